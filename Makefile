@@ -1,0 +1,35 @@
+# The same targets CI uses (.ci/run calls `make test`).
+GO ?= go
+
+.PHONY: all build demo test vet fmt fuzz bench clean
+
+all: build
+
+build:
+	$(GO) build -o bin/actionguard ./cmd/actionguard
+
+# The main job on the embedded default (SQLite, nothing to set up).
+demo:
+	$(GO) run ./cmd/actionguard demo
+
+# Installs what the tests need and runs every test.
+test:
+	./scripts/test.sh
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+
+fmt:
+	gofmt -w .
+
+# A short run of every fuzz target (FUZZTIME=60s for a longer one).
+fuzz:
+	./scripts/fuzz.sh
+
+# Benchmarks and the throughput scripts; results go in docs/benchmarks.md.
+bench:
+	./bench/run.sh
+
+clean:
+	rm -rf bin

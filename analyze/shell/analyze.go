@@ -1,0 +1,583 @@
+package shell
+
+import (
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Analyze reports what the shell command src would do. It never panics and
+// never runs anything; input it cannot parse is scanned word by word and
+// flagged in Result.ParseError so that the caller can fall back to asking.
+func Analyze(src string, opt Options) *Result {
+	res := &Result{}
+	env := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	max := opt.MaxDepth
+	if max <= 0 {
+		max = DefaultMaxDepth
+	}
+	r := &report{res: res, env: env, max: max}
+	if len(src) > MaxBytes {
+		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
+		r.lexical(src, nil, 0)
+		return res
+	}
+	r.analyzeScriptAs(src, nil, 0, "")
+	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
+	return res
+}
+
+func cleanDir(d string) string {
+	if d == "" || !strings.HasPrefix(d, "/") {
+		return ""
+	}
+	return path.Clean(d)
+}
+
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+}}
+
+// analyzeScriptAs parses src and walks it. parent is the command whose
+// argument src was (bash -c, eval, ssh…), nil at the top; the nested script
+// runs as root when parent does.
+func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string) {
+	if depth > r.max {
+		r.add(ruleNestingTooDeep.Find(firstLine(src), "", ""))
+		return
+	}
+	if why != "" {
+		r.trace(why + ": " + truncateText(oneLine(src), 120))
+	}
+	if argv, ok := plainWords(src); ok {
+		// A plain command (words of letters, digits and a few marks, no
+		// quotes, expansions, operators or globs) means what it says: skip
+		// the parser, which allocates more than the rest of the analysis.
+		w := &walker{r: r, depth: depth, src: src, parent: parent, sudo: parent != nil && parent.Sudo}
+		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), stream{}, strings.Join(argv, " "), "", nil)
+		return
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	parserPool.Put(p)
+	if err != nil {
+		if r.res.ParseError == "" {
+			r.res.ParseError = err.Error()
+		}
+		r.trace("parse error: " + err.Error() + "; scanning word by word")
+		r.lexical(src, parent, depth)
+		return
+	}
+	w := &walker{r: r, depth: depth, src: src, parent: parent, sudo: parent != nil && parent.Sudo}
+	for _, s := range f.Stmts {
+		w.stmt(s, stream{})
+	}
+}
+
+// plainWords splits src into words when it is a plain simple command: only
+// letters, digits, spaces and the marks . _ / - = : , @ % +, not starting
+// with an assignment or a reserved word. Anything else goes to the parser.
+func plainWords(src string) ([]string, bool) {
+	if len(src) == 0 || len(src) > 512 {
+		return nil, false
+	}
+	n := 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '.' || c == '_' || c == '/' || c == '-' || c == '=' || c == ':' || c == ',' || c == '@' || c == '%' || c == '+':
+		case c == ' ':
+			if i > 0 && src[i-1] != ' ' {
+				n++
+			}
+		default:
+			return nil, false
+		}
+	}
+	words := make([]string, 0, n+1)
+	for _, f := range strings.Split(src, " ") {
+		if f != "" {
+			words = append(words, f)
+		}
+	}
+	if len(words) == 0 || strings.IndexByte(words[0], '=') >= 0 {
+		return nil, false
+	}
+	switch words[0] {
+	case "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "function", "select", "time", "coproc", "in",
+		"export", "declare", "local", "readonly", "typeset", "nameref", "let":
+		return nil, false
+	}
+	return words, true
+}
+
+// stream describes what flows into or out of a command.
+type stream struct {
+	kind streamKind
+	text string // the content when known (a literal, a decoded payload, a heredoc)
+	what string // a short description: "the output of curl https://…"
+	cred string // the credential it carries, if any
+	// item is what one word read from the stream stands for (xargs,
+	// parallel): "./\x00found/*.pyc" for the output of find . -name '*.pyc'.
+	item string
+}
+
+type streamKind uint8
+
+const (
+	streamNone      streamKind = iota
+	streamUnknown              // something, content unknown
+	streamLiteral              // known text (echo, printf, heredoc, here-string)
+	streamDecoded              // text decoded from base64, hex… (obfuscated)
+	streamNetwork              // content fetched from the network
+	streamSecret               // content of a credential file or the environment
+	streamUndecoded            // an encoded payload that could not be decoded here
+)
+
+// walker walks one parsed script.
+type walker struct {
+	r      *report
+	depth  int
+	src    string
+	parent *Cmd
+	vars   map[string]string // variables assigned literal values earlier in the script
+	funcs  map[string]*syntax.FuncDecl
+	sudo   bool // the script runs as root (sudo bash -c …)
+	// downloaded are files a command of this script fetched from the network.
+	downloaded map[string]string
+}
+
+func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
+	var out stream
+	for _, s := range list {
+		out = w.stmt(s, in)
+	}
+	return out
+}
+
+// stmt walks one statement with in as its standard input, and returns what
+// it writes to standard output.
+func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
+	if s == nil {
+		return stream{}
+	}
+	// Redirections first: here-documents and input files feed the command.
+	var outFiles []redirTarget
+	for _, rd := range s.Redirs {
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			if rd.Hdoc != nil {
+				body, _ := w.wordString(rd.Hdoc, true)
+				in = stream{kind: streamLiteral, text: body, what: "a here-document"}
+			} else {
+				in = stream{kind: streamLiteral, what: "an empty here-document"}
+			}
+		case syntax.WordHdoc:
+			if rd.Word != nil {
+				body, _ := w.wordString(rd.Word, true)
+				in = stream{kind: streamLiteral, text: body, what: "a here-string"}
+			}
+		case syntax.RdrIn, syntax.RdrInOut:
+			if rd.Word != nil {
+				name, dyn := w.wordString(rd.Word, false)
+				in = w.fileStream(name, dyn)
+				if strings.HasPrefix(name, "/dev/tcp/") || strings.HasPrefix(name, "/dev/udp/") {
+					w.r.add(ruleDevTCP.Find(oneLine(w.nodeText(s)), "Reads from a raw network connection to "+strings.TrimPrefix(strings.TrimPrefix(name, "/dev/tcp/"), "/dev/udp/")+".", name))
+					in = stream{kind: streamNetwork, what: "data from " + name}
+				}
+			}
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
+			if rd.Word != nil {
+				name, dyn := w.wordString(rd.Word, false)
+				if rd.N != nil && rd.N.Value != "1" && rd.N.Value != "2" && rd.N.Value != "" {
+					// fd 3> file and the like still write the file.
+				}
+				outFiles = append(outFiles, redirTarget{name: name, dynamic: dyn, appendTo: rd.Op == syntax.AppOut || rd.Op == syntax.AppAll || rd.Op == syntax.AppClob || rd.Op == syntax.AppAllClob})
+			}
+		case syntax.DplOut, syntax.DplIn:
+			if rd.Word != nil {
+				name, _ := w.wordString(rd.Word, false)
+				if strings.HasPrefix(name, "/dev/tcp/") || strings.HasPrefix(name, "/dev/udp/") {
+					outFiles = append(outFiles, redirTarget{name: name})
+				}
+			}
+		}
+	}
+	var out stream
+	bare := false
+	switch c := s.Cmd.(type) {
+	case nil:
+		bare = true
+	case *syntax.CallExpr:
+		var cmd *Cmd
+		out, cmd = w.call(c, in, s)
+		if cmd == nil && len(c.Args) == 0 {
+			bare = true
+		} else if cmd != nil && (cmd.Name == ":" || cmd.Name == "true") && len(cmd.Args) == 0 {
+			bare = true
+		}
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			mid := w.stmt(c.X, in)
+			out = w.stmt(c.Y, mid)
+		default:
+			w.stmt(c.X, in)
+			out = w.stmt(c.Y, in)
+		}
+	case *syntax.Subshell:
+		out = w.stmts(c.Stmts, in)
+	case *syntax.Block:
+		out = w.stmts(c.Stmts, in)
+	case *syntax.IfClause:
+		for ic := c; ic != nil; ic = ic.Else {
+			w.stmts(ic.Cond, in)
+			out = w.stmts(ic.Then, in)
+		}
+	case *syntax.WhileClause:
+		w.stmts(c.Cond, in)
+		out = w.stmts(c.Do, in)
+	case *syntax.ForClause:
+		if wi, ok := c.Loop.(*syntax.WordIter); ok {
+			var items []string
+			for _, word := range wi.Items {
+				v, _ := w.wordString(word, false)
+				items = append(items, v)
+			}
+			// The loop variable takes each item; analyse the body with the
+			// first one known and the rest treated alike.
+			if wi.Name != nil {
+				if w.vars == nil {
+					w.vars = map[string]string{}
+				}
+				if len(items) > 0 {
+					old, had := w.vars[wi.Name.Value]
+					for _, it := range items {
+						w.vars[wi.Name.Value] = it
+						out = w.stmts(c.Do, in)
+					}
+					if had {
+						w.vars[wi.Name.Value] = old
+					} else {
+						delete(w.vars, wi.Name.Value)
+					}
+					break
+				}
+			}
+		}
+		out = w.stmts(c.Do, in)
+	case *syntax.CaseClause:
+		w.wordString(c.Word, false)
+		for _, it := range c.Items {
+			out = w.stmts(it.Stmts, in)
+		}
+	case *syntax.FuncDecl:
+		w.funcDecl(c)
+	case *syntax.DeclClause:
+		w.declClause(c)
+	case *syntax.TimeClause:
+		out = w.stmt(c.Stmt, in)
+	case *syntax.CoprocClause:
+		out = w.stmt(c.Stmt, in)
+	case *syntax.TestClause:
+		w.walkSubst(c)
+	case *syntax.ArithmCmd:
+		w.walkSubst(c)
+	case *syntax.LetClause:
+		w.walkSubst(c)
+	}
+	for _, t := range outFiles {
+		w.redirect(t, bare, s)
+		out = stream{}
+	}
+	return out
+}
+
+type redirTarget struct {
+	name     string
+	dynamic  bool
+	appendTo bool
+}
+
+// walkSubst finds command substitutions inside arithmetic and test
+// expressions: they run too.
+func (w *walker) walkSubst(n syntax.Node) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			w.substitution(x.Stmts)
+			return false
+		case *syntax.ProcSubst:
+			w.substitution(x.Stmts)
+			return false
+		}
+		return true
+	})
+}
+
+// fileStream is what reading the file name yields.
+func (w *walker) fileStream(name string, dyn bool) stream {
+	if dyn {
+		return stream{kind: streamUnknown, what: "a file"}
+	}
+	cl := w.r.env.classify(name)
+	if cl.Credential != "" {
+		return stream{kind: streamSecret, cred: cl.Credential, what: name}
+	}
+	if src, ok := w.downloaded[cl.Abs]; ok {
+		return stream{kind: streamNetwork, what: "a file downloaded from " + src}
+	}
+	return stream{kind: streamUnknown, what: name}
+}
+
+func (w *walker) funcDecl(f *syntax.FuncDecl) {
+	if f.Name == nil {
+		w.stmt(f.Body, stream{})
+		return
+	}
+	if w.funcs == nil {
+		w.funcs = map[string]*syntax.FuncDecl{}
+	}
+	w.funcs[f.Name.Value] = f
+	if isForkBomb(f) {
+		w.r.add(ruleForkBomb.Find(oneLine(w.nodeText(f)), "", ""))
+		return
+	}
+	w.stmt(f.Body, stream{})
+}
+
+// isForkBomb recognises a function that pipes itself into itself in the
+// background, the shape of :(){ :|:& };:.
+func isForkBomb(f *syntax.FuncDecl) bool {
+	name := f.Name.Value
+	selfCalls, background := 0, false
+	syntax.Walk(f.Body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Stmt:
+			if x.Background {
+				background = true
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 && x.Args[0].Lit() == name {
+				selfCalls++
+			}
+		}
+		return true
+	})
+	return selfCalls >= 2 || (selfCalls >= 1 && background)
+}
+
+func (w *walker) declClause(d *syntax.DeclClause) {
+	for _, a := range d.Args {
+		w.assign(a, d.Variant.Value == "export")
+	}
+}
+
+// assign records a variable's literal value, and notices assignments that
+// switch off the shell history.
+func (w *walker) assign(a *syntax.Assign, export bool) {
+	if a.Name == nil {
+		if a.Value != nil {
+			w.wordString(a.Value, false)
+		}
+		return
+	}
+	val, dyn := "", false
+	if a.Value != nil {
+		val, dyn = w.wordString(a.Value, false)
+	}
+	if a.Array != nil {
+		for _, e := range a.Array.Elems {
+			if e.Value != nil {
+				w.wordString(e.Value, false)
+			}
+		}
+	}
+	name := a.Name.Value
+	switch name {
+	case "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST":
+		if val == "/dev/null" || val == "0" || val == "" {
+			w.r.add(ruleHistoryWipe.Find(oneLine(w.nodeText(a)), "Switches off the shell history, so that what runs next leaves no trace.", ""))
+		}
+	case "PATH":
+		// A PATH that starts with a writable directory can hijack every later command.
+		if strings.HasPrefix(val, "/tmp") || strings.HasPrefix(val, ".:") || strings.HasPrefix(val, ":") {
+			w.r.add(rulePathHijack.Find(oneLine(w.nodeText(a)), "", ""))
+		}
+	case "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES":
+		if export || val != "" {
+			w.r.add(rulePreload.Find(oneLine(w.nodeText(a)), "", ""))
+		}
+	}
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	if dyn {
+		delete(w.vars, name)
+		return
+	}
+	w.vars[name] = val
+}
+
+// nodeText returns the source text of a node of this walker's script.
+func (w *walker) nodeText(n syntax.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(w.src) || s > e {
+		return ""
+	}
+	return w.src[s:e]
+}
+
+// call walks a simple command.
+func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *Cmd) {
+	if len(ce.Args) == 0 {
+		for _, a := range ce.Assigns {
+			w.assign(a, false)
+		}
+		return stream{}, nil
+	}
+	// VAR=value cmd: the assignments only apply to the command.
+	for _, a := range ce.Assigns {
+		if a.Value != nil {
+			v, _ := w.wordString(a.Value, false)
+			if a.Name != nil {
+				switch a.Name.Value {
+				case "HISTFILE":
+					if v == "/dev/null" {
+						w.r.add(ruleHistoryWipe.Find(oneLine(w.nodeText(ce)), "Runs a command with the shell history switched off.", ""))
+					}
+				case "LD_PRELOAD", "DYLD_INSERT_LIBRARIES":
+					w.r.add(rulePreload.Find(oneLine(w.nodeText(ce)), "", ""))
+				}
+			}
+		}
+	}
+	var argv []string
+	var dyn []bool
+	var secret string
+	var proc []stream // process substitutions, by argument
+	for _, word := range ce.Args {
+		fields, d, st := w.wordFields(word)
+		for i := range fields {
+			argv = append(argv, fields[i])
+			dyn = append(dyn, d)
+			proc = append(proc, st)
+			if st.kind == streamSecret {
+				secret = st.cred
+			}
+		}
+	}
+	if len(argv) == 0 {
+		return stream{}, nil
+	}
+	text := oneLine(w.nodeText(ce))
+	if len(text) > 400 {
+		text = truncateText(text, 400)
+	}
+	return w.run(argv, dyn, proc, in, text, secret, s)
+}
+
+// run analyses one simple command given as words: it unwraps wrappers,
+// records the command and calls the handlers for its program.
+func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, secret string, s *syntax.Stmt) (stream, *Cmd) {
+	c, inner := w.unwrap(argv, dyn, proc, in, text)
+	if c == nil {
+		return stream{}, nil
+	}
+	if inner {
+		// The wrapper already analysed a nested script or command.
+		return stream{kind: streamUnknown}, c
+	}
+	w.r.record(c)
+	if len(c.Dynamic) > 0 && dynamicName(c) {
+		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(c.Path, 60)+"), so what it does cannot be checked."))
+		w.r.mutates()
+		return stream{kind: streamUnknown}, c
+	}
+	if fd, ok := w.funcs[c.Name]; ok && c.Path == c.Name {
+		// Calling a function of this script: its body was analysed where it was declared.
+		_ = fd
+		return stream{kind: streamUnknown}, c
+	}
+	if secret != "" && isNetworkSender(c) {
+		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
+	}
+	out := w.dispatch(c, in, s)
+	return out, c
+}
+
+// dynamicName reports whether the program name is not a known literal.
+func dynamicName(c *Cmd) bool {
+	return c.Path == "" || strings.ContainsAny(c.Path, "$`") || strings.HasPrefix(c.Path, "\x00")
+}
+
+// record adds c to the result's commands.
+func (r *report) record(c *Cmd) {
+	if len(r.res.Commands) >= 10000 {
+		return
+	}
+	r.res.Commands = append(r.res.Commands, c)
+	c.index = len(r.res.Commands)
+	c.env = r.env
+}
+
+// substitution walks the statements of $(…) or <(…) and returns what they
+// print.
+func (w *walker) substitution(stmts []*syntax.Stmt) stream {
+	if w.depth+1 > w.r.max {
+		w.r.add(ruleNestingTooDeep.Find("$(…)", "", ""))
+		return stream{kind: streamUnknown}
+	}
+	sub := &walker{r: w.r, depth: w.depth + 1, src: w.src, parent: w.parent, vars: w.vars, funcs: w.funcs, downloaded: w.downloaded, sudo: w.sudo}
+	return sub.stmts(stmts, stream{})
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	return truncateText(s, 200)
+}
+
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\n\r\t") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func truncateText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [24]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,192 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Cmd is one simple command after unwrapping: the program that will run and
+// its arguments, with quotes removed. Words the analyzer could not resolve
+// to a literal (a variable, a substitution) are kept as written in Args and
+// marked in Dynamic.
+type Cmd struct {
+	Name    string   // the program's base name: "git" for "/usr/bin/git" or "\git"
+	Path    string   // the program as written
+	Args    []string // the arguments, literal where known
+	Dynamic []bool   // Dynamic[i]: Args[i] is not a known literal
+	Text    string   // the command as it reads in the source, on one line
+	Sudo    bool     // runs under sudo, doas, pkexec or su -c
+	Depth   int      // how many layers of bash -c, eval, $(…)… it sits under
+	// Stdin is the text fed to the command's standard input when it is known
+	// (a here-document, a here-string, echo … |), else "".
+	Stdin   string
+	index   int // position in Result.Commands, 1-based
+	env     *analysis
+	proc    []stream // per argument: what a process substitution (or a substitution that read a secret) yields
+	viaSudo bool     // this very command line used sudo (not only an enclosing script)
+}
+
+// Has reports whether any of the flags is present. Long flags match exactly
+// or with "=value"; single-letter flags ("-r") also match inside a cluster
+// ("-rf"), so pass single-letter flags only for commands that cluster them.
+// Arguments after "--" are not flags.
+func (c *Cmd) Has(flags ...string) bool {
+	for _, a := range c.Args {
+		if a == "--" {
+			return false
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for _, f := range flags {
+			if a == f {
+				return true
+			}
+			if strings.HasPrefix(f, "--") {
+				if strings.HasPrefix(a, f+"=") {
+					return true
+				}
+				continue
+			}
+			// -x inside a cluster such as -rfv (not for long options written with one dash).
+			if len(f) == 2 && f[0] == '-' && a[1] != '-' && isCluster(a) && strings.IndexByte(a[1:], f[1]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isCluster reports whether a looks like a cluster of single-letter flags.
+func isCluster(a string) bool {
+	if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+		return false
+	}
+	for i := 1; i < len(a); i++ {
+		ch := a[i]
+		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// Flag returns the value of a flag given as "--name=value", "--name value",
+// "-n value" or "-nvalue" (the last only for single-letter flags).
+func (c *Cmd) Flag(names ...string) (string, bool) {
+	for i, a := range c.Args {
+		if a == "--" {
+			break
+		}
+		for _, n := range names {
+			switch {
+			case a == n:
+				if i+1 < len(c.Args) {
+					return c.Args[i+1], true
+				}
+				return "", true
+			case strings.HasPrefix(a, n+"="):
+				return a[len(n)+1:], true
+			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
+				return a[2:], true
+			}
+		}
+	}
+	return "", false
+}
+
+// Positional returns the arguments that are not flags. valued lists flags
+// that take a separate value, which is skipped with them.
+func (c *Cmd) Positional(valued ...string) []string {
+	var out []string
+	skip := false
+	dashdash := false
+	for _, a := range c.Args {
+		if skip {
+			skip = false
+			continue
+		}
+		if dashdash {
+			out = append(out, a)
+			continue
+		}
+		if a == "--" {
+			dashdash = true
+			continue
+		}
+		if len(a) > 1 && a[0] == '-' {
+			for _, v := range valued {
+				if a == v {
+					skip = true
+					break
+				}
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// Sub returns the n-th positional argument (0-based), or "".
+func (c *Cmd) Sub(n int, valued ...string) string {
+	p := c.Positional(valued...)
+	if n < len(p) {
+		return p[n]
+	}
+	return ""
+}
+
+// ArgIs reports whether the positional arguments start with the given words.
+func (c *Cmd) ArgIs(words ...string) bool {
+	p := c.Positional()
+	if len(p) < len(words) {
+		return false
+	}
+	for i, w := range words {
+		if p[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// Contains reports whether any argument equals one of the words.
+func (c *Cmd) Contains(words ...string) bool {
+	for _, a := range c.Args {
+		for _, w := range words {
+			if a == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// find reports a finding of r about this command.
+func (c *Cmd) find(r *rule.Rule, message string, targets ...string) rule.Finding {
+	f := r.Find(c.Text, message, targets...)
+	f.Cmd = c.index
+	return f
+}
+
+// Resolve turns a path argument into a clean absolute path where it can,
+// using the working directory and the home directory of the analysis. The
+// second result is false when the path depends on something unknown.
+func (c *Cmd) Resolve(p string) (string, bool) {
+	return c.env.resolve(p)
+}
+
+// Class classifies a path argument (see PathClass).
+func (c *Cmd) Class(p string) PathClass {
+	return c.env.classify(p)
+}
+
+func baseName(p string) string {
+	p = strings.TrimLeft(p, "\\")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[i+1:]
+	}
+	return p
+}

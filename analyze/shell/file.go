@@ -1,0 +1,34 @@
+package shell
+
+import "github.com/actionguard/actionguard/rule"
+
+// ClassifyPath says what a path points at (system directory, credential
+// file, workspace, temporary directory…) for the given working and home
+// directories. Agents' file tools use it to judge reads and writes the way
+// shell commands are judged.
+func ClassifyPath(p string, opt Options) PathClass {
+	env := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	return env.classify(p)
+}
+
+// FileRead reports what reading the file p exposes: reading a credential
+// file (an SSH key, .env, cloud credentials) is a finding.
+func FileRead(p string, opt Options) []rule.Finding {
+	cl := ClassifyPath(p, opt)
+	if cl.Credential == "" {
+		return nil
+	}
+	return []rule.Finding{ruleCredentialRead.Find("read "+p, "Reads your "+cl.Credential+" ("+p+") into the agent's context.", p)}
+}
+
+// FileWrite reports what writing (or editing) the file p does: system
+// paths, shell start-up files, credential files, git hooks, CI pipelines
+// and the agent's own settings are findings.
+func FileWrite(p string, opt Options) []rule.Finding {
+	env := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	j, ok := judgeWrite(env, p, writeEdit)
+	if !ok {
+		return nil
+	}
+	return []rule.Finding{j.rule.Find("write "+p, j.message, p)}
+}

@@ -1,0 +1,284 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// PathClass says what a path points at, as far as the analysis can tell.
+type PathClass struct {
+	Abs      string // the cleaned absolute path, when known
+	Known    bool   // the path does not depend on an unknown variable
+	Wildcard bool   // it contains a glob (* ? [)
+
+	Root          bool   // "/" itself (or "/*")
+	System        bool   // under /etc, /usr, /bin, /boot, /var (not /var/tmp), … or C:\Windows
+	Device        bool   // a block device such as /dev/sda
+	Home          bool   // the home directory itself (or "~/*")
+	InHome        bool   // under the home directory, outside the workspace
+	Temp          bool   // under /tmp, /var/tmp or $TMPDIR
+	TempRoot      bool   // the temporary directory itself, shared by every program
+	Workspace     bool   // under the working directory (relative paths are)
+	WorkspaceRoot bool   // the working directory itself, or a wildcard that takes all of it
+	BuildOutput   bool   // a regenerable build or cache output (build, dist, node_modules, target, __pycache__, …)
+	Test          bool   // under a test directory
+	Credential    string // what secret it holds: "ssh key", "environment file", "AWS credentials", …
+	Startup       bool   // a shell start-up file (.bashrc, .profile, …)
+	GitInternals  bool   // .git itself or its hooks
+	CIConfig      bool   // a CI configuration (.github/workflows, .gitlab-ci.yml, …)
+	AgentSettings bool   // a coding agent's own settings or hooks
+}
+
+// Outside reports whether the path is outside the workspace (or unknown).
+func (p PathClass) Outside() bool { return !p.Workspace || !p.Known }
+
+// analysis is what the path logic knows about where the command runs.
+type analysis struct {
+	cwd  string // absolute working directory, or "" when unknown
+	home string // absolute home directory, or ""
+}
+
+// tmpdirSentinel stands for $TMPDIR while a path is cleaned, so that
+// "$TMPDIR/../etc" resolves outside the temporary directory.
+const tmpdirSentinel = "/\x00tmpdir"
+
+var unknownSentinel = "/\x00unknown"
+
+// resolve returns the cleaned absolute form of p. Relative paths are taken
+// from the working directory; when that is unknown they stay relative to an
+// unnamed workspace ("./x" → "x"). ok is false when p depends on a variable
+// or a substitution other than HOME and TMPDIR.
+func (e *analysis) resolve(p string) (string, bool) {
+	if p == "" {
+		return "", false
+	}
+	ok := true
+	home := e.home
+	if home == "" {
+		home = "/\x00home"
+	}
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		p = home + p[1:]
+	case strings.HasPrefix(p, "$HOME") && (len(p) == 5 || p[5] == '/'):
+		p = home + p[5:]
+	case strings.HasPrefix(p, "${HOME}"):
+		p = home + p[7:]
+	case strings.HasPrefix(p, "$TMPDIR") && (len(p) == 7 || p[7] == '/'):
+		p = tmpdirSentinel + p[7:]
+	case strings.HasPrefix(p, "${TMPDIR}"):
+		p = tmpdirSentinel + p[9:]
+	case len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') && (p[0] >= 'A' && p[0] <= 'Z' || p[0] >= 'a' && p[0] <= 'z'):
+		// A Windows path: C:\Windows\System32 → /\x00drive/c/windows/system32.
+		p = "/\x00drive/" + strings.ToLower(p[:1]) + "/" + strings.ToLower(strings.ReplaceAll(p[3:], "\\", "/"))
+	case strings.HasPrefix(p, "~"):
+		// ~user: another user's home.
+		rest := p[1:]
+		user, tail, _ := strings.Cut(rest, "/")
+		p = "/home/" + user + "/" + tail
+	}
+	if strings.ContainsAny(p, "$`") {
+		ok = false
+		// Keep what precedes the first unknown part: "/etc/$X" is still under /etc.
+		i := strings.IndexAny(p, "$`")
+		p = p[:i] + "\x00unknown"
+		if !strings.HasPrefix(p, "/") {
+			return path.Clean(p), false
+		}
+	}
+	if !strings.HasPrefix(p, "/") {
+		if e.cwd != "" {
+			p = e.cwd + "/" + p
+		} else {
+			c := path.Clean(p)
+			if c == ".." || strings.HasPrefix(c, "../") {
+				return c, ok
+			}
+			return c, ok
+		}
+	}
+	return path.Clean(p), ok
+}
+
+// systemDirs are seed 002's system paths and their neighbours.
+var systemDirs = []string{
+	"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot", "/var", "/opt", "/srv",
+	"/root", "/sys", "/proc", "/dev", "/System", "/Library", "/Applications", "/private", "/snap", "/run", "/mnt", "/media", "/home", "/Users",
+}
+
+var buildOutputs = map[string]bool{
+	"build": true, "dist": true, "node_modules": true, "target": true, "__pycache__": true, "out": true,
+	".next": true, ".nuxt": true, ".cache": true, "coverage": true, ".pytest_cache": true, ".mypy_cache": true,
+	".ruff_cache": true, ".tox": true, ".gradle": true, ".parcel-cache": true, ".turbo": true, ".svelte-kit": true,
+	"bin": false, "obj": true, ".venv": true, "venv": true, "tmp": true, "temp": true, ".terraform": true,
+	"_build": true, "deps": false, ".angular": true, "storybook-static": true, ".eggs": true, "htmlcov": true,
+	".nyc_output": true, "cmake-build-debug": true, "cmake-build-release": true, "vendor": false, "pkg": false,
+}
+
+var testDirs = map[string]bool{"test": true, "tests": true, "spec": true, "specs": true, "__tests__": true, "testdata": true, "e2e": true, "fixtures": true}
+
+var startupFiles = map[string]bool{
+	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true, ".zshrc": true,
+	".zshenv": true, ".zprofile": true, ".zlogin": true, ".kshrc": true, ".cshrc": true, ".tcshrc": true, ".inputrc": true,
+	"config.fish": true, ".xprofile": true, ".xinitrc": true,
+}
+
+// isBlockDevice reports whether a /dev path is a disk, a partition or a
+// volume (what dd, mkfs or a redirection would wipe).
+func isBlockDevice(p string) bool {
+	name := strings.TrimPrefix(p, "/dev/")
+	for _, pre := range []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop", "sr", "nbd", "zd", "zvol/", "disk/", "bcache", "drbd", "rbd", "ubd", "cciss/", "ada", "da", "nda"} {
+		if strings.HasPrefix(name, pre) {
+			rest := strings.TrimPrefix(name, pre)
+			if pre == "da" || pre == "ada" || pre == "md" || pre == "sr" || pre == "loop" || pre == "nbd" || pre == "rbd" {
+				// Needs a unit number right after the prefix (da0, md127), not "date".
+				return rest != "" && rest[0] >= '0' && rest[0] <= '9'
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// credentialOf names the secret a path holds, or "".
+func credentialOf(p string) string {
+	base := path.Base(p)
+	switch {
+	case strings.Contains(p, "/.ssh/") || strings.HasPrefix(p, ".ssh/") || base == ".ssh":
+		if strings.HasSuffix(base, ".pub") || base == "known_hosts" || base == "config" {
+			return "" // public keys, host lists and the client config are not secrets
+		}
+		return "SSH key"
+	case base == ".env" || strings.HasPrefix(base, ".env.") || strings.HasSuffix(base, ".env"):
+		if strings.HasSuffix(base, ".example") || strings.HasSuffix(base, ".sample") || strings.HasSuffix(base, ".template") {
+			return ""
+		}
+		return "environment file"
+	case strings.Contains(p, "/.aws/") || base == ".aws":
+		return "AWS credentials"
+	case base == ".netrc" || base == "_netrc":
+		return "netrc credentials"
+	case strings.Contains(p, "/.kube/") || base == ".kube" || base == "kubeconfig":
+		return "Kubernetes credentials"
+	case strings.Contains(p, "/.docker/config.json") || (base == "config.json" && strings.Contains(p, ".docker")):
+		return "Docker registry credentials"
+	case strings.Contains(p, "/.config/gcloud") || base == "application_default_credentials.json":
+		return "Google Cloud credentials"
+	case strings.Contains(p, "/.azure/"):
+		return "Azure credentials"
+	case strings.Contains(p, "/.gnupg/") || base == ".gnupg":
+		return "GPG keys"
+	case base == ".pgpass" || base == ".my.cnf":
+		return "database password file"
+	case base == ".npmrc" || base == ".pypirc" || base == ".git-credentials" || base == "credentials.json" ||
+		base == ".gem" || strings.HasSuffix(p, "/.config/gh/hosts.yml") || base == "credentials" || base == ".vault-token":
+		return "credentials file"
+	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") ||
+		strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".keystore") || strings.HasSuffix(base, ".jks") ||
+		base == "id_rsa" || base == "id_ed25519" || base == "id_ecdsa" || base == "id_dsa":
+		return "private key"
+	case p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/sudoers" || strings.HasPrefix(p, "/etc/sudoers.d"):
+		return "system password file"
+	}
+	return ""
+}
+
+// classify says what the path argument p points at.
+func (e *analysis) classify(p string) PathClass {
+	var c PathClass
+	c.Wildcard = strings.ContainsAny(p, "*?[")
+	abs, ok := e.resolve(p)
+	c.Abs, c.Known = abs, ok
+	home := e.home
+	if home == "" {
+		home = "/\x00home"
+	}
+	under := func(dir string) bool { return abs == dir || strings.HasPrefix(abs, dir+"/") }
+	trimmedGlob := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(abs, "/*"), "/.*"), "/")
+	switch {
+	case abs == "/" || abs == "/*" || abs == "/.*" || abs == "/\x00unknown" && strings.HasPrefix(p, "/"):
+		c.Root = true
+	case strings.HasPrefix(abs, "/dev/"):
+		c.Device = isBlockDevice(abs)
+	}
+	if under(tmpdirSentinel) || under("/tmp") || under("/var/tmp") || under("/private/tmp") || under("/dev/shm") {
+		c.Temp = abs != "/tmp" && abs != "/var/tmp" && abs != tmpdirSentinel && abs != "/private/tmp" && abs != "/dev/shm"
+		c.TempRoot = !c.Temp
+	}
+	if trimmedGlob == home || abs == home {
+		c.Home = true
+	} else if under(home) {
+		c.InHome = true
+	}
+	if e.cwd != "" {
+		if under(e.cwd) {
+			c.Workspace = true
+			if abs == e.cwd || trimmedGlob == e.cwd {
+				c.WorkspaceRoot = true
+			}
+		}
+	} else if !strings.HasPrefix(abs, "/") && ok && !strings.HasPrefix(abs, "..") && abs != ".." {
+		c.Workspace = true
+		if abs == "." || abs == "*" || abs == ".*" || trimmedGlob == "." || abs == "\x00unknown" {
+			c.WorkspaceRoot = true
+		}
+	}
+	if c.Workspace && e.cwd != "" && (c.InHome || c.Home) {
+		c.InHome, c.Home = false, false
+	}
+	if !c.Temp && !c.TempRoot && !c.Workspace && !c.Home && !c.InHome && !c.Device {
+		for _, d := range systemDirs {
+			if under(d) {
+				c.System = true
+				break
+			}
+		}
+		if strings.HasPrefix(abs, "/\x00drive/") {
+			rest := abs[len("/\x00drive/"):]
+			if i := strings.IndexByte(rest, '/'); i >= 0 {
+				rest = rest[i+1:]
+			} else {
+				rest = ""
+			}
+			switch {
+			case rest == "":
+				c.Root = true
+			case strings.HasPrefix(rest, "windows") || strings.HasPrefix(rest, "program files") || strings.HasPrefix(rest, "programdata") || rest == "users":
+				c.System = true
+			}
+		}
+	}
+	// Parts of the path.
+	rel := abs
+	if c.Workspace && e.cwd != "" {
+		rel = strings.TrimPrefix(strings.TrimPrefix(abs, e.cwd), "/")
+	}
+	segs := strings.Split(rel, "/")
+	for i, s := range segs {
+		if testDirs[s] || strings.HasSuffix(s, "_test") || strings.HasSuffix(s, "-test") {
+			c.Test = true
+		}
+		if buildOutputs[s] && (c.Workspace || c.Temp) && i < len(segs) {
+			c.BuildOutput = true
+		}
+		if s == ".git" {
+			c.GitInternals = true
+		}
+	}
+	base := path.Base(abs)
+	c.Credential = credentialOf(abs)
+	if c.Credential == "" && !strings.HasPrefix(p, "/") {
+		c.Credential = credentialOf(p)
+	}
+	c.Startup = startupFiles[base] && (c.InHome || c.Home || !c.Workspace || strings.HasPrefix(p, "~"))
+	if strings.Contains(abs, "/.github/workflows/") || base == ".gitlab-ci.yml" || strings.Contains(abs, "/.circleci/") ||
+		base == "Jenkinsfile" || base == ".travis.yml" || base == "azure-pipelines.yml" || strings.Contains(abs, "/.buildkite/") {
+		c.CIConfig = true
+	}
+	if strings.Contains(abs, "/.claude/settings") || strings.HasSuffix(abs, "/.codex/config.toml") || strings.HasSuffix(abs, "/.codex/hooks.json") ||
+		strings.HasSuffix(abs, "/.gemini/settings.json") || strings.HasSuffix(abs, "/.cursor/hooks.json") ||
+		strings.Contains(abs, "/.github/hooks/") || base == "actionguard.yaml" || strings.Contains(abs, "/actionguard/") {
+		c.AgentSettings = true
+	}
+	return c
+}

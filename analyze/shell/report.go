@@ -1,0 +1,131 @@
+package shell
+
+import (
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Options is what the analysis knows about where the command runs.
+type Options struct {
+	Cwd  string // absolute working directory; "" when unknown (relative paths are then taken as inside the workspace)
+	Home string // absolute home directory; "" when unknown ("~" is still recognised)
+	// MaxDepth bounds nested analysis (bash -c inside eval inside $(…)…);
+	// deeper input is reported as obfuscation. 0 means DefaultMaxDepth.
+	MaxDepth int
+}
+
+// DefaultMaxDepth is the nesting bound when Options.MaxDepth is 0.
+const DefaultMaxDepth = 8
+
+// MaxBytes is the largest command analysed; larger input is an error result.
+const MaxBytes = 1 << 20
+
+// Result is what Analyze found.
+type Result struct {
+	Findings []rule.Finding
+	// Commands are the simple commands that would run, after unwrapping
+	// (sudo, env, bash -c, eval, xargs, find -exec…), in source order.
+	Commands []*Cmd
+	// ReadOnly reports that every command only reads (ls, cat, grep, git
+	// status…): nothing is written, deleted, sent or run beyond reading.
+	ReadOnly bool
+	// ParseError is set when the command (or a nested script) could not be
+	// parsed; findings of a best-effort lexical scan are still reported.
+	ParseError string
+	// Trace is the unwrapping steps, for explain.
+	Trace []string
+}
+
+// handler inspects one simple command of a given program.
+type handler func(c *Cmd, r *report)
+
+// report collects what the handlers find. Handlers may ask it to analyse
+// nested scripts, commands and SQL.
+type report struct {
+	res   *Result
+	env   *analysis
+	depth int
+	max   int
+	// writes is set when a command may change something (not read-only).
+	writes bool
+	// seen de-duplicates identical findings from repeated analysis.
+	seen map[findingKey]bool
+}
+
+type findingKey struct {
+	rule, evidence string
+}
+
+// add records a finding.
+func (r *report) add(f rule.Finding) {
+	k := findingKey{f.Rule, f.Evidence}
+	if r.seen[k] {
+		return
+	}
+	if r.seen == nil {
+		r.seen = map[findingKey]bool{}
+	}
+	r.seen[k] = true
+	r.res.Findings = append(r.res.Findings, f)
+}
+
+// trace notes an unwrapping step.
+func (r *report) trace(s string) {
+	if len(r.res.Trace) < 200 {
+		r.res.Trace = append(r.res.Trace, s)
+	}
+}
+
+// mutates marks the analysis as not read-only.
+func (r *report) mutates() { r.writes = true }
+
+// testCmd builds a Cmd from literal words, for handler unit tests.
+func testCmd(argv ...string) *Cmd {
+	c := &Cmd{Name: baseName(argv[0]), Path: argv[0], Args: append([]string(nil), argv[1:]...), env: &analysis{}}
+	c.Dynamic = make([]bool, len(c.Args))
+	c.Text = joinArgv(argv)
+	return c
+}
+
+// joinArgv renders argv as a shell would read it back, quoting where needed.
+func joinArgv(argv []string) string {
+	n := 0
+	for _, a := range argv {
+		n += len(a) + 3
+	}
+	b := make([]byte, 0, n)
+	for i, a := range argv {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendQuoted(b, a)
+	}
+	return string(b)
+}
+
+func appendQuoted(b []byte, a string) []byte {
+	if a == "" {
+		return append(b, "''"...)
+	}
+	plain := true
+	for i := 0; i < len(a); i++ {
+		ch := a[i]
+		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch >= 0x80 ||
+			ch == '-' || ch == '_' || ch == '.' || ch == '/' || ch == '=' || ch == ':' || ch == ',' || ch == '+' ||
+			ch == '@' || ch == '%' || ch == '~' || ch == '*' || ch == '$' || ch == '{' || ch == '}' || ch == '?' || ch == '[' || ch == ']' || ch == '^') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return append(b, a...)
+	}
+	b = append(b, '\'')
+	for i := 0; i < len(a); i++ {
+		if a[i] == '\'' {
+			b = append(b, `'\''`...)
+			continue
+		}
+		b = append(b, a[i])
+	}
+	return append(b, '\'')
+}

@@ -1,0 +1,402 @@
+package shell
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Language package managers (npm, pnpm, yarn, bun, pip, uv, poetry, pipx,
+// twine, cargo, gem, go): publishing reaches everyone who installs the
+// package; installing from a URL, a git repository or another index runs code
+// nobody vetted. System package managers are in services_pkg_system.go.
+//
+// Supply-chain typosquat detection (seed 002) plugs in at svcSupplyChainHook,
+// which every install path calls with the package names it found.
+
+var (
+	svcPkgPublish = &rule.Rule{
+		ID: "shell.pkg.publish", Category: rule.Exfiltration, Points: svcLose,
+		Summary:     "Publishes a package to a public registry: everyone who installs it gets this code, and the version number cannot be reused.",
+		Alternative: "run it with --dry-run first (npm publish --dry-run, cargo publish --dry-run, uv publish --dry-run) and check the file list",
+		Match: []string{"npm publish", "pnpm publish --access public", "yarn npm publish", "twine upload dist/*", "cargo publish", "gem push mygem-1.0.0.gem",
+			"poetry publish --build", "uv publish", "npm publish --tag next ./pkg"},
+		NoMatch: []string{"npm publish --dry-run", "cargo publish --dry-run", "npm pack", "twine check dist/*", "poetry build"},
+	}
+	svcPkgUnpublish = &rule.Rule{
+		ID: "shell.pkg.unpublish", Category: rule.Destructive, Points: svcLose,
+		Summary:     "Removes or deprecates a published package version: projects that depend on it break or get warnings.",
+		Alternative: "publish a fixed version instead; deprecate with a message that says what to use",
+		Match:       []string{"npm unpublish mypkg@1.0.1", "npm unpublish mypkg --force", `npm deprecate mypkg@"<2.0.0" "use v2"`, "cargo yank --version 1.0.1", "gem yank mygem -v 1.0.0"},
+		NoMatch:     []string{"npm view mypkg", "cargo yank --version 1.0.1 --undo", `npm deprecate mypkg ""`},
+	}
+	svcPkgOwner = &rule.Rule{
+		ID: "shell.pkg.owner", Category: rule.Permissions, Points: svcChange,
+		Summary:     "Changes who owns a published package, its visibility or its release tags.",
+		Alternative: "check the current owners and tags first (npm owner ls, npm dist-tag ls)",
+		Match:       []string{"npm owner add eve mypkg", "npm dist-tag add mypkg@1.2.0 latest", "npm access set status=public mypkg", "cargo owner --add github:org:team", "gem owner mygem --remove bob@example.com"},
+		NoMatch:     []string{"npm owner ls mypkg", "npm dist-tag ls mypkg", "cargo owner --list"},
+	}
+	svcPkgGlobal = &rule.Rule{
+		ID: "shell.pkg.global-install", Category: rule.System, Points: svcConfirm,
+		Summary:     "Installs language packages for the whole machine (npm -g, sudo pip, --break-system-packages) instead of the project.",
+		Alternative: "install into the project (npm install --save-dev, a virtualenv, pipx or uv tool for command-line tools)",
+		Match:       []string{"npm install -g typescript", "pnpm add -g pnpm", "yarn global add serve", "pip install --break-system-packages requests", "sudo pip install requests", "sudo gem install bundler"},
+		NoMatch:     []string{"npm install", "npm install typescript --save-dev", "pip install requests", "pip install --user requests"},
+	}
+	svcPkgURLInstall = &rule.Rule{
+		ID: "shell.pkg.url-install", Category: rule.RemoteCode, Points: svcSmall,
+		Summary:     "Installs a package straight from a URL or a git repository, bypassing the registry's checks.",
+		Alternative: "install a released version from the registry, or pin the commit and read its install scripts first",
+		Match:       []string{"pip install git+https://github.com/org/repo.git", "npm install github:user/repo", "npm i https://example.com/pkg.tgz", "cargo install --git https://github.com/org/tool", "pip install https://example.com/pkg.whl", "yarn add user/repo"},
+		NoMatch:     []string{"pip install requests", "npm install lodash", "npm install ./local-pkg", "pip install -e .", "npm install @types/node"},
+	}
+	svcPkgIndex = &rule.Rule{
+		ID: "shell.pkg.untrusted-index", Category: rule.RemoteCode, Points: svcConfirm,
+		Summary:     "Installs from, or trusts, a package source other than the default one (another index, a PPA, a new signing key): a classic route for dependency confusion.",
+		Alternative: "use the default registry, or pin the package to the private index with a scoped setting instead of an extra index",
+		Match: []string{"pip install --extra-index-url https://pypi.example.com/simple mypkg", "pip install -i https://mirror.example/simple requests", "npm install --registry https://npm.example.com foo",
+			"npm config set registry https://npm.example.com", "add-apt-repository ppa:deadsnakes/ppa", "curl -fsSL https://example.com/key.gpg | sudo apt-key add -",
+			"go env -w GOSUMDB=off", "dnf install --nogpgcheck ./pkg.rpm", "apk add --allow-untrusted pkg.apk"},
+		NoMatch: []string{"pip install -i https://pypi.org/simple requests", "npm install --registry https://registry.npmjs.org foo", "go env GOPROXY", "add-apt-repository --remove ppa:deadsnakes/ppa"},
+	}
+	svcPkgUninstall = &rule.Rule{
+		ID: "shell.pkg.uninstall", Category: rule.System, Points: svcSmall,
+		Summary:     "Uninstalls Python packages from the current environment.",
+		Alternative: "check what depends on them first (pip show NAME: Required-by)",
+		Match:       []string{"pip uninstall -y requests", "pip3 uninstall flask django"},
+		NoMatch:     []string{"pip list", "pip show requests"},
+	}
+)
+
+var svcPackageRules = []*rule.Rule{
+	svcPkgPublish, svcPkgUnpublish, svcPkgOwner, svcPkgGlobal, svcPkgURLInstall, svcPkgIndex, svcPkgUninstall,
+}
+
+func svcPackageHandlers() map[string]handler {
+	h := map[string]handler{
+		"npm": svcNpm, "pnpm": svcNpm, "yarn": svcNpm, "bun": svcNpm, "cnpm": svcNpm,
+		"cargo": svcCargo, "gem": svcGem, "go": svcGo,
+	}
+	return h
+}
+
+// svcSupplyChainHook is where supply-chain checks of the packages an install
+// names (seed 002's typosquat detection) will plug in. ecosystem is "npm",
+// "pypi", "crates", "rubygems" or the system package manager's name.
+func svcSupplyChainHook(c *Cmd, r *report, ecosystem string, names []string) {
+	// Nothing yet: typosquat detection is a later issue.
+}
+
+// svcURLSpec reports whether a package spec names a URL, a git repository
+// or (npm's user/repo form) a GitHub repository instead of a registry package.
+func svcURLSpec(spec string, npm bool) bool {
+	l := svcLower(spec)
+	for _, p := range []string{"git+", "git:", "git@", "hg+", "svn+", "bzr+", "github:", "gitlab:", "bitbucket:", "gist:", "http://", "https://", "ftp://"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	if strings.Contains(l, " @ ") || strings.Contains(l, "@http") || strings.Contains(l, "@git+") {
+		return true
+	}
+	return npm && svcGitHubShort.MatchString(spec)
+}
+
+var svcGitHubShort = regexp.MustCompile(`^[A-Za-z0-9][\w.-]*/[\w.-]+(#.*)?$`)
+
+// svcDefaultIndex reports whether a registry URL is the ecosystem's default.
+func svcDefaultIndex(u string) bool {
+	h := svcParseURL(u, "https").host
+	switch h {
+	case "registry.npmjs.org", "registry.npmjs.com", "registry.yarnpkg.com", "pypi.org", "pypi.python.org", "files.pythonhosted.org",
+		"test.pypi.org", "upload.pypi.org", "crates.io", "index.crates.io", "rubygems.org", "proxy.golang.org", "sum.golang.org":
+		return true
+	}
+	return false
+}
+
+// svcNpmValued are npm, pnpm, yarn and bun flags that take a value.
+var svcNpmValued = []string{"--prefix", "-C", "--dir", "-w", "--workspace", "--filter", "-F", "--registry", "--tag", "--otp", "--access", "--loglevel",
+	"--cwd", "--cache", "--userconfig", "--globalconfig", "--scope", "--location", "--save-prefix", "--omit", "--include", "--before", "--script-shell",
+	"--node-options", "--network-timeout", "--mutex", "--modules-folder", "--cache-folder", "--global-folder", "--reporter"}
+
+func svcNpm(c *Cmd, r *report) {
+	if svcHelp(c) || c.Has("-v", "--version") && len(c.Positional(svcNpmValued...)) == 0 {
+		return
+	}
+	w := c.Positional(svcNpmValued...)
+	sub := svcAt(w, 0)
+	rest := w[min(1, len(w)):]
+	if c.Name == "yarn" && sub == "npm" { // yarn npm publish|info|login…
+		sub = svcAt(w, 1)
+		rest = w[min(2, len(w)):]
+	}
+	global := c.Has("-g", "--global", "--location=global") || c.Name == "yarn" && sub == "global"
+	if c.Name == "yarn" && sub == "global" {
+		sub = svcAt(w, 1)
+		rest = w[min(2, len(w)):]
+	}
+	if reg, ok := c.Flag("--registry"); ok && !svcDefaultIndex(reg) {
+		r.add(c.find(svcPkgIndex, "Uses the package registry "+reg+" instead of the default one: packages come from wherever it points.", reg))
+	}
+	switch sub {
+	case "ls", "list", "ll", "la", "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "whoami", "explain", "why", "doctor",
+		"ping", "prefix", "root", "bin", "fund", "query", "docs", "bugs", "repo", "home", "get", "licenses", "help":
+		return
+	case "audit":
+		if svcAt(rest, 0) == "fix" {
+			r.mutates()
+		}
+		return
+	case "config", "c", "set":
+		args := rest
+		if sub != "set" {
+			if svcAt(rest, 0) != "set" {
+				if svcIn(svcAt(rest, 0), "delete", "rm", "edit", "fix", "unset") {
+					r.mutates()
+				}
+				return
+			}
+			args = rest[1:]
+		}
+		r.mutates()
+		svcNpmConfigSet(c, r, args)
+		return
+	case "publish":
+		if svcDryRun(c) {
+			return
+		}
+		r.mutates()
+		what := "the package in this directory"
+		if p := svcAt(rest, 0); p != "" {
+			what = p
+		}
+		r.add(c.find(svcPkgPublish, "Publishes "+what+" to the "+c.Name+" registry"+svcIf(c.Has("--access=public") || c.Contains("public"), " publicly")+": everyone who installs it gets this code.", what))
+		return
+	case "unpublish":
+		if svcDryRun(c) {
+			return
+		}
+		r.mutates()
+		spec := svcAt(rest, 0)
+		f := c.find(svcPkgUnpublish, "Removes "+svcQuote(spec)+" from the npm registry: projects that depend on it stop installing.", spec)
+		if c.Has("--force", "-f") || !strings.Contains(strings.TrimPrefix(spec, "@"), "@") {
+			f = c.find(svcPkgUnpublish, "Removes every version of "+svcQuote(spec)+" from the npm registry: projects that depend on it stop installing.", spec).WithPoints(svcDestroy)
+		}
+		r.add(f)
+		return
+	case "deprecate":
+		r.mutates()
+		if len(rest) >= 2 && rest[1] == "" {
+			return // an empty message un-deprecates
+		}
+		r.add(c.find(svcPkgUnpublish, "Marks "+svcQuote(svcAt(rest, 0))+" as deprecated: everyone who installs it gets a warning.", svcAt(rest, 0)))
+		return
+	case "dist-tag", "dist-tags", "owner", "author", "access", "team", "org", "token":
+		verb := svcAt(rest, 0)
+		if svcIn(verb, "ls", "list", "get", "") {
+			return
+		}
+		r.mutates()
+		if sub == "token" && verb == "create" {
+			return
+		}
+		pts := svcChange
+		if sub == "access" && (verb == "public" || c.Contains("status=public")) {
+			pts = svcLose
+		}
+		r.add(c.find(svcPkgOwner, "Changes the registry's "+sub+" settings ("+strings.Join(rest, " ")+").", rest[1:]...).WithPoints(pts))
+		return
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isntall", "add", "update", "up", "upgrade":
+		r.mutates()
+		svcNpmInstall(c, r, rest, global)
+		return
+	case "uninstall", "un", "unlink", "remove", "rm", "r":
+		r.mutates()
+		return
+	}
+	r.mutates()
+}
+
+// svcNpmInstall judges the packages an npm-style install names.
+func svcNpmInstall(c *Cmd, r *report, specs []string, global bool) {
+	var names, urls []string
+	for _, s := range specs {
+		if svcURLSpec(s, true) {
+			urls = append(urls, s)
+			continue
+		}
+		if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "file:") || strings.HasSuffix(s, ".tgz") {
+			continue
+		}
+		names = append(names, s)
+	}
+	svcSupplyChainHook(c, r, "npm", names)
+	if global && len(specs) > 0 {
+		r.add(c.find(svcPkgGlobal, "Installs "+svcList(specs)+" globally with "+c.Name+": it lands in the machine's shared packages and its install scripts run.", specs...))
+	}
+	if len(urls) > 0 {
+		r.add(c.find(svcPkgURLInstall, "Installs "+svcList(urls)+" straight from a URL or git repository, bypassing the registry.", urls...))
+	}
+}
+
+// svcNpmConfigSet judges npm config set key value (or key=value).
+func svcNpmConfigSet(c *Cmd, r *report, args []string) {
+	for i := 0; i < len(args); i++ {
+		k, v, ok := strings.Cut(args[i], "=")
+		if !ok && i+1 < len(args) {
+			v = args[i+1]
+			i++
+		}
+		lk := svcLower(k)
+		switch {
+		case (lk == "registry" || strings.HasSuffix(lk, ":registry")) && !svcDefaultIndex(v):
+			r.add(c.find(svcPkgIndex, "Makes "+v+" the package registry"+svcIf(strings.Contains(lk, ":"), " for "+strings.TrimSuffix(k, ":registry"))+": every later install comes from there.", v))
+		case lk == "strict-ssl" && svcFold(v, "false"):
+			r.add(c.find(svcPkgIndex, "Turns off certificate checks for the package registry: a network attacker can swap packages.", k))
+		}
+	}
+}
+
+func svcCargo(c *Cmd, r *report) {
+	if svcHelp(c) || c.Has("-V") {
+		return
+	}
+	w := c.Positional("--git", "--branch", "--tag", "--rev", "--registry", "--index", "--vers", "--version", "--token", "--root", "-p", "--package",
+		"--manifest-path", "--target", "--features", "-F", "-j", "--jobs", "--profile", "--target-dir", "--config", "-Z", "--color", "--bin", "--example", "--path")
+	sub := svcAt(w, 0)
+	switch sub {
+	case "publish":
+		if svcDryRun(c) {
+			return
+		}
+		r.mutates()
+		r.add(c.find(svcPkgPublish, "Publishes the crate to "+svcOr(svcFlagOr(c, "--registry"), "crates.io")+": the version can never be deleted, only yanked."))
+	case "yank":
+		if c.Has("--undo") {
+			r.mutates()
+			return
+		}
+		r.mutates()
+		v, _ := c.Flag("--version", "--vers")
+		r.add(c.find(svcPkgUnpublish, "Yanks version "+svcQuote(v)+" of the crate: new projects can no longer depend on it.", v).WithPoints(svcChange))
+	case "owner":
+		if c.Has("--list", "-l") {
+			return
+		}
+		r.mutates()
+		r.add(c.find(svcPkgOwner, "Changes the owners of the crate ("+strings.Join(c.Args[1:], " ")+")."))
+	case "install":
+		r.mutates()
+		if g, ok := c.Flag("--git"); ok {
+			r.add(c.find(svcPkgURLInstall, "Installs a program straight from the git repository "+g+" and builds it (its build script runs).", g))
+		}
+		for _, v := range svcFlagValues(c, "--index", "--registry") {
+			if strings.Contains(v, "://") && !svcDefaultIndex(v) {
+				r.add(c.find(svcPkgIndex, "Installs from the registry "+v+" instead of crates.io.", v))
+			}
+		}
+		svcSupplyChainHook(c, r, "crates", w[1:])
+	case "add":
+		r.mutates()
+		if g, ok := c.Flag("--git"); ok {
+			r.add(c.find(svcPkgURLInstall, "Adds a dependency straight from the git repository "+g+".", g))
+		}
+		svcSupplyChainHook(c, r, "crates", w[1:])
+	case "search", "tree", "metadata", "locate-project", "pkgid", "read-manifest", "verify-project", "help", "version", "info", "":
+	default:
+		r.mutates()
+	}
+}
+
+// svcFlagOr returns the flag's value or "".
+func svcFlagOr(c *Cmd, names ...string) string {
+	v, _ := c.Flag(names...)
+	return v
+}
+
+func svcGem(c *Cmd, r *report) {
+	if svcHelp(c) {
+		return
+	}
+	w := c.Positional("-v", "--version", "-s", "--source", "-a", "--add", "-r", "--remove", "--host", "-k", "--key", "--otp", "-i", "--install-dir", "-n", "--bindir", "-p", "--platform")
+	sub := svcAt(w, 0)
+	switch sub {
+	case "push":
+		r.mutates()
+		r.add(c.find(svcPkgPublish, "Publishes "+svcQuote(svcAt(w, 1))+" to RubyGems: everyone who installs it gets this code.", svcAt(w, 1)))
+	case "yank":
+		r.mutates()
+		v, _ := c.Flag("-v", "--version")
+		r.add(c.find(svcPkgUnpublish, "Yanks version "+svcQuote(v)+" of the gem "+svcQuote(svcAt(w, 1))+": it disappears from RubyGems and cannot be pushed again.", svcAt(w, 1)))
+	case "owner":
+		if !c.Has("-a", "--add", "-r", "--remove") {
+			return
+		}
+		r.mutates()
+		r.add(c.find(svcPkgOwner, "Changes the owners of the gem "+svcQuote(svcAt(w, 1))+".", svcAt(w, 1)))
+	case "install", "update":
+		r.mutates()
+		for _, v := range svcFlagValues(c, "-s", "--source", "--clear-sources") {
+			if strings.Contains(v, "://") && !svcDefaultIndex(v) {
+				r.add(c.find(svcPkgIndex, "Installs gems from "+v+" instead of RubyGems.", v))
+			}
+		}
+		if c.Sudo && !c.Has("--user-install", "-i", "--install-dir") {
+			r.add(c.find(svcPkgGlobal, "Installs gems as root into the system Ruby: their install hooks run as root."))
+		}
+		svcSupplyChainHook(c, r, "rubygems", w[1:])
+	case "sources":
+		if v, ok := c.Flag("-a", "--add"); ok && !svcDefaultIndex(v) {
+			r.mutates()
+			r.add(c.find(svcPkgIndex, "Adds "+v+" as a gem source for every later install.", v))
+		}
+	case "list", "search", "query", "info", "specification", "contents", "dependency", "environment", "which", "help", "outdated", "fetch", "":
+	default:
+		r.mutates()
+	}
+}
+
+func svcGo(c *Cmd, r *report) {
+	if svcHelp(c) {
+		return
+	}
+	sub := svcAt(c.Args, 0)
+	switch sub {
+	case "env":
+		if !c.Has("-w", "-u") {
+			return
+		}
+		r.mutates()
+		for _, a := range c.Args[1:] {
+			k, v, ok := strings.Cut(a, "=")
+			if !ok {
+				continue
+			}
+			switch k {
+			case "GOPROXY":
+				for _, p := range strings.Split(v, ",") {
+					if p != "direct" && p != "off" && !svcDefaultIndex(p) {
+						r.add(c.find(svcPkgIndex, "Makes Go fetch modules through the proxy "+p+".", p))
+						break
+					}
+				}
+			case "GOSUMDB":
+				if v == "off" {
+					r.add(c.find(svcPkgIndex, "Turns off Go's checksum database: downloaded modules are no longer checked against it.", k))
+				}
+			case "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE":
+				r.add(c.find(svcPkgIndex, "Skips Go's module checks for "+v+" ("+k+").", v))
+			case "GOFLAGS":
+				if strings.Contains(v, "-insecure") {
+					r.add(c.find(svcPkgIndex, "Makes every go command fetch modules insecurely.", v))
+				}
+			}
+		}
+	case "vet", "list", "version", "doc", "help", "":
+	default:
+		r.mutates()
+	}
+}

@@ -1,0 +1,481 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// wordFields resolves one word of a command line into the fields the shell
+// would pass: quotes removed, known variables and literal substitutions
+// ($(echo rm)) filled in, $IFS and unquoted expansions split, brace
+// expansions ({rm,-rf,/}) expanded. dyn reports that some part is not known.
+// st describes a process substitution or a substitution that read a secret.
+func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st stream) {
+	var b strings.Builder
+	split := false // an unquoted expansion may split into several fields
+	plainLit := true
+	for _, part := range word.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(unescapeUnquoted(p.Value))
+		case *syntax.SglQuoted:
+			plainLit = false
+			if p.Dollar {
+				b.WriteString(ansiC(p.Value))
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			plainLit = false
+			v, d, s := w.dblQuoted(p)
+			b.WriteString(v)
+			dyn = dyn || d
+			if s.kind != streamNone && (st.kind == streamNone || s.kind == streamSecret || s.kind == streamNetwork) {
+				st = s
+			}
+		case *syntax.ParamExp:
+			plainLit = false
+			v, d := w.param(p)
+			if d {
+				dyn = true
+			}
+			if strings.ContainsAny(v, " \t\n") {
+				split = true
+			}
+			b.WriteString(v)
+		case *syntax.CmdSubst:
+			plainLit = false
+			out := w.substitution(p.Stmts)
+			switch out.kind {
+			case streamLiteral, streamDecoded:
+				v := strings.TrimRight(out.text, "\n")
+				b.WriteString(v)
+				if strings.ContainsAny(v, " \t\n") {
+					split = true
+				}
+			case streamSecret:
+				st = out
+				dyn = true
+				b.WriteString("$(…)")
+			case streamNetwork:
+				st = out
+				dyn = true
+				b.WriteString("$(…)")
+			default:
+				dyn = true
+				b.WriteString("$(…)")
+				if st.kind == streamNone {
+					st = out
+					if st.kind == streamNone {
+						st.kind = streamUnknown
+					}
+				}
+			}
+		case *syntax.ArithmExp:
+			plainLit = false
+			w.walkSubst(p)
+			dyn = true
+			b.WriteString("$((…))")
+		case *syntax.ProcSubst:
+			plainLit = false
+			out := w.substitution(p.Stmts)
+			st = out
+			if st.kind == streamNone {
+				st.kind = streamUnknown
+			}
+			dyn = true
+			b.WriteString("/dev/fd/63")
+		case *syntax.ExtGlob:
+			plainLit = false
+			b.WriteString(p.Op.String())
+			b.WriteString(p.Pattern.Value)
+			b.WriteByte(')')
+		default:
+			dyn = true
+		}
+	}
+	s := b.String()
+	if plainLit && strings.IndexByte(s, '{') >= 0 && strings.IndexByte(s, ',') >= 0 {
+		if exp := expandBraces(s, 0); len(exp) > 1 {
+			return exp, dyn, st
+		}
+	}
+	if split {
+		f := strings.Fields(s)
+		if len(f) == 0 {
+			return nil, dyn, st
+		}
+		return f, dyn, st
+	}
+	return []string{s}, dyn, st
+}
+
+// wordString resolves a word to one string (redirection targets,
+// here-document bodies, assignments). heredoc keeps the body's text and
+// only fills in expansions.
+func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
+	if word == nil {
+		return "", false
+	}
+	var b strings.Builder
+	dyn := false
+	for _, part := range word.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if heredoc {
+				b.WriteString(p.Value)
+			} else {
+				b.WriteString(unescapeUnquoted(p.Value))
+			}
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				b.WriteString(ansiC(p.Value))
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			v, d, _ := w.dblQuoted(p)
+			b.WriteString(v)
+			dyn = dyn || d
+		case *syntax.ParamExp:
+			v, d := w.param(p)
+			dyn = dyn || d
+			b.WriteString(v)
+		case *syntax.CmdSubst:
+			out := w.substitution(p.Stmts)
+			if out.kind == streamLiteral || out.kind == streamDecoded {
+				b.WriteString(strings.TrimRight(out.text, "\n"))
+			} else {
+				dyn = true
+				b.WriteString("$(…)")
+			}
+		case *syntax.ArithmExp:
+			w.walkSubst(p)
+			dyn = true
+			b.WriteString("$((…))")
+		case *syntax.ProcSubst:
+			w.substitution(p.Stmts)
+			dyn = true
+			b.WriteString("/dev/fd/63")
+		default:
+			dyn = true
+		}
+	}
+	return b.String(), dyn
+}
+
+func (w *walker) dblQuoted(q *syntax.DblQuoted) (string, bool, stream) {
+	var b strings.Builder
+	dyn := false
+	var st stream
+	for _, part := range q.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(unescapeDouble(p.Value))
+		case *syntax.ParamExp:
+			v, d := w.param(p)
+			dyn = dyn || d
+			b.WriteString(v)
+		case *syntax.CmdSubst:
+			out := w.substitution(p.Stmts)
+			switch out.kind {
+			case streamLiteral, streamDecoded:
+				b.WriteString(strings.TrimRight(out.text, "\n"))
+			case streamSecret, streamNetwork:
+				st = out
+				dyn = true
+				b.WriteString("$(…)")
+			default:
+				dyn = true
+				b.WriteString("$(…)")
+				if st.kind == streamNone {
+					st = out
+					if st.kind == streamNone {
+						st.kind = streamUnknown
+					}
+				}
+			}
+		case *syntax.ArithmExp:
+			w.walkSubst(p)
+			dyn = true
+			b.WriteString("$((…))")
+		default:
+			dyn = true
+		}
+	}
+	return b.String(), dyn, st
+}
+
+// param resolves a parameter expansion. HOME and TMPDIR stay symbolic
+// ("$HOME") so that paths resolve them; IFS is a space; variables assigned
+// a literal earlier in the script take that value.
+func (w *walker) param(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil {
+		return "$…", true
+	}
+	name := p.Param.Value
+	if p.Length {
+		return "0", true
+	}
+	val, known := "", false
+	switch name {
+	case "IFS":
+		val, known = " ", true
+	case "HOME":
+		val, known = "$HOME", true
+	case "TMPDIR":
+		val, known = "$TMPDIR", true
+	case "PWD":
+		if w.r.env.cwd != "" {
+			val, known = w.r.env.cwd, true
+		}
+	default:
+		if v, ok := w.vars[name]; ok {
+			val, known = v, true
+		}
+	}
+	if known && p.Slice != nil {
+		off, ok1 := arithLit(p.Slice.Offset)
+		if !ok1 {
+			return "$" + name, true
+		}
+		if off < 0 {
+			off += len(val)
+		}
+		if off < 0 || off > len(val) {
+			off = len(val)
+		}
+		v := val[off:]
+		if p.Slice.Length != nil {
+			n, ok2 := arithLit(p.Slice.Length)
+			if !ok2 {
+				return "$" + name, true
+			}
+			if n >= 0 && n < len(v) {
+				v = v[:n]
+			}
+		}
+		return v, false
+	}
+	if p.Exp != nil {
+		def, d := "", false
+		if p.Exp.Word != nil {
+			def, d = w.wordString(p.Exp.Word, false)
+		}
+		switch p.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+			if !known {
+				return def, d
+			}
+		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			if known {
+				return def, d
+			}
+			return "", false
+		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			if known {
+				return val, false
+			}
+			return "${" + name + ":?}", true
+		}
+	}
+	if p.Repl != nil || p.Index != nil || p.Excl || p.Names != 0 {
+		return "$" + name, true
+	}
+	if known {
+		return val, false
+	}
+	if name == "HOME" || name == "TMPDIR" {
+		return "$" + name, false
+	}
+	return "$" + name, true
+}
+
+func arithLit(e syntax.ArithmExpr) (int, bool) {
+	switch x := e.(type) {
+	case *syntax.Word:
+		n, err := strconv.Atoi(x.Lit())
+		return n, err == nil
+	case *syntax.UnaryArithm:
+		if x.Op == syntax.Minus {
+			n, ok := arithLit(x.X)
+			return -n, ok
+		}
+	case *syntax.ParenArithm:
+		return arithLit(x.X)
+	}
+	return 0, false
+}
+
+// unescapeUnquoted removes the backslashes of an unquoted literal: \r\m → rm.
+func unescapeUnquoted(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// unescapeDouble removes the backslashes that double quotes honour.
+func unescapeDouble(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// ansiC decodes the escapes of a $'…' string.
+func ansiC(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(27)
+		case 'f':
+			b.WriteByte(12)
+		case 'v':
+			b.WriteByte(11)
+		case '\\', '\'', '"', '?':
+			b.WriteByte(c)
+		case 'x':
+			j := i + 1
+			for j < len(s) && j < i+3 && isHex(s[j]) {
+				j++
+			}
+			if j > i+1 {
+				n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
+				b.WriteByte(byte(n))
+				i = j - 1
+			} else {
+				b.WriteString(`\x`)
+			}
+		case 'u', 'U':
+			max := 4
+			if c == 'U' {
+				max = 8
+			}
+			j := i + 1
+			for j < len(s) && j < i+1+max && isHex(s[j]) {
+				j++
+			}
+			if j > i+1 {
+				n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+				b.WriteRune(rune(n))
+				i = j - 1
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// expandBraces expands the first top-level {a,b,…} of s, recursively, as
+// bash does for unquoted words. Sequences ({1..5}) are left alone. The
+// result is bounded.
+func expandBraces(s string, depth int) []string {
+	if depth > 4 {
+		return []string{s}
+	}
+	open := -1
+	for i := 0; i < len(s); i++ {
+		if s[i] == '{' {
+			open = i
+			break
+		}
+	}
+	if open < 0 {
+		return []string{s}
+	}
+	lvl, close := 0, -1
+	var commas []int
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			lvl++
+		case '}':
+			lvl--
+			if lvl == 0 {
+				close = i
+			}
+		case ',':
+			if lvl == 1 {
+				commas = append(commas, i)
+			}
+		}
+		if close >= 0 {
+			break
+		}
+	}
+	if close < 0 || len(commas) == 0 {
+		return []string{s}
+	}
+	pre, post := s[:open], s[close+1:]
+	var out []string
+	start := open + 1
+	for _, c := range append(commas, close) {
+		for _, e := range expandBraces(pre+s[start:c]+post, depth+1) {
+			out = append(out, e)
+			if len(out) > 64 {
+				return out
+			}
+		}
+		start = c + 1
+	}
+	return out
+}

@@ -1,0 +1,17 @@
+package sql
+
+import "testing"
+
+type apexCase struct {
+	Note string `json:"note"`
+	Code string `json:"code"`
+	DML  bool   `json:"dml"`
+}
+
+func TestApexHasDML(t *testing.T) {
+	for _, c := range readCases[apexCase](t, "testdata/apex.jsonl") {
+		if got := ApexHasDML(c.Code); got != c.DML {
+			t.Errorf("%s\nApexHasDML(%q) = %v, want %v", c.Note, c.Code, got, c.DML)
+		}
+	}
+}

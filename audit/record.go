@@ -1,0 +1,109 @@
+package audit
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+)
+
+// Record is one decision in the audit log. Its JSON form is what
+// `actionguard audit export` prints, one record per line; encoded compactly
+// without HTML escaping (json.Encoder.SetEscapeHTML(false)) it reads back to
+// the same bytes, so an exported record still matches its Hash.
+type Record struct {
+	// Seq numbers the records 1, 2, 3, … without gaps, in the order they
+	// were appended. Filled by Append.
+	Seq int64 `json:"seq"`
+	// Time is when the record was appended (or the caller's time), UTC, to
+	// the microsecond.
+	Time      time.Time `json:"time"`
+	SessionID string    `json:"session_id"`
+	Agent     string    `json:"agent"`
+	Tool      string    `json:"tool"`
+	Kind      string    `json:"kind"`
+	// Action is the action as JSON, with secrets redacted.
+	Action  json.RawMessage `json:"action"`
+	Verdict string          `json:"verdict"`
+	Level   string          `json:"level"`
+	Score   int             `json:"score"`
+	Risk    int             `json:"risk"`
+	// Rules are the ids of the rules that fired.
+	Rules  []string `json:"rules"`
+	Reason string   `json:"reason"`
+	// Error is set when the verdict is a fallback because the action could
+	// not be checked.
+	Error          string `json:"error,omitempty"`
+	DurationMicros int64  `json:"duration_micros"`
+	// PrevHash is the Hash of the record before this one, or Genesis for
+	// the first record. Filled by Append.
+	PrevHash string `json:"prev_hash"`
+	// Hash is the hex SHA-256 of the record's canonical encoding, which
+	// covers every field above and PrevHash. Filled by Append.
+	Hash string `json:"hash"`
+}
+
+// Genesis is the PrevHash of the first record.
+const Genesis = "0000000000000000000000000000000000000000000000000000000000000000"
+
+// Tip is the end of the chain: the Seq and Hash of the last record, or the
+// zero Tip when the log is empty. A Tip saved outside the database lets a
+// later Verify notice that the newest records were cut off.
+type Tip struct {
+	Seq  int64  `json:"seq"`
+	Hash string `json:"hash"`
+}
+
+// hashVersion names the canonical encoding. It is the first thing hashed,
+// so a record can never verify under an encoding it was not written with;
+// a new encoding gets a new name and a column saying which one a record uses.
+const hashVersion = "actionguard.audit.v1"
+
+// ComputeHash returns the hex SHA-256 of r's canonical encoding: every field
+// but Hash, PrevHash included. It is what Append stores in Hash and what
+// Verify recomputes.
+//
+// The encoding is hashVersion, then each field in declaration order:
+// integers as 8-byte big-endian, Time as microseconds since the Unix epoch,
+// strings and Action as a uvarint length followed by the bytes, Rules as a
+// uvarint count followed by each id as a string.
+func (r *Record) ComputeHash() string {
+	size := len(hashVersion) + len(r.SessionID) + len(r.Agent) + len(r.Tool) + len(r.Kind) + len(r.Action) +
+		len(r.Verdict) + len(r.Level) + len(r.Reason) + len(r.Error) + len(r.PrevHash) + 16*binary.MaxVarintLen64
+	for _, id := range r.Rules {
+		size += len(id) + binary.MaxVarintLen64
+	}
+	var stack [1024]byte
+	b := stack[:0]
+	if size > len(stack) {
+		b = make([]byte, 0, size)
+	}
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	num := func(v int64) { b = binary.BigEndian.AppendUint64(b, uint64(v)) }
+	str(hashVersion)
+	num(r.Seq)
+	num(r.Time.UnixMicro())
+	str(r.SessionID)
+	str(r.Agent)
+	str(r.Tool)
+	str(r.Kind)
+	str(string(r.Action))
+	str(r.Verdict)
+	str(r.Level)
+	num(int64(r.Score))
+	num(int64(r.Risk))
+	b = binary.AppendUvarint(b, uint64(len(r.Rules)))
+	for _, id := range r.Rules {
+		str(id)
+	}
+	str(r.Reason)
+	str(r.Error)
+	num(r.DurationMicros)
+	str(r.PrevHash)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

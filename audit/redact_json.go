@@ -1,0 +1,179 @@
+package audit
+
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// RedactJSON returns the JSON document raw with secrets redacted from its
+// string values; keys, structure, numbers and formatting are kept. A value
+// whose key names a secret ("password", "api_key", "clientSecret",
+// "Authorization", … see Redact) is replaced whole by "[REDACTED:<type>]",
+// and so is every string or number beneath such a key. Every other string
+// value goes through Redact.
+//
+// raw that is not valid JSON is treated as text: the result is Redact's
+// output encoded as a JSON string, so the result is always valid JSON
+// (empty input gives empty output). raw is never modified; when nothing is
+// redacted raw itself is returned.
+func RedactJSON(raw []byte) []byte {
+	if len(raw) == 0 {
+		return raw
+	}
+	if !json.Valid(raw) {
+		return appendJSONString(nil, Redact(string(raw)))
+	}
+	// frame is an open object or array; secret is the redaction type of every
+	// value inside it, when it sits beneath a key that names a secret.
+	type frame struct {
+		object bool
+		secret string
+	}
+	var (
+		out       []byte // nil until something is redacted
+		last      int    // raw[last:] is not yet copied to out
+		stack     []frame
+		expectKey bool   // the next string is an object key
+		keyType   string // the redaction type named by the key just read
+	)
+	secretHere := func() string {
+		if keyType != "" {
+			return keyType
+		}
+		if len(stack) > 0 {
+			return stack[len(stack)-1].secret
+		}
+		return ""
+	}
+	replace := func(from, to int, with []byte) {
+		out = append(out, raw[last:from]...)
+		out = append(out, with...)
+		last = to
+	}
+	for i := 0; i < len(raw); {
+		switch c := raw[i]; c {
+		case ' ', '\t', '\n', '\r', ':':
+			i++
+		case ',':
+			expectKey = len(stack) > 0 && stack[len(stack)-1].object
+			keyType = ""
+			i++
+		case '{', '[':
+			stack = append(stack, frame{object: c == '{', secret: secretHere()})
+			expectKey, keyType = c == '{', ""
+			i++
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+			expectKey, keyType = false, ""
+			i++
+		case '"':
+			end := stringEnd(raw, i)
+			s := decodeString(raw[i:end])
+			if expectKey {
+				keyType, _ = secretName(s)
+				expectKey = false
+				i = end
+				continue
+			}
+			if typ := secretHere(); typ != "" {
+				if s != "" && !placeholder(s) {
+					replace(i, end, appendJSONString(nil, "[REDACTED:"+typ+"]"))
+				}
+			} else if r := Redact(s); r != s {
+				replace(i, end, appendJSONString(nil, r))
+			}
+			keyType = ""
+			i = end
+		default: // number, true, false or null
+			end := i + 1
+			for end < len(raw) && !endsScalar(raw[end]) {
+				end++
+			}
+			if typ := secretHere(); typ != "" && (c == '-' || '0' <= c && c <= '9') {
+				replace(i, end, appendJSONString(nil, "[REDACTED:"+typ+"]"))
+			}
+			keyType = ""
+			i = end
+		}
+	}
+	if out == nil {
+		return raw
+	}
+	return append(out, raw[last:]...)
+}
+
+// stringEnd returns the index just past the closing quote of the JSON string
+// that starts at raw[i], which is valid JSON.
+func stringEnd(raw []byte, i int) int {
+	for j := i + 1; j < len(raw); j++ {
+		switch raw[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(raw)
+}
+
+// endsScalar reports whether c ends a JSON number or literal.
+func endsScalar(c byte) bool {
+	switch c {
+	case ',', '}', ']', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}
+
+// decodeString decodes a quoted JSON string.
+func decodeString(q []byte) string {
+	body := q[1 : len(q)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body)
+	}
+	var s string
+	if err := json.Unmarshal(q, &s); err != nil {
+		return string(body)
+	}
+	return s
+}
+
+// appendJSONString appends s as a JSON string, without encoding/json's HTML
+// escaping; invalid UTF-8 becomes U+FFFD.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, '\\', 'n')
+			case c == '\r':
+				dst = append(dst, '\\', 'r')
+			case c == '\t':
+				dst = append(dst, '\\', 't')
+			case c < 0x20:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(dst, '"')
+}

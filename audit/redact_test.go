@@ -1,0 +1,154 @@
+package audit
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// redactCase is one case of testdata/redact.json; Want is In when absent.
+type redactCase struct {
+	Name string  `json:"name"`
+	In   string  `json:"in"`
+	Want *string `json:"want"`
+}
+
+func loadJSON(t testing.TB, file string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+}
+
+func TestRedact(t *testing.T) {
+	var cases []redactCase
+	loadJSON(t, "testdata/redact.json", &cases)
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			want := c.In
+			if c.Want != nil {
+				want = *c.Want
+			}
+			got := Redact(c.In)
+			if got != want {
+				t.Errorf("Redact(%q)\n got %q\nwant %q", c.In, got, want)
+			}
+			if again := Redact(got); again != got {
+				t.Errorf("Redact is not idempotent:\n once  %q\n twice %q", got, again)
+			}
+		})
+	}
+}
+
+// redactJSONCase is one case of testdata/redact_json.json; Want is In when
+// absent. Documents are compared compacted.
+type redactJSONCase struct {
+	Name string          `json:"name"`
+	In   json.RawMessage `json:"in"`
+	Text *string         `json:"text"` // input that is not JSON, instead of In
+	Want json.RawMessage `json:"want"`
+}
+
+func TestRedactJSON(t *testing.T) {
+	var cases []redactJSONCase
+	loadJSON(t, "testdata/redact_json.json", &cases)
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			in := []byte(c.In)
+			if c.Text != nil {
+				in = []byte(*c.Text)
+			}
+			want := c.Want
+			if want == nil {
+				want = c.In
+			}
+			got := RedactJSON(in)
+			if !json.Valid(got) {
+				t.Fatalf("RedactJSON(%s) = %s, not valid JSON", in, got)
+			}
+			if string(compact(got)) != string(compact(want)) {
+				t.Errorf("RedactJSON(%s)\n got %s\nwant %s", in, compact(got), compact(want))
+			}
+			if again := RedactJSON(got); string(again) != string(got) {
+				t.Errorf("RedactJSON is not idempotent:\n once  %s\n twice %s", got, again)
+			}
+		})
+	}
+}
+
+func TestRedactJSONKeepsUnchangedInput(t *testing.T) {
+	in := []byte(`{"command": "ls -la",  "n": [1, 2.5e3, true, null], "s": "caf\u00e9 <b>"}`)
+	got := RedactJSON(in)
+	if &got[0] != &in[0] {
+		t.Errorf("RedactJSON copied input it did not change")
+	}
+}
+
+// TestRedactTimeIsLinear checks that inputs dense with anchors cost time
+// proportional to their length: eight times the input may take at most
+// about eight times as long (the bound is loose, for loaded machines).
+func TestRedactTimeIsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times large inputs")
+	}
+	data, err := os.ReadFile("testdata/redact_dense.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		unit, err := strconv.Unquote(line)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		small, large := strings.Repeat(unit, (32<<10)/len(unit)), strings.Repeat(unit, (256<<10)/len(unit))
+		ts, tl := fastest(func() { Redact(small) }), fastest(func() { Redact(large) })
+		if tl > 24*ts+20*time.Millisecond {
+			t.Errorf("%q: %d bytes take %v, %d bytes %v: not linear", unit, len(small), ts, len(large), tl)
+		}
+	}
+}
+
+// fastest returns the shortest of three runs of fn.
+func fastest(fn func()) time.Duration {
+	best := time.Duration(1 << 62)
+	for range 3 {
+		start := time.Now()
+		fn()
+		best = min(best, time.Since(start))
+	}
+	return best
+}
+
+// Each rule's unanchored pattern, which takes over when anchors get too
+// expensive, finds what the anchored search finds.
+func TestRuleFallbackAgrees(t *testing.T) {
+	var cases []redactCase
+	loadJSON(t, "testdata/redact.json", &cases)
+	for _, c := range cases {
+		lower := asciiLower(c.In)
+		for i := range secretRules {
+			r := &secretRules[i]
+			anchored := r.find(c.In, lower, i, nil)
+			all := r.findAll(c.In, 0, i, nil)
+			if len(anchored) != len(all) {
+				t.Errorf("%s: rule %d (%s) finds %v anchored, %v unanchored", c.Name, i, r.typ, anchored, all)
+				continue
+			}
+			for k := range anchored {
+				if anchored[k] != all[k] {
+					t.Errorf("%s: rule %d (%s) finds %v anchored, %v unanchored", c.Name, i, r.typ, anchored, all)
+				}
+			}
+		}
+	}
+}

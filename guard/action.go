@@ -1,0 +1,183 @@
+package guard
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Kind says what an action is. When an Action arrives without one, Check
+// infers it from the tool name and the input (see InferKind).
+type Kind string
+
+// Kinds of action.
+const (
+	KindShell   Kind = "shell"
+	KindSQL     Kind = "sql"
+	KindFile    Kind = "file"
+	KindHTTP    Kind = "http"
+	KindEmail   Kind = "email"
+	KindMessage Kind = "message"
+	KindPost    Kind = "post"
+	KindPayment Kind = "payment"
+	KindIntent  Kind = "intent"
+	KindTool    Kind = "tool"
+)
+
+// Action is one thing an agent is about to do. Its JSON form is public: it is
+// one line of `actionguard check --jsonl` and the body of POST /v1/check.
+type Action struct {
+	ID      string         `json:"id,omitempty"`
+	Tool    string         `json:"tool,omitempty"`
+	Input   map[string]any `json:"input,omitempty"`
+	Kind    Kind           `json:"kind,omitempty"`
+	Text    string         `json:"text,omitempty"`
+	Context Context        `json:"context,omitempty"`
+}
+
+// Context is what is known about the circumstances of an action. Every field
+// is optional; missing information never makes an action look safer.
+type Context struct {
+	// Application selects the profile: "coding-agent" (the default), "assistant", …
+	Application  string   `json:"application,omitempty"`
+	Cwd          string   `json:"cwd,omitempty"`
+	Home         string   `json:"home,omitempty"` // the user's home directory, when it is not the analyzing process's
+	GitBranch    string   `json:"git_branch,omitempty"`
+	GitDirty     bool     `json:"git_dirty,omitempty"`
+	Environment  string   `json:"environment,omitempty"` // "production", "staging", "development", …
+	UserMessages []string `json:"user_messages,omitempty"`
+	History      []Step   `json:"history,omitempty"`
+	SessionID    string   `json:"session_id,omitempty"`
+	Agent        string   `json:"agent,omitempty"`
+	User         *User    `json:"user,omitempty"`
+	// Signals set by the learning layer (seed 002's context modifiers).
+	PreviouslyApproved bool `json:"previously_approved,omitempty"`
+	RecentMistake      bool `json:"recent_mistake,omitempty"`
+}
+
+// Step is one earlier tool call of the same session.
+type Step struct {
+	Tool        string         `json:"tool,omitempty"`
+	Input       map[string]any `json:"input,omitempty"`
+	Observation string         `json:"observation,omitempty"`
+}
+
+// User is who the agent acts for.
+type User struct {
+	ID  string `json:"id,omitempty"`
+	New bool   `json:"new,omitempty"`
+	// Trust is a learned score from 0 to 1; below 0.5 is seed 000's "low trust".
+	Trust *float64 `json:"trust,omitempty"`
+}
+
+// Applications with a built-in profile.
+const (
+	AppCodingAgent = "coding-agent"
+	AppAssistant   = "assistant"
+)
+
+// Command returns the shell command of a shell action, or "".
+func (a *Action) Command() string { return a.inputString("command", "cmd", "script", "commandLine") }
+
+// Query returns the SQL of an sql action, or "".
+func (a *Action) Query() string { return a.inputString("query", "sql", "statement") }
+
+func (a *Action) inputString(keys ...string) string {
+	for _, k := range keys {
+		if s, ok := a.Input[k].(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// InferKind returns the action's kind: the explicit one, else one inferred
+// from the tool's name and the input's fields. Names of real agents' tools
+// are known (Bash, run_shell_command, Read, Write, …); other names are split
+// into words (camelCase and snake_case) and read as verbs and objects.
+func (a *Action) InferKind() Kind {
+	if a.Kind != "" {
+		return a.Kind
+	}
+	if a.Tool == "" && a.Text != "" && len(a.Input) == 0 {
+		return KindIntent
+	}
+	switch strings.ToLower(a.Tool) {
+	case "bash", "shell", "sh", "zsh", "powershell", "run_shell_command", "exec_command", "execute_command",
+		"run_command", "terminal", "local_shell", "container.exec", "shell_command":
+		return KindShell
+	case "read", "write", "edit", "multiedit", "notebookedit", "glob", "grep", "ls", "apply_patch",
+		"read_file", "write_file", "edit_file", "replace", "create_file", "delete_file", "list_directory":
+		return KindFile
+	case "webfetch", "websearch", "web_fetch", "fetch", "http_request", "http", "curl":
+		return KindHTTP
+	case "sql", "query", "run_sql", "execute_sql", "sql_query", "db_query":
+		return KindSQL
+	}
+	if a.Command() != "" && len(a.Input) <= 4 {
+		if _, ok := a.Input["command"]; ok {
+			return KindShell
+		}
+	}
+	if a.Query() != "" {
+		return KindSQL
+	}
+	words := SplitName(a.Tool)
+	for _, w := range words {
+		switch w {
+		case "sql", "query", "postgres", "mysql", "sqlite":
+			if a.Query() != "" {
+				return KindSQL
+			}
+		case "shell", "bash", "terminal", "command":
+			if a.Command() != "" {
+				return KindShell
+			}
+		case "email", "gmail", "mail", "outlook":
+			return KindEmail
+		case "pay", "payment", "transfer", "withdraw", "purchase", "buy", "invoice", "refund", "charge":
+			return KindPayment
+		case "tweet", "post", "publish", "x", "linkedin", "facebook", "instagram", "mastodon", "bluesky":
+			return KindPost
+		case "slack", "message", "sms", "whatsapp", "telegram", "discord", "teams", "chat":
+			return KindMessage
+		case "fetch", "http", "request", "url", "browse", "navigate":
+			return KindHTTP
+		}
+	}
+	if a.Tool == "" && a.Text != "" {
+		return KindIntent
+	}
+	return KindTool
+}
+
+// SplitName splits a tool name such as "GmailSendEmail", "send_email" or
+// "mcp__github__create_issue" into lower-case words.
+func SplitName(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r):
+			// A new word starts at an upper-case letter that follows a lower-case
+			// one, or that precedes a lower-case one inside an acronym ("HTTPRequest").
+			if i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) ||
+				(unicode.IsUpper(rs[i-1]) && i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
+				flush()
+			}
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
+}

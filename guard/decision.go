@@ -1,0 +1,129 @@
+package guard
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Finding is what one rule reports about an action.
+type Finding = rule.Finding
+
+// Verdict is what happens to the action.
+type Verdict string
+
+// Verdicts, from the most permissive to the strictest.
+const (
+	Allow   Verdict = "allow"   // run now
+	Notify  Verdict = "notify"  // run and tell the user (Decision.Notice)
+	Confirm Verdict = "confirm" // soft approval (CAUTIOUS)
+	Approve Verdict = "approve" // explicit approval (PRIVILEGED)
+	Block   Verdict = "block"   // do not run (DANGEROUS)
+)
+
+var verdictRank = map[Verdict]int{Allow: 0, Notify: 1, Confirm: 2, Approve: 3, Block: 4}
+
+// Stricter reports whether v is stricter than w.
+func (v Verdict) Stricter(w Verdict) bool { return verdictRank[v] > verdictRank[w] }
+
+// Max returns the stricter of v and w.
+func (v Verdict) Max(w Verdict) Verdict {
+	if w.Stricter(v) {
+		return w
+	}
+	return v
+}
+
+// Valid reports whether v is a known verdict.
+func (v Verdict) Valid() bool { _, ok := verdictRank[v]; return ok }
+
+// Allowed reports whether the action runs without a person deciding.
+func (v Verdict) Allowed() bool { return v == Allow || v == Notify }
+
+// ParseVerdict parses a verdict name.
+func ParseVerdict(s string) (Verdict, error) {
+	v := Verdict(strings.ToLower(strings.TrimSpace(s)))
+	if !v.Valid() {
+		return "", fmt.Errorf("unknown verdict %q (want allow, notify, confirm, approve or block)", s)
+	}
+	return v, nil
+}
+
+// Level is seed 000's class of an action.
+type Level string
+
+// Levels.
+const (
+	Safe       Level = "safe"
+	Cautious   Level = "cautious"
+	Privileged Level = "privileged"
+	Dangerous  Level = "dangerous"
+)
+
+// Decision is the answer to one Action. Its JSON form is public: one line of
+// `actionguard check --jsonl` and the response of POST /v1/check.
+type Decision struct {
+	ID      string  `json:"id,omitempty"`
+	Verdict Verdict `json:"verdict"`
+	Level   Level   `json:"level"`
+	Score   int     `json:"score"`
+	Risk    int     `json:"risk"`
+	// The approval guard's view (seed 003) of the same decision.
+	RiskLevel        string `json:"risk_level"`
+	RequiresApproval bool   `json:"requires_approval"`
+	Action           string `json:"action"`
+
+	Reason         string         `json:"reason"`
+	Findings       []Finding      `json:"findings"`
+	RewrittenInput map[string]any `json:"rewritten_input,omitempty"`
+	Notice         string         `json:"notice,omitempty"`
+	ApprovalID     string         `json:"approval_id,omitempty"`
+	// ApprovalRequestFile is seed 003's approval_request_file, when one was written.
+	ApprovalRequestFile string `json:"approval_request_file,omitempty"`
+
+	Kind Kind `json:"kind,omitempty"`
+	// Error is set when the action could not be checked; the verdict is then
+	// the configured fallback, never a silent allow.
+	Error string `json:"error,omitempty"`
+	// Trace is the step-by-step account of the decision (explain); omitted
+	// from JSON unless asked for.
+	Trace []TraceStep `json:"trace,omitempty"`
+}
+
+// TraceStep is one line of `actionguard explain`.
+type TraceStep struct {
+	Stage  string `json:"stage"` // parse, unwrap, rule, modifier, threshold, policy, verdict
+	Detail string `json:"detail"`
+	Points int    `json:"points,omitempty"`
+}
+
+// approvalView fills seed 003's fields from the verdict.
+func (d *Decision) approvalView() {
+	switch d.Verdict {
+	case Allow, Notify:
+		d.RiskLevel, d.RequiresApproval, d.Action = "low", false, "proceed"
+	case Confirm:
+		d.RiskLevel, d.RequiresApproval, d.Action = "medium", true, "wait_for_approval"
+	case Approve:
+		d.RiskLevel, d.RequiresApproval, d.Action = "high", true, "wait_for_approval"
+	default:
+		d.RiskLevel, d.RequiresApproval, d.Action = "high", true, "reject"
+	}
+}
+
+// RiskBar renders seed 002's bar: "Risk: ████████░░ 8/10".
+func RiskBar(risk int) string {
+	risk = clamp(risk, 0, 10)
+	return "Risk: " + strings.Repeat("█", risk) + strings.Repeat("░", 10-risk) + fmt.Sprintf(" %d/10", risk)
+}
+
+func clamp(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}

@@ -1,0 +1,534 @@
+package guard
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/analyze/sql"
+	"github.com/actionguard/actionguard/policy"
+	"github.com/actionguard/actionguard/rule"
+)
+
+// evaluation is one run of Check.
+type evaluation struct {
+	g     *Guard
+	a     *Action
+	trace bool
+	kind  Kind
+	d     Decision
+
+	findings []Finding
+	commands []*shell.Cmd
+	programs []string
+	readOnly bool
+	// unparseable is why the input could not be understood, if it could not.
+	unparseable string
+	// floor is the least verdict policy entries and rules demand.
+	floor     Verdict
+	floorWhy  string
+	missing   string // information the check needed and did not get
+	allowedBy string // the allow entry that cleared every finding, if any
+}
+
+func (e *evaluation) step(stage, detail string, points int) {
+	if e.trace {
+		e.d.Trace = append(e.d.Trace, TraceStep{Stage: stage, Detail: detail, Points: points})
+	}
+}
+
+// application is the profile in force: coding-agent unless told otherwise.
+func (e *evaluation) application() string {
+	if app := strings.ToLower(strings.TrimSpace(e.a.Context.Application)); app != "" {
+		return app
+	}
+	return AppCodingAgent
+}
+
+func (e *evaluation) home() string {
+	if e.a.Context.Home != "" {
+		return e.a.Context.Home
+	}
+	return e.g.home
+}
+
+func (e *evaluation) run() {
+	e.d = Decision{ID: e.a.ID, Kind: e.kind, Findings: []Finding{}}
+	e.step("parse", fmt.Sprintf("kind %s (tool %q), application %s", e.kind, e.a.Tool, e.application()), 0)
+	switch e.kind {
+	case KindShell:
+		e.shell()
+	case KindSQL:
+		e.sqlQuery()
+	case KindFile:
+		e.file()
+	default:
+		e.generic()
+	}
+	e.applyLists()
+	e.profile()
+	e.decide()
+}
+
+func (e *evaluation) shell() {
+	cmd := e.a.Command()
+	if strings.TrimSpace(cmd) == "" {
+		e.missing = "the action has no command"
+		return
+	}
+	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home()}
+	res := shell.Analyze(cmd, opt)
+	e.findings = append(e.findings, res.Findings...)
+	e.commands = res.Commands
+	e.readOnly = res.ReadOnly
+	if res.ParseError != "" {
+		e.unparseable = "the command could not be parsed: " + res.ParseError
+	}
+	if e.trace {
+		for _, t := range res.Trace {
+			e.step("unwrap", t, 0)
+		}
+		for _, c := range res.Commands {
+			e.step("command", truncate(c.Text, 160), 0)
+		}
+	}
+	seen := map[string]bool{}
+	for _, c := range res.Commands {
+		if !seen[c.Name] {
+			seen[c.Name] = true
+			e.programs = append(e.programs, c.Name)
+		}
+	}
+}
+
+func (e *evaluation) sqlQuery() {
+	q := e.a.Query()
+	if strings.TrimSpace(q) == "" {
+		e.missing = "the action has no query"
+		return
+	}
+	res := sql.Analyze(q)
+	e.findings = append(e.findings, res.Findings...)
+	if res.Err != nil {
+		e.unparseable = "the SQL could not be analysed: " + res.Err.Error()
+	}
+	e.readOnly = res.Err == nil
+	for _, s := range res.Statements {
+		e.step("statement", truncate(oneLine(s.Text), 160), 0)
+		if !s.ReadOnly {
+			e.readOnly = false
+		}
+	}
+}
+
+// file judges the file tools of coding agents (Read, Write, Edit, …).
+func (e *evaluation) file() {
+	p := ""
+	for _, k := range []string{"file_path", "path", "notebook_path", "filename", "file"} {
+		if s, ok := e.a.Input[k].(string); ok && s != "" {
+			p = s
+			break
+		}
+	}
+	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home()}
+	tool := strings.ToLower(e.a.Tool)
+	switch tool {
+	case "read", "read_file", "glob", "grep", "ls", "list_directory":
+		e.readOnly = true
+		if p != "" {
+			e.findings = append(e.findings, shell.FileRead(p, opt)...)
+		}
+		return
+	}
+	if p == "" {
+		if tool == "apply_patch" {
+			// A patch names its files inside; judge each one.
+			for _, f := range patchFiles(e.a.Input) {
+				e.findings = append(e.findings, shell.FileWrite(f, opt)...)
+			}
+			return
+		}
+		e.missing = "the action names no file"
+		return
+	}
+	e.findings = append(e.findings, shell.FileWrite(p, opt)...)
+}
+
+// patchFiles lists the files an apply_patch input touches.
+func patchFiles(in map[string]any) []string {
+	var out []string
+	for _, v := range in {
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		for _, line := range strings.Split(s, "\n") {
+			for _, pre := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "+++ b/", "--- a/"} {
+				if strings.HasPrefix(line, pre) {
+					out = append(out, strings.TrimSpace(line[len(pre):]))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// applyLists applies the policy's disabled rules and anchored allow and
+// deny entries. An allow entry clears only the findings of the very
+// command it matches: "git status && rm -rf ~" keeps the rm's findings.
+func (e *evaluation) applyLists() {
+	p := e.g.policy
+	allowed := map[int]string{}
+	if e.kind == KindShell && e.unparseable == "" {
+		for _, c := range e.commands {
+			argv := append([]string{c.Path}, c.Args...)
+			if ent := p.AllowsCommand(argv); ent != nil {
+				allowed[commandIndex(e.commands, c)] = ent.Source
+				e.step("policy", "allow entry "+quoteEntry(ent)+" matches "+truncate(c.Text, 100), 0)
+			}
+			if ent := p.DeniesCommand(argv); ent != nil {
+				e.deny(ent, c.Text)
+			}
+		}
+	}
+	if e.a.Tool != "" {
+		if ent := p.DeniesTool(e.a.Tool); ent != nil {
+			e.deny(ent, e.a.Tool)
+		}
+	}
+	kept := e.findings[:0]
+	for _, f := range e.findings {
+		if p.RuleDisabled(f.Rule) {
+			e.step("policy", "rule "+f.Rule+" is disabled by the user's policy", 0)
+			continue
+		}
+		if src, ok := allowed[f.Cmd]; ok && f.Cmd != 0 {
+			e.step("policy", "finding "+f.Rule+" cleared by the allow entry at "+src, 0)
+			continue
+		}
+		kept = append(kept, f)
+	}
+	e.findings = kept
+	if e.kind != KindShell && e.a.Tool != "" && len(e.findings) > 0 {
+		if ent := p.AllowsTool(e.a.Tool); ent != nil {
+			e.step("policy", "allow entry "+quoteEntry(ent)+" matches tool "+e.a.Tool, 0)
+			e.allowedBy = ent.Source
+			var dangerous []Finding
+			for _, f := range e.findings {
+				if f.Category.Dangerous() {
+					dangerous = append(dangerous, f) // an allow entry never clears a dangerous finding
+				}
+			}
+			e.findings = dangerous
+		}
+	}
+}
+
+func commandIndex(cmds []*shell.Cmd, c *shell.Cmd) int {
+	for i, x := range cmds {
+		if x == c {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func quoteEntry(ent *policy.Entry) string {
+	s := ent.Command
+	if s == "" {
+		s = ent.Tool
+	}
+	return fmt.Sprintf("%q (%s)", s, ent.Source)
+}
+
+// deny records a deny-list match as a finding and a verdict floor.
+func (e *evaluation) deny(ent *policy.Entry, what string) {
+	v, err := ParseVerdict(ent.Verdict)
+	if err != nil || v.Stricter(Block) || v == Allow || v == Notify {
+		v = Block
+	}
+	msg := "The policy denies this"
+	if ent.Reason != "" {
+		msg += ": " + ent.Reason
+	}
+	points := map[Verdict]int{Confirm: 50, Approve: 85, Block: 110}[v]
+	e.findings = append(e.findings, Finding{Rule: "policy.deny", Category: rule.Configuration, Points: points, Evidence: truncate(what, 200), Message: msg + " (" + ent.Source + ")."})
+	e.raise(v, "the deny entry "+quoteEntry(ent))
+	e.step("policy", "deny entry "+quoteEntry(ent)+" matches → at least "+string(v), points)
+}
+
+func (e *evaluation) raise(v Verdict, why string) {
+	if v.Stricter(e.floor) {
+		e.floor, e.floorWhy = v, why
+	}
+}
+
+// profile adds what the application profile says about routine work: for
+// a general assistant, writing and running things is privileged (seed
+// 000); for a coding agent in its workspace, it is routine (seed 002).
+func (e *evaluation) profile() {
+	if e.application() != AppAssistant {
+		return
+	}
+	switch e.kind {
+	case KindShell:
+		if !e.readOnly && len(e.commands) > 0 {
+			e.findings = append(e.findings, Finding{Rule: "profile.assistant.execute", Category: rule.Execution, Points: rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible,
+				Evidence: truncate(oneLine(e.a.Command()), 200), Message: "An assistant runs a command that changes things; in the assistant profile that needs approval."})
+		}
+	case KindFile:
+		if !e.readOnly {
+			e.findings = append(e.findings, Finding{Rule: "profile.assistant.write", Category: rule.Configuration, Points: rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible,
+				Evidence: truncate(e.a.Tool, 200), Message: "An assistant writes a file; in the assistant profile writes need approval."})
+		}
+	case KindSQL:
+		if !e.readOnly {
+			e.findings = append(e.findings, Finding{Rule: "profile.assistant.write", Category: rule.Database, Points: rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible,
+				Evidence: truncate(oneLine(e.a.Query()), 200), Message: "An assistant changes a database; in the assistant profile that needs approval."})
+		}
+	}
+}
+
+// decide scores the findings and reaches the verdict.
+func (e *evaluation) decide() {
+	p := e.g.policy
+	fs := e.findings
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Points > fs[j].Points })
+	base := 0
+	dangerous := false
+	alwaysReview := false
+	for _, f := range fs {
+		e.step("rule", fmt.Sprintf("%s: %s", f.Rule, f.Message), f.Points)
+		if f.Points > base {
+			base = f.Points
+		}
+		if f.Category.Dangerous() {
+			dangerous = true
+		}
+		if f.AlwaysReview {
+			alwaysReview = true
+		}
+	}
+	if len(fs) == 0 {
+		e.step("rule", "no rule matched", 0)
+	}
+	score := base
+	for _, m := range modifiers(e.a, fs, base) {
+		score += m.points
+		e.step("modifier", m.name+": "+m.why, m.points)
+	}
+	if score < 0 {
+		score = 0
+	}
+	t := p.Thresholds()
+	var level Level
+	switch {
+	case dangerous:
+		level = Dangerous
+		e.step("threshold", "a finding is in one of the DANGEROUS categories: dangerous whatever the score", 0)
+	case score > t.Privileged:
+		level = Dangerous
+	case score > t.Cautious:
+		level = Privileged
+	case score > t.Safe:
+		level = Cautious
+	default:
+		level = Safe
+	}
+	if !dangerous {
+		e.step("threshold", fmt.Sprintf("score %d with thresholds safe ≤ %d, cautious ≤ %d, privileged ≤ %d (%s) → %s", score, t.Safe, t.Cautious, t.Privileged, p, level), score)
+	}
+	var v Verdict
+	switch level {
+	case Safe:
+		v = Allow
+		if base >= NotifyPoints {
+			v = Notify
+		}
+	case Cautious:
+		v = Confirm
+	case Privileged:
+		v = Approve
+	default:
+		v = Block
+	}
+	if alwaysReview && Approve.Stricter(v) {
+		v = Approve
+		e.step("threshold", "an always-review command (seed 002) needs an explicit approval", 0)
+	}
+	if adj := Verdict(p.AdjustVerdict(string(v), alwaysReview)); adj != v && adj.Valid() {
+		e.step("policy", fmt.Sprintf("mode %s turns %s into %s", p.Mode, v, adj), 0)
+		v = adj
+	}
+	// Custom rules see the decision so far.
+	if len(p.Rules) > 0 {
+		hits, err := p.EvalRules(e.policyEnv(score, level))
+		if err != nil {
+			e.unparseable = ""
+			e.d.Error = "custom rule failed: " + err.Error()
+			fb, _ := ParseVerdict(p.OnError)
+			if fb == Allow || fb == "" {
+				fb = Confirm
+			}
+			e.raise(fb, "a custom rule could not be evaluated")
+		}
+		for _, h := range hits {
+			hv, err := ParseVerdict(h.Verdict)
+			if err != nil {
+				continue
+			}
+			pts := map[Verdict]int{Notify: 15, Confirm: 50, Approve: 85, Block: 110}[hv]
+			fs = append(fs, Finding{Rule: h.ID, Category: rule.Configuration, Points: pts, Message: h.Message + " (" + h.Source + ")"})
+			e.raise(hv, "the custom rule "+h.ID)
+			e.step("policy", "custom rule "+h.ID+" ("+h.Source+") → at least "+string(hv), pts)
+		}
+	}
+	if e.floor.Stricter(v) {
+		e.step("policy", fmt.Sprintf("%s requires at least %s", e.floorWhy, e.floor), 0)
+		v = e.floor
+	}
+	if e.unparseable != "" || e.missing != "" {
+		why := e.unparseable
+		if why == "" {
+			why = e.missing
+		}
+		fb, err := ParseVerdict(p.OnUnparseable)
+		if e.missing != "" {
+			fb, err = ParseVerdict(p.OnError)
+		}
+		if err != nil || fb == Allow {
+			fb = Confirm
+		}
+		if fb.Stricter(v) || v == Allow {
+			e.step("fallback", why+" → "+string(fb.Max(v))+" (policy fallback)", 0)
+			v = fb.Max(v)
+		}
+		if e.d.Error == "" {
+			e.d.Error = why
+		}
+		if fb.Stricter(Allow) && level == Safe {
+			level = levelOfVerdict(fb)
+		}
+	}
+	if v == Block && level != Dangerous {
+		level = Dangerous
+	}
+	e.d.Findings = fs
+	e.d.Score = score
+	e.d.Level = level
+	e.d.Risk = riskOf(score)
+	if level == Dangerous {
+		e.d.Risk = 10
+	}
+	e.d.Verdict = v
+	e.d.approvalView()
+	e.reason()
+	e.step("verdict", fmt.Sprintf("%s (%s, %s)", v, level, RiskBar(e.d.Risk)), score)
+}
+
+func (e *evaluation) policyEnv(score int, level Level) *policy.Env {
+	env := &policy.Env{
+		Tool: e.a.Tool, Kind: string(e.kind), Command: e.a.Command(), Query: e.a.Query(), Text: e.a.Text, Input: e.a.Input,
+		Programs: e.programs, Score: score, Risk: riskOf(score), Level: string(level),
+		Context: policy.EnvContext{Application: e.application(), Cwd: e.a.Context.Cwd, GitBranch: e.a.Context.GitBranch, GitDirty: e.a.Context.GitDirty,
+			Environment: e.a.Context.Environment, SessionID: e.a.Context.SessionID, Agent: e.a.Context.Agent},
+	}
+	if u := e.a.Context.User; u != nil {
+		env.Context.UserID, env.Context.UserNew = u.ID, u.New
+	}
+	for _, f := range e.findings {
+		env.Findings = append(env.Findings, f.Rule)
+	}
+	return env
+}
+
+// reason writes the decision's one-sentence reason and the notice.
+func (e *evaluation) reason() {
+	d := &e.d
+	var top *Finding
+	for i := range d.Findings {
+		if d.Findings[i].Points > 0 || top == nil {
+			top = &d.Findings[i]
+			break
+		}
+	}
+	what := ""
+	if top != nil {
+		what = strings.TrimSuffix(top.Message, ".")
+		if n := countRisky(d.Findings) - 1; n > 0 {
+			what += fmt.Sprintf(" (and %d more finding%s)", n, plural(n))
+		}
+	}
+	switch d.Verdict {
+	case Allow:
+		switch {
+		case e.missing != "" || e.unparseable != "":
+			d.Reason = "Allowed by the policy's fallback although " + firstNonEmpty(e.unparseable, e.missing) + "."
+		case what != "" && top.Points > 0:
+			d.Reason = what + "; routine, so it runs."
+		case e.readOnly:
+			d.Reason = "Nothing risky found: it only reads."
+		default:
+			d.Reason = "Nothing risky found."
+		}
+	case Notify:
+		if what == "" {
+			what = "It runs"
+		}
+		d.Reason = what + "."
+		d.Notice = "actionguard let this run and is telling you: " + what + "."
+		if e.unparseable != "" || e.missing != "" {
+			d.Notice = "actionguard could not fully check this action (" + firstNonEmpty(e.unparseable, e.missing) + ") and let it run because the policy says so."
+		}
+	case Confirm, Approve:
+		ask := "It needs your confirmation"
+		if d.Verdict == Approve {
+			ask = "It needs your explicit approval"
+		}
+		switch {
+		case what != "":
+			d.Reason = what + ". " + ask + "."
+		case e.missing != "":
+			d.Reason = "actionguard cannot tell what this does because " + e.missing + ". " + ask + "."
+		case e.unparseable != "":
+			d.Reason = "actionguard cannot tell what this does because " + e.unparseable + ". " + ask + "."
+		default:
+			d.Reason = ask + " (" + e.floorWhy + ")."
+		}
+	case Block:
+		if what == "" {
+			what = "The policy blocks this"
+		}
+		d.Reason = what + ". Blocked."
+	}
+	if top != nil && top.Alternative != "" && d.Verdict != Allow {
+		d.Reason += " Safer: " + top.Alternative + "."
+	}
+}
+
+func countRisky(fs []Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Points > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}

@@ -1,0 +1,174 @@
+// Package guard is actionguard's library API: an Action goes in, a Decision
+// comes out.
+//
+//	g := guard.New(guard.WithPolicy(p))
+//	d, err := g.Check(ctx, guard.Action{Tool: "Bash", Input: map[string]any{"command": "rm -rf build"}})
+//
+// Check runs the analyzer for the action's kind (shell, sql, file, …), scores
+// the findings with seed 000's points table and seed 002's context modifiers,
+// and applies the policy (mode, security level, allow and deny lists, custom
+// rules) to reach a Verdict. It never fails open: input it cannot parse, an
+// internal error or a cancelled context give the policy's fallback verdict
+// (confirm by default) and say so in the Decision.
+//
+// A Guard is safe for concurrent use.
+package guard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/actionguard/actionguard/policy"
+)
+
+// Limits on what one action may carry; larger input gets the fallback verdict.
+const (
+	MaxCommandBytes = 1 << 20 // a shell command or SQL text
+	MaxTextBytes    = 1 << 20 // any other text field
+)
+
+// Guard checks actions. Build it with New.
+type Guard struct {
+	policy *policy.Policy
+	home   string
+	now    func() time.Time
+}
+
+// Option configures a Guard.
+type Option func(*Guard)
+
+// WithPolicy sets the policy; the default is policy.Default().
+func WithPolicy(p *policy.Policy) Option { return func(g *Guard) { g.policy = p } }
+
+// WithHome sets the home directory used to resolve "~" when the action's
+// context names none.
+func WithHome(dir string) Option { return func(g *Guard) { g.home = dir } }
+
+// WithClock sets the clock (tests).
+func WithClock(now func() time.Time) Option { return func(g *Guard) { g.now = now } }
+
+// New returns a Guard.
+func New(opts ...Option) *Guard {
+	g := &Guard{policy: policy.Default(), now: time.Now}
+	for _, o := range opts {
+		o(g)
+	}
+	if g.home == "" {
+		g.home, _ = os.UserHomeDir()
+	}
+	if g.policy == nil {
+		g.policy = policy.Default()
+	}
+	return g
+}
+
+// Policy returns the guard's policy.
+func (g *Guard) Policy() *policy.Policy { return g.policy }
+
+// ErrFallback marks a Decision reached by the fallback verdict rather than by
+// analysis; Check returns it wrapped, together with the fallback Decision.
+var ErrFallback = errors.New("action could not be checked")
+
+// Check decides on one action. The returned Decision is always usable: when
+// err is non-nil (internal error, cancelled context) it carries the policy's
+// fallback verdict, never a silent allow.
+func (g *Guard) Check(ctx context.Context, a Action) (Decision, error) {
+	return g.check(ctx, &a, false)
+}
+
+// Explain is Check with the step-by-step trace filled in.
+func (g *Guard) Explain(ctx context.Context, a Action) (Decision, error) {
+	return g.check(ctx, &a, true)
+}
+
+func (g *Guard) check(ctx context.Context, a *Action, trace bool) (d Decision, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			d = g.fallback(a, g.policy.OnError, fmt.Sprintf("internal error: %v", r), trace)
+			if trace {
+				d.Trace = append(d.Trace, TraceStep{Stage: "error", Detail: string(debug.Stack())})
+			}
+			err = fmt.Errorf("%w: internal error: %v", ErrFallback, r)
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return g.fallback(a, g.policy.OnError, "the check was cancelled: "+err.Error(), trace), fmt.Errorf("%w: %v", ErrFallback, err)
+	}
+	e := &evaluation{g: g, a: a, trace: trace, kind: a.InferKind()}
+	e.run()
+	if err := ctx.Err(); err != nil {
+		return g.fallback(a, g.policy.OnError, "the check timed out: "+err.Error(), trace), fmt.Errorf("%w: %v", ErrFallback, err)
+	}
+	return e.d, nil
+}
+
+// fallback is the decision for an action that could not be checked.
+func (g *Guard) fallback(a *Action, verdict, why string, trace bool) Decision {
+	v, err := ParseVerdict(verdict)
+	if err != nil || v == Allow {
+		v = Confirm
+	}
+	d := Decision{ID: a.ID, Verdict: v, Kind: a.InferKind(), Error: why, Findings: []Finding{}}
+	d.Level = levelOfVerdict(v)
+	d.Risk = riskOfLevel(d.Level)
+	d.Score = d.Risk * 10
+	d.Reason = "actionguard could not check this action (" + why + "), so it is held for a person to look at."
+	if v == Notify {
+		d.Reason = "actionguard could not check this action (" + why + "); it runs because the policy says so."
+		d.Notice = d.Reason
+	}
+	if trace {
+		d.Trace = append(d.Trace, TraceStep{Stage: "fallback", Detail: fmt.Sprintf("%s → %s (policy fallback)", why, v)})
+	}
+	d.approvalView()
+	return d
+}
+
+func levelOfVerdict(v Verdict) Level {
+	switch v {
+	case Allow, Notify:
+		return Safe
+	case Confirm:
+		return Cautious
+	case Approve:
+		return Privileged
+	}
+	return Dangerous
+}
+
+func riskOfLevel(l Level) int {
+	switch l {
+	case Safe:
+		return 2
+	case Cautious:
+		return 5
+	case Privileged:
+		return 8
+	}
+	return 10
+}
+
+// truncate shortens s to n bytes on a rune boundary, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && cut < len(s) && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// oneLine collapses white space so that evidence fits on one line.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\n\r\t") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,165 @@
+// Package cli is actionguard's command line. Main runs it with the
+// process's arguments and streams and returns the exit code; Run does the
+// same with given ones, for tests.
+//
+// One command is one file: an options struct, a constructor that declares
+// its flags, and a run function. Human output goes to a terminal; --json
+// (or --jsonl) gives machine output, never mixed with human text on stdout.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes, named in one place. The agent hooks speak their agents'
+// protocols and use their own codes (see hook.go).
+const (
+	ExitOK      = 0 // success; for check: the action may run (allow, notify)
+	ExitError   = 1 // an internal error, explained on stderr
+	ExitUsage   = 2 // bad flags, arguments or input
+	ExitConfirm = 3 // check: the action waits for a person (confirm, approve)
+	ExitBlock   = 4 // check: the action is blocked
+	ExitBroken  = 5 // audit verify: the chain is broken
+	ExitInvalid = 6 // policy check: the policy file has errors
+)
+
+// Env is what a run of the command line sees of the world.
+type Env struct {
+	Args   []string
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+	// IsTerminal reports whether a stream is a terminal (colour, progress).
+	IsTerminal func(w any) bool
+}
+
+// Main runs the command line with the process's arguments and streams.
+func Main() int {
+	return Run(Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, IsTerminal: isTerminal})
+}
+
+// exitError carries an exit code up to Run.
+type exitError struct {
+	code int
+	err  error
+	hint string
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErr is a usage error with a hint.
+func usageErr(hint, format string, args ...any) error {
+	return &exitError{code: ExitUsage, err: fmt.Errorf(format, args...), hint: hint}
+}
+
+// exitCode ends a command with a code and no message.
+func exitCode(code int) error { return &exitError{code: code} }
+
+// Run runs the command line and returns the exit code.
+func Run(env Env) int {
+	if env.Getenv == nil {
+		env.Getenv = os.Getenv
+	}
+	if env.IsTerminal == nil {
+		env.IsTerminal = func(any) bool { return false }
+	}
+	if env.Stdin == nil {
+		env.Stdin = strings.NewReader("")
+	}
+	app := &app{env: env}
+	root := app.rootCommand()
+	root.SetArgs(env.Args)
+	root.SetIn(env.Stdin)
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	err := root.ExecuteContext(context.Background())
+	app.close()
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(env.Stderr, "actionguard: %v\n", ee.err)
+		}
+		if ee.hint != "" {
+			fmt.Fprintf(env.Stderr, "hint: %s\n", ee.hint)
+		}
+		return ee.code
+	}
+	fmt.Fprintf(env.Stderr, "actionguard: %v\n", err)
+	if isFlagError(err) {
+		fmt.Fprintln(env.Stderr, "hint: run 'actionguard --help' or 'actionguard <command> --help'")
+		return ExitUsage
+	}
+	return ExitError
+}
+
+func isFlagError(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "unknown flag") || strings.Contains(s, "unknown command") || strings.Contains(s, "flag needs an argument") ||
+		strings.Contains(s, "invalid argument") || strings.Contains(s, "unknown shorthand flag") || strings.Contains(s, "accepts") || strings.Contains(s, "requires at least")
+}
+
+// app holds what the commands share: the environment, global flags and
+// the lazily opened audit log.
+type app struct {
+	env Env
+
+	policyPath  string
+	projectPath string
+	dbPath      string
+	noAudit     bool
+
+	audit *auditSink
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "actionguard",
+		Short: "Decide whether an AI agent's action runs, waits for a person, or is blocked",
+		Long: `actionguard checks what an AI agent is about to do — a shell command, an SQL statement,
+a file write, an HTTP request, a message, a payment — and decides whether it runs at once,
+runs and tells you, waits for your approval, or is blocked, and says why.`,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.policyPath, "policy", "", "the user's policy file (default $ACTIONGUARD_CONFIG or ~/.config/actionguard/actionguard.yaml)")
+	pf.StringVar(&a.projectPath, "project-policy", "", "the project's policy file (default actionguard.yaml in the repository)")
+	pf.StringVar(&a.dbPath, "db", "", "the audit database (default $ACTIONGUARD_DB or ~/.local/state/actionguard/actionguard.db)")
+	pf.BoolVar(&a.noAudit, "no-audit", false, "do not record decisions in the audit log")
+	root.AddCommand(
+		a.checkCommand(),
+		a.explainCommand(),
+		a.rulesCommand(),
+		a.policyCommand(),
+		a.auditCommand(),
+		a.demoCommand(),
+		a.versionCommand(),
+	)
+	return root
+}
+
+func (a *app) close() {
+	if a.audit != nil {
+		if err := a.audit.Close(); err != nil {
+			fmt.Fprintf(a.env.Stderr, "actionguard: audit log: %v\n", err)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/policy"
+	"github.com/spf13/cobra"
+)
+
+type policyCheckOptions struct {
+	json bool
+}
+
+func (a *app) policyCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "policy",
+		Short: "Validate or show the policy (actionguard.yaml)",
+	}
+	o := &policyCheckOptions{}
+	check := &cobra.Command{
+		Use:   "check [FILE…]",
+		Short: "Validate policy files: every problem with file:line:col and a hint",
+		Long: `Validate policy files. Without arguments, the user's file and the project's file (if any)
+are checked and merged, and what the project file cannot loosen is reported.
+Exits 6 when a file has errors.`,
+		Example: `  actionguard policy check
+  actionguard policy check ./actionguard.yaml`,
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runPolicyCheck(o, args) },
+	}
+	check.Flags().BoolVar(&o.json, "json", false, "print the diagnostics as JSON lines")
+	show := &cobra.Command{
+		Use:   "show",
+		Short: "Show the policy in force here: mode, level, thresholds, lists, sources",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			wd, _ := os.Getwd()
+			p, err := a.loadPolicy(wd)
+			if err != nil {
+				return err
+			}
+			a.env.Stdout.Write([]byte(p.Describe()))
+			return nil
+		},
+	}
+	cmd.AddCommand(check, show)
+	return cmd
+}
+
+func (a *app) runPolicyCheck(o *policyCheckOptions, files []string) error {
+	var diags []policy.Diagnostic
+	if len(files) == 0 {
+		wd, _ := os.Getwd()
+		p, err := policy.Load(policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: wd, Getenv: a.env.Getenv, KnownRules: guard.RuleIDs()})
+		if le, ok := err.(*policy.LoadError); ok {
+			diags = le.Diagnostics
+		} else if err != nil {
+			return err
+		} else {
+			diags = append(diags, p.Diagnostics...)
+			if len(p.Sources) == 0 && !o.json {
+				a.env.Stdout.Write([]byte("No policy file found; the built-in policy is in force (adaptive mode, security level 5).\n"))
+			}
+		}
+	}
+	for _, f := range files {
+		_, d := policy.CheckFile(f)
+		diags = append(diags, d...)
+	}
+	errs := 0
+	enc := json.NewEncoder(a.env.Stdout)
+	for _, d := range diags {
+		if d.Severity == policy.SeverityError {
+			errs++
+		}
+		if o.json {
+			if err := enc.Encode(d); err != nil {
+				return err
+			}
+			continue
+		}
+		a.env.Stdout.Write([]byte(d.String() + "\n"))
+	}
+	if errs > 0 {
+		return exitCode(ExitInvalid)
+	}
+	if !o.json {
+		a.env.Stdout.Write([]byte("ok\n"))
+	}
+	return nil
+}

@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/policy"
+	"github.com/actionguard/actionguard/store"
+	"golang.org/x/term"
+)
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// loadPolicy reads the user's and the project's policy.
+func (a *app) loadPolicy(cwd string) (*policy.Policy, error) {
+	p, err := policy.Load(policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: cwd, Getenv: a.env.Getenv, KnownRules: guard.RuleIDs()})
+	if err != nil {
+		var le *policy.LoadError
+		if errors.As(err, &le) {
+			return nil, &exitError{code: ExitInvalid, err: fmt.Errorf("the policy has errors:\n%s", le.Error()), hint: "fix the file, or check it with 'actionguard policy check'"}
+		}
+		return nil, fmt.Errorf("loading policy: %w", err)
+	}
+	for _, w := range p.Warnings {
+		fmt.Fprintf(a.env.Stderr, "actionguard: policy: %s\n", w)
+	}
+	return p, nil
+}
+
+// newGuard builds a guard with the loaded policy.
+func (a *app) newGuard(cwd string) (*guard.Guard, error) {
+	p, err := a.loadPolicy(cwd)
+	if err != nil {
+		return nil, err
+	}
+	opts := []guard.Option{guard.WithPolicy(p)}
+	if h := a.env.Getenv("HOME"); h != "" {
+		opts = append(opts, guard.WithHome(h))
+	}
+	return guard.New(opts...), nil
+}
+
+// dbFile returns the audit database's path.
+func (a *app) dbFile() (string, error) {
+	if a.dbPath != "" {
+		return a.dbPath, nil
+	}
+	if p := a.env.Getenv("ACTIONGUARD_DB"); p != "" {
+		return p, nil
+	}
+	if d := a.env.Getenv("ACTIONGUARD_STATE_DIR"); d != "" {
+		return strings.TrimRight(d, "/") + "/actionguard.db", nil
+	}
+	return store.DefaultPath()
+}
+
+// openStore opens the audit database.
+func (a *app) openStore(ctx context.Context) (*store.SQLite, error) {
+	path, err := a.dbFile()
+	if err != nil {
+		return nil, fmt.Errorf("finding the audit database: %w", err)
+	}
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		return nil, &exitError{code: ExitError, err: fmt.Errorf("opening the audit database: %w", err), hint: "set --db or ACTIONGUARD_DB to a writable file"}
+	}
+	return st, nil
+}
+
+// auditSink records decisions in the audit log from a background writer, so
+// that checking never waits on the disk; Close waits until every record is
+// written.
+type auditSink struct {
+	st   *store.SQLite
+	log  *audit.Log
+	ch   chan *audit.Record
+	done chan struct{}
+	mu   sync.Mutex
+	err  error
+	n    int64
+}
+
+// sink opens the audit log on first use; it returns nil with --no-audit.
+func (a *app) sink(ctx context.Context) (*auditSink, error) {
+	if a.noAudit {
+		return nil, nil
+	}
+	if a.audit != nil {
+		return a.audit, nil
+	}
+	st, err := a.openStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s := &auditSink{st: st, log: audit.New(st), ch: make(chan *audit.Record, 4096), done: make(chan struct{})}
+	go s.loop()
+	a.audit = s
+	return s, nil
+}
+
+func (s *auditSink) loop() {
+	defer close(s.done)
+	batch := make([]*audit.Record, 0, 512)
+	for r := range s.ch {
+		batch = append(batch[:0], r)
+	fill:
+		for len(batch) < cap(batch) {
+			select {
+			case r, ok := <-s.ch:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, r)
+			default:
+				break fill
+			}
+		}
+		if err := s.appendBatch(batch); err != nil {
+			s.mu.Lock()
+			if s.err == nil {
+				s.err = err
+			}
+			s.mu.Unlock()
+		}
+		s.mu.Lock()
+		s.n += int64(len(batch))
+		s.mu.Unlock()
+	}
+}
+
+func (s *auditSink) appendBatch(batch []*audit.Record) error {
+	return s.log.AppendBatch(context.Background(), batch)
+}
+
+// Record queues one decision.
+func (s *auditSink) Record(a *guard.Action, d *guard.Decision, took time.Duration) {
+	if s == nil {
+		return
+	}
+	s.ch <- recordOf(a, d, took)
+}
+
+// Close writes what is queued and closes the database.
+func (s *auditSink) Close() error {
+	close(s.ch)
+	<-s.done
+	err := s.st.Close()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return fmt.Errorf("recording decisions: %w", s.err)
+	}
+	return err
+}
+
+// recordOf builds the audit record of a decision (the audit log redacts
+// secrets from the action, the reason and the error as it appends).
+func recordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Record {
+	raw, err := json.Marshal(a)
+	if err != nil {
+		raw = []byte(`{"error":"the action could not be encoded"}`)
+	}
+	rules := make([]string, 0, len(d.Findings))
+	for _, f := range d.Findings {
+		rules = append(rules, f.Rule)
+	}
+	return &audit.Record{
+		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
+		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
+		Rules: rules, Reason: d.Reason, Error: d.Error, DurationMicros: took.Microseconds(),
+	}
+}

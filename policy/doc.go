@@ -1,0 +1,75 @@
+// Package policy is the user's say in decisions: the mode (learning,
+// adaptive, flow, paranoid), the security level 1–9, anchored allow and deny
+// lists, custom rules written as expressions, and the fallback verdicts for
+// input that cannot be checked.
+//
+// Entry points:
+//
+//   - Load reads the user's actionguard.yaml and the project's and merges
+//     them; Default is the built-in policy.
+//   - CheckFile reports every problem of one file (actionguard policy check);
+//     Policy.Describe summarizes a policy (actionguard policy show).
+//   - Policy.AllowsCommand, DeniesCommand, AllowsTool and DeniesTool look an
+//     action up in the lists; Policy.EvalRules runs the custom rules.
+//   - Policy.Thresholds and Policy.AdjustVerdict apply the level and the mode
+//     to the scorer's result.
+//
+// Verdicts are plain strings here ("allow", "notify", "confirm", "approve",
+// "block", from the loosest to the strictest) so that this package does not
+// depend on the guard that uses it.
+//
+// # The file
+//
+//	mode: adaptive            # learning | adaptive | flow | paranoid
+//	security_level: 5         # 1 (relaxed) … 9 (strict)
+//	on_unparseable: confirm   # notify | confirm | approve | block — never allow
+//	on_error: confirm         # the same, for an internal error or a timeout
+//	allow:
+//	  - command: "git push --force origin feature/*"
+//	  - command: "make **"                        # ** last: any further arguments
+//	  - command: "re:terraform plan( -out=\\S+)?"  # RE2 over the words joined by spaces, anchored
+//	  - tool: "mcp__github__get_*"
+//	    reason: "read-only GitHub calls"
+//	deny:
+//	  - command: "terraform apply **"
+//	    verdict: approve      # confirm | approve | block (the default)
+//	    reason: "infrastructure changes go through review"
+//	rules:
+//	  - id: custom.prod-deploy
+//	    when: 'kind == "shell" && "kubectl" in programs && context.environment == "production"'
+//	    verdict: approve      # notify | confirm | approve | block
+//	    message: "Production cluster changes need a second pair of eyes."
+//	disable: [shell.git.reset-hard]
+//
+// Unknown keys, wrong types and out-of-range values are errors; each one is
+// reported at its file:line:col with a hint (a "did you mean" for a
+// misspelled key). Patterns and expressions are compiled when the file is
+// read, so that their errors are located in the file too. docs/policy.md is
+// the user's guide to the format.
+//
+// # Anchoring
+//
+// A command entry matches one whole simple command: "git push" does not
+// match "git push --force", and the caller looks every simple command of a
+// shell action up on its own, so an entry for "git status" never allows
+// "git status && rm -rf ~". Each pattern word is a glob over one word (* may
+// match slashes); ** as the last word matches any further words.
+//
+// # Merging
+//
+// The user's file says what the user accepts; a project's file (found from
+// the working directory up to the repository root) can only tighten it. A
+// project may raise the mode and the level, make the fallbacks stricter, add
+// deny entries and custom rules. Its allow entries, its disable list and
+// anything looser are dropped with a warning. Strictness of modes: flow <
+// learning < adaptive < paranoid.
+//
+// # Custom rules
+//
+// Rules are expressions of github.com/expr-lang/expr over Env, compiled once
+// against its types (an unknown name is an error at load time). They see no
+// clock and may not nest predicates, so a rule runs in time linear in the
+// size of the action. A policy without rules never runs expr.
+//
+// A Policy is safe for concurrent use once built.
+package policy

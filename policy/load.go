@@ -1,0 +1,367 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// FileName is the name of a policy file; a project may also hide it as
+// .actionguard.yaml.
+const FileName = "actionguard.yaml"
+
+// LoadOptions says where Load looks for policy files.
+type LoadOptions struct {
+	// UserPath is the user's policy file. When empty: $ACTIONGUARD_CONFIG,
+	// else $XDG_CONFIG_HOME/actionguard/actionguard.yaml, else
+	// ~/.config/actionguard/actionguard.yaml.
+	UserPath string
+	// ProjectPath is the project's policy file. When empty: actionguard.yaml
+	// or .actionguard.yaml in Cwd or a parent of it, up to the nearest one
+	// that contains .git; outside a git repository, in Cwd only.
+	ProjectPath string
+	// Cwd is where the search for the project file starts; when empty, the
+	// process's working directory.
+	Cwd string
+	// KnownRules are the ids of the built-in rules. When set, a disable
+	// entry naming another id is reported with the closest known id.
+	KnownRules []string
+	// Getenv reads the environment; nil means os.Getenv.
+	Getenv func(string) string
+}
+
+// Load reads the user's policy file and the project's, and merges them.
+//
+// A file that is missing where Load looks by default is not an error: the
+// built-in policy (Default) stands in for it. A file named explicitly
+// (UserPath, ProjectPath, $ACTIONGUARD_CONFIG) must exist.
+//
+// The project file can only make the policy stricter: a stricter mode, a
+// higher security level, stricter fallbacks, more deny entries and more
+// custom rules are taken; its allow entries, its disable list and any looser
+// setting are dropped, each with a warning in Policy.Warnings that names its
+// file:line:col.
+//
+// When a file has errors, Load returns a *LoadError listing all of them and
+// no Policy: a file that may not say what its author meant is not used, and
+// the caller should hold actions for a person until it is fixed.
+func Load(opts LoadOptions) (*Policy, error) {
+	var diags []Diagnostic
+	userPath, explicit := userPolicyPath(opts.UserPath, opts.Getenv)
+	user, d := readLayer(userPath, explicit)
+	diags = append(diags, d...)
+
+	var project *layer
+	projectPath, explicit := opts.ProjectPath, opts.ProjectPath != ""
+	if !explicit {
+		projectPath, d = findProjectPolicy(opts.Cwd)
+		diags = append(diags, d...)
+	}
+	if projectPath != "" && !sameFile(projectPath, userPath) {
+		project, d = readLayer(projectPath, explicit)
+		diags = append(diags, d...)
+	}
+	p, d := merge(user, project, opts.KnownRules)
+	diags = append(diags, d...)
+	sortByFile(diags)
+	if hasErrors(diags) {
+		return nil, &LoadError{Diagnostics: onlyErrors(diags)}
+	}
+	p.addWarnings(diags)
+	return p, nil
+}
+
+func (p *Policy) addWarnings(diags []Diagnostic) {
+	for _, d := range diags {
+		p.Warnings = append(p.Warnings, d.String())
+		p.Diagnostics = append(p.Diagnostics, d)
+	}
+}
+
+// UserPolicyPath returns where Load looks for the user's policy file when
+// LoadOptions.UserPath is empty, or "" when there is no home directory.
+func UserPolicyPath() string {
+	path, _ := userPolicyPath("", nil)
+	return path
+}
+
+// userPolicyPath resolves the user's file; getenv nil means the process's
+// environment, and then the home directory is also asked of the system.
+func userPolicyPath(path string, getenv func(string) string) (string, bool) {
+	if path != "" {
+		return path, true
+	}
+	system := getenv == nil
+	if system {
+		getenv = os.Getenv
+	}
+	if path := getenv("ACTIONGUARD_CONFIG"); path != "" {
+		return path, true
+	}
+	if dir := getenv("XDG_CONFIG_HOME"); filepath.IsAbs(dir) {
+		return filepath.Join(dir, "actionguard", FileName), false
+	}
+	home := getenv("HOME")
+	if home == "" && system {
+		home, _ = os.UserHomeDir()
+	}
+	if home == "" {
+		return "", false
+	}
+	return filepath.Join(home, ".config", "actionguard", FileName), false
+}
+
+// findProjectPolicy looks for the project's policy file from cwd up to the
+// root of its git repository. Outside a repository it looks in cwd only:
+// walking up to / would pick up any file another user left in /tmp.
+func findProjectPolicy(cwd string) (string, []Diagnostic) {
+	if cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", nil
+		}
+		cwd = wd
+	}
+	cwd, err := filepath.Abs(cwd)
+	if err != nil {
+		return "", nil
+	}
+	dirs := []string{cwd}
+	for dir := cwd; ; {
+		if exists(filepath.Join(dir, ".git")) {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			dirs = dirs[:1] // no repository: cwd only
+			break
+		}
+		dir = parent
+		dirs = append(dirs, dir)
+	}
+	for _, dir := range dirs {
+		visible, hidden := filepath.Join(dir, FileName), filepath.Join(dir, "."+FileName)
+		v, h := isFile(visible), isFile(hidden)
+		switch {
+		case v && h:
+			return visible, []Diagnostic{{File: hidden, Severity: SeverityWarning,
+				Message: "ignored: " + FileName + " in the same directory takes precedence",
+				Hint:    "merge the two files into one"}}
+		case v:
+			return visible, nil
+		case h:
+			return hidden, nil
+		}
+	}
+	return "", nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func isFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// readLayer reads and parses one file. A missing file is no layer, and an
+// error only when the file was named explicitly.
+func readLayer(path string, explicit bool) (*layer, []Diagnostic) {
+	if path == "" {
+		return nil, nil
+	}
+	src, err := readFile(path)
+	if errors.Is(err, fs.ErrNotExist) && !explicit {
+		return nil, nil
+	}
+	if err != nil {
+		hint := "check the path and the file's permissions"
+		if errors.Is(err, fs.ErrNotExist) {
+			hint = "create it (an empty file is the default policy), or correct the path"
+		}
+		return nil, []Diagnostic{{File: path, Severity: SeverityError, Message: err.Error(), Hint: hint}}
+	}
+	l := parseLayer(path, src)
+	return l, l.diags
+}
+
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("cannot read the file: %w", pe.Err)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, errors.New("this is a directory, not a policy file")
+	}
+	src, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the file: %w", err)
+	}
+	return src, nil
+}
+
+// sortByFile orders diagnostics by file, in the order files were first
+// mentioned, then by position.
+func sortByFile(diags []Diagnostic) {
+	rank := map[string]int{}
+	for _, d := range diags {
+		if _, ok := rank[d.File]; !ok {
+			rank[d.File] = len(rank)
+		}
+	}
+	slices.SortStableFunc(diags, func(a, b Diagnostic) int {
+		if a.File != b.File {
+			return rank[a.File] - rank[b.File]
+		}
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Col - b.Col
+	})
+}
+
+func onlyErrors(diags []Diagnostic) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range diags {
+		if d.Severity == SeverityError {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// merge builds the policy from the user's layer and the project's, either
+// of which may be nil. The project can only tighten; what it would loosen is
+// dropped with a warning.
+func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
+	p := Default()
+	var diags []Diagnostic
+	if user != nil {
+		p.Sources = append(p.Sources, user.file)
+		diags = append(diags, user.allowWarnings...)
+		if user.mode != nil {
+			p.Mode = user.mode.v
+		}
+		if user.level != nil {
+			p.Level = user.level.v
+		}
+		if user.onUnparseable != nil {
+			p.OnUnparseable = user.onUnparseable.v
+		}
+		if user.onError != nil {
+			p.OnError = user.onError.v
+		}
+		p.Allow = append(p.Allow, user.allow...)
+		p.Deny = append(p.Deny, user.deny...)
+		p.Rules = append(p.Rules, user.rules...)
+		for _, id := range user.disable {
+			if len(knownRules) > 0 && !slices.Contains(knownRules, id.v) {
+				hint := "run actionguard rules to list the rule ids"
+				if s := suggest(id.v, knownRules); s != "" {
+					hint = "did you mean " + s + "?"
+				}
+				diags = append(diags, Diagnostic{File: user.file, Line: id.line, Col: id.col, Severity: SeverityWarning,
+					Message: "no built-in rule is called " + id.v, Hint: hint})
+				continue
+			}
+			if p.Disabled == nil {
+				p.Disabled = map[string]bool{}
+			}
+			p.Disabled[id.v] = true
+		}
+	}
+	if project == nil {
+		return p, diags
+	}
+	p.Sources = append(p.Sources, project.file)
+	warn := func(at pos, msg, hint string) {
+		diags = append(diags, Diagnostic{File: project.file, Line: at.line, Col: at.col, Severity: SeverityWarning, Message: msg, Hint: hint})
+	}
+	const onlyStricter = "a project file can only make the policy stricter; change it in your own file"
+	userFile := "your own file"
+	if user != nil {
+		userFile = user.file
+	}
+	if m := project.mode; m != nil {
+		switch {
+		case m.v.strictness() > p.Mode.strictness():
+			p.Mode = m.v
+		case m.v != p.Mode:
+			warn(m.pos, fmt.Sprintf("mode %s ignored: it is looser than %s", m.v, p.Mode), onlyStricter)
+		}
+	}
+	if l := project.level; l != nil {
+		switch {
+		case l.v > p.Level:
+			p.Level = l.v
+		case l.v < p.Level:
+			warn(l.pos, fmt.Sprintf("security_level %d ignored: it is lower than %d", l.v, p.Level), onlyStricter)
+		}
+	}
+	for _, f := range []struct {
+		key string
+		s   *setting[string]
+		dst *string
+	}{
+		{"on_unparseable", project.onUnparseable, &p.OnUnparseable},
+		{"on_error", project.onError, &p.OnError},
+	} {
+		switch {
+		case f.s == nil:
+		case verdictRank(f.s.v) > verdictRank(*f.dst):
+			*f.dst = f.s.v
+		case f.s.v != *f.dst:
+			warn(f.s.pos, fmt.Sprintf("%s: %s ignored: it is looser than %s", f.key, f.s.v, *f.dst), onlyStricter)
+		}
+	}
+	for i, e := range project.allow {
+		what := e.Command
+		if what == "" {
+			what = e.Tool
+		}
+		warn(project.allowPos[i], fmt.Sprintf("allow entry %q ignored: a project file cannot allow", what),
+			"to allow it for yourself, add it to "+userFile)
+	}
+	if len(project.disable) > 0 {
+		warn(project.disablePos, "disable ignored: a project file cannot turn rules off", "to turn a rule off for yourself, add it to "+userFile)
+	}
+	p.Deny = append(p.Deny, project.deny...)
+	ids := map[string]*CustomRule{}
+	for _, r := range p.Rules {
+		ids[r.ID] = r
+	}
+	for i, r := range project.rules {
+		if prev, dup := ids[r.ID]; dup {
+			at := project.rulePos[i]
+			diags = append(diags, Diagnostic{File: project.file, Line: at.line, Col: at.col, Severity: SeverityError,
+				Message: fmt.Sprintf("rule id %s is already used at %s", r.ID, prev.Source), Hint: "rule ids are unique; rename this one"})
+			continue
+		}
+		ids[r.ID] = r
+		p.Rules = append(p.Rules, r)
+	}
+	return p, diags
+}

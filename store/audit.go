@@ -1,0 +1,248 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/actionguard/actionguard/audit"
+)
+
+// SQLite implements audit.Storage.
+var _ audit.Storage = (*SQLite)(nil)
+
+const auditColumns = `seq, time_us, session_id, agent, tool, kind, action, verdict, level,
+	score, risk, rules, reason, error, duration_us, prev_hash, hash`
+
+// auditPage is how many records ScanAudit holds at once.
+const auditPage = 128
+
+// AppendAudit implements audit.Storage: the tip is read and the record
+// inserted in one BEGIN IMMEDIATE transaction, which no other writer of the
+// file, in any process, can interleave with.
+func (s *SQLite) AppendAudit(ctx context.Context, r *audit.Record, seal func(*audit.Record, audit.Tip) error) error {
+	return s.AppendAuditBatch(ctx, []*audit.Record{r}, seal)
+}
+
+// AppendAuditBatch implements audit.Storage: the records are sealed in
+// order, each on the tip the one before it made, and inserted in one
+// BEGIN IMMEDIATE transaction; all of them are written or none.
+func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal func(*audit.Record, audit.Tip) error) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	// Prepared before the transaction, on the connection it will then use.
+	st, err := s.appendStatements(ctx)
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		tip, err := auditTip(ctx, tx.StmtContext(ctx, st.tip))
+		if err != nil {
+			return err
+		}
+		insert := tx.StmtContext(ctx, st.insert)
+		for _, r := range rs {
+			if err := seal(r, tip); err != nil {
+				return err
+			}
+			rules, err := json.Marshal(r.Rules)
+			if err != nil {
+				return err
+			}
+			if r.Rules == nil {
+				rules = []byte("[]")
+			}
+			var action any
+			if len(r.Action) > 0 {
+				action = string(r.Action)
+			}
+			if _, err = insert.ExecContext(ctx,
+				r.Seq, r.Time.UnixMicro(), r.SessionID, r.Agent, r.Tool, r.Kind, action, r.Verdict, r.Level,
+				r.Score, r.Risk, string(rules), r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash); err != nil {
+				return err
+			}
+			tip = audit.Tip{Seq: r.Seq, Hash: r.Hash}
+		}
+		return nil
+	})
+}
+
+const (
+	tipSQL    = `SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1`
+	insertSQL = `INSERT INTO audit (` + auditColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
+// appendStmts are AppendAudit's statements, prepared on first use (a
+// long-lived process appends many times; a hook process once).
+type appendStmts struct{ tip, insert *sql.Stmt }
+
+// appendStatements returns the prepared statements.
+func (s *SQLite) appendStatements(ctx context.Context) (*appendStmts, error) {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.appendStmts != nil {
+		return s.appendStmts, nil
+	}
+	var tip, insert *sql.Stmt
+	err := s.retry(ctx, func() (err error) {
+		tip, err = s.db.PrepareContext(ctx, tipSQL)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = s.retry(ctx, func() (err error) {
+		insert, err = s.db.PrepareContext(ctx, insertSQL)
+		return err
+	})
+	if err != nil {
+		tip.Close()
+		return nil, err
+	}
+	s.appendStmts = &appendStmts{tip: tip, insert: insert}
+	return s.appendStmts, nil
+}
+
+// AuditTip implements audit.Storage.
+func (s *SQLite) AuditTip(ctx context.Context) (audit.Tip, error) {
+	var tip audit.Tip
+	err := s.retry(ctx, func() (err error) {
+		tip, err = auditTip(ctx, query{s.db, tipSQL})
+		return err
+	})
+	return tip, err
+}
+
+// auditTip reads the tip with a prepared statement (AppendAudit) or a query.
+func auditTip(ctx context.Context, q interface {
+	QueryRowContext(context.Context, ...any) *sql.Row
+}) (audit.Tip, error) {
+	var tip audit.Tip
+	err := q.QueryRowContext(ctx).Scan(&tip.Seq, &tip.Hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return audit.Tip{}, nil
+	}
+	if err != nil {
+		return audit.Tip{}, fmt.Errorf("reading the audit tip: %w", err)
+	}
+	return tip, nil
+}
+
+// query is a query not worth preparing, with auditTip's method.
+type query struct {
+	db  *sql.DB
+	sql string
+}
+
+func (q query) QueryRowContext(ctx context.Context, args ...any) *sql.Row {
+	return q.db.QueryRowContext(ctx, q.sql, args...)
+}
+
+// TailAudit implements audit.Storage.
+func (s *SQLite) TailAudit(ctx context.Context, n int) ([]audit.Record, error) {
+	var rs []audit.Record
+	err := s.retry(ctx, func() (err error) {
+		rs, err = s.queryAudit(ctx, rs[:0], `SELECT `+auditColumns+` FROM
+			(SELECT `+auditColumns+` FROM audit ORDER BY seq DESC LIMIT ?) ORDER BY seq`, n)
+		return err
+	})
+	return rs, err
+}
+
+// ScanAudit implements audit.Storage. It reads a page of records at a time
+// and calls fn outside any transaction, so fn may take its time or use the
+// store without holding back other processes.
+func (s *SQLite) ScanAudit(ctx context.Context, q audit.Query, fn func(audit.Record) error) error {
+	var where []string
+	var args []any
+	if q.ThroughSeq != 0 {
+		where, args = append(where, "seq <= ?"), append(args, q.ThroughSeq)
+	}
+	if !q.Since.IsZero() {
+		where, args = append(where, "time_us >= ?"), append(args, q.Since.UnixMicro())
+	}
+	if !q.Until.IsZero() {
+		where, args = append(where, "time_us < ?"), append(args, q.Until.UnixMicro())
+	}
+	if q.Session != "" {
+		where, args = append(where, "session_id = ?"), append(args, q.Session)
+	}
+	query := `SELECT ` + auditColumns + ` FROM audit WHERE seq > ?`
+	for _, w := range where {
+		query += " AND " + w
+	}
+	query += fmt.Sprintf(" ORDER BY seq LIMIT %d", auditPage)
+
+	after := int64(math.MinInt64)
+	page := make([]audit.Record, 0, auditPage)
+	for {
+		err := s.retry(ctx, func() (err error) {
+			page, err = s.queryAudit(ctx, page[:0], query, append([]any{after}, args...)...)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		for _, r := range page {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(page) < auditPage {
+			return nil
+		}
+		after = page[len(page)-1].Seq
+	}
+}
+
+// CountAudit implements audit.Storage.
+func (s *SQLite) CountAudit(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, `SELECT count(*) FROM audit`).Scan(&n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("counting audit records: %w", err)
+	}
+	return n, nil
+}
+
+// queryAudit appends the records query returns to rs.
+func (s *SQLite) queryAudit(ctx context.Context, rs []audit.Record, query string, args ...any) ([]audit.Record, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return rs, fmt.Errorf("reading audit records: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			r      audit.Record
+			timeUS int64
+			action sql.NullString
+			rules  string
+		)
+		if err := rows.Scan(&r.Seq, &timeUS, &r.SessionID, &r.Agent, &r.Tool, &r.Kind, &action, &r.Verdict, &r.Level,
+			&r.Score, &r.Risk, &rules, &r.Reason, &r.Error, &r.DurationMicros, &r.PrevHash, &r.Hash); err != nil {
+			return rs, fmt.Errorf("reading audit records: %w", err)
+		}
+		r.Time = time.UnixMicro(timeUS).UTC()
+		if action.Valid {
+			r.Action = json.RawMessage(action.String)
+		}
+		if err := json.Unmarshal([]byte(rules), &r.Rules); err != nil || r.Rules == nil {
+			// Not what Append wrote: keep the text, so Verify reports the
+			// record as altered instead of failing to read it.
+			r.Rules = []string{rules}
+		}
+		rs = append(rs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return rs, fmt.Errorf("reading audit records: %w", err)
+	}
+	return rs, nil
+}

@@ -1,0 +1,117 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// A migration moves the schema from version-1 to version. Migrations are
+// applied in order, each in the same transaction as its schema_version row;
+// a released migration is never edited, only followed by a new one.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations is the schema's history, in order, versions 1, 2, 3, ….
+var migrations = []migration{
+	{version: 1, name: "audit log", sql: `
+CREATE TABLE audit (
+	seq         INTEGER PRIMARY KEY, -- 1, 2, 3, … without gaps; assigned by audit.Log
+	time_us     INTEGER NOT NULL,    -- microseconds since the Unix epoch, UTC
+	session_id  TEXT NOT NULL,
+	agent       TEXT NOT NULL,
+	tool        TEXT NOT NULL,
+	kind        TEXT NOT NULL,
+	action      TEXT,                -- JSON, redacted; exactly the bytes hashed
+	verdict     TEXT NOT NULL,
+	level       TEXT NOT NULL,
+	score       INTEGER NOT NULL,
+	risk        INTEGER NOT NULL,
+	rules       TEXT NOT NULL,       -- JSON array of rule ids
+	reason      TEXT NOT NULL,
+	error       TEXT NOT NULL,
+	duration_us INTEGER NOT NULL,
+	prev_hash   TEXT NOT NULL,
+	hash        TEXT NOT NULL
+) STRICT;
+CREATE INDEX audit_session ON audit (session_id, seq);
+-- The chain makes tampering evident; these make accidents impossible.
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
+CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
+`},
+}
+
+// ErrSchemaTooNew is returned by Open for a database written by a newer
+// actionguard; the fix is to upgrade actionguard.
+var ErrSchemaTooNew = errors.New("database schema is newer than this actionguard")
+
+const createSchemaVersion = `CREATE TABLE IF NOT EXISTS schema_version (
+	version    INTEGER PRIMARY KEY,
+	name       TEXT NOT NULL,
+	applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+) STRICT`
+
+// SchemaVersion returns the version of the database's schema, 0 for a new
+// file.
+func (s *SQLite) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: schema version: %w", err)
+	}
+	return v, nil
+}
+
+// migrate brings the schema to the latest version. The usual case, a current
+// schema, costs one read; otherwise the migrations run under the write lock,
+// after reading the version again, so processes opening a new file together
+// apply each migration once.
+func (s *SQLite) migrate(ctx context.Context) error {
+	ms := s.cfg.migrations
+	latest := ms[len(ms)-1].version
+	if v, err := s.SchemaVersion(ctx); err == nil {
+		if v > latest {
+			return s.tooNew(v, latest)
+		}
+		if v == latest {
+			return nil
+		}
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, createSchemaVersion); err != nil {
+			return fmt.Errorf("creating schema_version: %w", err)
+		}
+		var v int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v); err != nil {
+			return fmt.Errorf("reading schema version: %w", err)
+		}
+		if v > latest {
+			return s.tooNew(v, latest)
+		}
+		for _, m := range ms {
+			if m.version <= v {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+				return fmt.Errorf("migrating to schema %d (%s): %w", m.version, m.name, err)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version, name) VALUES (?, ?)`, m.version, m.name); err != nil {
+				return fmt.Errorf("migrating to schema %d (%s): %w", m.version, m.name, err)
+			}
+		}
+		return nil
+	})
+}
+
+func (s *SQLite) tooNew(v, latest int) error {
+	return fmt.Errorf("%w: the file has schema version %d, this actionguard knows up to %d; upgrade actionguard",
+		ErrSchemaTooNew, v, latest)
+}

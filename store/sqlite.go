@@ -1,0 +1,213 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// SQLite is the embedded store: one SQLite file in WAL mode shared by every
+// actionguard process of a user. Build it with Open; it is safe for
+// concurrent use, and any number of processes may have the same file open.
+type SQLite struct {
+	db   *sql.DB
+	path string
+	cfg  config
+	// wmu serializes this process's write transactions, so they queue here
+	// instead of polling SQLite's lock; the lock serializes processes.
+	wmu sync.Mutex
+	// smu guards appendStmts, prepared on first use.
+	smu         sync.Mutex
+	appendStmts *appendStmts
+}
+
+type config struct {
+	busyTimeout time.Duration
+	retries     int
+	maxConns    int
+	migrations  []migration
+}
+
+// Option configures Open.
+type Option func(*config)
+
+// WithBusyTimeout sets how long a statement waits for another connection's
+// lock before failing with SQLITE_BUSY (default 5 s). Operations that still
+// see SQLITE_BUSY are retried with backoff for up to 2 s more.
+func WithBusyTimeout(d time.Duration) Option {
+	return func(c *config) { c.busyTimeout = max(d, time.Millisecond) }
+}
+
+// WithMaxConns caps the connections kept open to the file (default 4). One
+// is enough for a process that makes one write.
+func WithMaxConns(n int) Option { return func(c *config) { c.maxConns = max(n, 1) } }
+
+// Open opens the database at path, creating it (mode 0600, in a directory
+// created with mode 0700) when it does not exist, and migrates its schema to
+// the current version. It fails with ErrSchemaTooNew when the file was
+// written by a newer actionguard.
+//
+// The connection uses WAL, synchronous=NORMAL (a committed write survives
+// the process being killed; a power loss may lose the last commits, never
+// corrupt the file), foreign keys, a busy timeout, and BEGIN IMMEDIATE for
+// every write transaction, so concurrent writers wait for each other instead
+// of failing with "database is locked".
+func Open(ctx context.Context, path string, opts ...Option) (*SQLite, error) {
+	cfg := config{busyTimeout: 5 * time.Second, retries: 12, maxConns: 4, migrations: migrations}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if path == "" {
+		return nil, errors.New("store: open: empty path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := create(abs); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db, err := sql.Open("sqlite", dsn(abs, cfg))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(cfg.maxConns)
+	db.SetMaxIdleConns(cfg.maxConns)
+	s := &SQLite{db: db, path: abs, cfg: cfg}
+	if err := s.init(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// create makes the directory (0700) and an empty database file (0600) unless
+// they exist. SQLite would create the file with mode 0644; its -wal and -shm
+// files take the mode of the database file.
+func create(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// dsn is the driver's name for the file: a file: URI, so any path works,
+// with the settings every pooled connection applies when it opens.
+func dsn(path string, cfg config) string {
+	q := url.Values{}
+	q.Set("_busy_timeout", strconv.FormatInt(cfg.busyTimeout.Milliseconds(), 10))
+	q.Set("_foreign_keys", "1")
+	q.Set("_synchronous", "NORMAL")
+	q.Set("_txlock", "immediate")
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(path), RawQuery: q.Encode()}
+	return u.String()
+}
+
+func (s *SQLite) init(ctx context.Context) error {
+	// WAL is a property of the file, set once; switching to it takes a lock
+	// that another process opening the new file at the same time may hold.
+	var mode string
+	err := s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
+	})
+	if err != nil {
+		return fmt.Errorf("setting WAL mode: %w", err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("journal mode is %q, want wal", mode)
+	}
+	return s.migrate(ctx)
+}
+
+// Path returns the absolute path of the database file.
+func (s *SQLite) Path() string { return s.path }
+
+// Close closes the database. The last connection to close checkpoints the
+// WAL into the database file.
+func (s *SQLite) Close() error {
+	s.smu.Lock()
+	if st := s.appendStmts; st != nil {
+		st.tip.Close()
+		st.insert.Close()
+		s.appendStmts = nil
+	}
+	s.smu.Unlock()
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("store: close %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// write runs fn in a write transaction (BEGIN IMMEDIATE, from the DSN) and
+// commits it, retrying the whole transaction when SQLite reports the
+// database busy. fn must be safe to run more than once.
+func (s *SQLite) write(ctx context.Context, fn func(*sql.Tx) error) error {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	return s.retry(ctx, func() error {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if err := fn(tx); err != nil {
+			tx.Rollback()
+			return err
+		}
+		return tx.Commit()
+	})
+}
+
+// retry runs op until it succeeds, fails with an error other than
+// SQLITE_BUSY/SQLITE_LOCKED, or the retries are spent. The busy timeout
+// already waits for the lock; this second line covers the cases where SQLite
+// returns BUSY without waiting (a WAL being recovered after a crash, a stale
+// snapshot), with jittered exponential backoff.
+func (s *SQLite) retry(ctx context.Context, op func() error) error {
+	delay := time.Millisecond
+	deadline := time.Now().Add(s.cfg.busyTimeout + 2*time.Second)
+	for attempt := 0; ; attempt++ {
+		err := op()
+		if err == nil || !busy(err) || attempt >= s.cfg.retries || time.Now().After(deadline) {
+			return err
+		}
+		t := time.NewTimer(delay/2 + rand.N(delay))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		delay = min(2*delay, 100*time.Millisecond)
+	}
+}
+
+// busy reports whether err is SQLite's "database is locked" (any
+// SQLITE_BUSY or SQLITE_LOCKED extended code).
+func busy(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
+}
