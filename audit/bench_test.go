@@ -140,3 +140,27 @@ func BenchmarkRedactJSON(b *testing.B) {
 		audit.RedactJSON(raw)
 	}
 }
+
+// BenchmarkAppendBatch is what a long-lived process (check --jsonl, the
+// server) pays per record when it appends 512 at a time.
+func BenchmarkAppendBatch(b *testing.B) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "actionguard.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	l := audit.New(st)
+	batch := make([]*audit.Record, 0, 512)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		batch = append(batch, hookRecord("bench", i))
+		if len(batch) == cap(batch) || i == b.N-1 {
+			if err := l.AppendBatch(ctx, batch); err != nil {
+				b.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+}

@@ -414,6 +414,9 @@ func (e *evaluation) decide() {
 	if v == Block && level != Dangerous {
 		level = Dangerous
 	}
+	if fs == nil {
+		fs = []Finding{}
+	}
 	e.d.Findings = fs
 	e.d.Score = score
 	e.d.Level = level

@@ -107,6 +107,13 @@ func (g *Guard) check(ctx context.Context, a *Action, trace bool) (d Decision, e
 	return e.d, nil
 }
 
+// Fallback is the decision for an action that could not be checked at all
+// (unreadable input, for one): the policy's on_error verdict, never allow,
+// with why in Decision.Error.
+func (g *Guard) Fallback(a *Action, why string) Decision {
+	return g.fallback(a, g.policy.OnError, why, false)
+}
+
 // fallback is the decision for an action that could not be checked.
 func (g *Guard) fallback(a *Action, verdict, why string, trace bool) Decision {
 	v, err := ParseVerdict(verdict)

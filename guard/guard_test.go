@@ -320,3 +320,27 @@ func TestSplitName(t *testing.T) {
 		}
 	}
 }
+
+// TestBroadWorkingDirectory: when the agent runs from /, from the home
+// directory or from a system directory, paths are judged by what they are,
+// not waved through as "files of the project".
+func TestBroadWorkingDirectory(t *testing.T) {
+	g := guard.New(guard.WithHome("/home/dev"))
+	for _, tc := range []struct {
+		cwd, cmd string
+		min      guard.Verdict
+	}{
+		{"/", "rm -rf etc", guard.Block},
+		{"/", "rm -rf ~", guard.Block},
+		{"/home", "rm -rf dev", guard.Block},
+		{"/home/dev", "rm -rf ~", guard.Block},
+		{"/home/dev", "rm -rf Documents", guard.Approve},
+		{"/usr", "rm -rf lib", guard.Block},
+	} {
+		a := shellAct(tc.cmd)
+		a.Context.Cwd = tc.cwd
+		if d := check(t, g, a); tc.min.Stricter(d.Verdict) {
+			t.Errorf("cwd %s: %q: %s, want at least %s (%v)", tc.cwd, tc.cmd, d.Verdict, tc.min, ruleList(d))
+		}
+	}
+}

@@ -28,22 +28,22 @@ const (
 	Injection           Category = "injection"
 	UnauthorizedAccess  Category = "unauthorized-access"
 
-	Destructive    Category = "destructive"     // deletes or overwrites data that may not come back
-	History        Category = "history"         // rewrites or discards version-control history or work
-	Credentials    Category = "credentials"     // touches secrets or credential files
-	Exfiltration   Category = "exfiltration"    // sends data off the machine
-	RemoteCode     Category = "remote-code"     // runs code fetched from elsewhere
-	Permissions    Category = "permissions"     // changes who may read, write or run something
-	Escalation     Category = "escalation"      // runs with more privilege than the agent has
-	Infrastructure Category = "infrastructure"  // changes cloud, cluster or service state
-	Database       Category = "database"        // changes a database's data or schema
-	System         Category = "system"          // changes the machine: services, packages, boot
-	Obfuscation    Category = "obfuscation"     // hides what will run
-	Execution      Category = "execution"       // runs code or commands
-	Network        Category = "network"         // talks to another machine
-	Unparseable    Category = "unparseable"     // the input could not be understood
-	Configuration  Category = "configuration"   // changes settings or behaviour
-	Routine        Category = "routine"         // noteworthy but routine work
+	Destructive    Category = "destructive"    // deletes or overwrites data that may not come back
+	History        Category = "history"        // rewrites or discards version-control history or work
+	Credentials    Category = "credentials"    // touches secrets or credential files
+	Exfiltration   Category = "exfiltration"   // sends data off the machine
+	RemoteCode     Category = "remote-code"    // runs code fetched from elsewhere
+	Permissions    Category = "permissions"    // changes who may read, write or run something
+	Escalation     Category = "escalation"     // runs with more privilege than the agent has
+	Infrastructure Category = "infrastructure" // changes cloud, cluster or service state
+	Database       Category = "database"       // changes a database's data or schema
+	System         Category = "system"         // changes the machine: services, packages, boot
+	Obfuscation    Category = "obfuscation"    // hides what will run
+	Execution      Category = "execution"      // runs code or commands
+	Network        Category = "network"        // talks to another machine
+	Unparseable    Category = "unparseable"    // the input could not be understood
+	Configuration  Category = "configuration"  // changes settings or behaviour
+	Routine        Category = "routine"        // noteworthy but routine work
 )
 
 // Dangerous reports whether c is one of seed 000's DANGEROUS categories.

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
@@ -45,7 +47,24 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 		if err != nil {
 			return err
 		}
-		insert := tx.StmtContext(ctx, st.insert)
+		args := make([]any, 0, 17*min(len(rs), insertRows))
+		flush := func(n int) error {
+			if n == 0 {
+				return nil
+			}
+			var err error
+			switch n {
+			case 1:
+				_, err = tx.StmtContext(ctx, st.insert).ExecContext(ctx, args...)
+			case insertRows:
+				_, err = tx.StmtContext(ctx, st.insertMany).ExecContext(ctx, args...)
+			default:
+				_, err = tx.ExecContext(ctx, insertManySQL(n), args...)
+			}
+			args = args[:0]
+			return err
+		}
+		n := 0
 		for _, r := range rs {
 			if err := seal(r, tip); err != nil {
 				return err
@@ -61,15 +80,41 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 			if len(r.Action) > 0 {
 				action = string(r.Action)
 			}
-			if _, err = insert.ExecContext(ctx,
-				r.Seq, r.Time.UnixMicro(), r.SessionID, r.Agent, r.Tool, r.Kind, action, r.Verdict, r.Level,
-				r.Score, r.Risk, string(rules), r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash); err != nil {
-				return err
-			}
+			args = append(args, r.Seq, r.Time.UnixMicro(), r.SessionID, r.Agent, r.Tool, r.Kind, action, r.Verdict, r.Level,
+				r.Score, r.Risk, string(rules), r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash)
 			tip = audit.Tip{Seq: r.Seq, Hash: r.Hash}
+			if n++; n == insertRows {
+				if err := flush(n); err != nil {
+					return err
+				}
+				n = 0
+			}
 		}
-		return nil
+		return flush(n)
 	})
+}
+
+// insertRows is how many records one INSERT of a batch carries.
+const insertRows = 64
+
+var insertMany sync.Map // rows → the INSERT statement for that many rows
+
+// insertManySQL returns an INSERT of n rows.
+func insertManySQL(n int) string {
+	if s, ok := insertMany.Load(n); ok {
+		return s.(string)
+	}
+	var b strings.Builder
+	b.WriteString(`INSERT INTO audit (` + auditColumns + `) VALUES `)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+	}
+	s := b.String()
+	insertMany.Store(n, s)
+	return s
 }
 
 const (
@@ -79,7 +124,7 @@ const (
 
 // appendStmts are AppendAudit's statements, prepared on first use (a
 // long-lived process appends many times; a hook process once).
-type appendStmts struct{ tip, insert *sql.Stmt }
+type appendStmts struct{ tip, insert, insertMany *sql.Stmt }
 
 // appendStatements returns the prepared statements.
 func (s *SQLite) appendStatements(ctx context.Context) (*appendStmts, error) {
@@ -104,7 +149,17 @@ func (s *SQLite) appendStatements(ctx context.Context) (*appendStmts, error) {
 		tip.Close()
 		return nil, err
 	}
-	s.appendStmts = &appendStmts{tip: tip, insert: insert}
+	var many *sql.Stmt
+	err = s.retry(ctx, func() (err error) {
+		many, err = s.db.PrepareContext(ctx, insertManySQL(insertRows))
+		return err
+	})
+	if err != nil {
+		tip.Close()
+		insert.Close()
+		return nil, err
+	}
+	s.appendStmts = &appendStmts{tip: tip, insert: insert, insertMany: many}
 	return s.appendStmts, nil
 }
 

@@ -149,6 +149,7 @@ func (s *SQLite) Close() error {
 	if st := s.appendStmts; st != nil {
 		st.tip.Close()
 		st.insert.Close()
+		st.insertMany.Close()
 		s.appendStmts = nil
 	}
 	s.smu.Unlock()

@@ -43,12 +43,8 @@ var interpreters = map[string]bool{"python": true, "python2": true, "python3": t
 func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	r := w.r
 	if c.viaSudo {
-		if readOnlyPrograms[c.Name] && c.Name != "find" && c.Name != "sed" && c.Name != "awk" && c.Name != "xargs" && c.Name != "env" {
-			r.add(c.find(ruleSudoRead, "Runs "+c.Name+" as root (it only reads)."))
-		} else {
-			r.add(c.find(ruleSudo, "Runs "+c.Name+" as root."))
-			r.mutates()
-		}
+		defer w.sudoFinding(c, r.writes)
+		r.writes = false
 	}
 	if c.Sudo && c.Name == "rm" && c.Has("-r", "-R", "--recursive") && c.Has("-f", "--force") {
 		r.add(c.find(ruleSudoRmRf, ""))
@@ -56,7 +52,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	switch {
 	case shells[c.Name]:
 		return w.shell(c, in)
-	case interpreters[c.Name]:
+	case interpreters[c.Name] && !packageRunner(c):
 		return w.interpreter(c, in)
 	case c.Name == "awk" || c.Name == "gawk" || c.Name == "mawk" || c.Name == "nawk" || c.Name == "busybox-awk":
 		w.awk(c)
@@ -83,6 +79,43 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	}
 	w.noteDownload(c)
 	return w.output(c, in)
+}
+
+// packageRunner reports whether bun or deno is used as a package manager
+// or task runner (bun add, deno install…) rather than to run code.
+func packageRunner(c *Cmd) bool {
+	if c.Name != "bun" && c.Name != "deno" {
+		return false
+	}
+	if c.Has("-e", "--eval", "-p", "--print") {
+		return false
+	}
+	first := c.Sub(0)
+	switch first {
+	case "", "run", "eval", "repl":
+		if first == "run" {
+			// bun run <script> and deno run file.ts run code; bun run <package.json script> is a task.
+			f := c.Sub(1)
+			return !(strings.HasSuffix(f, ".js") || strings.HasSuffix(f, ".ts") || strings.HasSuffix(f, ".mjs") || strings.HasSuffix(f, ".cjs") || strings.HasSuffix(f, ".tsx") || strings.Contains(f, "://"))
+		}
+		return false
+	}
+	return !strings.ContainsAny(first, "./")
+}
+
+// sudoFinding reports a command run through sudo: a light finding when the
+// program only read (its handlers reported no change), the sudo rule
+// otherwise. wrote is whether anything earlier in the analysis wrote.
+func (w *walker) sudoFinding(c *Cmd, wrote bool) {
+	r := w.r
+	mutated := r.writes
+	r.writes = wrote || mutated
+	if !mutated && readOnlyPrograms[c.Name] {
+		r.add(c.find(ruleSudoRead, "Runs "+c.Name+" as root (it only reads)."))
+		return
+	}
+	r.add(c.find(ruleSudo, "Runs "+c.Name+" as root."))
+	r.mutates()
 }
 
 // shell handles sh, bash, zsh…: a script in -c, a script file, or commands
@@ -235,8 +268,11 @@ func (w *walker) interpreter(c *Cmd, in stream) stream {
 		}
 		if lang == "python" && a == "-m" && i+1 < len(c.Args) {
 			mod := c.Args[i+1]
-			if mod == "pip" || mod == "pip3" {
-				r.command(append([]string{"pip"}, c.Args[i+2:]...), c, "python -m pip runs")
+			if mod == "pip3" {
+				mod = "pip"
+			}
+			if len(handlers()[mod]) > 0 {
+				r.command(append([]string{mod}, c.Args[i+2:]...), c, "python -m "+mod+" runs")
 			}
 			return stream{kind: streamUnknown}
 		}

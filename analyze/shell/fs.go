@@ -321,7 +321,7 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	}
 	switch {
 	case cl.System && recursive:
-		if strings.Count(strings.Trim(cl.Abs, "/"), "/") >= 3 || strings.Contains(cl.Abs, "\x00found") {
+		if !wholeSystemTree(cl.Abs) {
 			r.add(c.find(ruleRmSystemFile, "Deletes "+t+" under a system directory.", t))
 			return
 		}
@@ -380,6 +380,32 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 		}
 		r.add(c.find(ruleRmHomeFile, "Deletes "+t+", outside the project.", t))
 	}
+}
+
+// wholeSystemTree reports whether deleting abs recursively takes a whole
+// part of the system with it: a top-level directory (/etc, /usr, /home), a
+// main tree under /usr or /var (/usr/lib, /var/lib), or another user's home.
+// Deeper directories (/etc/nginx, /var/lib/app) are serious, not machine-wide.
+func wholeSystemTree(abs string) bool {
+	if strings.Contains(abs, "\x00") && !strings.HasSuffix(abs, "\x00unknown") {
+		return false
+	}
+	segs := strings.Split(strings.Trim(abs, "/"), "/")
+	switch len(segs) {
+	case 1:
+		return true
+	case 2:
+		switch segs[0] {
+		case "usr", "var":
+			switch segs[1] {
+			case "lib", "lib64", "lib32", "bin", "sbin", "share", "include", "local", "log", "cache", "spool", "mail", "opt", "db", "backups", "\x00unknown":
+				return true
+			}
+		case "home", "Users", "System", "Library":
+			return true
+		}
+	}
+	return false
 }
 
 // isLocalSystem reports whether abs is under /usr/local or /opt, where

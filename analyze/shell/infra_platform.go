@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -94,7 +93,7 @@ var forgeValued = []string{
 }
 
 // forgeRepoPath matches API paths of a whole repository or organisation.
-var forgeRepoPath = regexp.MustCompile(`^/?(repos/[^/]+/[^/]+|orgs/[^/]+|projects/[^/]+|groups/[^/]+|user/repos/[^/]+)/?$`)
+var forgeRepoPath = lazyRegexp(`^/?(repos/[^/]+/[^/]+|orgs/[^/]+|projects/[^/]+|groups/[^/]+|user/repos/[^/]+)/?$`)
 
 func forgeHandler(c *Cmd, r *report) {
 	if infraHelp(c) {

@@ -183,6 +183,23 @@ func credentialOf(p string) string {
 	return ""
 }
 
+// broadCwd reports whether the working directory is too broad to be a
+// project: the root, the home directory or a parent of it, or a system
+// directory itself. Paths under it are then judged by what they are
+// (home, system, …), not as workspace files.
+func (e *analysis) broadCwd(home string) bool {
+	cwd := e.cwd
+	if cwd == "/" || cwd == home || strings.HasPrefix(home, cwd+"/") {
+		return true
+	}
+	for _, d := range systemDirs {
+		if cwd == d {
+			return true
+		}
+	}
+	return cwd == "/usr/local" || cwd == "/var/lib" || cwd == "/usr/lib" || cwd == "/tmp"
+}
+
 // classify says what the path argument p points at.
 func (e *analysis) classify(p string) PathClass {
 	var c PathClass
@@ -211,7 +228,7 @@ func (e *analysis) classify(p string) PathClass {
 		c.InHome = true
 	}
 	if e.cwd != "" {
-		if under(e.cwd) {
+		if under(e.cwd) && !e.broadCwd(home) {
 			c.Workspace = true
 			if abs == e.cwd || trimmedGlob == e.cwd {
 				c.WorkspaceRoot = true
@@ -223,8 +240,8 @@ func (e *analysis) classify(p string) PathClass {
 			c.WorkspaceRoot = true
 		}
 	}
-	if c.Workspace && e.cwd != "" && (c.InHome || c.Home) {
-		c.InHome, c.Home = false, false
+	if c.Workspace && e.cwd != "" && c.InHome {
+		c.InHome = false
 	}
 	if !c.Temp && !c.TempRoot && !c.Workspace && !c.Home && !c.InHome && !c.Device {
 		for _, d := range systemDirs {

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -270,7 +269,7 @@ func svcClientSQL(c *Cmd, r *report, spec svcSQLClient, q, db string) {
 	}
 }
 
-var svcDropKeyspace = regexp.MustCompile(`(?i)^\s*drop\s+(?:keyspace|schema)\s+(?:if\s+exists\s+)?([\w."]+)`)
+var svcDropKeyspace = lazyRegexp(`(?i)^\s*drop\s+(?:keyspace|schema)\s+(?:if\s+exists\s+)?([\w."]+)`)
 
 // svcSplitClientCommands splits a client's input into statements at
 // semicolons and newlines outside quotes; backslash and dot commands end at

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -19,14 +18,14 @@ func svcDBToolHandlers() map[string]handler {
 
 // Mongo shell JavaScript.
 var (
-	svcMongoDropDB     = regexp.MustCompile(`\.dropDatabase\s*\(|\{\s*["']?dropDatabase["']?\s*:`)
-	svcMongoDrop       = regexp.MustCompile(`(?:db\.(\w+)|getCollection\(\s*["']([^"']+)["']\s*\))\.drop\s*\(\s*\)|\{\s*["']?drop["']?\s*:\s*["']([^"']+)["']`)
-	svcMongoDeleteAll  = regexp.MustCompile(`(?:db\.(\w+)|getCollection\(\s*["']([^"']+)["']\s*\)|\w+)\.(?:deleteMany|remove)\s*\(\s*(?:\{\s*\}\s*)?[,)]`)
-	svcMongoDeleteSome = regexp.MustCompile(`\.(?:deleteMany|remove)\s*\(\s*\{`)
-	svcMongoUpdateAll  = regexp.MustCompile(`(?:db\.(\w+)|getCollection\(\s*["']([^"']+)["']\s*\)|\w+)\.(?:updateMany|update|replaceMany)\s*\(\s*\{\s*\}\s*,`)
-	svcMongoUsers      = regexp.MustCompile(`\.(dropUser|dropAllUsersFromDatabase|dropRole|dropAllRolesFromDatabase|revokeRolesFromUser|revokePrivilegesFromRole)\s*\(`)
-	svcMongoShutdown   = regexp.MustCompile(`\.shutdownServer\s*\(|\{\s*["']?shutdown["']?\s*:|\.fsyncLock\s*\(`)
-	svcMongoWrites     = regexp.MustCompile(`\.(?:insert\w*|update\w*|delete\w*|remove|drop\w*|create\w*|rename\w*|save|replace\w*|bulkWrite|findOneAnd\w+|grant\w*|revoke\w*|set\w+|shutdown\w*|adminCommand|runCommand|fsync\w*|compact|reIndex|hideIndex)\s*\(|\$out|\$merge|runProgram|\brun\s*\(`)
+	svcMongoDropDB     = lazyRegexp(`\.dropDatabase\s*\(|\{\s*["']?dropDatabase["']?\s*:`)
+	svcMongoDrop       = lazyRegexp(`(?:db\.(\w+)|getCollection\(\s*["']([^"']+)["']\s*\))\.drop\s*\(\s*\)|\{\s*["']?drop["']?\s*:\s*["']([^"']+)["']`)
+	svcMongoDeleteAll  = lazyRegexp(`(?:db\.(\w+)|getCollection\(\s*["']([^"']+)["']\s*\)|\w+)\.(?:deleteMany|remove)\s*\(\s*(?:\{\s*\}\s*)?[,)]`)
+	svcMongoDeleteSome = lazyRegexp(`\.(?:deleteMany|remove)\s*\(\s*\{`)
+	svcMongoUpdateAll  = lazyRegexp(`(?:db\.(\w+)|getCollection\(\s*["']([^"']+)["']\s*\)|\w+)\.(?:updateMany|update|replaceMany)\s*\(\s*\{\s*\}\s*,`)
+	svcMongoUsers      = lazyRegexp(`\.(dropUser|dropAllUsersFromDatabase|dropRole|dropAllRolesFromDatabase|revokeRolesFromUser|revokePrivilegesFromRole)\s*\(`)
+	svcMongoShutdown   = lazyRegexp(`\.shutdownServer\s*\(|\{\s*["']?shutdown["']?\s*:|\.fsyncLock\s*\(`)
+	svcMongoWrites     = lazyRegexp(`\.(?:insert\w*|update\w*|delete\w*|remove|drop\w*|create\w*|rename\w*|save|replace\w*|bulkWrite|findOneAnd\w+|grant\w*|revoke\w*|set\w+|shutdown\w*|adminCommand|runCommand|fsync\w*|compact|reIndex|hideIndex)\s*\(|\$out|\$merge|runProgram|\brun\s*\(`)
 )
 
 func svcMongo(c *Cmd, r *report) {
@@ -120,8 +119,8 @@ func svcIfDB(db string) string {
 }
 
 var (
-	svcInfluxDropDB = regexp.MustCompile(`(?i)\bdrop\s+database\s+("?[\w.-]+"?)`)
-	svcInfluxDrop   = regexp.MustCompile(`(?i)\bdrop\s+(measurement|series|shard|retention\s+policy)\b\s*([^;]*)`)
+	svcInfluxDropDB = lazyRegexp(`(?i)\bdrop\s+database\s+("?[\w.-]+"?)`)
+	svcInfluxDrop   = lazyRegexp(`(?i)\bdrop\s+(measurement|series|shard|retention\s+policy)\b\s*([^;]*)`)
 )
 
 func svcInflux(c *Cmd, r *report) {

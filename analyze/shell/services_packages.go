@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -104,7 +103,7 @@ func svcURLSpec(spec string, npm bool) bool {
 	return npm && svcGitHubShort.MatchString(spec)
 }
 
-var svcGitHubShort = regexp.MustCompile(`^[A-Za-z0-9][\w.-]*/[\w.-]+(#.*)?$`)
+var svcGitHubShort = lazyRegexp(`^[A-Za-z0-9][\w.-]*/[\w.-]+(#.*)?$`)
 
 // svcDefaultIndex reports whether a registry URL is the ecosystem's default.
 func svcDefaultIndex(u string) bool {

@@ -399,6 +399,12 @@ func (w *walker) wrapperArgs(name string, argv []string) (int, bool) {
 		if len(argv) > 1 {
 			sub = argv[1]
 		}
+		if (name == "doppler" || name == "op") && sub == "run" {
+			if script, ok := flagValue(argv[2:], "--command"); ok {
+				w.r.script(script, w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), name+" run executes")
+				return -1, true
+			}
+		}
 		switch {
 		case (name == "doppler" || name == "op") && sub == "run",
 			name == "aws-vault" && sub == "exec",

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -205,7 +206,28 @@ func decodeAction(data []byte, act *guard.Action) error {
 }
 
 func jsonErrorText(err error) string {
-	s := err.Error()
-	s = strings.TrimPrefix(s, "json: ")
-	return s
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		want := te.Type.Kind().String()
+		switch want {
+		case "map", "struct":
+			want = "an object"
+		case "slice":
+			want = "an array"
+		case "string":
+			want = "a string"
+		case "bool":
+			want = "true or false"
+		}
+		field := te.Field
+		if field == "" {
+			field = "the action"
+		}
+		return fmt.Sprintf("%s must be %s, not %s (at byte %d)", field, want, te.Value, te.Offset)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%s (at byte %d)", strings.TrimPrefix(se.Error(), "json: "), se.Offset)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
 }

@@ -45,9 +45,13 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	defer out.Flush()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	fallback := guard.Verdict(g.Policy().OnError)
-	if !fallback.Valid() || fallback == guard.Allow {
-		fallback = guard.Confirm
+	// An unreadable line still gets a decision, and the decision is recorded
+	// with what could be read of the line.
+	errorDecision := func(line int, id, msg string, raw []byte) *guard.Decision {
+		d := g.Fallback(&guard.Action{ID: id}, fmt.Sprintf("line %d: %s", line, msg))
+		d.Kind = ""
+		sink.RecordUnreadable(id, raw, &d)
+		return &d
 	}
 	line := 0
 	var buf []byte
@@ -60,7 +64,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			}
 			if errors.Is(err, errLineTooLong) {
 				line++
-				if e := enc.Encode(errorDecision(line, fallback, err.Error())); e != nil {
+				if e := enc.Encode(errorDecision(line, "", err.Error(), nil)); e != nil {
 					return e
 				}
 				continue
@@ -77,9 +81,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 		}
 		var act guard.Action
 		if uerr := json.Unmarshal(data, &act); uerr != nil {
-			d := errorDecision(line, fallback, "invalid JSON: "+jsonErrorText(uerr))
-			d.ID = salvageID(data)
-			if e := enc.Encode(d); e != nil {
+			if e := enc.Encode(errorDecision(line, salvageID(data), "invalid JSON: "+jsonErrorText(uerr), data)); e != nil {
 				return e
 			}
 		} else {
@@ -132,29 +134,6 @@ func readLine(r *bufio.Reader, buf []byte) ([]byte, error) {
 		}
 		return buf, err
 	}
-}
-
-// errorDecision is the answer to a line that is not an Action: the
-// fallback verdict, never an allow, with the error.
-func errorDecision(line int, v guard.Verdict, msg string) *guard.Decision {
-	d := &guard.Decision{Verdict: v, Findings: []guard.Finding{}, Error: fmt.Sprintf("line %d: %s", line, msg)}
-	switch v {
-	case guard.Notify:
-		d.Level, d.Risk = guard.Safe, 2
-	case guard.Confirm:
-		d.Level, d.Risk = guard.Cautious, 5
-	case guard.Approve:
-		d.Level, d.Risk = guard.Privileged, 8
-	default:
-		d.Level, d.Risk = guard.Dangerous, 10
-	}
-	d.Score = d.Risk * 10
-	d.RiskLevel, d.RequiresApproval, d.Action = "high", v != guard.Notify, "wait_for_approval"
-	if v == guard.Block {
-		d.Action = "reject"
-	}
-	d.Reason = "This line is not an Action actionguard can read (" + msg + "), so nothing it asks for may run unchecked."
-	return d
 }
 
 // salvageID finds the "id" of a line that does not decode, so the answer

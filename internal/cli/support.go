@@ -151,6 +151,23 @@ func (s *auditSink) Record(a *guard.Action, d *guard.Decision, took time.Duratio
 	s.ch <- recordOf(a, d, took)
 }
 
+// maxUnreadable bounds how much of an unreadable line the audit log keeps.
+const maxUnreadable = 4 << 10
+
+// RecordUnreadable queues the decision about input that was not a readable
+// Action, keeping (redacted) the start of what was read.
+func (s *auditSink) RecordUnreadable(id string, raw []byte, d *guard.Decision) {
+	if s == nil {
+		return
+	}
+	if len(raw) > maxUnreadable {
+		raw = raw[:maxUnreadable]
+	}
+	action, _ := json.Marshal(map[string]any{"id": id, "unreadable": string(raw)})
+	s.ch <- &audit.Record{Action: action, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
+		Rules: []string{}, Reason: d.Reason, Error: d.Error}
+}
+
 // Close writes what is queued and closes the database.
 func (s *auditSink) Close() error {
 	close(s.ch)

@@ -1,0 +1,25 @@
+package shell
+
+import (
+	"regexp"
+	"sync"
+)
+
+// lazyRE is a regular expression compiled on first use, so that a process
+// that never needs it (most hook calls) does not pay for it at start-up.
+type lazyRE struct {
+	once sync.Once
+	src  string
+	re   *regexp.Regexp
+}
+
+func lazyRegexp(src string) *lazyRE { return &lazyRE{src: src} }
+
+func (l *lazyRE) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
+	return l.re
+}
+
+func (l *lazyRE) MatchString(s string) bool { return l.get().MatchString(s) }
+
+func (l *lazyRE) FindStringSubmatch(s string) []string { return l.get().FindStringSubmatch(s) }

@@ -1,0 +1,26 @@
+package cli_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/actionguard/actionguard/internal/cli"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"actionguard": func() { os.Exit(cli.Main()) }})
+}
+
+// TestScripts runs the command line end to end: testdata/script/*.txtar.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("HOME", e.WorkDir+"/home")
+			e.Setenv("ACTIONGUARD_DB", e.WorkDir+"/audit.db")
+			e.Setenv("XDG_CONFIG_HOME", e.WorkDir+"/config")
+			return nil
+		},
+	})
+}
