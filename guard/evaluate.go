@@ -468,7 +468,7 @@ func (e *evaluation) reason() {
 		switch {
 		case e.missing != "" || e.unparseable != "":
 			d.Reason = "Allowed by the policy's fallback although " + firstNonEmpty(e.unparseable, e.missing) + "."
-		case what != "" && top.Points > 0:
+		case what != "":
 			d.Reason = what + "; routine, so it runs."
 		case e.readOnly:
 			d.Reason = "Nothing risky found: it only reads."

@@ -369,19 +369,36 @@ func parseStringLit(code string, i int) (string, int, bool) {
 		return "", i, false
 	}
 	q := code[i]
-	if q == 'q' && i+2 < len(code) && (code[i+1] == 'x' || code[i+1] == 'q') {
-		i++
-		q = code[i+1]
-		i++
+	perl := false
+	if q == 'q' && i+1 < len(code) {
+		// Perl's q{…}, qq(…), qx[…], q/…/.
+		j := i + 1
+		if code[j] == 'x' || code[j] == 'q' {
+			j++
+		}
+		if j < len(code) && strings.IndexByte("{([/|!<", code[j]) >= 0 {
+			i = j
+			q = code[i]
+			perl = true
+		}
 	}
 	closeQ := q
 	switch q {
 	case '"', '\'', '`':
-	case '{':
-		closeQ = '}'
-	case '(':
-		closeQ = ')'
-	case '/':
+	case '/', '|', '!':
+		if !perl {
+			return "", i, false
+		}
+	case '{', '(':
+		if !perl {
+			return "", i, false
+		}
+		closeQ = map[byte]byte{'{': '}', '(': ')'}[q]
+	case '[', '<':
+		if !perl {
+			return "", i, false
+		}
+		closeQ = map[byte]byte{'[': ']', '<': '>'}[q]
 	default:
 		return "", i, false
 	}

@@ -127,9 +127,6 @@ func (p *printer) decision(a *guard.Action, d *guard.Decision) {
 	p.printf("  %s  %s (score %d)\n", p.riskBar(d.Risk), d.Level, d.Score)
 	p.printf("  %s\n", d.Reason)
 	for _, f := range d.Findings {
-		if f.Points == 0 && len(d.Findings) > 1 {
-			continue
-		}
 		p.printf("  • %s %s %s\n", p.paint(ansiBold, f.Rule), p.paint(ansiDim, fmt.Sprintf("(%+d, %s)", f.Points, f.Category)), f.Message)
 	}
 	if d.Notice != "" && d.Verdict == guard.Notify {
