@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Category is the kind of harm a finding points at.
@@ -113,12 +114,15 @@ func (r *Rule) Find(evidence, message string, targets ...string) Finding {
 	if message == "" {
 		message = r.Summary
 	}
+	for i, t := range targets {
+		targets[i] = Printable(t)
+	}
 	return Finding{
 		Rule:         r.ID,
 		Category:     r.Category,
 		Points:       r.Points,
-		Evidence:     evidence,
-		Message:      message,
+		Evidence:     Printable(evidence),
+		Message:      Printable(message),
 		Alternative:  r.Alternative,
 		Targets:      targets,
 		AlwaysReview: r.AlwaysReview,
@@ -128,6 +132,28 @@ func (r *Rule) Find(evidence, message string, targets ...string) Finding {
 // Findf is Find with a formatted message.
 func (r *Rule) Findf(evidence string, targets []string, format string, args ...any) Finding {
 	return r.Find(evidence, fmt.Sprintf(format, args...), targets...)
+}
+
+// Printable returns s fit to show a person: control characters and invalid
+// UTF-8 (binary junk in a command) become U+FFFD, so that a finding never
+// carries bytes that would garble a terminal or a log.
+func Printable(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c >= 0x80 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == utf8.RuneError || r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return '\uFFFD'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 // WithPoints returns a copy of f weighing p points, for rules whose weight
