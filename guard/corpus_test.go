@@ -1,65 +1,14 @@
 package guard_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/corpus"
 )
 
-// corpusDir finds the shared corpus: $ACTIONGUARD_CORPUS, or shared/corpus
-// beside the repository. In CI a missing corpus fails the test.
-func corpusDir(t *testing.T) string {
-	t.Helper()
-	if d := os.Getenv("ACTIONGUARD_CORPUS"); d != "" {
-		return d
-	}
-	for _, d := range []string{"../../shared/corpus", "../../../shared/corpus"} {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			abs, _ := filepath.Abs(d)
-			return abs
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("the shared corpus is missing (set ACTIONGUARD_CORPUS)")
-	}
-	t.Skip("the shared corpus is not beside the repository; set ACTIONGUARD_CORPUS")
-	return ""
-}
-
-type corpusRow struct {
-	Command     string `json:"command"`
-	Expected    string `json:"expected"`
-	Pack        string `json:"pack"`
-	Description string `json:"description"`
-}
-
-func readCorpus(t *testing.T, name string) []corpusRow {
-	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir(t), name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []corpusRow
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var r corpusRow
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		rows = append(rows, r)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
+func readCorpus(t *testing.T, name string) []corpus.Row { return corpus.Shell(t, name) }
 
 // corpusGuard checks commands as a coding agent in a project directory.
 func corpusGuard() *guard.Guard { return guard.New(guard.WithHome("/home/dev")) }

@@ -1,10 +1,8 @@
 package shell
 
 import (
-	"bufio"
-	"encoding/json"
+	"github.com/actionguard/actionguard/internal/corpus"
 	"math/rand"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -45,18 +43,8 @@ var infraPacks = map[string]bool{
 // category), "allow" must stay below that. The curl rows of the CI packs
 // belong to the HTTP family and are skipped here.
 func TestInfraCorpus(t *testing.T) {
-	f, err := os.Open("../../../shared/corpus/shell/labelled-commands.jsonl")
-	if err != nil {
-		t.Skip("corpus not available:", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	rows := 0
-	for sc.Scan() {
-		var row struct{ Command, Expected, Pack string }
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatal(err)
-		}
+	for _, row := range corpus.Shell(t, "shell/labelled-commands.jsonl") {
 		if !infraPacks[row.Pack] || strings.HasPrefix(row.Command, "curl ") {
 			continue
 		}

@@ -1,9 +1,7 @@
 package shell
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
+	"github.com/actionguard/actionguard/internal/corpus"
 	"strings"
 	"testing"
 )
@@ -37,18 +35,8 @@ func svcWeight(res *Result) (points int, dangerous bool) {
 // "deny" must not run unattended (26 points or more, or a dangerous
 // category); "allow" must stay below that.
 func TestServiceCorpus(t *testing.T) {
-	f, err := os.Open("../../../shared/corpus/shell/labelled-commands.jsonl")
-	if err != nil {
-		t.Skip("corpus not available:", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	rows := 0
-	for sc.Scan() {
-		var row struct{ Command, Expected, Pack string }
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatal(err)
-		}
+	for _, row := range corpus.Shell(t, "shell/labelled-commands.jsonl") {
 		ours := svcPacks[row.Pack] || svcUnpackedRows[row.Command] ||
 			(row.Pack == "cicd.jenkins" || row.Pack == "cicd.gitlab_ci") && strings.HasPrefix(row.Command, "curl ")
 		if !ours {
