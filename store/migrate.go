@@ -45,6 +45,17 @@ BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
 CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
 `},
+	{version: 2, name: "session history", sql: `
+CREATE TABLE session_history (
+	id          INTEGER PRIMARY KEY AUTOINCREMENT,
+	session_id  TEXT NOT NULL,
+	time_us     INTEGER NOT NULL,
+	tool        TEXT NOT NULL,
+	input       TEXT NOT NULL,       -- JSON, redacted
+	observation TEXT NOT NULL        -- truncated, redacted
+) STRICT;
+CREATE INDEX session_history_session ON session_history (session_id, id);
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer
@@ -115,3 +126,6 @@ func (s *SQLite) tooNew(v, latest int) error {
 	return fmt.Errorf("%w: the file has schema version %d, this actionguard knows up to %d; upgrade actionguard",
 		ErrSchemaTooNew, v, latest)
 }
+
+// LatestVersion is the schema version this actionguard writes.
+func LatestVersion() int { return migrations[len(migrations)-1].version }

@@ -19,7 +19,10 @@ func TestMigrationsAreOrdered(t *testing.T) {
 // withMigrations replaces the schema history (tests).
 func withMigrations(ms []migration) Option { return func(c *config) { c.migrations = ms } }
 
-var testMigration = migration{version: 2, name: "test table", sql: `CREATE TABLE later (x INTEGER) STRICT`}
+var testMigration = migration{version: len(migrations) + 1, name: "test table", sql: `CREATE TABLE later (x INTEGER) STRICT`}
+
+// withTest is the real schema history followed by testMigration.
+func withTest() []migration { return append(migrations[:len(migrations):len(migrations)], testMigration) }
 
 func TestOpenMigratesOlderFile(t *testing.T) {
 	ctx := context.Background()
@@ -32,13 +35,13 @@ func TestOpenMigratesOlderFile(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s, err = Open(ctx, path, withMigrations(append(migrations[:1:1], testMigration)))
+	s, err = Open(ctx, path, withMigrations(withTest()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.SchemaVersion(ctx); err != nil || v != 2 {
-		t.Errorf("SchemaVersion = %d, %v; want 2", v, err)
+	if v, err := s.SchemaVersion(ctx); err != nil || v != testMigration.version {
+		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, testMigration.version)
 	}
 	if _, err := s.db.Exec(`INSERT INTO later (x) VALUES (1)`); err != nil {
 		t.Errorf("the table migration 2 creates is missing: %v", err)
@@ -54,7 +57,7 @@ func TestOpenMigratesOlderFile(t *testing.T) {
 		rows.Scan(&n)
 		names = append(names, n)
 	}
-	if len(names) != 2 || names[1] != "test table" {
+	if len(names) != testMigration.version || names[len(names)-1] != "test table" {
 		t.Errorf("schema_version names = %q", names)
 	}
 }
@@ -62,7 +65,7 @@ func TestOpenMigratesOlderFile(t *testing.T) {
 func TestOpenRefusesNewerFile(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "actionguard.db")
-	s, err := Open(ctx, path, withMigrations(append(migrations[:1:1], testMigration)))
+	s, err := Open(ctx, path, withMigrations(withTest()))
 	if err != nil {
 		t.Fatal(err)
 	}

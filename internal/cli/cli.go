@@ -151,6 +151,7 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.policyCommand(),
 		a.auditCommand(),
 		a.demoCommand(),
+		a.hookCommand(),
 		a.versionCommand(),
 	)
 	return root

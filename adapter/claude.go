@@ -1,0 +1,162 @@
+package adapter
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/actionguard/actionguard/guard"
+)
+
+// Claude is Claude Code's hook protocol (PreToolUse, PostToolUse,
+// UserPromptSubmit; see docs/agents.md).
+type Claude struct{}
+
+// Name implements Adapter.
+func (Claude) Name() string { return "claude-code" }
+
+// claudeQuietEvents need no decision: they are acknowledged.
+var claudeQuietEvents = map[string]bool{
+	"Notification": true, "Stop": true, "SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true,
+}
+
+// Decode implements Adapter.
+func (Claude) Decode(raw []byte) (*Event, error) {
+	m, err := decodeObject(raw)
+	if err != nil {
+		return nil, err
+	}
+	ev := &Event{EventName: str(m, "hook_event_name"), Raw: m}
+	ev.Action.Context = guard.Context{Cwd: str(m, "cwd"), SessionID: str(m, "session_id"), Agent: "claude-code"}
+	switch ev.EventName {
+	case "PreToolUse":
+		ev.Phase = PreTool
+	case "PostToolUse":
+		ev.Phase = PostTool
+		ev.Output = outputText(m["tool_response"])
+	case "UserPromptSubmit":
+		// The user's own words: kept in the session so later checks know what was asked.
+		ev.Phase = PostTool
+		ev.Action.Tool = UserPrompt
+		ev.Output = str(m, "prompt")
+		return ev, nil
+	default:
+		if claudeQuietEvents[ev.EventName] {
+			ev.Phase = Other
+			return ev, nil
+		}
+		if ev.EventName == "" {
+			return ev, errors.New("hook_event_name is missing")
+		}
+		return ev, fmt.Errorf("unknown hook event %q", ev.EventName)
+	}
+	ev.Action.Tool = str(m, "tool_name")
+	if ev.Action.Tool == "" {
+		return ev, errors.New("tool_name is missing")
+	}
+	in, ok := object(m, "tool_input")
+	if !ok {
+		return ev, errors.New("tool_input is not an object")
+	}
+	ev.Action.Input = in
+	ev.Action.ID = str(m, "tool_use_id")
+	return ev, nil
+}
+
+// UserPrompt is the pseudo-tool under which a user's prompt is kept in the
+// session history.
+const UserPrompt = "UserPrompt"
+
+// maxOutput bounds a tool output kept in the session history.
+const maxOutput = 16 << 10
+
+// outputText renders a tool response as text, bounded.
+func outputText(v any) string {
+	var s string
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		s = x
+	default:
+		b, err := json.Marshal(x)
+		if err != nil {
+			return ""
+		}
+		s = string(b)
+	}
+	if len(s) > maxOutput {
+		cut := maxOutput
+		for cut > 0 && (s[cut]&0xC0) == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+type claudeOutput struct {
+	HookSpecificOutput claudeSpecific `json:"hookSpecificOutput"`
+	SystemMessage      string         `json:"systemMessage,omitempty"`
+}
+
+type claudeSpecific struct {
+	HookEventName            string         `json:"hookEventName"`
+	PermissionDecision       string         `json:"permissionDecision"`
+	PermissionDecisionReason string         `json:"permissionDecisionReason"`
+	UpdatedInput             map[string]any `json:"updatedInput,omitempty"`
+}
+
+// Answer implements Adapter: allow/notify → allow (notify adds a system
+// message), confirm/approve → ask (the reason is shown to the user),
+// block → deny (the reason goes to the model). Always exit 0 with JSON: a
+// non-zero exit other than 2 would let the tool run.
+func (Claude) Answer(ev *Event, d *guard.Decision) Response {
+	out := claudeOutput{HookSpecificOutput: claudeSpecific{HookEventName: "PreToolUse"}}
+	s := &out.HookSpecificOutput
+	switch d.Verdict {
+	case guard.Allow, guard.Notify:
+		s.PermissionDecision = "allow"
+		s.PermissionDecisionReason = capText("actionguard: " + d.Reason)
+		if d.RewrittenInput != nil {
+			s.UpdatedInput = d.RewrittenInput
+		}
+		if d.Verdict == guard.Notify {
+			out.SystemMessage = capText("actionguard: " + firstNonEmpty(d.Notice, d.Reason))
+		}
+	case guard.Confirm, guard.Approve:
+		s.PermissionDecision = "ask"
+		s.PermissionDecisionReason = capText("actionguard (" + string(d.Verdict) + ", " + guard.RiskBar(d.Risk) + "): " + d.Reason)
+	default:
+		s.PermissionDecision = "deny"
+		s.PermissionDecisionReason = AgentReason(d)
+	}
+	return Response{Stdout: jsonLine(out)}
+}
+
+// Acknowledge implements Adapter: nothing to say, exit 0.
+func (Claude) Acknowledge(*Event) Response { return Response{} }
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// Lookup returns the adapter for an agent name.
+func Lookup(name string) (Adapter, bool) {
+	for _, a := range All() {
+		if a.Name() == name {
+			return a, true
+		}
+	}
+	return nil, false
+}
+
+// All lists the adapters, in the order they are documented.
+func All() []Adapter {
+	return []Adapter{Claude{}}
+}
