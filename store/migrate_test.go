@@ -22,7 +22,9 @@ func withMigrations(ms []migration) Option { return func(c *config) { c.migratio
 var testMigration = migration{version: len(migrations) + 1, name: "test table", sql: `CREATE TABLE later (x INTEGER) STRICT`}
 
 // withTest is the real schema history followed by testMigration.
-func withTest() []migration { return append(migrations[:len(migrations):len(migrations)], testMigration) }
+func withTest() []migration {
+	return append(migrations[:len(migrations):len(migrations)], testMigration)
+}
 
 func TestOpenMigratesOlderFile(t *testing.T) {
 	ctx := context.Background()
