@@ -158,5 +158,5 @@ func Lookup(name string) (Adapter, bool) {
 
 // All lists the adapters, in the order they are documented.
 func All() []Adapter {
-	return []Adapter{Claude{}}
+	return []Adapter{Claude{}, Codex{}, Gemini{}, Cursor{}, Copilot{}}
 }

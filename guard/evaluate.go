@@ -506,7 +506,7 @@ func (e *evaluation) reason() {
 		d.Reason = what + ". Blocked."
 	}
 	if top != nil && top.Alternative != "" && d.Verdict != Allow {
-		d.Reason += " Safer: " + top.Alternative + "."
+		d.Reason += " Safer: " + strings.TrimSuffix(top.Alternative, ".") + "."
 	}
 }
 

@@ -56,6 +56,20 @@ CREATE TABLE session_history (
 ) STRICT;
 CREATE INDEX session_history_session ON session_history (session_id, id);
 `},
+	{version: 3, name: "approval requests", sql: `
+CREATE TABLE approvals (
+	id           TEXT PRIMARY KEY,    -- "ap-7f3k2q"
+	created_us   INTEGER NOT NULL,    -- microseconds since the Unix epoch, UTC
+	expires_us   INTEGER NOT NULL,
+	status       TEXT NOT NULL,       -- pending, approved, rejected, timeout
+	action       TEXT NOT NULL,       -- JSON, redacted
+	decision     TEXT NOT NULL,       -- JSON: approval.Summary
+	decided_by   TEXT NOT NULL,
+	decided_us   INTEGER NOT NULL,    -- 0 while pending
+	note         TEXT NOT NULL
+) STRICT;
+CREATE INDEX approvals_status ON approvals (status, created_us);
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

@@ -152,7 +152,12 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.auditCommand(),
 		a.demoCommand(),
 		a.hookCommand(),
+		a.installCommand(),
+		a.uninstallCommand(),
+		a.doctorCommand(),
 		a.versionCommand(),
+		a.mcpProxyCommand(),
+		a.approvalsCommand(),
 	)
 	return root
 }

@@ -24,7 +24,10 @@ func isTerminal(w any) bool {
 
 // loadPolicy reads the user's and the project's policy.
 func (a *app) loadPolicy(cwd string) (*policy.Policy, error) {
-	p, err := policy.Load(policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: cwd, Getenv: a.env.Getenv, KnownRules: guard.RuleIDs()})
+	// The rule ids that disable entries are checked against are left out
+	// here: building the registry costs every hook call, and 'policy check'
+	// reports unknown ids.
+	p, err := policy.Load(policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: cwd, Getenv: a.env.Getenv})
 	if err != nil {
 		var le *policy.LoadError
 		if errors.As(err, &le) {

@@ -1,0 +1,170 @@
+// Package approval holds the requests a person grants or refuses before an
+// action that needs approval runs (seed 003).
+//
+// New builds a Request; a Store (store.SQLite) keeps it; Open stores it
+// under a fresh id; Wait polls until a person decides; Markdown renders it
+// for a person to read. A pending request expires after DefaultTTL: it then
+// reads as StatusTimeout (seed 003's auto-reject) and is written so on the
+// next write to the store.
+package approval
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/actionguard/actionguard/audit"
+)
+
+// Status is where a request stands.
+type Status string
+
+// Statuses. Only a pending request can be decided.
+const (
+	StatusPending  Status = "pending"
+	StatusApproved Status = "approved"
+	StatusRejected Status = "rejected"
+	StatusTimeout  Status = "timeout"
+)
+
+// DefaultTTL is how long a request waits before it times out (seed 003:
+// auto-reject after 24 h).
+const DefaultTTL = 24 * time.Hour
+
+// Request is one action waiting for (or past) a person's decision.
+type Request struct {
+	ID      string    `json:"id"`
+	Created time.Time `json:"created"`
+	Expires time.Time `json:"expires"`
+	Status  Status    `json:"status"`
+	// Action is the action as JSON, with secrets redacted.
+	Action   json.RawMessage `json:"action"`
+	Decision Summary         `json:"decision"`
+	// DecidedBy, DecidedAt and Note are set once the request is decided
+	// (DecidedAt is Expires for a request that timed out).
+	DecidedBy string    `json:"decided_by,omitempty"`
+	DecidedAt time.Time `json:"decided_at,omitzero"`
+	Note      string    `json:"note,omitempty"`
+}
+
+// Summary is what actionguard decided about the action, and where it came
+// from: enough for a person to judge it without the audit log.
+type Summary struct {
+	Tool      string   `json:"tool"`
+	Agent     string   `json:"agent,omitempty"`
+	SessionID string   `json:"session_id,omitempty"`
+	Verdict   string   `json:"verdict"` // confirm or approve
+	Level     string   `json:"level,omitempty"`
+	Risk      int      `json:"risk"`
+	Reason    string   `json:"reason"`
+	Rules     []string `json:"rules"`
+	// Alternative is a safer way to do the same thing, when one is known.
+	Alternative string `json:"alternative,omitempty"`
+}
+
+// Decision is a person's answer to a request.
+type Decision struct {
+	Status Status    // approved, rejected or timeout
+	By     string    // who decided
+	Note   string    // why, optional
+	At     time.Time // when; zero means now
+}
+
+// Expected outcomes of the store's methods.
+var (
+	ErrNotFound  = errors.New("no such approval request")
+	ErrDecided   = errors.New("approval request already decided")
+	ErrExpired   = errors.New("approval request expired")
+	ErrDuplicate = errors.New("approval request id already used")
+)
+
+// Store keeps requests. Implementations are safe for concurrent use by
+// several processes; store.SQLite is one.
+type Store interface {
+	// OpenApproval inserts r, a pending request; ErrDuplicate when its id
+	// is taken.
+	OpenApproval(ctx context.Context, r *Request) error
+	// Approval returns a request; ErrNotFound when there is none. A pending
+	// request past Expires reads as StatusTimeout.
+	Approval(ctx context.Context, id string) (Request, error)
+	// Approvals lists requests, newest first: the pending ones, or every one
+	// with all.
+	Approvals(ctx context.Context, all bool) ([]Request, error)
+	// DecideApproval records d on a pending request and returns it as
+	// decided. ErrNotFound, ErrDecided (with the request as it stands) and
+	// ErrExpired (the request is then marked timed out) say why it could not.
+	DecideApproval(ctx context.Context, id string, d Decision) (Request, error)
+	// ExpireApprovals marks every pending request past its Expires as timed
+	// out at now, and returns how many it marked.
+	ExpireApprovals(ctx context.Context, now time.Time) (int64, error)
+}
+
+// New returns a pending request for action (JSON; redacted here) that
+// expires DefaultTTL after now. Its ID is empty until Open.
+func New(action []byte, sum Summary, now time.Time) *Request {
+	if sum.Rules == nil {
+		sum.Rules = []string{}
+	}
+	act := json.RawMessage(audit.RedactJSON(action))
+	if !json.Valid(act) {
+		act, _ = json.Marshal(string(act))
+	}
+	now = now.UTC().Truncate(time.Microsecond)
+	return &Request{Created: now, Expires: now.Add(DefaultTTL), Status: StatusPending, Action: act, Decision: sum}
+}
+
+// Open gives r a fresh id and stores it.
+func Open(ctx context.Context, st Store, r *Request) error {
+	for range 5 {
+		r.ID = NewID()
+		err := st.OpenApproval(ctx, r)
+		if !errors.Is(err, ErrDuplicate) {
+			return err
+		}
+	}
+	return fmt.Errorf("opening approval request: %w five times", ErrDuplicate)
+}
+
+// idAlphabet has no letters a person confuses (0/o, 1/l/i).
+const idAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+
+// NewID returns a short id a person can type: "ap-" and six characters.
+func NewID() string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	for i := range b {
+		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
+	}
+	return "ap-" + string(b)
+}
+
+// Wait polls st every interval until request id is decided or ctx ends, and
+// returns it as it then stands: approved, rejected or timed out, or still
+// pending with ctx's error.
+func Wait(ctx context.Context, st Store, id string, interval time.Duration) (Request, error) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		r, err := st.Approval(ctx, id)
+		if err != nil || r.Status != StatusPending {
+			return r, err
+		}
+		select {
+		case <-ctx.Done():
+			return r, ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// Effective returns the status r has at now: a pending request past its
+// expiry has timed out.
+func (r *Request) Effective(now time.Time) Status {
+	if r.Status == StatusPending && !now.Before(r.Expires) {
+		return StatusTimeout
+	}
+	return r.Status
+}

@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/mcpproxy"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+)
+
+type mcpProxyOptions struct {
+	name     string
+	wait     time.Duration
+	upstream string
+	listen   string
+}
+
+func (a *app) mcpProxyCommand() *cobra.Command {
+	o := &mcpProxyOptions{}
+	cmd := &cobra.Command{
+		Use:   "mcp-proxy [flags] -- <server command…>",
+		Short: "Guard an MCP server: check every tool call before it reaches the server",
+		Long: `mcp-proxy sits between an MCP client and an MCP server. It passes everything
+through unchanged except tools/call, which it checks first: allowed calls go through,
+blocked calls get an error result saying why, and calls that need a person open an
+approval request (see 'actionguard approvals') and get an error naming it — or,
+with --wait, wait for the decision.`,
+		Example: `  actionguard mcp-proxy -- npx -y @modelcontextprotocol/server-filesystem ~/work
+  actionguard mcp-proxy --name github --wait=5m --upstream https://mcp.example.com/mcp
+  actionguard mcp-proxy --listen 127.0.0.1:8931 -- ./my-server`,
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runMCPProxy(cmd.Context(), o, args) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.name, "name", "", "the server's name in tool names mcp__<name>__<tool> (default: the server's own name)")
+	f.DurationVar(&o.wait, "wait", 0, "wait this long for a person's approval instead of returning at once (--wait alone: 10m)")
+	f.Lookup("wait").NoOptDefVal = "10m"
+	f.StringVar(&o.upstream, "upstream", "", "the URL of a streamable-HTTP MCP server, instead of a command")
+	f.StringVar(&o.listen, "listen", "", "serve streamable HTTP on this address instead of stdio")
+	return cmd
+}
+
+func (a *app) runMCPProxy(ctx context.Context, o *mcpProxyOptions, args []string) error {
+	if (o.upstream == "") == (len(args) == 0) {
+		return usageErr("actionguard mcp-proxy -- <server command…>, or --upstream URL", "give either a server command after -- or --upstream, not both")
+	}
+	if o.wait < 0 {
+		return usageErr("--wait=10m", "--wait must not be negative")
+	}
+	cwd, _ := os.Getwd()
+	g, err := a.newGuard(cwd)
+	if err != nil {
+		return err
+	}
+	st, err := a.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	sink, err := a.sink(ctx)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opts := []mcpproxy.Option{
+		mcpproxy.WithName(o.name), mcpproxy.WithWait(o.wait), mcpproxy.WithApprovals(st),
+		mcpproxy.WithLog(a.env.Stderr), mcpproxy.WithContext(guard.Context{Agent: "mcp-proxy", Cwd: cwd}),
+	}
+	if sink != nil {
+		opts = append(opts, mcpproxy.WithRecorder(sink.Record))
+	}
+	p := mcpproxy.New(g, opts...)
+	upstream := func() mcp.Transport {
+		if o.upstream != "" {
+			return &mcp.StreamableClientTransport{Endpoint: o.upstream}
+		}
+		c := exec.Command(args[0], args[1:]...)
+		c.Stderr = a.env.Stderr
+		return &mcp.CommandTransport{Command: c}
+	}
+	if o.listen != "" {
+		srv := &http.Server{Addr: o.listen, Handler: p.Handler(ctx, upstream), ReadHeaderTimeout: 10 * time.Second}
+		go func() { <-ctx.Done(); srv.Close() }()
+		fmt.Fprintf(a.env.Stderr, "actionguard: mcp-proxy listening on http://%s\n", o.listen)
+		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
+	client := &mcp.IOTransport{Reader: io.NopCloser(a.env.Stdin), Writer: nopWriteCloser{a.env.Stdout}}
+	if err := p.Serve(ctx, client, upstream()); err != nil {
+		return fmt.Errorf("mcp-proxy: %w", err)
+	}
+	return nil
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

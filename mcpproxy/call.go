@@ -1,0 +1,204 @@
+package mcpproxy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/guard"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// toolCall checks one tools/call request and forwards it, answers it with an
+// error result, or (waiting for a person) hands it to a goroutine. Only a
+// failure to write to either side is returned.
+func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
+	var params struct {
+		Name      string         `json:"name"`
+		Arguments map[string]any `json:"arguments"`
+	}
+	if err := json.Unmarshal(req.Params, &params); err != nil || params.Name == "" {
+		// Never forward what could not be checked.
+		a := &guard.Action{Tool: s.toolName(params.Name), Context: s.ctx}
+		d := &guard.Decision{Verdict: guard.Block, Level: guard.Dangerous, Risk: 10, Score: 100, Findings: []guard.Finding{},
+			Reason: "actionguard could not read the tool call's parameters, so it was not forwarded.", Error: "unreadable tools/call params"}
+		s.record(a, d, 0)
+		return s.reply(ctx, req.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "actionguard: invalid tools/call params"})
+	}
+	a := &guard.Action{Tool: s.toolName(params.Name), Input: params.Arguments, Context: s.ctx}
+	start := time.Now()
+	d, err := s.p.check.Check(ctx, *a)
+	took := time.Since(start)
+	if err != nil {
+		fmt.Fprintf(s.p.log, "actionguard: checking %s: %v\n", a.Tool, err)
+	}
+	switch d.Verdict {
+	case guard.Allow, guard.Notify:
+		s.record(a, &d, took)
+		if d.Verdict == guard.Notify {
+			fmt.Fprintf(s.p.log, "actionguard: notify: %s: %s\n", a.Tool, firstNonEmpty(d.Notice, d.Reason))
+		}
+		return s.forward(ctx, req)
+	case guard.Confirm, guard.Approve:
+		return s.needsApproval(ctx, req, a, &d, took)
+	default:
+		s.record(a, &d, took)
+		return s.errorResult(ctx, req.ID, blockedText(a.Tool, &d))
+	}
+}
+
+// needsApproval opens an approval request for a call and answers with its
+// id, or waits for the decision in the background.
+func (s *session) needsApproval(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, took time.Duration) error {
+	if s.p.approvals == nil {
+		s.record(a, d, took)
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval, and no approval store is configured: %s Do not try to work around this; ask the user.", a.Tool, d.Reason))
+	}
+	raw, _ := json.Marshal(a)
+	r := approval.New(raw, summary(a, d), s.p.now())
+	if err := approval.Open(ctx, s.p.approvals, r); err != nil {
+		fmt.Fprintf(s.p.log, "actionguard: opening an approval request: %v\n", err)
+		d.Error = "opening an approval request: " + err.Error()
+		s.record(a, d, took)
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval but could not open an approval request (%v): %s", a.Tool, err, d.Reason))
+	}
+	d.ApprovalID = r.ID
+	rec := *d
+	rec.Reason = fmt.Sprintf("%s (approval %s opened)", d.Reason, r.ID)
+	s.record(a, &rec, took)
+	if s.p.wait <= 0 {
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard is holding this call to %s for a person's approval: %s Approval request %s is open; approve with: actionguard approvals approve %s (or reject with: actionguard approvals reject %s), then call the tool again. Do not try to work around this.",
+			a.Tool, d.Reason, r.ID, r.ID, r.ID))
+	}
+	fmt.Fprintf(s.p.log, "actionguard: %s waits for approval %s (up to %s): actionguard approvals approve %s\n", a.Tool, r.ID, s.p.wait, r.ID)
+	s.calls.Add(1)
+	go func() {
+		defer s.calls.Done()
+		if err := s.await(ctx, req, a, d, r.ID); err != nil && ctx.Err() == nil {
+			fmt.Fprintf(s.p.log, "actionguard: %v\n", err)
+		}
+	}()
+	return nil
+}
+
+// await waits for a person's decision on a held call, then forwards it or
+// answers with an error result.
+func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, id string) error {
+	wctx, cancel := context.WithTimeout(ctx, s.p.wait)
+	defer cancel()
+	r, err := approval.Wait(wctx, s.p.approvals, id, s.p.poll)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil && errors.Is(err, context.DeadlineExceeded) {
+		// Nobody decided in time: close the request, so a late approval
+		// cannot look as if it let the call through.
+		r, err = s.p.approvals.DecideApproval(ctx, id, approval.Decision{Status: approval.StatusTimeout, By: "mcp-proxy", Note: fmt.Sprintf("nobody decided within %s", s.p.wait)})
+		if errors.Is(err, approval.ErrDecided) {
+			r, err = s.p.approvals.Approval(ctx, id)
+		}
+	}
+	if err != nil {
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for approval %s and could not read the decision (%v); it was not run.", a.Tool, id, err))
+	}
+	out := *d
+	switch r.Status {
+	case approval.StatusApproved:
+		out.Verdict, out.Reason = guard.Allow, fmt.Sprintf("approval %s approved by %s", id, r.DecidedBy)
+		s.record(a, &out, 0)
+		return s.forward(ctx, req)
+	case approval.StatusRejected:
+		out.Verdict, out.Reason = guard.Block, fmt.Sprintf("approval %s rejected by %s", id, r.DecidedBy)
+		s.record(a, &out, 0)
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard: a person rejected this call to %s (approval %s)%s. Do not try to work around this; ask the user.", a.Tool, id, note(r.Note)))
+	default:
+		out.Verdict, out.Reason = guard.Block, fmt.Sprintf("approval %s timed out", id)
+		s.record(a, &out, 0)
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for approval %s, and nobody approved it in time; it was not run.", a.Tool, id))
+	}
+}
+
+func note(n string) string {
+	if n == "" {
+		return ""
+	}
+	return ": " + n
+}
+
+func (s *session) forward(ctx context.Context, req *jsonrpc.Request) error {
+	if err := s.upstream.Write(ctx, req); err != nil {
+		return fmt.Errorf("writing to the upstream server: %w", err)
+	}
+	return nil
+}
+
+func (s *session) record(a *guard.Action, d *guard.Decision, took time.Duration) {
+	if s.p.record != nil {
+		s.p.record(a, d, took)
+	}
+}
+
+// errorResult answers a call with a tool result that has isError set: the
+// model reads its text, where a JSON-RPC error would mean a broken server.
+func (s *session) errorResult(ctx context.Context, id jsonrpc.ID, text string) error {
+	result := map[string]any{"content": []map[string]string{{"type": "text", "text": text}}, "isError": true}
+	return s.reply(ctx, id, result, nil)
+}
+
+func (s *session) reply(ctx context.Context, id jsonrpc.ID, result any, rerr error) error {
+	var raw json.RawMessage
+	if rerr == nil {
+		b, err := json.Marshal(result)
+		if err != nil {
+			return err
+		}
+		raw = b
+	}
+	if err := s.client.Write(ctx, &jsonrpc.Response{ID: id, Result: raw, Error: rerr}); err != nil {
+		return fmt.Errorf("writing to the client: %w", err)
+	}
+	return nil
+}
+
+// blockedText tells the model what was refused, why, the safer alternative,
+// and not to work around it.
+func blockedText(tool string, d *guard.Decision) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "actionguard blocked this call to %s: %s", tool, d.Reason)
+	if alt := alternative(d); alt != "" {
+		fmt.Fprintf(&b, " Safer alternative: %s.", alt)
+	}
+	b.WriteString(" It was not run. Do not try to work around this; ask the user.")
+	return b.String()
+}
+
+func alternative(d *guard.Decision) string {
+	for _, f := range d.Findings {
+		if f.Alternative != "" {
+			return f.Alternative
+		}
+	}
+	return ""
+}
+
+func summary(a *guard.Action, d *guard.Decision) approval.Summary {
+	rules := make([]string, 0, len(d.Findings))
+	for _, f := range d.Findings {
+		rules = append(rules, f.Rule)
+	}
+	return approval.Summary{Tool: a.Tool, Agent: a.Context.Agent, SessionID: a.Context.SessionID, Verdict: string(d.Verdict),
+		Level: string(d.Level), Risk: d.Risk, Reason: d.Reason, Rules: rules, Alternative: alternative(d)}
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,357 @@
+package mcpproxy_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/mcpproxy"
+	"github.com/actionguard/actionguard/store"
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMain doubles as the upstream MCP server: with MCPPROXY_TEST_SERVER
+// set, the test binary serves three tools over stdio and appends every call
+// it receives to the file that variable names.
+func TestMain(m *testing.M) {
+	if calls := os.Getenv("MCPPROXY_TEST_SERVER"); calls != "" {
+		if err := serveUpstream(calls); err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func serveUpstream(callsFile string) error {
+	s := mcp.NewServer(&mcp.Implementation{Name: "testsrv", Version: "1.0.0"}, nil)
+	var mu sync.Mutex
+	echo := func(name string) mcp.ToolHandler {
+		return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			f, err := os.OpenFile(callsFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(f, "%s %s\n", name, req.Params.Arguments)
+			f.Close()
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: name + " " + string(req.Params.Arguments)}}}, nil
+		}
+	}
+	obj := func(props string) json.RawMessage {
+		return json.RawMessage(`{"type":"object","properties":` + props + `}`)
+	}
+	s.AddTool(&mcp.Tool{Name: "read_file", Description: "Read a file.", InputSchema: obj(`{"path":{"type":"string"}}`)}, echo("read_file"))
+	s.AddTool(&mcp.Tool{Name: "delete_database", Description: "Drop a database.", InputSchema: obj(`{"name":{"type":"string"}}`)}, echo("delete_database"))
+	s.AddTool(&mcp.Tool{Name: "run_shell", Description: "Run a shell command.", InputSchema: obj(`{"command":{"type":"string"}}`)}, echo("run_shell"))
+	s.AddResource(&mcp.Resource{URI: "file:///notes.txt", Name: "notes", MIMEType: "text/plain"},
+		func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "hello"}}}, nil
+		})
+	return s.Run(context.Background(), &mcp.StdioTransport{})
+}
+
+// upstream returns a transport that starts the test server as a process.
+func upstream(t *testing.T, callsFile string) mcp.Transport {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "MCPPROXY_TEST_SERVER="+callsFile)
+	cmd.Stderr = os.Stderr
+	return &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}
+}
+
+type harness struct {
+	client *mcp.ClientSession
+	st     *store.SQLite
+	log    *audit.Log
+	calls  string
+	done   chan error
+	stderr *syncBuf
+}
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// start runs the proxy between the test's client (in memory) and the
+// upstream process, recording decisions in a real SQLite audit log.
+func start(t *testing.T, opts ...mcpproxy.Option) *harness {
+	t.Helper()
+	dir := t.TempDir()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(dir, "actionguard.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	h := &harness{st: st, log: audit.New(st), calls: filepath.Join(dir, "calls.txt"), done: make(chan error, 1), stderr: &syncBuf{}}
+	var recMu sync.Mutex
+	record := func(a *guard.Action, d *guard.Decision, took time.Duration) {
+		raw, _ := json.Marshal(a)
+		rules := []string{}
+		for _, f := range d.Findings {
+			rules = append(rules, f.Rule)
+		}
+		recMu.Lock()
+		defer recMu.Unlock()
+		err := h.log.Append(ctx, &audit.Record{SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
+			Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk, Rules: rules, Reason: d.Reason})
+		if err != nil {
+			t.Errorf("audit: %v", err)
+		}
+	}
+	opts = append([]mcpproxy.Option{mcpproxy.WithApprovals(st), mcpproxy.WithRecorder(record), mcpproxy.WithLog(h.stderr),
+		mcpproxy.WithPollInterval(10 * time.Millisecond)}, opts...)
+	p := mcpproxy.New(guard.New(guard.WithHome(dir)), opts...)
+	clientSide, proxySide := mcp.NewInMemoryTransports()
+	go func() { h.done <- p.Serve(ctx, proxySide, upstream(t, h.calls)) }()
+	c := mcp.NewClient(&mcp.Implementation{Name: "testclient", Version: "1"}, nil)
+	cs, err := c.Connect(ctx, clientSide, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.client = cs
+	t.Cleanup(func() {
+		cs.Close()
+		select {
+		case err := <-h.done:
+			if err != nil {
+				t.Errorf("proxy: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("proxy did not stop")
+		}
+	})
+	return h
+}
+
+func (h *harness) call(t *testing.T, tool string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := h.client.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("calling %s: %v", tool, err)
+	}
+	return res
+}
+
+func text(r *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range r.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// seen returns the calls the upstream server received.
+func (h *harness) seen(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open(h.calls)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	return out
+}
+
+// verdicts returns tool → verdicts recorded in the audit log, in order.
+func (h *harness) verdicts(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := h.log.Export(context.Background(), audit.ExportOptions{}, func(r audit.Record) error {
+		out = append(out, r.Tool+" "+r.Verdict)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := h.log.Verify(context.Background(), nil)
+	if err != nil || !res.OK() {
+		t.Fatalf("audit chain: %v %v", res, err)
+	}
+	return out
+}
+
+func TestPassThrough(t *testing.T) {
+	h := start(t)
+	ctx := context.Background()
+	if got := h.client.InitializeResult().ServerInfo.Name; got != "testsrv" {
+		t.Errorf("server name = %q, want the upstream's", got)
+	}
+	tools, err := h.client.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tl := range tools.Tools {
+		schema, _ := json.Marshal(tl.InputSchema)
+		got = append(got, tl.Name+" "+tl.Description+" "+string(schema))
+	}
+	slices.Sort(got)
+	want := []string{
+		`delete_database Drop a database. {"properties":{"name":{"type":"string"}},"type":"object"}`,
+		`read_file Read a file. {"properties":{"path":{"type":"string"}},"type":"object"}`,
+		`run_shell Run a shell command. {"properties":{"command":{"type":"string"}},"type":"object"}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tools/list (-want +got):\n%s", diff)
+	}
+	res, err := h.client.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file:///notes.txt"})
+	if err != nil || len(res.Contents) != 1 || res.Contents[0].Text != "hello" {
+		t.Errorf("resources/read = %+v, %v", res, err)
+	}
+}
+
+func TestRoutineCallIsForwarded(t *testing.T) {
+	h := start(t)
+	r := h.call(t, "read_file", map[string]any{"path": "README.md"})
+	if r.IsError || text(r) != `read_file {"path":"README.md"}` {
+		t.Errorf("result = %v %q", r.IsError, text(r))
+	}
+	if diff := cmp.Diff([]string{`read_file {"path":"README.md"}`}, h.seen(t)); diff != "" {
+		t.Errorf("upstream calls (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"mcp__testsrv__read_file allow"}, h.verdicts(t)); diff != "" {
+		t.Errorf("audit (-want +got):\n%s", diff)
+	}
+}
+
+func TestDangerousCallIsBlocked(t *testing.T) {
+	h := start(t, mcpproxy.WithName("box"))
+	r := h.call(t, "run_shell", map[string]any{"command": "rm -rf /"})
+	if !r.IsError || !strings.Contains(text(r), "actionguard blocked this call to mcp__box__run_shell") || !strings.Contains(text(r), "Deletes everything") {
+		t.Errorf("result = %v %q", r.IsError, text(r))
+	}
+	// A later routine call goes through: the session is intact.
+	h.call(t, "run_shell", map[string]any{"command": "ls"})
+	if diff := cmp.Diff([]string{`run_shell {"command":"ls"}`}, h.seen(t)); diff != "" {
+		t.Errorf("upstream calls (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"mcp__box__run_shell block", "mcp__box__run_shell allow"}, h.verdicts(t)); diff != "" {
+		t.Errorf("audit (-want +got):\n%s", diff)
+	}
+}
+
+func TestApprovalWithoutWait(t *testing.T) {
+	h := start(t)
+	r := h.call(t, "delete_database", map[string]any{"name": "customers"})
+	msg := text(r)
+	if !r.IsError || !strings.Contains(msg, "approve with: actionguard approvals approve ap-") {
+		t.Fatalf("result = %v %q", r.IsError, msg)
+	}
+	id := msg[strings.Index(msg, "approve with: actionguard approvals approve ")+len("approve with: actionguard approvals approve "):][:9]
+	req, err := h.st.Approval(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Status != approval.StatusPending || req.Decision.Tool != "mcp__testsrv__delete_database" || req.Decision.Verdict != "approve" {
+		t.Errorf("request = %+v", req)
+	}
+	if len(h.seen(t)) != 0 {
+		t.Errorf("the upstream saw %v", h.seen(t))
+	}
+	if diff := cmp.Diff([]string{"mcp__testsrv__delete_database approve"}, h.verdicts(t)); diff != "" {
+		t.Errorf("audit (-want +got):\n%s", diff)
+	}
+}
+
+// waitForPending returns the id of the one pending request once it exists.
+func (h *harness) waitForPending(t *testing.T) string {
+	for range 500 {
+		rs, err := h.st.Approvals(context.Background(), false)
+		if err != nil {
+			t.Error(err)
+			return ""
+		}
+		if len(rs) == 1 {
+			return rs[0].ID
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Error("no approval request opened")
+	return ""
+}
+
+func TestWaitApproved(t *testing.T) {
+	h := start(t, mcpproxy.WithWait(time.Minute))
+	go func() {
+		id := h.waitForPending(t)
+		if _, err := h.st.DecideApproval(context.Background(), id, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
+			t.Error(err)
+		}
+	}()
+	r := h.call(t, "delete_database", map[string]any{"name": "customers"})
+	if r.IsError || text(r) != `delete_database {"name":"customers"}` {
+		t.Errorf("result = %v %q", r.IsError, text(r))
+	}
+	if diff := cmp.Diff([]string{`delete_database {"name":"customers"}`}, h.seen(t)); diff != "" {
+		t.Errorf("upstream calls (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database allow"}, h.verdicts(t)); diff != "" {
+		t.Errorf("audit (-want +got):\n%s", diff)
+	}
+}
+
+func TestWaitRejectedAndTimeout(t *testing.T) {
+	h := start(t, mcpproxy.WithWait(300*time.Millisecond))
+	go func() {
+		id := h.waitForPending(t)
+		h.st.DecideApproval(context.Background(), id, approval.Decision{Status: approval.StatusRejected, By: "bob", Note: "not today"})
+	}()
+	r := h.call(t, "delete_database", map[string]any{"name": "customers"})
+	if !r.IsError || !strings.Contains(text(r), "a person rejected this call") || !strings.Contains(text(r), "not today") {
+		t.Errorf("rejected: result = %v %q", r.IsError, text(r))
+	}
+	r = h.call(t, "delete_database", map[string]any{"name": "orders"})
+	if !r.IsError || !strings.Contains(text(r), "nobody approved it in time") {
+		t.Errorf("timeout: result = %v %q", r.IsError, text(r))
+	}
+	all, _ := h.st.Approvals(context.Background(), true)
+	var statuses []approval.Status
+	for _, a := range all {
+		statuses = append(statuses, a.Status)
+	}
+	slices.Sort(statuses)
+	if diff := cmp.Diff([]approval.Status{approval.StatusRejected, approval.StatusTimeout}, statuses); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if len(h.seen(t)) != 0 {
+		t.Errorf("the upstream saw %v", h.seen(t))
+	}
+	want := []string{"mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database block", "mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database block"}
+	if diff := cmp.Diff(want, h.verdicts(t)); diff != "" {
+		t.Errorf("audit (-want +got):\n%s", diff)
+	}
+}
