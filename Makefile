@@ -5,8 +5,11 @@ GO ?= go
 
 all: build
 
+# Static binaries start faster (no dynamic loader): every hook call pays
+# the start-up. actionguard-hook is the lean hook binary install prefers.
 build:
-	$(GO) build -o bin/actionguard ./cmd/actionguard
+	CGO_ENABLED=0 $(GO) build -trimpath -o bin/actionguard ./cmd/actionguard
+	CGO_ENABLED=0 $(GO) build -trimpath -o bin/actionguard-hook ./cmd/actionguard-hook
 
 # The main job on the embedded default (SQLite, nothing to set up).
 demo:

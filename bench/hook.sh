@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-200}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/actionguard" ./cmd/actionguard
+# Built as `make build` does: static, and the lean hook binary beside the main one.
+CGO_ENABLED=0 go build -trimpath -o "$tmp/actionguard" ./cmd/actionguard
+CGO_ENABLED=0 go build -trimpath -o "$tmp/actionguard-hook" ./cmd/actionguard-hook
 go build -o "$tmp/hookbench" ./bench/hookbench
 export ACTIONGUARD_DB="$tmp/audit.db" HOME="$tmp/home"
 mkdir -p "$HOME"
@@ -21,15 +23,18 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
 fi
 [ -n "$ccsn" ] || echo "cc-safety-net could not be installed from npm: measuring actionguard alone"
 
-printf "%-16s %-12s %9s %9s %10s %8s\n" input tool median_ms p99_ms rss_MiB ratio
+printf "%-16s %-16s %9s %9s %10s %8s\n" input tool median_ms p99_ms rss_MiB ratio
 for input in routine git-destructive inline-script heredoc-200; do
 	f=bench/hookinputs/$input.json
-	ag=$("$tmp/hookbench" -runs "$RUNS" -label actionguard -input "$f" -- "$tmp/actionguard" hook claude-code)
+	# What `actionguard install` writes: the lean binary.
+	ag=$("$tmp/hookbench" -runs "$RUNS" -label actionguard-hook -input "$f" -- "$tmp/actionguard-hook" hook claude-code)
 	agm=$(echo "$ag" | sed -E 's/.*"median_ms":([0-9.]+).*/\1/')
-	echo "$ag" | awk -v i="$input" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-12s %9.2f %9.2f %10.1f\n", i, "actionguard", m, p, r/1024}'
+	echo "$ag" | awk -v i="$input" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-16s %9.2f %9.2f %10.1f\n", i, "actionguard-hook", m, p, r/1024}'
+	full=$("$tmp/hookbench" -runs "$((RUNS / 2))" -label actionguard -input "$f" -- "$tmp/actionguard" hook claude-code)
+	echo "$full" | awk -v i="$input" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-16s %9.2f %9.2f %10.1f\n", i, "actionguard hook", m, p, r/1024}'
 	if [ -n "$ccsn" ]; then
 		cc=$("$tmp/hookbench" -runs "$((RUNS / 4))" -label cc-safety-net -input "$f" -- node "$ccsn" hook --claude-code)
-		echo "$cc" | awk -v i="$input" -v a="$agm" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-12s %9.2f %9.2f %10.1f %7.1fx\n", i, "cc-safety-net", m, p, r/1024, m/a}'
+		echo "$cc" | awk -v i="$input" -v a="$agm" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-16s %9.2f %9.2f %10.1f %7.1fx\n", i, "cc-safety-net", m, p, r/1024, m/a}'
 	fi
 done
 "$tmp/actionguard" audit verify

@@ -2,7 +2,6 @@ package shell
 
 import (
 	"encoding/base64"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -38,90 +37,92 @@ var (
 )
 
 type codePatterns struct {
-	exec, del, delRecursive, send, obfuscated *regexp.Regexp
+	exec, del, delRecursive, send, obfuscated *lazyRE
 }
 
 // The patterns are compiled on first use: a process that never sees inline
 // code (most hook calls) does not pay for them.
 var (
 	patternsOnce sync.Once
-	reStringLit  *regexp.Regexp
+	reStringLit  *lazyRE
 	langs        map[string]*codePatterns
 )
 
 func compilePatterns() {
-	reStringLit = regexp.MustCompile(`(?s)"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
+	// Each expression compiles on first use: a check of Python code does not
+	// pay for the PHP patterns.
+	reStringLit = lazyRegexp(`(?s)"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
 	langs = map[string]*codePatterns{
 		"python": {
-			exec:         regexp.MustCompile(`\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawn|execv|execvp|execl|execlp|execve|execvpe|spawnl|spawnlp|spawnv|spawnvp)\s*\(`),
-			del:          regexp.MustCompile(`\b(?:os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink|\.rmdir|remove|unlink)\s*\(`),
-			delRecursive: regexp.MustCompile(`\brmtree\s*\(`),
-			send:         regexp.MustCompile(`\b(?:requests|httpx|session|s|client)\.(?:post|put|patch|delete|request)\s*\(|\burlopen\s*\([^)]*data\s*=|\bsocket\.(?:socket|create_connection)\b|\bsmtplib\b|\bftplib\b|\bparamiko\b|\.sendall\s*\(|\.sendto\s*\(|urllib\.request\.Request\s*\([^)]*data`),
-			obfuscated:   regexp.MustCompile(`\b(?:exec|eval|compile)\s*\(\s*(?:base64\.|b64decode|codecs\.decode|bytes\.fromhex|zlib\.decompress|marshal\.loads|__import__\s*\(\s*['"](?:base64|codecs|zlib|marshal))`),
+			exec:         lazyRegexp(`\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawn|execv|execvp|execl|execlp|execve|execvpe|spawnl|spawnlp|spawnv|spawnvp)\s*\(`),
+			del:          lazyRegexp(`\b(?:os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink|\.rmdir|remove|unlink)\s*\(`),
+			delRecursive: lazyRegexp(`\brmtree\s*\(`),
+			send:         lazyRegexp(`\b(?:requests|httpx|session|s|client)\.(?:post|put|patch|delete|request)\s*\(|\burlopen\s*\([^)]*data\s*=|\bsocket\.(?:socket|create_connection)\b|\bsmtplib\b|\bftplib\b|\bparamiko\b|\.sendall\s*\(|\.sendto\s*\(|urllib\.request\.Request\s*\([^)]*data`),
+			obfuscated:   lazyRegexp(`\b(?:exec|eval|compile)\s*\(\s*(?:base64\.|b64decode|codecs\.decode|bytes\.fromhex|zlib\.decompress|marshal\.loads|__import__\s*\(\s*['"](?:base64|codecs|zlib|marshal))`),
 		},
 		"node": {
-			exec:         regexp.MustCompile(`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*\(|\bBun\.spawn(?:Sync)?\s*\(|\bDeno\.(?:run|Command)\s*\(`),
-			del:          regexp.MustCompile(`\b(?:unlinkSync|unlink|rmdirSync|rmdir)\s*\(`),
-			delRecursive: regexp.MustCompile(`\b(?:rmSync|rm|rimraf|rimrafSync|removeSync|remove|emptyDirSync|emptyDir|deleteSync)\s*\(`),
-			send:         regexp.MustCompile(`\bfetch\s*\([^)]*method\s*:\s*['"](?:POST|PUT|PATCH|DELETE)|\baxios\.(?:post|put|patch|delete)\s*\(|\bhttps?\.request\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\bdgram\b|\.write\s*\(.*socket`),
-			obfuscated:   regexp.MustCompile(`\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode)`),
+			exec:         lazyRegexp(`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*\(|\bBun\.spawn(?:Sync)?\s*\(|\bDeno\.(?:run|Command)\s*\(`),
+			del:          lazyRegexp(`\b(?:unlinkSync|unlink|rmdirSync|rmdir)\s*\(`),
+			delRecursive: lazyRegexp(`\b(?:rmSync|rm|rimraf|rimrafSync|removeSync|remove|emptyDirSync|emptyDir|deleteSync)\s*\(`),
+			send:         lazyRegexp(`\bfetch\s*\([^)]*method\s*:\s*['"](?:POST|PUT|PATCH|DELETE)|\baxios\.(?:post|put|patch|delete)\s*\(|\bhttps?\.request\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\bdgram\b|\.write\s*\(.*socket`),
+			obfuscated:   lazyRegexp(`\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode)`),
 		},
 		"perl": {
-			exec:         regexp.MustCompile(`\b(?:system|exec|qx)\s*[\(\s'"{/]|\bopen\s*\([^)]*['"]\s*\||\bopen\s*\([^)]*\|\s*['"]`),
-			del:          regexp.MustCompile(`\bunlink\s*[\(\s'"]`),
-			delRecursive: regexp.MustCompile(`\b(?:rmtree|remove_tree)\s*\(`),
-			send:         regexp.MustCompile(`\bLWP::UserAgent\b|\bHTTP::Tiny\b.*\bpost\b|\bIO::Socket\b|\bNet::SMTP\b|\bsocket\s*\(`),
-			obfuscated:   regexp.MustCompile(`\beval\s*\(?\s*(?:decode_base64|MIME::Base64|pack\s*\(\s*['"][Hu])`),
+			exec:         lazyRegexp(`\b(?:system|exec|qx)\s*[\(\s'"{/]|\bopen\s*\([^)]*['"]\s*\||\bopen\s*\([^)]*\|\s*['"]`),
+			del:          lazyRegexp(`\bunlink\s*[\(\s'"]`),
+			delRecursive: lazyRegexp(`\b(?:rmtree|remove_tree)\s*\(`),
+			send:         lazyRegexp(`\bLWP::UserAgent\b|\bHTTP::Tiny\b.*\bpost\b|\bIO::Socket\b|\bNet::SMTP\b|\bsocket\s*\(`),
+			obfuscated:   lazyRegexp(`\beval\s*\(?\s*(?:decode_base64|MIME::Base64|pack\s*\(\s*['"][Hu])`),
 		},
 		"ruby": {
-			exec:         regexp.MustCompile(`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+|%x)\s*[\(\s'"{\[]`),
-			del:          regexp.MustCompile(`\b(?:File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.rm_f|FileUtils\.remove|Dir\.rmdir|Dir\.delete|FileUtils\.rmdir)\s*[\(\s'"]`),
-			delRecursive: regexp.MustCompile(`\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)\s*[\(\s'"]`),
-			send:         regexp.MustCompile(`\bNet::HTTP\.(?:post|post_form|start)|\bNet::HTTP::(?:Post|Put|Delete)\b|\bTCPSocket\b|\bNet::SMTP\b|\bHTTParty\.(?:post|put|delete)|\bFaraday\.(?:post|put|delete)`),
-			obfuscated:   regexp.MustCompile(`\beval\s*\(?\s*(?:Base64\.decode64|Base64\.strict_decode64|\[.*\]\.pack|Zlib::Inflate)`),
+			exec:         lazyRegexp(`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+|%x)\s*[\(\s'"{\[]`),
+			del:          lazyRegexp(`\b(?:File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.rm_f|FileUtils\.remove|Dir\.rmdir|Dir\.delete|FileUtils\.rmdir)\s*[\(\s'"]`),
+			delRecursive: lazyRegexp(`\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)\s*[\(\s'"]`),
+			send:         lazyRegexp(`\bNet::HTTP\.(?:post|post_form|start)|\bNet::HTTP::(?:Post|Put|Delete)\b|\bTCPSocket\b|\bNet::SMTP\b|\bHTTParty\.(?:post|put|delete)|\bFaraday\.(?:post|put|delete)`),
+			obfuscated:   lazyRegexp(`\beval\s*\(?\s*(?:Base64\.decode64|Base64\.strict_decode64|\[.*\]\.pack|Zlib::Inflate)`),
 		},
 		"php": {
-			exec:         regexp.MustCompile(`\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(`),
-			del:          regexp.MustCompile(`\b(?:unlink|rmdir)\s*\(`),
-			delRecursive: regexp.MustCompile(`\b(?:deleteDirectory|rrmdir)\s*\(`),
-			send:         regexp.MustCompile(`\bcurl_exec\s*\(|\bfsockopen\s*\(|\bstream_socket_client\s*\(|\bmail\s*\(|\bfile_get_contents\s*\([^)]*stream_context_create`),
-			obfuscated:   regexp.MustCompile(`\b(?:eval|assert)\s*\(\s*(?:base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin|convert_uudecode)`),
+			exec:         lazyRegexp(`\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(`),
+			del:          lazyRegexp(`\b(?:unlink|rmdir)\s*\(`),
+			delRecursive: lazyRegexp(`\b(?:deleteDirectory|rrmdir)\s*\(`),
+			send:         lazyRegexp(`\bcurl_exec\s*\(|\bfsockopen\s*\(|\bstream_socket_client\s*\(|\bmail\s*\(|\bfile_get_contents\s*\([^)]*stream_context_create`),
+			obfuscated:   lazyRegexp(`\b(?:eval|assert)\s*\(\s*(?:base64_decode|gzinflate|gzuncompress|str_rot13|hex2bin|convert_uudecode)`),
 		},
 		"lua": {
-			exec:         regexp.MustCompile(`\b(?:os\.execute|io\.popen)\s*\(`),
-			del:          regexp.MustCompile(`\bos\.remove\s*\(`),
-			delRecursive: regexp.MustCompile(`\blfs\.rmdir\s*\(`),
-			send:         regexp.MustCompile(`\bsocket\.(?:tcp|connect|udp)\b|\bhttp\.request\s*\(`),
-			obfuscated:   regexp.MustCompile(`\bload(?:string)?\s*\(\s*(?:mime\.unb64|from_base64|dec)`),
+			exec:         lazyRegexp(`\b(?:os\.execute|io\.popen)\s*\(`),
+			del:          lazyRegexp(`\bos\.remove\s*\(`),
+			delRecursive: lazyRegexp(`\blfs\.rmdir\s*\(`),
+			send:         lazyRegexp(`\bsocket\.(?:tcp|connect|udp)\b|\bhttp\.request\s*\(`),
+			obfuscated:   lazyRegexp(`\bload(?:string)?\s*\(\s*(?:mime\.unb64|from_base64|dec)`),
 		},
 		"r": {
-			exec:         regexp.MustCompile(`\b(?:system|system2|shell)\s*\(`),
-			del:          regexp.MustCompile(`\b(?:file\.remove|unlink)\s*\(`),
-			delRecursive: regexp.MustCompile(`\bunlink\s*\([^)]*recursive\s*=\s*TRUE`),
-			send:         regexp.MustCompile(`\b(?:httr::)?(?:POST|PUT|DELETE)\s*\(|\bcurl_fetch_memory\b|\bsocketConnection\s*\(`),
-			obfuscated:   regexp.MustCompile(`\beval\s*\(\s*parse\s*\(\s*text\s*=\s*(?:rawToChar|base64)`),
+			exec:         lazyRegexp(`\b(?:system|system2|shell)\s*\(`),
+			del:          lazyRegexp(`\b(?:file\.remove|unlink)\s*\(`),
+			delRecursive: lazyRegexp(`\bunlink\s*\([^)]*recursive\s*=\s*TRUE`),
+			send:         lazyRegexp(`\b(?:httr::)?(?:POST|PUT|DELETE)\s*\(|\bcurl_fetch_memory\b|\bsocketConnection\s*\(`),
+			obfuscated:   lazyRegexp(`\beval\s*\(\s*parse\s*\(\s*text\s*=\s*(?:rawToChar|base64)`),
 		},
 		"osascript": {
-			exec:         regexp.MustCompile(`\bdo shell script\s+`),
-			del:          regexp.MustCompile(`\bdelete\s+(?:file|folder)\b`),
-			delRecursive: regexp.MustCompile(`\bempty\s+(?:the\s+)?trash\b`),
-			send:         regexp.MustCompile(`\bsend\b.*\bmessage\b`),
-			obfuscated:   regexp.MustCompile(`\brun script\s+`),
+			exec:         lazyRegexp(`\bdo shell script\s+`),
+			del:          lazyRegexp(`\bdelete\s+(?:file|folder)\b`),
+			delRecursive: lazyRegexp(`\bempty\s+(?:the\s+)?trash\b`),
+			send:         lazyRegexp(`\bsend\b.*\bmessage\b`),
+			obfuscated:   lazyRegexp(`\brun script\s+`),
 		},
 		"powershell": {
-			exec:         regexp.MustCompile(`(?i)\b(?:Invoke-Expression|iex|Start-Process|Invoke-Command|cmd(?:\.exe)?\s+/c)\b`),
-			del:          regexp.MustCompile(`(?i)\b(?:Remove-Item|rm|del|erase|rd|rmdir|ri)\b`),
-			delRecursive: regexp.MustCompile(`(?i)\b(?:Remove-Item|rm|del|rd|rmdir|ri)\b[^;|]*-(?:Recurse|r)\b|\b(?:Format-Volume|Clear-Disk|Remove-Partition)\b`),
-			send:         regexp.MustCompile(`(?i)\bInvoke-(?:WebRequest|RestMethod)\b[^;|]*-Method\s+(?:Post|Put|Delete|Patch)|\bNet\.Sockets\.TcpClient\b|\bSend-MailMessage\b|\bUploadString\b|\bUploadFile\b`),
-			obfuscated:   regexp.MustCompile(`(?i)\bFromBase64String\b|\b-EncodedCommand\b|\bDownloadString\b.*\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b.*\bDownloadString\b`),
+			exec:         lazyRegexp(`(?i)\b(?:Invoke-Expression|iex|Start-Process|Invoke-Command|cmd(?:\.exe)?\s+/c)\b`),
+			del:          lazyRegexp(`(?i)\b(?:Remove-Item|rm|del|erase|rd|rmdir|ri)\b`),
+			delRecursive: lazyRegexp(`(?i)\b(?:Remove-Item|rm|del|rd|rmdir|ri)\b[^;|]*-(?:Recurse|r)\b|\b(?:Format-Volume|Clear-Disk|Remove-Partition)\b`),
+			send:         lazyRegexp(`(?i)\bInvoke-(?:WebRequest|RestMethod)\b[^;|]*-Method\s+(?:Post|Put|Delete|Patch)|\bNet\.Sockets\.TcpClient\b|\bSend-MailMessage\b|\bUploadString\b|\bUploadFile\b`),
+			obfuscated:   lazyRegexp(`(?i)\bFromBase64String\b|\b-EncodedCommand\b|\bDownloadString\b.*\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b.*\bDownloadString\b`),
 		},
 	}
-	reDecodeCall = regexp.MustCompile(`(?:b64decode|decodebytes|decode64|strict_decode64|base64_decode|atob|Buffer\.from|decode_base64|FromBase64String)\s*\(`)
-	rePSTarget = regexp.MustCompile(`(?i)(?:-Path\s+)?['"]?([A-Za-z]:\\[^'"\s;|]*|/[^'"\s;|]*|~[^'"\s;|]*|\$env:\w+[^'"\s;|]*)`)
-	reAwkSystem = regexp.MustCompile(`\bsystem\s*\(`)
-	reAwkGetline = regexp.MustCompile(`("(?:[^"\\]|\\.)*")\s*\|\s*getline`)
-	reAwkPipeOut = regexp.MustCompile(`\|\s*("(?:[^"\\]|\\.)*")`)
-	reAwkRedir = regexp.MustCompile(`>>?\s*("(?:[^"\\]|\\.)*")`)
+	reDecodeCall = lazyRegexp(`(?:b64decode|decodebytes|decode64|strict_decode64|base64_decode|atob|Buffer\.from|decode_base64|FromBase64String)\s*\(`)
+	rePSTarget = lazyRegexp(`(?i)(?:-Path\s+)?['"]?([A-Za-z]:\\[^'"\s;|]*|/[^'"\s;|]*|~[^'"\s;|]*|\$env:\w+[^'"\s;|]*)`)
+	reAwkSystem = lazyRegexp(`\bsystem\s*\(`)
+	reAwkGetline = lazyRegexp(`("(?:[^"\\]|\\.)*")\s*\|\s*getline`)
+	reAwkPipeOut = lazyRegexp(`\|\s*("(?:[^"\\]|\\.)*")`)
+	reAwkRedir = lazyRegexp(`>>?\s*("(?:[^"\\]|\\.)*")`)
 }
 
 // inlineCode analyses code given to an interpreter on the command line.
@@ -179,7 +180,7 @@ func (w *walker) inlineCode(c *Cmd, lang, code string) {
 	}
 	// Deletions.
 	for _, pair := range []struct {
-		re        *regexp.Regexp
+		re        *lazyRE
 		recursive bool
 	}{{p.delRecursive, true}, {p.del, false}} {
 		for _, loc := range pair.re.FindAllStringIndex(code, 16) {
@@ -462,7 +463,7 @@ func unquoteLit(m string) string {
 	return m
 }
 
-var reDecodeCall, rePSTarget, reAwkSystem, reAwkGetline, reAwkPipeOut, reAwkRedir *regexp.Regexp
+var reDecodeCall, rePSTarget, reAwkSystem, reAwkGetline, reAwkPipeOut, reAwkRedir *lazyRE
 
 // awk analyses an awk program: system(), "cmd" | getline, print | "cmd"
 // and print > "file".

@@ -23,3 +23,13 @@ func (l *lazyRE) get() *regexp.Regexp {
 func (l *lazyRE) MatchString(s string) bool { return l.get().MatchString(s) }
 
 func (l *lazyRE) FindStringSubmatch(s string) []string { return l.get().FindStringSubmatch(s) }
+
+func (l *lazyRE) FindStringIndex(s string) []int { return l.get().FindStringIndex(s) }
+
+func (l *lazyRE) FindAllStringIndex(s string, n int) [][]int { return l.get().FindAllStringIndex(s, n) }
+
+func (l *lazyRE) FindAllString(s string, n int) []string { return l.get().FindAllString(s, n) }
+
+func (l *lazyRE) FindAllStringSubmatch(s string, n int) [][]string {
+	return l.get().FindAllStringSubmatch(s, n)
+}

@@ -83,7 +83,7 @@ func (r *doctorReport) add(section, name, status, detail, hint string) {
 
 func (a *app) runDoctor(ctx context.Context, o *doctorOptions) error {
 	r := &doctorReport{OK: true, Hooks: []setup.Status{}, Policy: []string{}}
-	bin, err := executable()
+	bin, err := hookExecutable()
 	if err != nil {
 		r.add("binary", "actionguard", checkFail, "the running binary cannot be found: "+err.Error(), "")
 	}

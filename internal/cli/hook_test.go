@@ -26,8 +26,14 @@ const hookGoldenDir = "../../adapter/testdata/golden"
 // hookBuild builds the real binary into a temporary folder.
 func hookBuild(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "actionguard")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/actionguard")
+	return hookBuildCmd(t, "actionguard")
+}
+
+// hookBuildCmd builds ./cmd/<name> into a temporary folder.
+func hookBuildCmd(t *testing.T, name string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+name)
 	cmd.Dir = "../.."
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -151,8 +157,12 @@ func hookHasString(list []string, s string) bool {
 
 // TestHookGolden pipes each agent's real hook input through the built
 // binary and compares the exact stdout and exit code with the golden files.
+// TestHookGolden runs every golden case through `actionguard hook <agent>`
+// and through the lean `actionguard-hook hook <agent>`: both must answer
+// exactly the same.
 func TestHookGolden(t *testing.T) {
 	bin := hookBuild(t)
+	lean := hookBuildCmd(t, "actionguard-hook")
 	agents, err := os.ReadDir(hookGoldenDir)
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +211,10 @@ func TestHookGolden(t *testing.T) {
 					t.Errorf("exit %d: the hooks answer in JSON and exit 0", r.exit)
 				}
 				// Only an acknowledged event (after a tool ran) may answer nothing.
+				lr := hookRunBinary(t, lean, t.TempDir(), stdin, "hook", agent)
+				if diff := cmp.Diff(string(r.stdout), string(lr.stdout)); diff != "" || lr.exit != r.exit || len(lr.stderr) > 0 {
+					t.Errorf("actionguard-hook answers differently (exit %d, stderr %q):\n%s", lr.exit, lr.stderr, diff)
+				}
 				if len(r.stdout) == 0 {
 					if name != "post-tool" {
 						t.Errorf("empty answer to a call that needs a decision")

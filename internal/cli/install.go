@@ -105,7 +105,7 @@ func (a *app) runInstall(o *installOptions, name string, remove bool) error {
 			return &exitError{code: ExitError, err: fmt.Errorf("this actionguard binary has no hook for %s yet", ag.Title), hint: "update actionguard, or run 'actionguard hook --help' to see the agents it knows"}
 		}
 		var bin string
-		bin, err = executable()
+		bin, err = hookExecutable()
 		if err != nil {
 			return fmt.Errorf("finding the actionguard binary: %w", err)
 		}
@@ -223,6 +223,21 @@ func (a *app) home() string {
 	}
 	h, _ := os.UserHomeDir()
 	return h
+}
+
+// hookExecutable is the program hooks should run: the lean actionguard-hook
+// binary when it sits next to this one (it links only what a hook call
+// needs, so each tool call costs less), else this binary.
+func hookExecutable() (string, error) {
+	bin, err := executable()
+	if err != nil {
+		return "", err
+	}
+	lean := filepath.Join(filepath.Dir(bin), "actionguard-hook")
+	if fi, err := os.Stat(lean); err == nil && !fi.IsDir() && fi.Mode().Perm()&0o111 != 0 {
+		return lean, nil
+	}
+	return bin, nil
 }
 
 // executable is the running binary's absolute path, symbolic links resolved.

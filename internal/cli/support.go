@@ -12,6 +12,7 @@ import (
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
 	"golang.org/x/term"
@@ -184,20 +185,13 @@ func (s *auditSink) Close() error {
 	return err
 }
 
-// recordOf builds the audit record of a decision (the audit log redacts
-// secrets from the action, the reason and the error as it appends).
+// recordOf builds the audit record of a decision.
 func recordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Record {
-	raw, err := json.Marshal(a)
-	if err != nil {
-		raw = []byte(`{"error":"the action could not be encoded"}`)
-	}
-	rules := make([]string, 0, len(d.Findings))
-	for _, f := range d.Findings {
-		rules = append(rules, f.Rule)
-	}
-	return &audit.Record{
-		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
-		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
-		Rules: rules, Reason: d.Reason, Error: d.Error, DurationMicros: took.Microseconds(),
-	}
+	return hookrun.RecordOf(a, d, took)
+}
+
+// cwdOrEmpty is the working directory, or "" when it cannot be read.
+func cwdOrEmpty() string {
+	wd, _ := os.Getwd()
+	return wd
 }
