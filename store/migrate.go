@@ -45,18 +45,7 @@ BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
 CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
 `},
-	{version: 2, name: "session history", sql: `
-CREATE TABLE session_history (
-	id          INTEGER PRIMARY KEY AUTOINCREMENT,
-	session_id  TEXT NOT NULL,
-	time_us     INTEGER NOT NULL,
-	tool        TEXT NOT NULL,
-	input       TEXT NOT NULL,       -- JSON, redacted
-	observation TEXT NOT NULL        -- truncated, redacted
-) STRICT;
-CREATE INDEX session_history_session ON session_history (session_id, id);
-`},
-	{version: 3, name: "approval requests", sql: `
+	{version: 2, name: "approval requests", sql: `
 CREATE TABLE approvals (
 	id           TEXT PRIMARY KEY,    -- "ap-7f3k2q"
 	created_us   INTEGER NOT NULL,    -- microseconds since the Unix epoch, UTC

@@ -18,7 +18,7 @@ import (
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/setup"
 	"github.com/actionguard/actionguard/policy"
-	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/spf13/cobra"
 )
 
@@ -256,12 +256,15 @@ func (a *app) doctorAudit(ctx context.Context, r *doctorReport) {
 		return
 	}
 	r.AuditLog = path
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && audit.NewSpool(audit.SpoolPath(path)).Size() == 0 {
 		r.add("audit", "audit log", checkInfo, path+": no decisions recorded yet (created on the first one)", "")
 		return
 	}
-	st, err := store.Open(ctx, path)
+	st, err := hookrun.OpenStore(ctx, path)
 	if err != nil {
+		if st != nil {
+			st.Close()
+		}
 		r.add("audit", "audit log", checkFail, fmt.Sprintf("%s cannot be opened: %v", path, err), "check the file's permissions, or set ACTIONGUARD_DB")
 		return
 	}
@@ -318,7 +321,7 @@ func (a *app) doctorSelfTest(ctx context.Context, r *doctorReport, bin string) {
 		}
 		r.add(section, name, checkOK, fmt.Sprintf("%s, as it must be (%d ms)", got, took.Milliseconds()), "")
 	}
-	st, err := store.Open(ctx, db)
+	st, err := hookrun.OpenStore(ctx, db)
 	if err != nil {
 		r.add(section, "audit records", checkFail, "the self-test's audit log cannot be opened: "+err.Error(), "")
 		return

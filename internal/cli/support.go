@@ -75,9 +75,12 @@ func (a *app) openStore(ctx context.Context) (*store.SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("finding the audit database: %w", err)
 	}
-	st, err := store.Open(ctx, path)
-	if err != nil {
+	st, err := hookrun.OpenStore(ctx, path)
+	if st == nil {
 		return nil, &exitError{code: ExitError, err: fmt.Errorf("opening the audit database: %w", err), hint: "set --db or ACTIONGUARD_DB to a writable file"}
+	}
+	if err != nil {
+		fmt.Fprintf(a.env.Stderr, "actionguard: %v\n", err)
 	}
 	return st, nil
 }

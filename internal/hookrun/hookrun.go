@@ -7,7 +7,6 @@ package hookrun
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -76,34 +75,44 @@ func DBPath(cfg Config) (string, error) {
 }
 
 // Recorder keeps a hook's decision in the audit log and the session's
-// history in the store, opened on first use. It implements adapter.Recorder.
+// history; it implements adapter.Recorder. Decisions go to the audit
+// spool (one locked append; see audit.Spool), which the next command that
+// reads the log — or a hook call, once the spool has grown past
+// DrainAt — moves into the hash-chained database.
 type Recorder struct {
-	cfg Config
-	st  *store.SQLite
-	err error
+	cfg  Config
+	path string // the audit database
+	err  error
 }
 
-func (r *Recorder) open(ctx context.Context) (*store.SQLite, error) {
-	if r.st != nil || r.err != nil {
-		return r.st, r.err
+// DrainAt is the spool size from which a hook call drains it itself: a few
+// hundred calls at least, so that the drain (one transaction, tens of
+// milliseconds) stays out of the 99th percentile of hook calls.
+const DrainAt = 4 << 20
+
+func (r *Recorder) db() (string, error) {
+	if r.path != "" || r.err != nil {
+		return r.path, r.err
 	}
-	if r.cfg.NoAudit {
-		r.err = errors.New("the audit log is switched off (--no-audit)")
-		return nil, r.err
+	r.path, r.err = DBPath(r.cfg)
+	if r.err != nil {
+		r.err = fmt.Errorf("finding the audit database: %w", r.err)
 	}
-	path, err := DBPath(r.cfg)
-	if err != nil {
-		r.err = fmt.Errorf("finding the audit database: %w", err)
-		return nil, r.err
-	}
-	r.st, r.err = store.Open(ctx, path)
-	return r.st, r.err
+	return r.path, r.err
 }
 
-// Close closes the store, if it was opened.
+// Close drains the spool when it has grown past DrainAt.
 func (r *Recorder) Close() {
-	if r.st != nil {
-		r.st.Close()
+	if r.cfg.NoAudit || r.path == "" {
+		return
+	}
+	sp := audit.NewSpool(audit.SpoolPath(r.path))
+	if sp.Size() < DrainAt {
+		return
+	}
+	if st, err := store.Open(context.Background(), r.path); err == nil {
+		sp.Drain(context.Background(), audit.New(st))
+		st.Close()
 	}
 }
 
@@ -112,48 +121,30 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	if r.cfg.NoAudit {
 		return nil
 	}
-	st, err := r.open(context.Background())
+	path, err := r.db()
 	if err != nil {
 		return err
 	}
-	return audit.New(st).Append(context.Background(), RecordOf(a, d, took))
+	return audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, took))
 }
 
 // History implements adapter.Recorder.
 func (r *Recorder) History(ctx context.Context, session string, n int) ([]guard.Step, error) {
-	st, err := r.open(ctx)
+	path, err := r.db()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.RecentHistory(ctx, session, n)
-	if err != nil {
-		return nil, err
-	}
-	steps := make([]guard.Step, 0, len(rows))
-	for _, h := range rows {
-		s := guard.Step{Tool: h.Tool, Observation: h.Observation}
-		if h.Input != "" {
-			json.Unmarshal([]byte(h.Input), &s.Input)
-		}
-		steps = append(steps, s)
-	}
-	return steps, nil
+	return readSession(sessionPath(path, session), n)
 }
 
-// Observe implements adapter.Recorder: the step is stored with its secrets
+// Observe implements adapter.Recorder: the step is kept with its secrets
 // redacted.
 func (r *Recorder) Observe(ctx context.Context, session string, step guard.Step) error {
-	st, err := r.open(ctx)
+	path, err := r.db()
 	if err != nil {
 		return err
 	}
-	in := []byte("{}")
-	if step.Input != nil {
-		if b, err := json.Marshal(step.Input); err == nil {
-			in = audit.RedactJSON(b)
-		}
-	}
-	return st.AppendHistory(ctx, session, store.HistoryStep{Tool: step.Tool, Input: string(in), Observation: audit.Redact(step.Observation)})
+	return appendSession(sessionPath(path, session), step)
 }
 
 // RecordOf builds the audit record of a decision (the audit log redacts
@@ -172,4 +163,19 @@ func RecordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Rec
 		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
 		Rules: rules, Reason: d.Reason, Error: d.Error, DurationMicros: took.Microseconds(),
 	}
+}
+
+// OpenStore opens the audit database at path and first moves the
+// decisions spooled by hook calls into its hash-chained log, so that
+// whoever reads the log sees every decision. A failed drain is returned
+// with the open store: the records stay spooled for the next one.
+func OpenStore(ctx context.Context, path string) (*store.SQLite, error) {
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := audit.NewSpool(audit.SpoolPath(path)).Drain(ctx, audit.New(st)); err != nil {
+		return st, fmt.Errorf("moving spooled decisions into the audit log: %w", err)
+	}
+	return st, nil
 }

@@ -1,0 +1,208 @@
+package audit
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// Spool is an append-only file of decisions not yet in the hash-chained
+// log. A process that lives a few milliseconds (an agent's hook call) pays
+// one locked O_APPEND write for its record instead of opening the database;
+// Drain, run by every command that reads the log and by a hook when the
+// spool has grown, moves the records into the Log in one transaction, in
+// the order they were written.
+//
+// Writers hold a shared lock (flock) while they write, Drain an exclusive
+// one, so a drain never sees half a line from a live writer. A line cut off
+// because its writer was killed mid-write is still moved into the log, as
+// a record saying so: nothing is lost silently. Records in the spool are
+// redacted like every record, and the file is readable by its owner only.
+type Spool struct {
+	path string
+}
+
+// SpoolPath is the spool that belongs to the database at dbPath.
+func SpoolPath(dbPath string) string { return dbPath + ".spool" }
+
+// NewSpool returns the spool at path.
+func NewSpool(path string) *Spool { return &Spool{path: path} }
+
+// maxSpoolLine bounds one spooled record; a larger action is cut (its
+// redacted text kept as a string) so that one write stays one line.
+const maxSpoolLine = 1 << 20
+
+// Append writes r to the spool. r is redacted (Prepare's work) and stamped
+// with the current time when its Time is zero.
+func (s *Spool) Append(r *Record) error {
+	if r == nil {
+		return errors.New("audit: spool: nil record")
+	}
+	if len(r.Action) > 0 {
+		r.Action = compact(RedactJSON(r.Action))
+	}
+	r.Reason = Redact(r.Reason)
+	r.Error = Redact(r.Error)
+	if r.Rules == nil {
+		r.Rules = []string{}
+	}
+	if r.Time.IsZero() {
+		r.Time = time.Now().UTC().Truncate(time.Microsecond)
+	}
+	line, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("audit: spool: %w", err)
+	}
+	if len(line) > maxSpoolLine {
+		cut := *r
+		text := string(r.Action)
+		if len(text) > maxSpoolLine/2 {
+			text = text[:maxSpoolLine/2]
+		}
+		cut.Action, _ = json.Marshal(map[string]string{"truncated": text})
+		if line, err = json.Marshal(&cut); err != nil {
+			return fmt.Errorf("audit: spool: %w", err)
+		}
+	}
+	line = append(line, '\n')
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return fmt.Errorf("audit: spool: %w", err)
+	}
+	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("audit: spool: %w", err)
+	}
+	defer f.Close()
+	if err := flock(f, syscall.LOCK_SH); err != nil {
+		return fmt.Errorf("audit: spool: lock: %w", err)
+	}
+	defer flock(f, syscall.LOCK_UN)
+	if _, err := f.Write(line); err != nil {
+		return fmt.Errorf("audit: spool: %w", err)
+	}
+	return nil
+}
+
+// Size returns the spool's size in bytes (0 when it does not exist).
+func (s *Spool) Size() int64 {
+	fi, err := os.Stat(s.path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+// drainBatch is how many spooled records go into one append transaction.
+const drainBatch = 32
+
+// Drain moves every spooled record into l, in order, and empties the
+// spool. It returns how many records it moved. When appending fails, the
+// records stay in the spool for the next drain (none is appended twice:
+// the spool is emptied only after every batch is committed, and a failed
+// batch commits nothing — a later batch after a committed one is the only
+// case, and then the committed prefix is cut from the spool).
+func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
+	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("audit: drain: %w", err)
+	}
+	defer f.Close()
+	if err := flock(f, syscall.LOCK_EX); err != nil {
+		return 0, fmt.Errorf("audit: drain: lock: %w", err)
+	}
+	defer flock(f, syscall.LOCK_UN)
+	// Records are read a line at a time and appended a batch at a time, so
+	// memory stays bounded by the batch whatever the spool's size.
+	rd := bufio.NewReaderSize(f, 64<<10)
+	var batch []*Record
+	moved := 0
+	var off, done int64 // bytes read; bytes whose records are committed
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		if err := l.AppendBatch(ctx, batch); err != nil {
+			return err
+		}
+		moved += len(batch)
+		done = off
+		batch = batch[:0]
+		return nil
+	}
+	for {
+		line, rerr := rd.ReadBytes('\n')
+		off += int64(len(line))
+		cut := rerr == io.EOF && len(line) > 0
+		if rerr != nil && rerr != io.EOF {
+			return moved, s.keepFrom(f, done, fmt.Errorf("reading the spool: %w", rerr))
+		}
+		if len(bytes.TrimSpace(line)) > 0 {
+			batch = append(batch, spooledRecord(bytes.TrimRight(line, "\n"), cut))
+		}
+		if len(batch) >= drainBatch {
+			if err := flush(); err != nil {
+				return moved, s.keepFrom(f, done, err)
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+	}
+	if err := flush(); err != nil {
+		return moved, s.keepFrom(f, done, err)
+	}
+	if err := f.Truncate(0); err != nil {
+		return moved, fmt.Errorf("audit: drain: emptying the spool: %w", err)
+	}
+	return moved, nil
+}
+
+// keepFrom leaves in the spool only what was not appended (from byte
+// done on), after err.
+func (s *Spool) keepFrom(f *os.File, done int64, err error) error {
+	if done > 0 {
+		if rest, rerr := io.ReadAll(io.NewSectionReader(f, done, 1<<62)); rerr == nil {
+			if terr := f.Truncate(0); terr == nil {
+				f.WriteAt(rest, 0)
+			}
+		}
+	}
+	return fmt.Errorf("audit: drain: %w", err)
+}
+
+// spooledRecord decodes one spool line; a line that does not decode (cut
+// off, or damaged) becomes a record that carries it and says so.
+func spooledRecord(line []byte, cut bool) *Record {
+	var r Record
+	if err := json.Unmarshal(line, &r); err == nil && !cut {
+		r.Seq, r.PrevHash, r.Hash = 0, "", ""
+		return &r
+	}
+	why := "a spooled record that could not be read"
+	if cut {
+		why = "a spooled record cut off (its process was killed while writing it)"
+	}
+	raw, _ := json.Marshal(map[string]string{"unreadable": string(line)})
+	return &Record{Action: raw, Verdict: "confirm", Level: "cautious", Rules: []string{}, Error: why, Reason: why}
+}
+
+func flock(f *os.File, how int) error {
+	for {
+		err := syscall.Flock(int(f.Fd()), how)
+		if !errors.Is(err, syscall.EINTR) {
+			return err
+		}
+	}
+}
