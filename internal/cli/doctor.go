@@ -16,9 +16,9 @@ import (
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/internal/setup"
 	"github.com/actionguard/actionguard/policy"
-	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/spf13/cobra"
 )
 
