@@ -148,6 +148,9 @@ func dsn(path string, cfg config) string {
 	// With the WAL file kept (newDriver), a checkpoint on close truncates it
 	// to zero bytes; without a size limit stale frames would stay and grow.
 	q.Add("_pragma", "journal_size_limit(0)")
+	// A hook call that drains the spool is a process of a few milliseconds:
+	// a 512 KiB page cache keeps it small (appends touch few pages).
+	q.Add("_pragma", "cache_size(-512)")
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(path), RawQuery: q.Encode()}
 	return u.String()
 }
