@@ -58,7 +58,7 @@ func (s *Spool) Append(r *Record) error {
 	if r.Time.IsZero() {
 		r.Time = time.Now().UTC().Truncate(time.Microsecond)
 	}
-	line, err := json.Marshal(r)
+	line, err := spoolLine(r)
 	if err != nil {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
@@ -90,6 +90,29 @@ func (s *Spool) Append(r *Record) error {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
 	return nil
+}
+
+// spoolLine encodes r as one JSON object. The action, already compact and
+// valid JSON (RedactJSON's output, compacted), is spliced in as it is
+// rather than validated and compacted again by encoding/json.
+func spoolLine(r *Record) ([]byte, error) {
+	action := r.Action
+	c := *r
+	c.Action = nil
+	b, err := json.Marshal(&c)
+	if err != nil || len(action) == 0 {
+		return b, err
+	}
+	// b ends with "}"; the record's "action" key holds null.
+	i := bytes.Index(b, []byte(`"action":null`))
+	if i < 0 {
+		return json.Marshal(r)
+	}
+	out := make([]byte, 0, len(b)+len(action))
+	out = append(out, b[:i+len(`"action":`)]...)
+	out = append(out, action...)
+	out = append(out, b[i+len(`"action":null`):]...)
+	return out, nil
 }
 
 // Size returns the spool's size in bytes (0 when it does not exist).
@@ -133,7 +156,14 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		if len(batch) == 0 {
 			return nil
 		}
-		if err := l.AppendBatch(ctx, batch); err != nil {
+		// Spool.Append redacted every record; a damaged line's record is built
+		// from it here, so redact those.
+		for _, r := range batch {
+			if r.Error != "" && len(r.Action) > 0 && bytes.HasPrefix(r.Action, []byte(`{"unreadable"`)) {
+				r.Action = compact(RedactJSON(r.Action))
+			}
+		}
+		if err := l.appendBatch(ctx, batch, false); err != nil {
 			return err
 		}
 		moved += len(batch)

@@ -99,3 +99,30 @@ func TestSpoolCutOffLine(t *testing.T) {
 		t.Errorf("records %+v", recs)
 	}
 }
+
+// A spooled record reads back exactly as it was written.
+func TestSpoolRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "actionguard.db")
+	sp := audit.NewSpool(audit.SpoolPath(db))
+	in := &audit.Record{SessionID: `s"action":null`, Agent: "claude-code", Tool: "Bash", Kind: "shell", Verdict: "approve", Level: "privileged",
+		Score: 90, Risk: 9, Rules: []string{"shell.git.push-force-protected"}, Reason: "why", DurationMicros: 42,
+		Action: []byte(`{ "tool": "Bash", "input": {"command": "git push --force origin main"} }`)}
+	if err := sp.Append(in); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	l := audit.New(st)
+	if _, err := sp.Drain(ctx, l); err != nil {
+		t.Fatal(err)
+	}
+	recs, _ := l.Tail(ctx, 1)
+	got := recs[0]
+	if got.SessionID != in.SessionID || got.Score != 90 || got.Rules[0] != in.Rules[0] || string(got.Action) != `{"tool":"Bash","input":{"command":"git push --force origin main"}}` || !got.Time.Equal(in.Time) {
+		t.Errorf("read back %+v (action %s)", got, got.Action)
+	}
+}
