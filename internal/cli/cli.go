@@ -43,7 +43,7 @@ type Env struct {
 
 // Main runs the command line with the process's arguments and streams.
 func Main() int {
-	return Run(Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, IsTerminal: isTerminal})
+	return Run(DefaultEnv())
 }
 
 // exitError carries an exit code up to Run.
@@ -70,7 +70,17 @@ func usageErr(hint, format string, args ...any) error {
 func exitCode(code int) error { return &exitError{code: code} }
 
 // Run runs the command line and returns the exit code.
-func Run(env Env) int {
+func Run(env Env) int { return RunWith(env) }
+
+// DefaultEnv is the process's arguments and streams.
+func DefaultEnv() Env {
+	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, IsTerminal: isTerminal}
+}
+
+// RunWith is Run with extra commands: a separate binary adds the commands
+// whose dependencies the main binary keeps off every hook call's start-up
+// (cmd/actionguard-mcp adds mcp-proxy).
+func RunWith(env Env, extra ...Command) int {
 	if env.Getenv == nil {
 		env.Getenv = os.Getenv
 	}
@@ -81,7 +91,7 @@ func Run(env Env) int {
 		env.Stdin = strings.NewReader("")
 	}
 	app := &app{env: env}
-	root := app.rootCommand()
+	root := app.rootCommand(extra...)
 	root.SetArgs(env.Args)
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
@@ -128,7 +138,7 @@ type app struct {
 	audit *auditSink
 }
 
-func (a *app) rootCommand() *cobra.Command {
+func (a *app) rootCommand(extra ...Command) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "actionguard",
 		Short: "Decide whether an AI agent's action runs, waits for a person, or is blocked",
@@ -156,9 +166,18 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.uninstallCommand(),
 		a.doctorCommand(),
 		a.versionCommand(),
-		a.mcpProxyCommand(),
 		a.approvalsCommand(),
 	)
+	x := &App{a: a}
+	names := map[string]bool{}
+	for _, c := range extra {
+		cmd := c(x)
+		names[cmd.Name()] = true
+		root.AddCommand(cmd)
+	}
+	if !names["mcp-proxy"] {
+		root.AddCommand(a.mcpProxyDispatch())
+	}
 	return root
 }
 

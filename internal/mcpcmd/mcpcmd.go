@@ -1,4 +1,6 @@
-package cli
+// Package mcpcmd is the mcp-proxy command of the actionguard-mcp binary:
+// the MCP SDK it needs is kept out of actionguard itself.
+package mcpcmd
 
 import (
 	"context"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/cli"
 	"github.com/actionguard/actionguard/mcpproxy"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
@@ -25,7 +28,8 @@ type mcpProxyOptions struct {
 	listen   string
 }
 
-func (a *app) mcpProxyCommand() *cobra.Command {
+// Command is the mcp-proxy command.
+func Command(a *cli.App) *cobra.Command {
 	o := &mcpProxyOptions{}
 	cmd := &cobra.Command{
 		Use:   "mcp-proxy [flags] -- <server command…>",
@@ -38,7 +42,7 @@ with --wait, wait for the decision.`,
 		Example: `  actionguard mcp-proxy -- npx -y @modelcontextprotocol/server-filesystem ~/work
   actionguard mcp-proxy --name github --wait=5m --upstream https://mcp.example.com/mcp
   actionguard mcp-proxy --listen 127.0.0.1:8931 -- ./my-server`,
-		RunE: func(cmd *cobra.Command, args []string) error { return a.runMCPProxy(cmd.Context(), o, args) },
+		RunE: func(cmd *cobra.Command, args []string) error { return run(cmd.Context(), a, o, args) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.name, "name", "", "the server's name in tool names mcp__<name>__<tool> (default: the server's own name)")
@@ -49,24 +53,24 @@ with --wait, wait for the decision.`,
 	return cmd
 }
 
-func (a *app) runMCPProxy(ctx context.Context, o *mcpProxyOptions, args []string) error {
+func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) error {
 	if (o.upstream == "") == (len(args) == 0) {
-		return usageErr("actionguard mcp-proxy -- <server command…>, or --upstream URL", "give either a server command after -- or --upstream, not both")
+		return cli.UsageError("actionguard mcp-proxy -- <server command…>, or --upstream URL", "give either a server command after -- or --upstream, not both")
 	}
 	if o.wait < 0 {
-		return usageErr("--wait=10m", "--wait must not be negative")
+		return cli.UsageError("--wait=10m", "--wait must not be negative")
 	}
 	cwd, _ := os.Getwd()
-	g, err := a.newGuard(cwd)
+	g, err := a.NewGuard(cwd)
 	if err != nil {
 		return err
 	}
-	st, err := a.openStore(ctx)
+	st, err := a.OpenStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	sink, err := a.sink(ctx)
+	record, err := a.Recorder(ctx)
 	if err != nil {
 		return err
 	}
@@ -74,10 +78,10 @@ func (a *app) runMCPProxy(ctx context.Context, o *mcpProxyOptions, args []string
 	defer stop()
 	opts := []mcpproxy.Option{
 		mcpproxy.WithName(o.name), mcpproxy.WithWait(o.wait), mcpproxy.WithApprovals(st),
-		mcpproxy.WithLog(a.env.Stderr), mcpproxy.WithContext(guard.Context{Agent: "mcp-proxy", Cwd: cwd}),
+		mcpproxy.WithLog(a.Env().Stderr), mcpproxy.WithContext(guard.Context{Agent: "mcp-proxy", Cwd: cwd}),
 	}
-	if sink != nil {
-		opts = append(opts, mcpproxy.WithRecorder(sink.Record))
+	if record != nil {
+		opts = append(opts, mcpproxy.WithRecorder(record))
 	}
 	p := mcpproxy.New(g, opts...)
 	upstream := func() mcp.Transport {
@@ -85,19 +89,19 @@ func (a *app) runMCPProxy(ctx context.Context, o *mcpProxyOptions, args []string
 			return &mcp.StreamableClientTransport{Endpoint: o.upstream}
 		}
 		c := exec.Command(args[0], args[1:]...)
-		c.Stderr = a.env.Stderr
+		c.Stderr = a.Env().Stderr
 		return &mcp.CommandTransport{Command: c}
 	}
 	if o.listen != "" {
 		srv := &http.Server{Addr: o.listen, Handler: p.Handler(ctx, upstream), ReadHeaderTimeout: 10 * time.Second}
 		go func() { <-ctx.Done(); srv.Close() }()
-		fmt.Fprintf(a.env.Stderr, "actionguard: mcp-proxy listening on http://%s\n", o.listen)
+		fmt.Fprintf(a.Env().Stderr, "actionguard: mcp-proxy listening on http://%s\n", o.listen)
 		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			return err
 		}
 		return nil
 	}
-	client := &mcp.IOTransport{Reader: io.NopCloser(a.env.Stdin), Writer: nopWriteCloser{a.env.Stdout}}
+	client := &mcp.IOTransport{Reader: io.NopCloser(a.Env().Stdin), Writer: nopWriteCloser{a.Env().Stdout}}
 	if err := p.Serve(ctx, client, upstream()); err != nil {
 		return fmt.Errorf("mcp-proxy: %w", err)
 	}
