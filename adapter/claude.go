@@ -22,26 +22,43 @@ var claudeQuietEvents = map[string]bool{
 
 // Decode implements Adapter.
 func (Claude) Decode(raw []byte) (*Event, error) {
+	ev, err := decodeToolEvent(raw, "claude-code", eventNames{pre: "PreToolUse", post: "PostToolUse", prompt: "UserPromptSubmit", quiet: claudeQuietEvents})
+	if ev != nil && ev.Raw != nil {
+		ev.Action.ID = str(ev.Raw, "tool_use_id")
+	}
+	return ev, err
+}
+
+// eventNames are an agent's names for the events a hook decodes, for the
+// agents whose input has hook_event_name, session_id, cwd, tool_name,
+// tool_input and tool_response (Claude Code, Codex, Gemini CLI).
+type eventNames struct {
+	pre, post, prompt string          // before a tool, after it, the user's prompt
+	quiet             map[string]bool // events acknowledged without a decision
+}
+
+// decodeToolEvent decodes such an input.
+func decodeToolEvent(raw []byte, agent string, n eventNames) (*Event, error) {
 	m, err := decodeObject(raw)
 	if err != nil {
 		return nil, err
 	}
 	ev := &Event{EventName: str(m, "hook_event_name"), Raw: m}
-	ev.Action.Context = guard.Context{Cwd: str(m, "cwd"), SessionID: str(m, "session_id"), Agent: "claude-code"}
+	ev.Action.Context = guard.Context{Cwd: str(m, "cwd"), SessionID: str(m, "session_id"), Agent: agent}
 	switch ev.EventName {
-	case "PreToolUse":
+	case n.pre:
 		ev.Phase = PreTool
-	case "PostToolUse":
+	case n.post:
 		ev.Phase = PostTool
 		ev.Output = outputText(m["tool_response"])
-	case "UserPromptSubmit":
+	case n.prompt:
 		// The user's own words: kept in the session so later checks know what was asked.
 		ev.Phase = PostTool
 		ev.Action.Tool = UserPrompt
 		ev.Output = str(m, "prompt")
 		return ev, nil
 	default:
-		if claudeQuietEvents[ev.EventName] {
+		if n.quiet[ev.EventName] {
 			ev.Phase = Other
 			return ev, nil
 		}
@@ -59,7 +76,6 @@ func (Claude) Decode(raw []byte) (*Event, error) {
 		return ev, errors.New("tool_input is not an object")
 	}
 	ev.Action.Input = in
-	ev.Action.ID = str(m, "tool_use_id")
 	return ev, nil
 }
 

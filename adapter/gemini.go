@@ -1,9 +1,6 @@
 package adapter
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/actionguard/actionguard/guard"
 )
 
@@ -23,44 +20,7 @@ var geminiQuietEvents = map[string]bool{
 
 // Decode implements Adapter.
 func (Gemini) Decode(raw []byte) (*Event, error) {
-	m, err := decodeObject(raw)
-	if err != nil {
-		return nil, err
-	}
-	ev := &Event{EventName: str(m, "hook_event_name"), Raw: m}
-	ev.Action.Context = guard.Context{Cwd: str(m, "cwd"), SessionID: str(m, "session_id"), Agent: "gemini"}
-	switch ev.EventName {
-	case "BeforeTool":
-		ev.Phase = PreTool
-	case "AfterTool":
-		ev.Phase = PostTool
-		ev.Output = outputText(m["tool_response"])
-	case "BeforeAgent":
-		// The user's prompt, kept in the session like Claude Code's UserPromptSubmit.
-		ev.Phase = PostTool
-		ev.Action.Tool = UserPrompt
-		ev.Output = str(m, "prompt")
-		return ev, nil
-	default:
-		if geminiQuietEvents[ev.EventName] {
-			ev.Phase = Other
-			return ev, nil
-		}
-		if ev.EventName == "" {
-			return ev, errors.New("hook_event_name is missing")
-		}
-		return ev, fmt.Errorf("unknown hook event %q", ev.EventName)
-	}
-	ev.Action.Tool = str(m, "tool_name")
-	if ev.Action.Tool == "" {
-		return ev, errors.New("tool_name is missing")
-	}
-	in, ok := object(m, "tool_input")
-	if !ok {
-		return ev, errors.New("tool_input is not an object")
-	}
-	ev.Action.Input = in
-	return ev, nil
+	return decodeToolEvent(raw, "gemini", eventNames{pre: "BeforeTool", post: "AfterTool", prompt: "BeforeAgent", quiet: geminiQuietEvents})
 }
 
 type geminiOutput struct {
