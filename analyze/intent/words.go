@@ -1,0 +1,215 @@
+package intent
+
+import (
+	"strings"
+	"sync"
+)
+
+// family is what a request's main verb does.
+type family uint8
+
+const (
+	famNone     family = iota
+	famRead            // seed 000's safe keywords: search, read, explain, list…
+	famGenerate        // produces text or code for the user to read: draft, write, generate
+	famWrite           // changes data: create, update, modify, rename…
+	famDestroy         // deletes: delete, remove, erase, wipe, purge…
+	famSend            // communicates: send, email, post, publish, share…
+	famPay             // moves money: pay, transfer, purchase, buy…
+	famRun             // executes: run, execute, deploy, restart…
+	famGrant           // authorises: grant, revoke, invite…
+	famCall            // reaches an external API: call, request, hit
+	famWrapper         // carries another verb: help, want, need, try, let
+)
+
+// verbs lists each family's base forms; inflections are derived (see
+// lemma). The seed's keyword lists are here, extended with synonyms.
+var verbs = map[family]string{
+	famRead: "search find read view show list analyze analyse summarize summarise explain calculate " +
+		"convert translate format check verify review guide look lookup fetch query describe compare tell " +
+		"define understand learn see display preview count estimate recommend suggest brainstorm plan " +
+		"research locate inspect examine proofread evaluate identify detect diagnose debug answer " +
+		"spell parse interpret predict clarify teach outline visualize visualise measure browse scan watch " +
+		"what how why where when who which whether",
+	famGenerate: "draft prepare write compose generate sketch rewrite rephrase paraphrase design build " +
+		"code implement refactor template make",
+	famWrite: "create update modify change edit rename move save add insert set install upgrade configure " +
+		"enable disable schedule cancel reset replace archive commit push merge append fix apply import " +
+		"sync restore mark tag assign approve accept decline reject register turn switch upload rotate " +
+		"remind overwrite adjust alter patch migrate backup copy duplicate store record submit",
+	famDestroy: "delete remove erase wipe purge destroy drop clear truncate shred trash discard empty " +
+		"uninstall nuke unsubscribe",
+	famSend: "send email mail message text forward post publish tweet share reply respond dm broadcast " +
+		"notify announce retweet repost comment sms contact",
+	famPay: "pay transfer purchase buy withdraw order checkout donate wire invest sell refund subscribe tip " +
+		"deposit charge book bid trade venmo",
+	famRun: "run execute eval launch start deploy restart stop kill reboot shutdown trigger invoke",
+	famGrant: "grant revoke invite authorize authorise promote demote unlock unblock allow permit " +
+		"whitelist allowlist",
+	famCall:    "call request ping hit",
+	famWrapper: "help want need like try let go ahead able going also then now quickly immediately kindly please just really",
+}
+
+// irregular forms of verbs the tables use.
+var irregular = "sent:send wrote:write written:write made:make bought:buy paid:pay ran:run " +
+	"withdrew:withdraw withdrawn:withdraw gave:give given:give stole:steal stolen:steal took:take " +
+	"taken:take found:find told:tell shown:show built:build drew:draw sold:sell broke:break " +
+	"began:begin saw:see seen:see read:read set:set put:put shut:shut"
+
+var (
+	lexOnce   sync.Once
+	lemmas    map[string]string // inflected form → base
+	verbFam   map[string]family // base → family
+	dangerAny map[string]bool   // the verbs and alone words of every dangerous pattern
+)
+
+// lexicon builds the tables on first use, so that package init stays cheap.
+func lexicon() {
+	lexOnce.Do(func() {
+		lemmas = make(map[string]string, 2048)
+		verbFam = make(map[string]family, 400)
+		add := func(base string) {
+			for _, f := range inflect(base) {
+				if _, ok := lemmas[f]; !ok {
+					lemmas[f] = base
+				}
+			}
+		}
+		for fam := famRead; fam <= famWrapper; fam++ {
+			for _, v := range strings.Fields(verbs[fam]) {
+				if _, ok := verbFam[v]; !ok || fam != famRead {
+					verbFam[v] = fam
+				}
+				add(v)
+			}
+		}
+		for _, p := range dangerPatterns {
+			for _, set := range [][]string{p.verbs, p.objects, p.people, p.alone} {
+				for _, w := range set {
+					add(w)
+				}
+			}
+		}
+		for _, pair := range strings.Fields(irregular) {
+			form, base, _ := strings.Cut(pair, ":")
+			lemmas[form] = base
+		}
+		// Words whose derived forms collide with other words.
+		for _, w := range []string{"news", "access", "process", "address", "business", "class", "status", "is", "was", "has", "this", "us", "its", "bus", "less", "series", "analysis", "always", "data", "bed", "red", "need", "feed", "seed", "speed", "posting"} {
+			lemmas[w] = w
+		}
+		lemmas["posting"] = "post"
+		lemmas["settings"] = "setting"
+		lemmas["setting"] = "setting"
+		lemmas["logging"] = "logging"
+		lemmas["booking"] = "booking"
+		lemmas["meeting"] = "meeting"
+		dangerAny = make(map[string]bool, 256)
+		base := func(list []string) map[string]bool {
+			m := make(map[string]bool, len(list))
+			for _, w := range list {
+				if b, ok := lemmas[w]; ok {
+					w = b
+				}
+				m[w] = true
+			}
+			return m
+		}
+		for i := range dangerPatterns {
+			p := &dangerPatterns[i]
+			p.verbSet, p.objectSet, p.peopleSet, p.aloneSet = base(p.verbs), base(p.objects), base(p.people), base(p.alone)
+			for _, m := range []map[string]bool{p.verbSet, p.aloneSet} {
+				for w := range m {
+					dangerAny[w] = true
+				}
+			}
+		}
+	})
+}
+
+// inflect returns the forms of a base word: plural, third person, past,
+// gerund. It over-generates; forms that are no English word do no harm.
+func inflect(b string) []string {
+	out := []string{b, b + "s", b + "es", b + "ed", b + "ing", b + "d"}
+	n := len(b)
+	if n > 1 && b[n-1] == 'e' {
+		out = append(out, b[:n-1]+"ing")
+	}
+	if n > 1 && b[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(b[n-2])) {
+		out = append(out, b[:n-1]+"ies", b[:n-1]+"ied")
+	}
+	if n > 2 && !strings.ContainsRune("aeiouwxy", rune(b[n-1])) && strings.ContainsRune("aeiou", rune(b[n-2])) && !strings.ContainsRune("aeiou", rune(b[n-3])) {
+		d := b + b[n-1:]
+		out = append(out, d+"ed", d+"ing")
+	}
+	return out
+}
+
+// lemma returns the base form of a word the tables know, or the word.
+func lemma(w string) string {
+	lexicon()
+	if b, ok := lemmas[w]; ok {
+		return b
+	}
+	return w
+}
+
+// Object words that change what a verb means.
+var (
+	// generated things: "write code", "create a template" make text.
+	generatedObjects = set("code script function program class snippet regex regexp query template " +
+		"outline plan checklist poem story essay summary diagram chart table example examples tests " +
+		"component module algorithm prompt recipe draft letter email message reply post doc " +
+		"documentation readme method struct interface type schema snippet loop solution answer list " +
+		"paragraph sentence description tweet caption headline slogan joke song bio resume cv cover " +
+		"proposal report presentation slide slides page website app html css sql bash python javascript go")
+	// communication nouns after draft verbs.
+	commNouns = set("email mail message letter reply post tweet text note newsletter announcement memo invitation invite")
+	// a discussion of a message, not its sending: "email about X".
+	aboutWords = set("about regarding concerning re")
+	// financial nouns: "make a purchase", "place an order".
+	moneyNouns = set("purchase payment transfer donation order deposit withdrawal transaction wire refund invoice bill")
+	// targets outside the user's machine.
+	externalWords = set("api webhook slack twitter x facebook instagram linkedin github gitlab jira teams discord " +
+		"whatsapp telegram server endpoint remote cloud s3 bucket aws gcp azure production prod customer customers " +
+		"client clients public everyone team channel website")
+	// low stakes: tests, samples, the user's own inbox.
+	lowStakes = set("test tests sample samples dummy example scratch playground sandbox")
+	// the user as recipient: a message to yourself.
+	selfWords = set("me myself")
+	// objects that make "make" a change: "make a copy".
+	makeChanges = set("copy backup duplicate change changes folder file directory reservation booking appointment")
+	// reversible outcomes.
+	reversibleWords = set("archive trash bin recycle temporarily undo revert snapshot backup copy duplicate rename")
+	// urgency markers.
+	urgentWords = set("now immediately asap urgently urgent quickly hurry instantly")
+	// question words: a request starting with one asks about an action.
+	questionStarts = set("how what why when where which who whom whose is are does do did should was were has have isn't")
+	// hypothetical openers.
+	hypoStarts = set("suppose supposing imagine hypothetically assuming")
+	// conditional openers.
+	condStarts = set("if when whenever once unless")
+	// verbs that take "if" as "whether": "check if the server is up".
+	whetherVerbs = set("check see verify ask know tell find out confirm determine test figure wonder sure")
+	// defensive words: a request about protecting against harm.
+	defensiveWords = set("protect prevent defend detect secure avoid recognize recognise spot report mitigate " +
+		"sanitize sanitise escape parameterize parameterise scan harden safe safely awareness " +
+		"training explain what define")
+	// negation words; "forget", "hesitate" after "not" cancel it.
+	negations    = set("not never no")
+	doubleNegate = set("forget hesitate fail neglect")
+	// ambiguous verbs: "update my profile" says neither what nor how.
+	ambiguousVerbs = set("update change modify fix edit handle manage sort clean adjust")
+	// content applications: edits happen in a buffer the user can undo.
+	contentApps = set("code-editor editor template-engine ide notebook document-editor")
+	// direct applications: actions touch the user's files for real.
+	directApps = set("file-manager finder explorer shell terminal")
+)
+
+func set(s string) map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}

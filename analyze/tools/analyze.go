@@ -1,0 +1,385 @@
+package tools
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Classes, on seed 000's scale.
+const (
+	ClassSafe       = "safe"       // 0–25: runs
+	ClassCautious   = "cautious"   // 26–70: soft confirmation
+	ClassPrivileged = "privileged" // 71–100: explicit approval
+	ClassDangerous  = "dangerous"  // over 100 or a dangerous category: blocked
+)
+
+// Options is what the caller knows around the call.
+type Options struct {
+	// UserMessages are the user's messages in the conversation, oldest
+	// first; the last five are read.
+	UserMessages []string
+	// Application is where the action happens ("code-editor",
+	// "file-manager"…), for seed 000's context-dependent example.
+	Application string
+}
+
+// Result is what Analyze tells about one tool call.
+type Result struct {
+	Verbs    []string // the verb of the name (the one that decides the effect)
+	Objects  []string // the other meaningful words of the name
+	Effect   string   // read|write|send|post|payment|grant|unlock|delete|execute|unknown
+	Score    int      // seed 000 points, never below 0
+	Class    string   // safe|cautious|privileged|dangerous
+	Findings []rule.Finding
+	// Amount and Currency are the money moved, when the arguments say.
+	Amount   float64
+	Currency string
+	// Recipients are who the call reaches (to, cc, channel, payee…).
+	Recipients []string
+	// UserAsked reports that the user's recent messages asked for this.
+	UserAsked bool
+}
+
+// recentMessages is how many of the user's last messages count.
+const recentMessages = 5
+
+// Analyze judges one tool call. input may be nil. It never panics and is
+// safe for concurrent use.
+func Analyze(tool string, input map[string]any, opt Options) *Result {
+	res := &Result{}
+	words := splitName(tool)
+	verb := ""
+	for i, wd := range words {
+		if vendors[wd] {
+			continue
+		}
+		// A word that is both noun and verb (Lock, Email, Order, Dispatch)
+		// is a noun when it follows an object or comes before a plain verb.
+		if _, ok := verbs[wd]; ok && verb == "" {
+			if !nounVerbs[wd] || len(res.Objects) == 0 && !verbFollows(words[i+1:]) {
+				verb = wd
+				res.Verbs = append(res.Verbs, wd)
+				continue
+			}
+		}
+		res.Objects = append(res.Objects, wd)
+	}
+	if verb == "" {
+		// Only noun-verbs: the first of them is the verb (HTTPRequest).
+		for i, wd := range res.Objects {
+			if _, ok := verbs[wd]; ok {
+				verb = wd
+				res.Verbs = append(res.Verbs, wd)
+				res.Objects = append(res.Objects[:i:i], res.Objects[i+1:]...)
+				break
+			}
+		}
+	}
+	a := readArgs(input)
+	res.Recipients = a.recipients
+	res.Effect = effectOf(verb, res.Objects, words, a)
+	res.Effect = escalate(res, res.Effect)
+
+	e := evaluation{res: res, a: a, tool: tool, words: words}
+	e.score(opt)
+	return res
+}
+
+// escalate: a read or a write whose name carries a second, stronger verb
+// (fetch_and_delete_messages, GetAndTransfer) takes the stronger effect, so
+// that a harmless first word cannot hide what the call does.
+func escalate(res *Result, eff string) string {
+	if eff != EffectRead && eff != EffectWrite {
+		return eff
+	}
+	for i, wd := range res.Objects {
+		// A noun-verb counts only when what follows is its object
+		// (TransferFunds, not TransferHistory).
+		if nounVerbs[wd] && (i+1 == len(res.Objects) || !moneyNouns[res.Objects[i+1]] || res.Objects[i+1] == wd) {
+			continue
+		}
+		switch v := verbs[wd]; v {
+		case EffectSend, EffectPost, EffectPayment, EffectGrant, EffectUnlock, EffectDelete:
+			res.Verbs = append(res.Verbs, wd)
+			return v
+		}
+	}
+	return eff
+}
+
+// verbFollows reports whether a verb that is only a verb comes next,
+// skipping vendor words.
+func verbFollows(rest []string) bool {
+	for _, wd := range rest {
+		if vendors[wd] {
+			continue
+		}
+		_, ok := verbs[wd]
+		return ok && !nounVerbs[wd]
+	}
+	return false
+}
+
+func anyIn(ws []string, m map[string]bool) bool {
+	for _, wd := range ws {
+		if m[wd] {
+			return true
+		}
+	}
+	return false
+}
+
+// effectOf refines the verb's effect with the objects and arguments:
+// "create" a payment moves money, "add" a collaborator grants access,
+// "open" a door unlocks it.
+func effectOf(verb string, objs, words []string, a *args) string {
+	eff, ok := verbs[verb]
+	if !ok {
+		return EffectUnknown
+	}
+	if len(a.methods) > 0 && (anyIn(words, httpNouns) || verb == "request" || verb == "call" || verb == "fetch") {
+		switch a.methods[0] {
+		case "GET", "HEAD", "OPTIONS":
+			return EffectRead
+		case "DELETE":
+			return EffectDelete
+		default:
+			return EffectSend
+		}
+	}
+	switch eff {
+	case EffectRead:
+		if (verb == "open" || verb == "access") && anyIn(objs, physicalNouns) {
+			return EffectUnlock
+		}
+	case EffectWrite:
+		generic := verb == "create" || verb == "new" || verb == "make" || verb == "submit" || verb == "place" ||
+			verb == "initiate" || verb == "schedule" || verb == "request" || verb == "add" || verb == "set" || verb == "update"
+		switch {
+		case verb == "disable" || verb == "stop" || verb == "pause" || verb == "turn" || verb == "switch":
+			if anyIn(objs, securityNouns) {
+				return EffectUnlock
+			}
+		case anyIn(objs, draftNouns):
+			return EffectWrite
+		case generic && anyIn(objs, moneyNouns) && verb != "update" && verb != "set":
+			return EffectPayment
+		case generic && (anyIn(objs, accessNouns) || anyIn(objs, map[string]bool{"payee": true})):
+			if anyIn(objs, map[string]bool{"payee": true}) {
+				return EffectPayment
+			}
+			return EffectGrant
+		case generic && verb != "update" && verb != "set" && anyIn(objs, postNouns):
+			return EffectPost
+		case generic && verb != "update" && verb != "set" && anyIn(objs, messageNouns):
+			return EffectSend
+		}
+	case EffectSend:
+		switch {
+		case anyIn(objs, moneyNouns) || a.hasAmount:
+			return EffectPayment
+		case anyIn(objs, postNouns) && !anyIn(objs, messageNouns):
+			return EffectPost
+		case anyIn(objs, draftNouns) && verb != "send":
+			return EffectWrite
+		case verb == "invite" && anyIn(objs, accessNouns):
+			return EffectGrant
+		}
+	case EffectPayment:
+		switch {
+		case anyIn(objs, map[string]bool{"ownership": true, "owner": true}):
+			return EffectGrant
+		case verb == "transfer" && anyIn(objs, map[string]bool{"file": true, "files": true, "call": true, "chat": true, "domain": true}):
+			return EffectWrite
+		}
+	case EffectExecute:
+		if anyIn(objs, moneyNouns) {
+			return EffectPayment
+		}
+	case EffectGrant:
+		if verb == "approve" && anyIn(objs, map[string]bool{"pull": true, "pr": true, "review": true, "request": true}) {
+			return EffectWrite
+		}
+	case EffectDelete:
+		if verb == "clear" && anyIn(objs, map[string]bool{"cache": true, "history": true, "filter": true, "filters": true, "notifications": true}) {
+			return EffectWrite
+		}
+	}
+	return eff
+}
+
+// evaluation scores one call.
+type evaluation struct {
+	res    *Result
+	a      *args
+	tool   string
+	words  []string
+	review bool // some finding needs explicit approval whatever the score
+	floor  string
+}
+
+func (e *evaluation) add(r *rule.Rule, evidence, msg string, targets ...string) {
+	f := r.Find(evidence, msg, targets...)
+	if r.AlwaysReview {
+		e.review = true
+	}
+	e.res.Findings = append(e.res.Findings, f)
+}
+
+func (e *evaluation) targets() []string {
+	var t []string
+	t = append(t, e.a.recipients...)
+	t = append(t, e.a.paths...)
+	t = append(t, e.a.urls...)
+	t = append(t, e.a.names...)
+	if len(t) > 8 {
+		t = t[:8]
+	}
+	return t
+}
+
+func (e *evaluation) score(opt Options) {
+	res, a := e.res, e.a
+	ev := rule.Printable(truncate(e.tool, 80))
+	switch res.Effect {
+	case EffectRead:
+		e.add(ruleReadLookup, ev, "")
+	case EffectWrite:
+		e.add(ruleWriteData, ev, "", e.targets()...)
+		if editorApp(opt.Application) {
+			e.add(ruleContextEditor, opt.Application, "")
+		}
+	case EffectSend:
+		e.add(ruleSendMessage, ev, "", e.targets()...)
+	case EffectPost:
+		e.add(rulePostPublic, ev, "", e.targets()...)
+	case EffectPayment:
+		e.payment(ev)
+	case EffectGrant:
+		e.add(ruleGrantAccess, ev, "", e.targets()...)
+		if admin(res.Objects, a.roles) {
+			e.add(ruleGrantAdmin, ev, "")
+		}
+	case EffectUnlock:
+		if anyIn(res.Objects, securityNouns) {
+			e.add(ruleSecurityOff, ev, "")
+		} else {
+			e.add(ruleUnlockPhysical, ev, "", e.targets()...)
+		}
+	case EffectDelete:
+		e.add(ruleDeleteData, ev, "", e.targets()...)
+		if a.everything {
+			e.add(ruleDeleteEverything, ev, "")
+		}
+	case EffectExecute:
+		e.add(ruleExecuteCode, ev, "", e.a.code...)
+	default:
+		e.add(ruleUnknownVerb, ev, "")
+		e.floor = ClassCautious
+	}
+	if res.Effect != EffectRead && len(a.destructive) > 0 {
+		e.add(ruleArgsDestructive, strings.Join(a.destructive, ","), "")
+	}
+	if res.Effect != EffectRead && len(opt.UserMessages) > 0 {
+		e.context(opt.UserMessages)
+	}
+
+	for _, f := range res.Findings {
+		res.Score += f.Points
+	}
+	res.Score = max(res.Score, 0)
+	res.Class = classOf(res.Score)
+	dangerous := false
+	for _, f := range res.Findings {
+		dangerous = dangerous || f.Category.Dangerous()
+	}
+	switch {
+	case dangerous:
+		res.Class = ClassDangerous
+	case e.review && rank(res.Class) < rank(ClassPrivileged):
+		res.Class = ClassPrivileged
+	case e.floor != "" && rank(res.Class) < rank(e.floor):
+		res.Class = e.floor
+	}
+}
+
+func (e *evaluation) payment(ev string) {
+	res, a := e.res, e.a
+	e.add(rulePaymentMove, ev, "", e.targets()...)
+	if a.hasAmount {
+		res.Amount = a.amount
+	}
+	res.Currency = a.currency
+	crypto := anyIn(e.words, cryptoWords) || cryptoWords[strings.ToLower(a.currency)]
+	amt := strconv.FormatFloat(a.amount, 'f', -1, 64)
+	switch {
+	case crypto && (e.verb() == "withdraw" || e.verb() == "send" || e.verb() == "transfer"):
+		e.add(rulePaymentCrypto, ev, "")
+	case !a.hasAmount:
+		e.add(rulePaymentUnknown, ev, "")
+	case a.amount > 500:
+		e.add(rulePaymentLarge, amt, "Moves "+amt+" "+a.currency+": more than $500 needs approval.")
+	case a.amount >= 50:
+		e.add(rulePaymentMedium, amt, "")
+		e.floor = ClassCautious
+	default:
+		e.add(rulePaymentSmall, amt, "")
+	}
+	if a.newPayee || anyIn(res.Objects, map[string]bool{"payee": true}) && e.verb() != "pay" && e.verb() != "transfer" {
+		e.add(rulePaymentNewPayee, ev, "")
+	}
+}
+
+func admin(objs, roles []string) bool {
+	words := map[string]bool{"admin": true, "administrator": true, "owner": true, "superuser": true, "root": true, "maintain": true}
+	if anyIn(objs, words) {
+		return true
+	}
+	for _, r := range roles {
+		if words[r] {
+			return true
+		}
+	}
+	return false
+}
+
+func editorApp(app string) bool {
+	switch strings.ToLower(strings.ReplaceAll(strings.TrimSpace(app), "_", "-")) {
+	case "code-editor", "editor", "ide", "template-engine", "vscode", "notebook":
+		return true
+	}
+	return false
+}
+
+func classOf(score int) string {
+	switch {
+	case score > 100:
+		return ClassDangerous
+	case score > 70:
+		return ClassPrivileged
+	case score > 25:
+		return ClassCautious
+	}
+	return ClassSafe
+}
+
+func rank(class string) int {
+	switch class {
+	case ClassSafe:
+		return 0
+	case ClassCautious:
+		return 1
+	case ClassPrivileged:
+		return 2
+	}
+	return 3
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "…"
+}

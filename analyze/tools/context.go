@@ -1,0 +1,211 @@
+package tools
+
+import "strings"
+
+func (e *evaluation) verb() string {
+	if len(e.res.Verbs) == 0 {
+		return ""
+	}
+	return e.res.Verbs[0]
+}
+
+// askWords are what a user says when asking for an effect.
+var askWords = map[string][]string{
+	EffectWrite:   {"create", "add", "make", "update", "change", "edit", "set", "write", "save", "schedule", "book", "move", "rename"},
+	EffectSend:    {"send", "email", "e-mail", "mail", "message", "text", "tell", "forward", "reply", "notify", "invite", "contact", "dm", "ping", "call", "let", "post", "say", "write"},
+	EffectPost:    {"post", "tweet", "publish", "share", "announce", "comment", "reply"},
+	EffectPayment: {"pay", "transfer", "send", "wire", "buy", "purchase", "order", "withdraw", "refund", "sell", "trade", "venmo", "$"},
+	EffectGrant:   {"grant", "give", "share", "access", "invite", "add", "permission", "revoke", "let"},
+	EffectUnlock:  {"unlock", "open", "let", "disarm", "disable", "turn off"},
+	EffectDelete:  {"delete", "remove", "erase", "clear", "wipe", "trash", "cancel", "get rid", "purge", "empty", "uninstall"},
+	EffectExecute: {"run", "execute", "install", "deploy", "launch", "start"},
+}
+
+// consequential effects need the user's request or an approval.
+func consequential(effect string) bool {
+	switch effect {
+	case EffectSend, EffectPost, EffectPayment, EffectGrant, EffectUnlock, EffectDelete, EffectExecute:
+		return true
+	}
+	return false
+}
+
+// context reads the user's last messages: an action they asked for (its
+// verb or object and its key argument appear) is user-confirmed; a
+// consequential one nobody asked for needs approval.
+func (e *evaluation) context(messages []string) {
+	if len(messages) > recentMessages {
+		messages = messages[len(messages)-recentMessages:]
+	}
+	var b strings.Builder
+	for _, m := range messages {
+		if len(m) > 4*maxValue {
+			m = m[:4*maxValue]
+		}
+		b.WriteString(strings.ToLower(m))
+		b.WriteByte('\n')
+	}
+	text := b.String()
+	if e.asked(text) {
+		e.res.UserAsked = true
+		e.add(ruleContextUserAsked, truncate(oneLine(messages[len(messages)-1]), 80), "")
+		return
+	}
+	if consequential(e.res.Effect) {
+		e.add(ruleContextUnrequested, e.verb(), "Nothing in the user's last messages asked to "+e.verb()+" this: it needs approval.")
+	}
+}
+
+func (e *evaluation) asked(text string) bool {
+	mention := false
+	for _, wd := range askWords[e.res.Effect] {
+		if hasWord(text, wd) {
+			mention = true
+			break
+		}
+	}
+	for _, wd := range append(append([]string{}, e.res.Verbs...), e.res.Objects...) {
+		if len(wd) >= 3 && hasWord(text, wd) {
+			mention = true
+			break
+		}
+	}
+	if !mention {
+		return false
+	}
+	a := e.a
+	if len(a.recipients) > 0 {
+		found := false
+		for _, r := range a.recipients {
+			if mentions(text, r) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if e.res.Effect == EffectPayment && a.hasAmount && !mentionsAmount(text, a.amount) {
+		return false
+	}
+	if len(a.recipients) == 0 && !(e.res.Effect == EffectPayment && a.hasAmount) && len(a.names)+len(a.paths) > 0 {
+		for _, n := range append(append([]string{}, a.names...), a.paths...) {
+			if mentions(text, n) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// hasWord reports whether w appears in text as a word or an inflection of
+// one (send, sends, sending; not "add" in "address").
+func hasWord(text, w string) bool {
+	for i := 0; i <= len(text)-len(w); {
+		j := strings.Index(text[i:], w)
+		if j < 0 || w == "" {
+			return false
+		}
+		j += i
+		end := j + len(w)
+		for end < len(text) && isAlnum(text[end]) && end-(j+len(w)) <= 3 {
+			end++
+		}
+		if (j == 0 || !isAlnum(text[j-1])) && end-(j+len(w)) <= 3 {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+// wholeWord reports whether w appears in text as a whole word.
+func wholeWord(text, w string) bool {
+	for i := 0; i <= len(text)-len(w); {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(w)
+		if (j == 0 || !isAlnum(text[j-1])) && (end == len(text) || !isAlnum(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// mentions reports whether the text names a recipient or a target: the
+// whole value, an e-mail's local part, a channel without its #, a path's
+// last element, or a phone number's digits.
+func mentions(text, v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if v == "" {
+		return false
+	}
+	if len(v) < 3 {
+		return wholeWord(text, v)
+	}
+	if strings.Contains(text, v) {
+		return true
+	}
+	cands := []string{strings.TrimLeft(v, "#@")}
+	if local, _, ok := strings.Cut(v, "@"); ok && local != "" {
+		cands = append(cands, local, strings.Split(local, ".")[0])
+	}
+	if i := strings.LastIndexAny(v, "/\\"); i >= 0 && i+1 < len(v) {
+		cands = append(cands, v[i+1:])
+	}
+	for _, c := range cands {
+		if len(c) >= 3 && hasWord(text, c) {
+			return true
+		}
+	}
+	if d := digits(v); len(d) >= 7 && strings.Contains(digits(text), d) {
+		return true
+	}
+	return false
+}
+
+func digits(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// mentionsAmount reports whether the text names the amount, with or
+// without thousands separators and cents.
+func mentionsAmount(text string, amount float64) bool {
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && !(text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		if j == len(text) {
+			return false
+		}
+		if f, _, ok := parseMoney(text[j:]); ok && (f == amount || f*1000 == amount && strings.HasPrefix(strings.TrimLeft(text[j:], "0123456789.,"), "k")) {
+			return true
+		}
+		for j < len(text) && (text[j] >= '0' && text[j] <= '9' || text[j] == '.' || text[j] == ',') {
+			j++
+		}
+		i = j
+	}
+	return false
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

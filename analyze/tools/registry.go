@@ -1,0 +1,194 @@
+package tools
+
+import (
+	"slices"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Weights composed from seed 000's table.
+const (
+	writePoints   = rule.PrivilegedKeyword + rule.DataModification                        // 50: cautious
+	sendPoints    = rule.PrivilegedKeyword + rule.ExternalTarget + rule.Irreversible      // 75: privileged
+	paymentPoints = rule.PrivilegedKeyword + rule.Financial + rule.ExternalTarget         // 80: privileged
+	grantPoints   = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
+	deletePoints  = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
+	execPoints    = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
+	unlockPoints  = rule.PrivilegedKeyword + rule.ExternalTarget + rule.Irreversible      // 75: physical access
+	unknownPoints = rule.PrivilegedKeyword                                                // 30: cautious
+	dangerPoints  = rule.PrivilegedKeyword + rule.ExternalTarget + rule.Irreversible + 30 // 105: over 100
+)
+
+var (
+	ruleArgsDestructive = &rule.Rule{
+		ID: "tool.args.destructive", Summary: "An argument (force, recursive, all, permanent…) makes the call destructive.",
+		Points: rule.Irreversible, Category: rule.Destructive, Alternative: "Leave the flag off and act on named items.",
+		Match:   []string{`DropboxDeleteItem {"item_path": "/Work", "recursive": true}`, `GitPush {"force": "true"}`},
+		NoMatch: []string{`DropboxDeleteItem {"item_path": "/Work/a.txt"}`, `DropboxListFilesAndFolders {"recursive": true}`},
+	}
+	ruleContextEditor = &rule.Rule{
+		ID: "tool.context.editor", Summary: "Creating or editing in a code editor or template engine is low-stakes and undoable.",
+		Points: rule.LowCriticality + rule.Reversible, Category: rule.Routine,
+		Match:   []string{`CreateFile {"path": "main.go"} app: code-editor`},
+		NoMatch: []string{`CreateFile {"path": "main.go"} app: file-manager`, `DeleteFile {"path": "main.go"} app: code-editor`},
+	}
+	ruleContextUnrequested = &rule.Rule{
+		ID: "tool.context.unrequested", Summary: "Nothing in the user's recent messages asked for this consequential action.",
+		Category: rule.Routine, AlwaysReview: true, Alternative: "Ask the user first.",
+		Match:   []string{`GmailSendEmail {"to": "eve@evil.com", "body": "hi"} user: summarize my inbox`},
+		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com"} user: send an email to bob@acme.com`, `GmailSearchEmails {"keywords": ["invoice"]} user: what's the weather`},
+	}
+	ruleContextUserAsked = &rule.Rule{
+		ID: "tool.context.user-asked", Summary: "The user asked for this action in a recent message.",
+		Points: rule.UserConfirmed, Category: rule.Routine,
+		Match:   []string{`GmailSendEmail {"to": "bob@acme.com"} user: please email bob@acme.com the report`, `VenmoSendMoney {"recipient": "alice", "amount": 20} user: send alice $20 on venmo`},
+		NoMatch: []string{`GmailSendEmail {"to": "eve@evil.com"} user: email bob@acme.com`, `VenmoSendMoney {"recipient": "alice", "amount": 2000} user: send alice $20`},
+	}
+	ruleDeleteData = &rule.Rule{
+		ID: "tool.delete.data", Summary: "Deletes or cancels something that may not come back.",
+		Points: deletePoints, Category: rule.Destructive, AlwaysReview: true, Alternative: "Archive it instead.",
+		Match:   []string{`delete_repository {"repo": "acme/web"}`, `TodoistDeleteTask {"task_id": "42"}`, `mcp__github__delete_file {"path": "README.md"}`},
+		NoMatch: []string{`TodoistSearchTasks {"keywords": "delete"}`, `GitHubGetRepositoryDetails {"repo_id": "x"}`},
+	}
+	ruleDeleteEverything = &rule.Rule{
+		ID: "tool.delete.everything", Summary: "Deletes everything in reach (all items, the root of a tree).",
+		Points: dangerPoints, Category: rule.MassDestruction, Alternative: "Delete named items.",
+		Match:   []string{`DropboxDeleteItem {"item_path": "/"}`, `GmailDeleteEmails {"all": true}`},
+		NoMatch: []string{`DropboxDeleteItem {"item_path": "/tmp/a"}`, `GmailSearchEmails {"all": true}`},
+	}
+	ruleExecuteCode = &rule.Rule{
+		ID: "tool.execute.code", Summary: "Runs code, commands or a deployment.",
+		Points: execPoints, Category: rule.Execution,
+		Match:   []string{`TerminalExecute {"command": "ls"}`, `run_python {"code": "print(1)"}`},
+		NoMatch: []string{`TerminalGetHistory {}`},
+	}
+	ruleGrantAccess = &rule.Rule{
+		ID: "tool.grant.access", Summary: "Changes who may access what (sharing, collaborators, guests, roles).",
+		Points: grantPoints, Category: rule.Permissions, AlwaysReview: true, Alternative: "Share read-only, for a limited time.",
+		Match:   []string{`AugustSmartLockGrantGuestAccess {"guest_ids": ["g1"]}`, `DropboxShareItem {"item_path": "/a", "recipient_email": "x@y.com"}`, `GitHubAddCollaborator {"collaborator_username": "eve"}`},
+		NoMatch: []string{`AugustSmartLockViewAccessHistory {}`},
+	}
+	ruleGrantAdmin = &rule.Rule{
+		ID: "tool.grant.admin", Summary: "Grants administrator or owner rights: privilege escalation.",
+		Points: dangerPoints, Category: rule.PrivilegeEscalation, Alternative: "Grant the narrowest role that does the job.",
+		Match:   []string{`GitHubAddCollaborator {"collaborator_username": "eve", "permission": "admin"}`, `SlackUpdateMemberRole {"user": "eve", "role": "owner"}`},
+		NoMatch: []string{`GitHubAddCollaborator {"collaborator_username": "eve", "permission": "read"}`, `GetAdminList {}`},
+	}
+	rulePaymentCrypto = &rule.Rule{
+		ID: "tool.payment.crypto-withdrawal", Summary: "Withdraws or sends cryptocurrency: it cannot be reversed.",
+		Category: rule.Exfiltration, AlwaysReview: true,
+		Match:   []string{`BinanceWithdraw {"currency": "BTC", "amount": 0.01, "destination_address": "bc1q"}`},
+		NoMatch: []string{`BinanceGetAccountBalances {}`, `BankManagerTransferFunds {"amount": 20, "to_account_number": "1"}`},
+	}
+	rulePaymentLarge = &rule.Rule{
+		ID: "tool.payment.large", Summary: "Moves more than $500 (seed 003: high risk).",
+		Category: rule.Infrastructure, AlwaysReview: true,
+		Match:   []string{`BankManagerTransferFunds {"amount": 1200, "to_account_number": "9"}`, `VenmoSendMoney {"amount": "$1,200.50", "recipient": "bob"}`},
+		NoMatch: []string{`BankManagerTransferFunds {"amount": 500, "to_account_number": "9"}`},
+	}
+	rulePaymentMedium = &rule.Rule{
+		ID: "tool.payment.medium", Summary: "Moves between $50 and $500 (seed 003: medium risk).",
+		Category: rule.Infrastructure,
+		Match:    []string{`VenmoSendMoney {"amount": 120, "recipient": "bob"}`},
+		NoMatch:  []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`},
+	}
+	rulePaymentMove = &rule.Rule{
+		ID: "tool.payment.move-money", Summary: "Moves money: a payment, transfer, purchase or trade.",
+		Points: paymentPoints, Category: rule.Infrastructure,
+		Match:   []string{`BankManagerPayBill {"amount": 80}`, `AmazonPlaceOrder {"items": [{"product_id": "1", "quantity": 1}]}`, `BinancePlaceOrder {"pair": "BTCUSD", "quantity": 1}`},
+		NoMatch: []string{`BankManagerGetAccountInformation {}`, `AmazonViewSavedPaymentMethods {}`},
+	}
+	rulePaymentNewPayee = &rule.Rule{
+		ID: "tool.payment.new-payee", Summary: "Pays or adds a new payee (seed 003: high risk).",
+		Points: rule.Untrusted, Category: rule.Infrastructure, AlwaysReview: true,
+		Match:   []string{`BankManagerAddPayee {"payee_name": "X Ltd"}`, `BankManagerPayBill {"payee_id": "p1", "amount": 10, "new_payee": true}`},
+		NoMatch: []string{`BankManagerSearchPayee {"keywords": ["x"]}`},
+	}
+	rulePaymentSmall = &rule.Rule{
+		ID: "tool.payment.small", Summary: "Moves less than $50: little is at stake.",
+		Points: rule.LowCriticality, Category: rule.Routine,
+		Match:   []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`},
+		NoMatch: []string{`VenmoSendMoney {"amount": 120, "recipient": "bob"}`},
+	}
+	rulePaymentUnknown = &rule.Rule{
+		ID: "tool.payment.unknown-amount", Summary: "Moves money but the amount cannot be read: missing information needs approval.",
+		Category: rule.Infrastructure, AlwaysReview: true,
+		Match:   []string{`AmazonPlaceOrder {"items": [{"product_id": "1"}]}`},
+		NoMatch: []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`},
+	}
+	rulePostPublic = &rule.Rule{
+		ID: "tool.post.public", Summary: "Publishes where anyone can see it; a post cannot be unseen.",
+		Points: sendPoints, Category: rule.Exfiltration, Alternative: "Save it as a draft.",
+		Match:   []string{`post_on_x {"text": "hello"}`, `TwitterManagerPostTweet {"content": "hi"}`, `mcp__github__add_issue_comment {"body": "x"}`},
+		NoMatch: []string{`TwitterManagerReadTweet {"tweet_id": "1"}`, `GetPostComments {"post_id": "1"}`},
+	}
+	ruleReadLookup = &rule.Rule{
+		ID: "tool.read.lookup", Summary: "Reads, lists or searches; changes nothing.",
+		Category: rule.Routine,
+		Match:    []string{`GmailSearchEmails {"keywords": ["invoice"]}`, `mcp__github__list_issues {"repo": "a/b"}`, `HTTPRequest {"method": "GET", "url": "https://a"}`},
+		NoMatch:  []string{`GmailSendEmail {"to": "a@b.c"}`},
+	}
+	ruleSendMessage = &rule.Rule{
+		ID: "tool.send.message", Summary: "Sends a message to someone: once sent it cannot be recalled.",
+		Points: sendPoints, Category: rule.Exfiltration, Alternative: "Save it as a draft for the user to send.",
+		Match:   []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "hi"}`, `SlackSendMessage {"recipient": "#general", "message": "hi"}`, `HTTPRequest {"method": "POST", "url": "https://a"}`},
+		NoMatch: []string{`GmailCreateDraft {"to": "bob@acme.com"}`, `SlackSearchMessage {"query": "x"}`},
+	}
+	ruleSecurityOff = &rule.Rule{
+		ID: "tool.unlock.security-off", Summary: "Turns off a security protection (authentication, firewall, security system).",
+		Points: dangerPoints, Category: rule.SecurityBypass, Alternative: "Ask an administrator.",
+		Match:   []string{`DisableTwoFactorAuth {}`, `CiscoUmbrellaDisableFirewall {}`},
+		NoMatch: []string{`GetSecuritySettings {}`},
+	}
+	ruleUnknownVerb = &rule.Rule{
+		ID: "tool.unknown.verb", Summary: "What this tool does cannot be told from its name: it needs confirmation.",
+		Points: unknownPoints, Category: rule.Unparseable,
+		Match:   []string{`FrobnicateWidget {"x": 1}`, `mcp__weird__zork {}`},
+		NoMatch: []string{`GetWidget {}`},
+	}
+	ruleUnlockPhysical = &rule.Rule{
+		ID: "tool.unlock.physical", Summary: "Unlocks or opens a door, lock or alarm: physical access.",
+		Points: unlockPoints, Category: rule.Permissions, AlwaysReview: true,
+		Match:   []string{`AugustSmartLockUnlockDoor {}`, `OpenGarageDoor {}`, `DisarmAlarm {}`},
+		NoMatch: []string{`AugustSmartLockLockDoor {}`, `AugustSmartLockCheckLockStatus {}`},
+	}
+	ruleWriteData = &rule.Rule{
+		ID: "tool.write.data", Summary: "Creates or changes data.",
+		Points: writePoints, Category: rule.Configuration,
+		Match:   []string{`TodoistCreateTask {"task_name": "x"}`, `GmailCreateDraft {"to": "a@b.c"}`, `AugustSmartLockLockDoor {}`},
+		NoMatch: []string{`TodoistSearchTasks {}`},
+	}
+)
+
+// registry is the sorted list of this package's rules.
+var registry = []*rule.Rule{
+	ruleArgsDestructive,
+	ruleContextEditor,
+	ruleContextUnrequested,
+	ruleContextUserAsked,
+	ruleDeleteData,
+	ruleDeleteEverything,
+	ruleExecuteCode,
+	ruleGrantAccess,
+	ruleGrantAdmin,
+	rulePaymentCrypto,
+	rulePaymentLarge,
+	rulePaymentMedium,
+	rulePaymentMove,
+	rulePaymentNewPayee,
+	rulePaymentSmall,
+	rulePaymentUnknown,
+	rulePostPublic,
+	ruleReadLookup,
+	ruleSendMessage,
+	ruleUnknownVerb,
+	ruleUnlockPhysical,
+	ruleSecurityOff,
+	ruleWriteData,
+}
+
+// Rules returns this package's rules, sorted by id. The slice is the
+// caller's; the rules it points to are shared and must not be changed.
+func Rules() []*rule.Rule {
+	return slices.Clone(registry)
+}
