@@ -1,11 +1,10 @@
 package shell
 
 import (
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/actionguard/actionguard/rule"
+	"github.com/actionguard/actionguard/rule/ruletest"
 )
 
 // exampleOptions is where every rule example is analysed.
@@ -28,33 +27,9 @@ func hasRule(res *Result, id string) bool {
 	return false
 }
 
-// TestRuleExamples runs every example of every rule through the analyzer.
-func TestRuleExamples(t *testing.T) {
-	for _, r := range Rules() {
-		for _, ex := range r.Match {
-			if res := Analyze(ex, exampleOptions); !hasRule(res, r.ID) {
-				t.Errorf("%s: example %q does not match; found %v (parse error %q)", r.ID, ex, ruleIDs(res), res.ParseError)
-			}
-		}
-		for _, ex := range r.NoMatch {
-			if res := Analyze(ex, exampleOptions); hasRule(res, r.ID) {
-				t.Errorf("%s: counter-example %q matches", r.ID, ex)
-			}
-		}
-	}
-}
-
-func TestRegistry(t *testing.T) {
-	rules := Rules()
-	if !sort.SliceIsSorted(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID }) {
-		t.Error("Rules() is not sorted")
-	}
-	if _, err := rule.NewRegistry(rules); err != nil {
-		t.Error(err)
-	}
-	for _, r := range rules {
-		if !strings.HasPrefix(r.ID, "shell.") {
-			t.Errorf("%s: shell rule ids start with shell.", r.ID)
-		}
-	}
+// TestRules checks the registry and runs every example of every rule
+// through the analyzer.
+func TestRules(t *testing.T) {
+	ruletest.Check(t, ruletest.Options{Prefix: "shell."}, Rules,
+		func(ex string, _ *rule.Rule) []rule.Finding { return Analyze(ex, exampleOptions).Findings })
 }
