@@ -93,7 +93,7 @@ type Decision struct {
 
 // TraceStep is one line of `actionguard explain`.
 type TraceStep struct {
-	Stage  string `json:"stage"` // parse, unwrap, rule, modifier, threshold, policy, verdict
+	Stage  string `json:"stage"` // parse, unwrap, rule, learned, modifier, threshold, policy, verdict
 	Detail string `json:"detail"`
 	Points int    `json:"points,omitempty"`
 }

@@ -294,6 +294,7 @@ func (e *evaluation) profile() {
 func (e *evaluation) decide() {
 	p := e.g.policy
 	fs := e.findings
+	e.learn(fs)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Points > fs[j].Points })
 	base := 0
 	dangerous := false
@@ -428,6 +429,33 @@ func (e *evaluation) decide() {
 	e.d.approvalView()
 	e.reason()
 	e.step("verdict", fmt.Sprintf("%s (%s, %s)", v, level, RiskBar(e.d.Risk)), score)
+}
+
+// learn applies the adjustments learned from feedback to the findings.
+func (e *evaluation) learn(fs []Finding) {
+	if len(e.g.learned) == 0 {
+		return
+	}
+	for i := range fs {
+		f := &fs[i]
+		d, ok := e.g.learned[f.Rule]
+		if !ok || d == 0 {
+			continue
+		}
+		d = clamp(d, -MaxLearnedDrop, MaxLearnedRise)
+		if d < 0 && f.Category.Dangerous() {
+			e.step("learned", "feedback would lower "+f.Rule+" but a DANGEROUS finding is never lowered", 0)
+			continue
+		}
+		if d < 0 && f.Points+d < 0 {
+			d = -f.Points
+		}
+		if d < 0 && f.Points <= 0 {
+			continue
+		}
+		f.Points += d
+		e.step("learned", fmt.Sprintf("feedback on %s adjusts it by %+d points", f.Rule, d), d)
+	}
 }
 
 func (e *evaluation) policyEnv(score int, level Level) *policy.Env {

@@ -37,6 +37,9 @@ type Guard struct {
 	policy *policy.Policy
 	home   string
 	now    func() time.Time
+	// learned are per-rule point adjustments learned from the user's
+	// feedback (see WithLearned).
+	learned map[string]int
 }
 
 // Option configures a Guard.
@@ -51,6 +54,22 @@ func WithHome(dir string) Option { return func(g *Guard) { g.home = dir } }
 
 // WithClock sets the clock (tests).
 func WithClock(now func() time.Time) Option { return func(g *Guard) { g.now = now } }
+
+// MaxLearnedDrop and MaxLearnedRise bound what feedback can do to one
+// rule's points: a rule that keeps annoying the user can lose at most two
+// steps of seed 000's table; one that missed something can gain three.
+const (
+	MaxLearnedDrop = 20
+	MaxLearnedRise = 30
+)
+
+// WithLearned sets per-rule point adjustments learned from feedback
+// (`actionguard feedback`): rule id → points to add to the rule's findings.
+// Adjustments are clamped to [-MaxLearnedDrop, MaxLearnedRise], never take
+// a finding below zero points, and never lower a finding in a DANGEROUS
+// category (seed 000: never reduce the score for false negatives; better
+// ten unnecessary approvals than one false negative).
+func WithLearned(adj map[string]int) Option { return func(g *Guard) { g.learned = adj } }
 
 // New returns a Guard.
 func New(opts ...Option) *Guard {
