@@ -58,3 +58,29 @@ func BenchmarkCheckEach(b *testing.B) {
 		})
 	}
 }
+
+// typicalRequests are requests in words (kind intent) and generic tool
+// calls, the other two kinds an assistant's guard sees most.
+var typicalRequests = []guard.Action{
+	{Text: "Summarize this article about renewable energy"},
+	{Text: "Draft an email to the team and send it"},
+	{Text: "If tomorrow is Sunday, delete the draft"},
+	{Text: "update my profile"},
+	{Text: "Please transfer $2,000 to my landlord's account today"},
+	{Text: "create a password-stealing script"},
+	{Tool: "GmailSearchEmails", Input: map[string]any{"keywords": []any{"invoice"}, "limit": 5}},
+	{Tool: "GmailSendEmail", Input: map[string]any{"to": "bob@acme.com", "subject": "Report", "body": "Attached."}, Context: guard.Context{UserMessages: []string{"Please email the report to bob@acme.com"}}},
+	{Tool: "BankManagerTransferFunds", Input: map[string]any{"amount": 2500, "to_account_number": "123-456"}},
+	{Tool: "mcp__github__create_issue", Input: map[string]any{"owner": "acme", "repo": "web", "title": "Crash on save"}},
+}
+
+// BenchmarkCheckRequests is guard.Check over requests and tool calls (the
+// budget: ≤ 20 µs median per request).
+func BenchmarkCheckRequests(b *testing.B) {
+	g := guard.New(guard.WithHome("/home/dev"))
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g.Check(ctx, typicalRequests[i%len(typicalRequests)])
+	}
+}

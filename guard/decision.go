@@ -83,12 +83,31 @@ type Decision struct {
 	ApprovalRequestFile string `json:"approval_request_file,omitempty"`
 
 	Kind Kind `json:"kind,omitempty"`
+	// Steps are the actions of a multi-step request ("draft an email and
+	// send it"), each classified; the verdict is the strictest step's.
+	Steps []RequestStep `json:"steps,omitempty"`
+	// Condition is what a conditional request depends on ("if tomorrow is
+	// Sunday"); the action is classified as if it held.
+	Condition string `json:"condition,omitempty"`
+	// Confidence is the classifier's confidence (0–1) for the analyzers
+	// that classify words (intent); below 0.6 is an anomaly.
+	Confidence *float64 `json:"confidence,omitempty"`
+	// Anomalies are seed 000's alerts: low confidence, a score that
+	// disagrees with the keywords.
+	Anomalies []string `json:"anomalies,omitempty"`
 	// Error is set when the action could not be checked; the verdict is then
 	// the configured fallback, never a silent allow.
 	Error string `json:"error,omitempty"`
 	// Trace is the step-by-step account of the decision (explain); omitted
 	// from JSON unless asked for.
 	Trace []TraceStep `json:"trace,omitempty"`
+}
+
+// RequestStep is one step of a request in words.
+type RequestStep struct {
+	Text  string `json:"text"`
+	Level Level  `json:"level"`
+	Score int    `json:"score"`
 }
 
 // TraceStep is one line of `actionguard explain`.

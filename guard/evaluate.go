@@ -30,6 +30,13 @@ type evaluation struct {
 	floorWhy  string
 	missing   string // information the check needed and did not get
 	allowedBy string // the allow entry that cleared every finding, if any
+	// sum is the score of an analyzer that adds seed 000's points up
+	// (intent, tools) rather than weighing each finding alone.
+	sum *int
+	// learnedDelta is what feedback added to the findings' points.
+	learnedDelta int
+	// clarify is a question to ask the user when the request is ambiguous.
+	clarify string
 }
 
 func (e *evaluation) step(stage, detail string, points int) {
@@ -314,8 +321,22 @@ func (e *evaluation) decide() {
 	if len(fs) == 0 {
 		e.step("rule", "no rule matched", 0)
 	}
+	if e.sum != nil {
+		// Points add up (seed 000's scoring): the verb, the target, the
+		// money; a negative finding (the user asked, an undoable edit) lowers them.
+		sum := *e.sum + e.learnedDelta
+		if !dangerous || sum > base {
+			base = sum
+			for _, f := range fs {
+				if strings.HasPrefix(f.Rule, "policy.") || strings.HasPrefix(f.Rule, "profile.") {
+					base = max(base, f.Points) // the policy's own weights stand
+				}
+			}
+		}
+		e.step("score", fmt.Sprintf("the findings add up to %d points", sum), sum)
+	}
 	score := base
-	for _, m := range modifiers(e.a, fs, base) {
+	for _, m := range modifiers(e.a, e.kind, fs, base) {
 		score += m.points
 		e.step("modifier", m.name+": "+m.why, m.points)
 	}
@@ -454,6 +475,7 @@ func (e *evaluation) learn(fs []Finding) {
 			continue
 		}
 		f.Points += d
+		e.learnedDelta += d
 		e.step("learned", fmt.Sprintf("feedback on %s adjusts it by %+d points", f.Rule, d), d)
 	}
 }
@@ -535,6 +557,10 @@ func (e *evaluation) reason() {
 	}
 	if top != nil && top.Alternative != "" && d.Verdict != Allow {
 		d.Reason += " Safer: " + strings.TrimSuffix(top.Alternative, ".") + "."
+	}
+	if e.clarify != "" && d.Verdict != Allow && d.Verdict != Block {
+		// Seed 000: an ambiguous request is privileged, with a question.
+		d.Notice = e.clarify
 	}
 }
 

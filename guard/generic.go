@@ -1,61 +1,196 @@
 package guard
 
 import (
+	"fmt"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/actionguard/actionguard/analyze/intent"
+	"github.com/actionguard/actionguard/analyze/tools"
 	"github.com/actionguard/actionguard/rule"
 )
 
-// generic judges actions that are not shell, SQL or file operations (HTTP
-// requests, e-mail, messages, posts, payments, other tools, natural-language
-// requests) by what their name and input say they do. Dedicated analyzers
-// refine these kinds; this is the conservative baseline: an action whose
-// effect cannot be told needs approval (seed 003: missing information means
-// approval).
+// generic judges the actions that are not shell, SQL or file operations:
+// a user's request in words (kind intent) goes to analyze/intent; HTTP
+// requests are judged by their method; every other tool call (e-mail,
+// messages, posts, payments, MCP tools, any named tool) goes to
+// analyze/tools, which reads the verb and objects of the tool's name and
+// its arguments.
 func (e *evaluation) generic() {
 	switch e.kind {
+	case KindIntent:
+		e.intent()
 	case KindHTTP:
 		e.httpAction()
-		return
-	case KindPayment:
-		e.add(genericRule("tool.finance.payment", rule.Infrastructure, rule.PrivilegedKeyword+rule.Financial+rule.ExternalTarget,
-			"Moves money: a payment or a transfer cannot be taken back."))
-		return
-	case KindEmail, KindMessage:
-		e.add(genericRule("tool.communication.send", rule.Exfiltration, rule.PrivilegedKeyword+rule.ExternalTarget,
-			"Sends a message to someone outside: once sent it cannot be recalled."))
-		return
-	case KindPost:
-		e.add(genericRule("tool.communication.post", rule.Exfiltration, rule.PrivilegedKeyword+rule.ExternalTarget+rule.Irreversible,
-			"Publishes a post where anyone can see it."))
-		return
-	}
-	words := SplitName(e.a.Tool)
-	if e.kind == KindIntent {
-		words = strings.Fields(strings.ToLower(e.a.Text))
-	}
-	if strings.HasPrefix(e.a.Tool, "mcp__") && len(words) > 2 {
-		words = words[2:] // mcp__server__tool: the server name says nothing about the effect
-	}
-	class := classifyVerbs(words)
-	switch class {
-	case verbRead:
-		e.readOnly = true
-	case verbWrite:
-		e.add(genericRule("tool.generic.write", rule.Configuration, rule.PrivilegedKeyword+rule.DataModification, "Creates or changes data ("+e.describe()+")."))
-	case verbDelete:
-		e.add(genericRule("tool.generic.delete", rule.Destructive, rule.PrivilegedKeyword+rule.DataModification+rule.Irreversible, "Deletes data ("+e.describe()+")."))
-	case verbSend:
-		e.add(genericRule("tool.generic.send", rule.Exfiltration, rule.PrivilegedKeyword+rule.ExternalTarget, "Sends something to another person or system ("+e.describe()+")."))
-	case verbMoney:
-		e.add(genericRule("tool.generic.financial", rule.Infrastructure, rule.PrivilegedKeyword+rule.Financial+rule.ExternalTarget, "Moves money ("+e.describe()+")."))
-	case verbExec:
-		e.add(genericRule("tool.generic.execute", rule.Execution, rule.PrivilegedKeyword+rule.DataModification, "Runs code or deploys ("+e.describe()+")."))
-	case verbGrant:
-		e.add(genericRule("tool.generic.grant", rule.Permissions, rule.PrivilegedKeyword+rule.DataModification+rule.Irreversible, "Changes who may access what ("+e.describe()+")."))
 	default:
+		e.tool()
+	}
+}
+
+// intent classifies a request in natural language.
+func (e *evaluation) intent() {
+	text := e.a.Text
+	if strings.TrimSpace(text) == "" {
+		text = e.a.inputString("text", "request", "prompt", "message")
+	}
+	if strings.TrimSpace(text) == "" {
+		e.missing = "the request has no text"
+		return
+	}
+	// A new user and low trust are the scorer's modifiers; the analyzer
+	// is asked without them so that they count once.
+	res := intent.Analyze(text, intent.Options{Application: e.application()})
+	for _, f := range res.Findings {
+		f.Message = sentence(f.Message)
+		e.findings = append(e.findings, f)
+	}
+	e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "the request's wording")
+	for _, s := range res.Steps {
+		e.d.Steps = append(e.d.Steps, RequestStep{Text: s.Text, Level: levelOfClass(s.Class), Score: s.Score})
+		e.step("step", fmt.Sprintf("%q → %s", truncate(s.Text, 120), s.Class), s.Score)
+	}
+	if len(res.Steps) == 0 {
+		e.readOnly = true
+	}
+	e.d.Condition = res.Condition
+	if res.Condition != "" {
+		e.step("condition", "the action depends on "+truncate(res.Condition, 120)+"; classified as if it held", 0)
+	}
+	if res.Clarify != "" {
+		e.clarify = res.Clarify
+	}
+	e.confidence(res.Confidence, res.Anomalies)
+}
+
+// confidence records the classification's confidence and seed 000's
+// anomaly alerts. A classification under 60% asks for confirmation (seed
+// 000: when uncertain, ask).
+func (e *evaluation) confidence(c float64, anomalies []string) {
+	c = float64(int(c*100+0.5)) / 100
+	e.d.Confidence = &c
+	e.d.Anomalies = append(e.d.Anomalies, anomalies...)
+	for _, a := range anomalies {
+		id := ruleAnomalyDisagree
+		if strings.HasPrefix(a, "low confidence") {
+			id = ruleAnomalyLowConfidence
+		}
+		e.findings = append(e.findings, id.Find(truncate(a, 200), "Anomaly: "+a+"."))
+		e.step("anomaly", a, 0)
+	}
+	if c < 0.6 {
+		e.raise(Confirm, fmt.Sprintf("a classification with %.0f%% confidence", c*100))
+	}
+}
+
+// tool judges a named tool call with analyze/tools.
+func (e *evaluation) tool() {
+	if strings.TrimSpace(e.a.Tool) == "" {
+		e.missing = "the action names no tool"
+		return
+	}
+	res := tools.Analyze(e.a.Tool, e.a.Input, tools.Options{UserMessages: e.a.Context.UserMessages, Application: e.application()})
+	e.step("tool", fmt.Sprintf("verb %s, objects %s → %s", orNone(res.Verbs), orNone(res.Objects), res.Effect), 0)
+	if res.Effect == tools.EffectUnknown {
+		// The name says nothing the analyzer knows; the kind the caller
+		// gave (or the vendor word in the name) still does.
+		if f, ok := kindBaseline(e.kind, e.a.Tool); ok {
+			e.add(f)
+			return
+		}
 		e.missing = "what " + e.describe() + " does cannot be told from its name"
 	}
+	if res.Effect == tools.EffectRead {
+		e.readOnly = true
+	}
+	name := rule.Printable(truncate(e.a.Tool, 80))
+	for _, f := range res.Findings {
+		if f.Evidence == name && f.Message != "" && !strings.Contains(f.Message, name) {
+			// Say which tool: "Sends a message to someone (GmailSendEmail)."
+			f.Message = strings.TrimSuffix(f.Message, ".") + " (" + name + ")."
+		}
+		e.findings = append(e.findings, f)
+	}
+	e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "what the tool does")
+}
+
+// composite records an analyzer that adds seed 000's points up (the
+// verb, the target, the money…) rather than reporting one weight per
+// finding. When its class is stricter than its score's (an always-review
+// rule, an ambiguity), that class is a floor.
+func (e *evaluation) composite(score int, class, scoreClass Level, why string) {
+	e.sum = &score
+	if levelRank(class) > levelRank(scoreClass) {
+		switch class {
+		case Cautious:
+			e.raise(Confirm, why)
+		case Privileged:
+			e.raise(Approve, why)
+		}
+	}
+}
+
+// sentence makes a message a sentence: a capital first letter and a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
+}
+
+func orNone(ws []string) string {
+	if len(ws) == 0 {
+		return "none"
+	}
+	return strings.Join(ws, " ")
+}
+
+func levelOfClass(c string) Level {
+	switch c {
+	case intent.Dangerous:
+		return Dangerous
+	case intent.Privileged:
+		return Privileged
+	case intent.Cautious:
+		return Cautious
+	}
+	return Safe
+}
+
+func levelRank(l Level) int {
+	switch l {
+	case Cautious:
+		return 1
+	case Privileged:
+		return 2
+	case Dangerous:
+		return 3
+	}
+	return 0
+}
+
+// kindBaseline is what a kind alone says about a tool whose name is
+// unknown: sending, posting and paying are privileged whatever they are called.
+func kindBaseline(k Kind, tool string) (Finding, bool) {
+	var r *rule.Rule
+	switch k {
+	case KindEmail, KindMessage:
+		r = ruleKindSend
+	case KindPost:
+		r = ruleKindPost
+	case KindPayment:
+		r = ruleKindPayment
+	default:
+		return Finding{}, false
+	}
+	return r.Find(truncate(tool, 80), ""), true
 }
 
 func (e *evaluation) describe() string {
@@ -72,10 +207,6 @@ func (e *evaluation) add(f Finding) {
 	e.findings = append(e.findings, f)
 }
 
-func genericRule(id string, cat rule.Category, points int, msg string) Finding {
-	return Finding{Rule: id, Category: cat, Points: points, Message: msg}
-}
-
 // httpAction judges an HTTP request by its method.
 func (e *evaluation) httpAction() {
 	method, _ := e.a.Input["method"].(string)
@@ -86,58 +217,68 @@ func (e *evaluation) httpAction() {
 		e.readOnly = true
 		return
 	}
+	ev := truncate(strings.TrimSpace(method+" "+url), 200)
 	switch method {
 	case "", "GET", "HEAD", "OPTIONS":
 		e.readOnly = true
 	case "DELETE":
-		e.add(Finding{Rule: "tool.http.delete", Category: rule.Destructive, Points: rule.PrivilegedKeyword + rule.ExternalTarget + rule.DataModification, Evidence: method + " " + url, Message: "Deletes a remote resource (" + method + " " + truncate(url, 80) + ")."})
+		e.add(ruleHTTPDelete.Find(ev, "Deletes a remote resource ("+truncate(method+" "+url, 100)+")."))
 	default:
-		e.add(Finding{Rule: "tool.http.write", Category: rule.Network, Points: rule.PrivilegedKeyword + rule.ExternalTarget, Evidence: method + " " + url, Message: "Sends data to " + truncate(url, 80) + " (" + method + ")."})
+		e.add(ruleHTTPWrite.Find(ev, "Sends data to "+truncate(url, 80)+" ("+method+")."))
 	}
 }
 
-type verbClass int
-
-const (
-	verbUnknown verbClass = iota
-	verbRead
-	verbWrite
-	verbSend
-	verbExec
-	verbGrant
-	verbDelete
-	verbMoney
+// The guard's own rules: HTTP methods, the baseline of a kind whose tool
+// name says nothing, and seed 000's anomaly alerts.
+var (
+	ruleHTTPDelete = &rule.Rule{
+		ID: "tool.http.delete", Summary: "An HTTP DELETE removes a remote resource.",
+		Points: rule.PrivilegedKeyword + rule.ExternalTarget + rule.DataModification, Category: rule.Destructive,
+		Match:   []string{`WebFetch {"method": "DELETE", "url": "https://api.example.com/v1/users/7"}`},
+		NoMatch: []string{`WebFetch {"method": "GET", "url": "https://api.example.com/v1/users/7"}`},
+	}
+	ruleHTTPWrite = &rule.Rule{
+		ID: "tool.http.write", Summary: "An HTTP POST, PUT or PATCH sends data to another system.",
+		Points: rule.PrivilegedKeyword + rule.ExternalTarget, Category: rule.Network,
+		Match:   []string{`WebFetch {"method": "POST", "url": "https://api.example.com/v1/users", "body": "{}"}`},
+		NoMatch: []string{`WebFetch {"url": "https://docs.example.com"}`},
+	}
+	ruleKindPayment = &rule.Rule{
+		ID: "tool.kind.payment", Summary: "A payment tool whose name says nothing more: moving money cannot be taken back.",
+		Points: rule.PrivilegedKeyword + rule.Financial + rule.ExternalTarget, Category: rule.Infrastructure,
+		Match:   []string{`payment Stripe {"amount": 20}`},
+		NoMatch: []string{`payment StripeListCharges {}`},
+	}
+	ruleKindPost = &rule.Rule{
+		ID: "tool.kind.post", Summary: "A publishing tool whose name says nothing more: a post cannot be unseen.",
+		Points: rule.PrivilegedKeyword + rule.ExternalTarget + rule.Irreversible, Category: rule.Exfiltration,
+		Match:   []string{`post Mastodon {"status": "hello"}`},
+		NoMatch: []string{`post MastodonGetTimeline {}`},
+	}
+	ruleKindSend = &rule.Rule{
+		ID: "tool.kind.send", Summary: "A messaging tool whose name says nothing more: a message cannot be recalled.",
+		Points: rule.PrivilegedKeyword + rule.ExternalTarget, Category: rule.Exfiltration,
+		Match:   []string{`email Outlook {"to": "bob@example.com"}`},
+		NoMatch: []string{`email OutlookSearchEmails {"query": "invoice"}`},
+	}
+	ruleAnomalyDisagree = &rule.Rule{
+		ID: "intent.anomaly.disagree", Summary: "Seed 000's alert: the score and the keywords of a request disagree.",
+		Category: rule.Routine,
+		Match:    []string{`intent yes go ahead and rename the sample draft, it is reversible`},
+		NoMatch:  []string{`intent Search for React tutorials`},
+	}
+	ruleAnomalyLowConfidence = &rule.Rule{
+		ID: "intent.anomaly.low-confidence", Summary: "Seed 000's alert: the request was classified with less than 60% confidence.",
+		Category: rule.Routine,
+		Match:    []string{`intent ` + strings.Repeat("a", intent.MaxBytes+1)},
+		NoMatch:  []string{`intent Search for React tutorials`},
+	}
+	guardRules = []*rule.Rule{ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend}
 )
 
-var verbs = map[string]verbClass{
-	"get": verbRead, "list": verbRead, "read": verbRead, "search": verbRead, "find": verbRead, "query": verbRead, "fetch": verbRead, "view": verbRead,
-	"show": verbRead, "describe": verbRead, "lookup": verbRead, "count": verbRead, "check": verbRead, "status": verbRead, "explain": verbRead,
-	"summarize": verbRead, "analyze": verbRead, "calculate": verbRead, "convert": verbRead, "translate": verbRead, "format": verbRead, "help": verbRead,
-	"verify": verbRead, "review": verbRead, "guide": verbRead, "inspect": verbRead, "browse": verbRead, "download": verbRead, "retrieve": verbRead, "load": verbRead,
-	"create": verbWrite, "update": verbWrite, "set": verbWrite, "add": verbWrite, "edit": verbWrite, "write": verbWrite, "put": verbWrite, "patch": verbWrite,
-	"upload": verbWrite, "insert": verbWrite, "modify": verbWrite, "change": verbWrite, "rename": verbWrite, "move": verbWrite, "copy": verbWrite, "save": verbWrite,
-	"merge": verbWrite, "close": verbWrite, "open": verbWrite, "schedule": verbWrite, "book": verbWrite, "archive": verbWrite, "upsert": verbWrite, "replace": verbWrite,
-	"delete": verbDelete, "remove": verbDelete, "drop": verbDelete, "destroy": verbDelete, "purge": verbDelete, "wipe": verbDelete, "truncate": verbDelete,
-	"erase": verbDelete, "clear": verbDelete, "terminate": verbDelete, "kill": verbDelete, "reset": verbDelete, "cancel": verbDelete, "revoke": verbGrant, "unsubscribe": verbDelete,
-	"send": verbSend, "post": verbSend, "publish": verbSend, "email": verbSend, "mail": verbSend, "message": verbSend, "notify": verbSend, "share": verbSend,
-	"invite": verbSend, "tweet": verbSend, "reply": verbSend, "forward": verbSend, "comment": verbSend, "call": verbSend, "sms": verbSend, "dm": verbSend,
-	"pay": verbMoney, "transfer": verbMoney, "withdraw": verbMoney, "purchase": verbMoney, "buy": verbMoney, "charge": verbMoney, "refund": verbMoney,
-	"order": verbMoney, "sell": verbMoney, "trade": verbMoney, "deposit": verbMoney, "payout": verbMoney, "invoice": verbMoney, "subscribe": verbMoney,
-	"run": verbExec, "execute": verbExec, "exec": verbExec, "eval": verbExec, "deploy": verbExec, "install": verbExec, "script": verbExec, "shell": verbExec,
-	"grant": verbGrant, "assign": verbGrant, "permission": verbGrant, "permissions": verbGrant, "role": verbGrant, "admin": verbGrant, "authorize": verbGrant,
-}
-
-// classifyVerbs returns the strictest class among the words.
-func classifyVerbs(words []string) verbClass {
-	best := verbUnknown
-	for _, w := range words {
-		c, ok := verbs[w]
-		if !ok {
-			c, ok = verbs[strings.TrimSuffix(strings.TrimSuffix(w, "s"), "e")]
-		}
-		if ok && c > best {
-			best = c
-		}
-	}
-	return best
+// genericRules returns the guard's own rules, sorted by id.
+func genericRules() []*rule.Rule {
+	rs := slices.Clone(guardRules)
+	slices.SortFunc(rs, func(a, b *rule.Rule) int { return strings.Compare(a.ID, b.ID) })
+	return rs
 }

@@ -3,8 +3,10 @@ package guard
 import (
 	"sync"
 
+	"github.com/actionguard/actionguard/analyze/intent"
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/analyze/sql"
+	"github.com/actionguard/actionguard/analyze/tools"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -19,7 +21,7 @@ var (
 // rule without examples), which the test suite rules out.
 func Rules() rule.Registry {
 	registryOnce.Do(func() {
-		registry, registryErr = rule.NewRegistry(shell.Rules(), sql.Rules())
+		registry, registryErr = rule.NewRegistry(shell.Rules(), sql.Rules(), intent.Rules(), tools.Rules(), genericRules())
 	})
 	if registryErr != nil {
 		panic("actionguard: built-in rules: " + registryErr.Error())

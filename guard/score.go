@@ -32,7 +32,7 @@ type modifier struct {
 // modifiers returns the context modifiers that apply to an action with the
 // given findings. They only apply when something risky was found: a
 // harmless command on the main branch stays harmless.
-func modifiers(a *Action, findings []Finding, base int) []modifier {
+func modifiers(a *Action, kind Kind, findings []Finding, base int) []modifier {
 	if base <= 0 {
 		return nil
 	}
@@ -47,7 +47,9 @@ func modifiers(a *Action, findings []Finding, base int) []modifier {
 	if inTestDirectory(a, findings) && !anyDangerous(findings) {
 		mods = append(mods, modifier{"test directory", ModTestDirectory * 10, "it only touches a test directory"})
 	}
-	if userAsked(a, findings) && !anyDangerous(findings) {
+	// The intent and tool analyzers read the user's messages themselves
+	// (seed 000's user confirmation); a request is the user's message.
+	if ownContext := kind != KindShell && kind != KindSQL && kind != KindFile && kind != KindHTTP; !ownContext && userAsked(a, findings) && !anyDangerous(findings) {
 		mods = append(mods, modifier{"user asked", ModUserAsked * 10, "the user explicitly asked for this"})
 	}
 	if repeated(a) && !anyDangerous(findings) {

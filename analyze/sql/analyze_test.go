@@ -1,15 +1,13 @@
 package sql
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/actionguard/actionguard/internal/corpus"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -19,35 +17,6 @@ var dialects = map[string]Dialect{
 	"mysql":      MySQL,
 	"sqlite":     SQLite,
 	"sqlserver":  SQLServer,
-}
-
-// readCases decodes a JSONL file of testdata into v's element type; lines
-// starting with '#' are comments.
-func readCases[T any](t *testing.T, file string) []T {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		var c T
-		if err := json.Unmarshal([]byte(text), &c); err != nil {
-			t.Fatalf("%s:%d: %v", file, line, err)
-		}
-		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 type analyzeCase struct {
@@ -61,7 +30,7 @@ type analyzeCase struct {
 // TestAnalyzeCases runs testdata/analyze.jsonl: each text must give exactly
 // the listed rule ids.
 func TestAnalyzeCases(t *testing.T) {
-	for _, c := range readCases[analyzeCase](t, "testdata/analyze.jsonl") {
+	for _, c := range corpus.JSONL[analyzeCase](t, "testdata/analyze.jsonl") {
 		d, ok := dialects[c.Dialect]
 		if !ok {
 			t.Fatalf("%q: unknown dialect %q", c.SQL, c.Dialect)
@@ -137,7 +106,7 @@ type splitCase struct {
 // TestSplitCases runs testdata/split.jsonl: each text must split into
 // exactly the listed statements (and verbs and read-only flags when given).
 func TestSplitCases(t *testing.T) {
-	for _, c := range readCases[splitCase](t, "testdata/split.jsonl") {
+	for _, c := range corpus.JSONL[splitCase](t, "testdata/split.jsonl") {
 		d, ok := dialects[c.Dialect]
 		if !ok {
 			t.Fatalf("%q: unknown dialect %q", c.SQL, c.Dialect)

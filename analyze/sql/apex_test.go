@@ -1,6 +1,10 @@
 package sql
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/actionguard/actionguard/internal/corpus"
+)
 
 type apexCase struct {
 	Note string `json:"note"`
@@ -9,7 +13,7 @@ type apexCase struct {
 }
 
 func TestApexHasDML(t *testing.T) {
-	for _, c := range readCases[apexCase](t, "testdata/apex.jsonl") {
+	for _, c := range corpus.JSONL[apexCase](t, "testdata/apex.jsonl") {
 		if got := ApexHasDML(c.Code); got != c.DML {
 			t.Errorf("%s\nApexHasDML(%q) = %v, want %v", c.Note, c.Code, got, c.DML)
 		}

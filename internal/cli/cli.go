@@ -157,6 +157,7 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 	root.AddCommand(
 		a.checkCommand(),
 		a.explainCommand(),
+		a.classifyCommand(),
 		a.rulesCommand(),
 		a.policyCommand(),
 		a.auditCommand(),

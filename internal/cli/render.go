@@ -129,8 +129,57 @@ func (p *printer) decision(a *guard.Action, d *guard.Decision) {
 	for _, f := range d.Findings {
 		p.printf("  • %s %s %s\n", p.paint(ansiBold, f.Rule), p.paint(ansiDim, fmt.Sprintf("(%+d, %s)", f.Points, f.Category)), f.Message)
 	}
-	if d.Notice != "" && d.Verdict == guard.Notify {
-		p.printf("  %s %s\n", p.paint(ansiBlue, "notice:"), d.Notice)
+	if d.Notice != "" {
+		label := "notice:"
+		if d.Verdict != guard.Notify {
+			label = "ask:"
+		}
+		p.printf("  %s %s\n", p.paint(ansiBlue, label), d.Notice)
+	}
+	if len(d.Steps) > 1 {
+		for i, s := range d.Steps {
+			p.printf("  step %d: %-10s %s\n", i+1, s.Level, oneLineCut(s.Text, 90))
+		}
+	}
+	if d.Condition != "" {
+		p.printf("  %s %s (classified as if it held)\n", p.paint(ansiBlue, "condition:"), d.Condition)
+	}
+	for _, an := range d.Anomalies {
+		p.printf("  %s %s\n", p.paint(ansiYellow, "anomaly:"), an)
+	}
+	if d.Error != "" {
+		p.printf("  %s %s\n", p.paint(ansiYellow, "note:"), d.Error)
+	}
+}
+
+// classification prints classify's answer: the class, the steps, the
+// condition, the question to ask and the reasons.
+func (p *printer) classification(text string, d *guard.Decision) {
+	head := strings.ToUpper(string(d.Level))
+	conf := ""
+	if d.Confidence != nil {
+		conf = fmt.Sprintf(", confidence %.0f%%", *d.Confidence*100)
+	}
+	p.printf("%s %s\n", p.paint(ansiBold+verdictColor(d.Verdict), fmt.Sprintf("%-10s", head)), oneLineCut(text, 100))
+	p.printf("  score %d%s → %s\n", d.Score, conf, d.Verdict)
+	if len(d.Steps) > 1 {
+		p.printf("  steps:\n")
+		for i, s := range d.Steps {
+			p.printf("    %d. %-10s %s\n", i+1, s.Level, oneLineCut(s.Text, 90))
+		}
+	}
+	if d.Condition != "" {
+		p.printf("  %s %s (classified as if it held)\n", p.paint(ansiBlue, "condition:"), d.Condition)
+	}
+	if d.Notice != "" && d.Verdict != guard.Notify {
+		p.printf("  %s %s\n", p.paint(ansiBlue, "ask:"), d.Notice)
+	}
+	p.printf("  %s\n", d.Reason)
+	for _, f := range d.Findings {
+		p.printf("  • %s %s %s\n", p.paint(ansiBold, f.Rule), p.paint(ansiDim, fmt.Sprintf("(%+d, %s)", f.Points, f.Category)), f.Message)
+	}
+	for _, an := range d.Anomalies {
+		p.printf("  %s %s\n", p.paint(ansiYellow, "anomaly:"), an)
 	}
 	if d.Error != "" {
 		p.printf("  %s %s\n", p.paint(ansiYellow, "note:"), d.Error)
