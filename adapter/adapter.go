@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 )
 
@@ -83,7 +84,9 @@ type Options struct {
 	History int
 }
 
-// Run handles one hook call: read stdin, decode, check, record, answer. It
+// Run handles one hook call: read stdin, decode, check, record, answer. An
+// action the agent sent without an id of its own gets one (audit.NewID),
+// so that every recorded decision can be named in feedback. It
 // never panics and never answers an allow it did not decide: unreadable
 // input, an unknown event or an internal error get the guard's fallback
 // (the policy's on_error verdict, confirm by default: "ask" where the agent
@@ -115,6 +118,10 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 	a := &ev.Action
 	if a.Context.Agent == "" {
 		a.Context.Agent = ad.Name()
+	}
+	if a.ID == "" && ev.Phase == PreTool {
+		// Every recorded decision has an id, for `actionguard feedback`.
+		a.ID = audit.NewID()
 	}
 	switch ev.Phase {
 	case PostTool:
@@ -166,6 +173,9 @@ func fail(ad Adapter, g *guard.Guard, rec Recorder, ev *Event, why string, start
 		ev = &Event{Phase: PreTool}
 	}
 	a.Context.Agent = ad.Name()
+	if a.ID == "" {
+		a.ID = audit.NewID()
+	}
 	d := g.Fallback(&a, why)
 	if rec != nil {
 		rec.Record(&a, &d, time.Since(start))

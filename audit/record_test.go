@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -141,6 +142,32 @@ func TestVerifyResultString(t *testing.T) {
 	} {
 		if got := tc.res.String(); got != tc.want {
 			t.Errorf("String() = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+func TestNewID(t *testing.T) {
+	seen := map[string]bool{}
+	for range 1000 {
+		id := NewID()
+		if len(id) != 14 || !strings.HasPrefix(id, "d-") || strings.Trim(id[2:], "abcdefghijklmnopqrstuvwxyz234567") != "" {
+			t.Fatalf("NewID() = %q, want d- and 12 lower-case base32 characters", id)
+		}
+		if seen[id] {
+			t.Fatalf("NewID() repeated %q", id)
+		}
+		seen[id] = true
+	}
+}
+
+// TestNewIDSurvivesRedaction: a decision id is not mistaken for a secret,
+// or feedback could not find its record.
+func TestNewIDSurvivesRedaction(t *testing.T) {
+	for range 1000 {
+		id := NewID()
+		raw := []byte(`{"id":"` + id + `","tool":"Bash","input":{"command":"ls"}}`)
+		if got := RedactJSON(raw); !bytes.Contains(got, []byte(id)) {
+			t.Fatalf("RedactJSON removed the id %s: %s", id, got)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -23,13 +24,15 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 	}
 	if err := json.Unmarshal(req.Params, &params); err != nil || params.Name == "" {
 		// Never forward what could not be checked.
-		a := &guard.Action{Tool: s.toolName(params.Name), Context: s.ctx}
-		d := &guard.Decision{Verdict: guard.Block, Level: guard.Dangerous, Risk: 10, Score: 100, Findings: []guard.Finding{},
+		a := &guard.Action{ID: audit.NewID(), Tool: s.toolName(params.Name), Context: s.ctx}
+		d := &guard.Decision{ID: a.ID, Verdict: guard.Block, Level: guard.Dangerous, Risk: 10, Score: 100, Findings: []guard.Finding{},
 			Reason: "actionguard could not read the tool call's parameters, so it was not forwarded.", Error: "unreadable tools/call params"}
 		s.record(a, d, 0)
 		return s.reply(ctx, req.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "actionguard: invalid tools/call params"})
 	}
-	a := &guard.Action{Tool: s.toolName(params.Name), Input: params.Arguments, Context: s.ctx}
+	// Every recorded decision has an id, for `actionguard feedback`; the
+	// records of a call held for approval share it.
+	a := &guard.Action{ID: audit.NewID(), Tool: s.toolName(params.Name), Input: params.Arguments, Context: s.ctx}
 	start := time.Now()
 	d, err := s.p.check.Check(ctx, *a)
 	took := time.Since(start)

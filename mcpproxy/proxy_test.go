@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -322,6 +323,33 @@ func TestWaitApproved(t *testing.T) {
 	if diff := cmp.Diff([]string{"mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database allow"}, h.verdicts(t)); diff != "" {
 		t.Errorf("audit (-want +got):\n%s", diff)
 	}
+	// Both records carry the call's decision id; feedback on it is about
+	// actionguard's own decision, the first.
+	ids := h.decisionIDs(t)
+	if len(ids) != 2 || ids[0] != ids[1] || !regexp.MustCompile(`^d-[a-z2-7]{12}$`).MatchString(ids[0]) {
+		t.Fatalf("decision ids %q, want one new id on both records", ids)
+	}
+	if r, n, err := h.st.AuditRecord(context.Background(), ids[0]); err != nil || n != 2 || r.Verdict != "approve" {
+		t.Errorf("AuditRecord(%s) = %s (%d), %v; want the approve record of 2", ids[0], r.Verdict, n, err)
+	}
+}
+
+// decisionIDs returns the decision ids of the audit records, in order.
+func (h *harness) decisionIDs(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := h.log.Export(context.Background(), audit.ExportOptions{}, func(r audit.Record) error {
+		var a struct {
+			ID string `json:"id"`
+		}
+		json.Unmarshal(r.Action, &a)
+		out = append(out, a.ID)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func TestWaitRejectedAndTimeout(t *testing.T) {

@@ -8,7 +8,12 @@
 //     $ACTIONGUARD_STATE_DIR, $XDG_STATE_HOME or ~/.local/state).
 //   - Open opens (creating if need be, mode 0600 in a 0700 directory) and
 //     migrates the SQLite file and returns a *SQLite; Close closes it.
-//   - *SQLite implements audit.Storage, so audit.New(db) is the audit log.
+//   - *SQLite implements audit.Storage, so audit.New(db) is the audit log,
+//     and approval.Store, the queue of approval requests.
+//   - AuditRecord finds an audit record by decision id or "#seq";
+//     AddFeedback and Feedback keep people's feedback on decisions
+//     (package feedback), linked to their records; RuleCounts says how often
+//     each rule fired.
 //
 // # Concurrency
 //

@@ -59,6 +59,34 @@ CREATE TABLE approvals (
 ) STRICT;
 CREATE INDEX approvals_status ON approvals (status, created_us);
 `},
+	{version: 3, name: "feedback", sql: `
+-- The decision id an audit record's action carries ("d-…", or the agent's
+-- own tool call id). Virtual: computed on read, stored only in the index;
+-- NULL for an action that is not an object with an id.
+ALTER TABLE audit ADD COLUMN decision_id TEXT GENERATED ALWAYS AS
+	(CASE WHEN json_valid(action) THEN CAST(json_extract(action, '$.id') AS TEXT) END) VIRTUAL;
+CREATE INDEX audit_decision_id ON audit (decision_id) WHERE decision_id IS NOT NULL;
+CREATE TABLE feedback (
+	id          INTEGER PRIMARY KEY,
+	time_us     INTEGER NOT NULL,    -- microseconds since the Unix epoch, UTC
+	audit_seq   INTEGER NOT NULL REFERENCES audit (seq),
+	decision_id TEXT NOT NULL,       -- the record's decision id, "" when it has none
+	verdict     TEXT NOT NULL,       -- what actionguard decided
+	should_be   TEXT NOT NULL,       -- what the person says it should have been
+	rules       TEXT NOT NULL,       -- JSON array of the record's rule ids
+	kind        TEXT NOT NULL,
+	tool        TEXT NOT NULL,
+	note        TEXT NOT NULL,
+	"by"        TEXT NOT NULL        -- the OS user who gave it
+) STRICT;
+CREATE INDEX feedback_audit ON feedback (audit_seq);
+CREATE INDEX feedback_time ON feedback (time_us);
+-- Feedback is evidence, like the audit log: a correction is new feedback.
+CREATE TRIGGER feedback_no_update BEFORE UPDATE ON feedback
+BEGIN SELECT RAISE(ABORT, 'feedback is append-only'); END;
+CREATE TRIGGER feedback_no_delete BEFORE DELETE ON feedback
+BEGIN SELECT RAISE(ABORT, 'feedback is append-only'); END;
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

@@ -94,6 +94,7 @@ func (a *app) runAuditTail(ctx context.Context, o *auditOptions) error {
 	for _, r := range recs {
 		what := r.Tool
 		var act struct {
+			ID    string         `json:"id"`
 			Input map[string]any `json:"input"`
 			Text  string         `json:"text"`
 		}
@@ -108,7 +109,9 @@ func (a *app) runAuditTail(ctx context.Context, o *auditOptions) error {
 				what = oneLineCut(act.Text, 80)
 			}
 		}
-		p.printf("%6d  %s  %s  %s\n", r.Seq, r.Time.Local().Format("2006-01-02 15:04:05"), p.paint(verdictColor(verdictOf(r.Verdict)), fmt.Sprintf("%-7s", r.Verdict)), what)
+		// The decision id is what `actionguard feedback` takes.
+		p.printf("%6d  %s  %-14s  %s  %s\n", r.Seq, r.Time.Local().Format("2006-01-02 15:04:05"), or(act.ID, "-"),
+			p.paint(verdictColor(verdictOf(r.Verdict)), fmt.Sprintf("%-7s", r.Verdict)), what)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/spf13/cobra"
 )
@@ -170,6 +171,10 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	if err != nil {
 		fmt.Fprintf(a.env.Stderr, "actionguard: %v (the decision is not recorded)\n", err)
 	}
+	if act.ID == "" && sink != nil {
+		// A recorded decision is named, for `actionguard feedback`.
+		act.ID = audit.NewID()
+	}
 	start := time.Now()
 	d, _ := g.Check(ctx, act)
 	sink.Record(&act, &d, time.Since(start))
@@ -180,7 +185,11 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 			return err
 		}
 	} else {
-		newPrinter(a.env.Stdout, a.env.IsTerminal(a.env.Stdout)).decision(&act, &d)
+		p := newPrinter(a.env.Stdout, a.env.IsTerminal(a.env.Stdout))
+		p.decision(&act, &d)
+		if sink != nil {
+			p.feedbackHint(&d)
+		}
 	}
 	return exitCode(verdictExit(d.Verdict))
 }

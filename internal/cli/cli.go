@@ -168,6 +168,7 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.doctorCommand(),
 		a.versionCommand(),
 		a.approvalsCommand(),
+		a.feedbackCommand(),
 	)
 	x := &App{a: a}
 	names := map[string]bool{}

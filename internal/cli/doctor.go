@@ -91,6 +91,7 @@ func (a *app) runDoctor(ctx context.Context, o *doctorOptions) error {
 	testBin := a.doctorHooks(r, bin)
 	a.doctorPolicy(r)
 	a.doctorAudit(ctx, r)
+	a.doctorLearned(r)
 	a.doctorSelfTest(ctx, r, testBin)
 
 	if o.json {

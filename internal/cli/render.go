@@ -185,3 +185,15 @@ func (p *printer) classification(text string, d *guard.Decision) {
 		p.printf("  %s %s\n", p.paint(ansiYellow, "note:"), d.Error)
 	}
 }
+
+// feedbackHint tells a person how to say the decision was wrong.
+func (p *printer) feedbackHint(d *guard.Decision) {
+	if d.ID == "" {
+		return
+	}
+	other := guard.Allow
+	if d.Verdict.Allowed() {
+		other = guard.Approve
+	}
+	p.printf("  %s\n", p.paint(ansiDim, fmt.Sprintf("decision %s · feedback: actionguard feedback %s --should-be %s", d.ID, d.ID, other)))
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 )
 
@@ -90,6 +91,11 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			}
 			if def.application != "" && act.Context.Application == "" {
 				act.Context.Application = def.application
+			}
+			if act.ID == "" && sink != nil {
+				// Recorded, so named: the decision line carries the id
+				// feedback takes.
+				act.ID = audit.NewID()
 			}
 			start := time.Now()
 			d, _ := g.Check(ctx, act)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/policy"
@@ -52,7 +53,36 @@ func (a *app) newGuard(cwd string) (*guard.Guard, error) {
 	if h := a.env.Getenv("HOME"); h != "" {
 		opts = append(opts, guard.WithHome(h))
 	}
+	if adj := a.learned(); len(adj) > 0 {
+		opts = append(opts, guard.WithLearned(adj))
+	}
 	return guard.New(opts...), nil
+}
+
+// learnedPath is where the adjustments learned from feedback live: next to
+// the audit database.
+func (a *app) learnedPath() (string, error) {
+	db, err := a.dbFile()
+	if err != nil {
+		return "", err
+	}
+	return feedback.LearnedPath(db), nil
+}
+
+// learned reads the adjustments learned from feedback. A missing file is
+// none; a corrupt one is none too, and said on stderr: the check goes on
+// with the built-in points.
+func (a *app) learned() map[string]int {
+	path, err := a.learnedPath()
+	if err != nil {
+		return nil
+	}
+	adj, err := feedback.LoadLearned(path)
+	if err != nil {
+		fmt.Fprintf(a.env.Stderr, "actionguard: %v (ignored: the rules keep their built-in points; the next 'actionguard feedback' rewrites the file)\n", err)
+		return nil
+	}
+	return adj
 }
 
 // dbFile returns the audit database's path.
@@ -150,10 +180,19 @@ func (s *auditSink) appendBatch(batch []*audit.Record) error {
 	return s.log.AppendBatch(context.Background(), batch)
 }
 
-// Record queues one decision.
+// Record queues one decision. An action without an id gets one, and so
+// does its decision when it has none: every recorded decision can be named
+// in feedback. (The commands assign the id before the check, so that the
+// decision carries it whatever it is; this is the net under them.)
 func (s *auditSink) Record(a *guard.Action, d *guard.Decision, took time.Duration) {
 	if s == nil {
 		return
+	}
+	if a.ID == "" {
+		a.ID = audit.NewID()
+		if d.ID == "" {
+			d.ID = a.ID
+		}
 	}
 	s.ch <- recordOf(a, d, took)
 }

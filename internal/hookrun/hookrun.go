@@ -1,5 +1,6 @@
-// Package hookrun wires one hook call: the policy, the guard, the audit log
-// and the session history around adapter.Run. Both `actionguard hook` and
+// Package hookrun wires one hook call: the policy, the adjustments learned
+// from feedback, the guard, the audit log and the session history around
+// adapter.Run. Both `actionguard hook` and
 // the lean `actionguard-hook` binary use it; it links only what a hook
 // needs, because every linked package's initialisation runs on every call.
 package hookrun
@@ -15,6 +16,7 @@ import (
 
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
@@ -49,11 +51,28 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 	if h := cfg.Getenv("HOME"); h != "" {
 		opts = append(opts, guard.WithHome(h))
 	}
+	if adj := Learned(cfg); len(adj) > 0 {
+		opts = append(opts, guard.WithLearned(adj))
+	}
 	rec := &Recorder{cfg: cfg}
 	defer rec.Close()
 	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps})
 	resp.Stderr = append(warn, resp.Stderr...)
 	return resp
+}
+
+// Learned returns the adjustments learned from feedback (see package
+// feedback), read from the file next to the audit database. A hook must
+// answer whatever happens, so a file that is missing, unreadable or
+// corrupt is no adjustments, silently: `actionguard check` and `doctor`
+// report a corrupt one.
+func Learned(cfg Config) map[string]int {
+	path, err := DBPath(cfg)
+	if err != nil {
+		return nil
+	}
+	adj, _ := feedback.LoadLearned(feedback.LearnedPath(path))
+	return adj
 }
 
 // DBPath returns the audit database's path for cfg.

@@ -3,12 +3,15 @@ package hookrun
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/feedback"
 )
 
 func call(t *testing.T, cfg Config, ev map[string]any) string {
@@ -61,5 +64,41 @@ func TestSessionHistoryReachesLaterChecks(t *testing.T) {
 	defer st.Close()
 	if n, _ := audit.New(st).Count(context.Background()); n != 2 {
 		t.Errorf("%d decisions in the log, want 2", n)
+	}
+}
+
+// The adjustments learned from feedback reach the hook's guard; a
+// DANGEROUS rule is never lowered; a corrupt file changes nothing and
+// breaks nothing.
+func TestLearnedAdjustments(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "audit.db")
+	cfg := Config{DBPath: db, NoAudit: true, Getenv: func(k string) string {
+		if k == "HOME" {
+			return dir
+		}
+		return ""
+	}}
+	pre := func(cmd string) string {
+		return call(t, cfg, map[string]any{"session_id": "s1", "cwd": "/home/dev/project", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]any{"command": cmd}})
+	}
+	if out := pre("chmod 777 notes.txt"); !strings.Contains(out, `"ask"`) {
+		t.Fatalf("before feedback: %s", out)
+	}
+	adj := map[string]int{"shell.perm.world-writable": -20, "shell.fs.rm-root": -20}
+	if err := feedback.SaveLearned(feedback.LearnedPath(db), adj, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if out := pre("chmod 777 notes.txt"); !strings.Contains(out, `"allow"`) {
+		t.Errorf("after three false positives: %s", out)
+	}
+	if out := pre("rm -rf /"); !strings.Contains(out, `"deny"`) {
+		t.Errorf("a dangerous rule was lowered: %s", out)
+	}
+	if err := os.WriteFile(feedback.LearnedPath(db), []byte("{corrupt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := pre("chmod 777 notes.txt"); !strings.Contains(out, `"ask"`) {
+		t.Errorf("with a corrupt file: %s", out)
 	}
 }

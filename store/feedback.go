@@ -1,0 +1,177 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/feedback"
+	"github.com/actionguard/actionguard/guard"
+)
+
+// ErrNoRecord is returned by AuditRecord when no audit record matches.
+var ErrNoRecord = errors.New("no such decision in the audit log")
+
+const feedbackColumns = `id, time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by"`
+
+// AddFeedback stores feedback on an audit record, filling e.ID, and e.Time
+// when it is zero. The record must exist (a foreign key says so).
+func (s *SQLite) AddFeedback(ctx context.Context, e *feedback.Entry) error {
+	if e.Time.IsZero() {
+		e.Time = time.Now()
+	}
+	e.Time = e.Time.UTC().Truncate(time.Microsecond)
+	if e.Rules == nil {
+		e.Rules = []string{}
+	}
+	rules, err := json.Marshal(e.Rules)
+	if err != nil {
+		return fmt.Errorf("store: add feedback: %w", err)
+	}
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO feedback (time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by")
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			e.Time.UnixMicro(), e.AuditSeq, e.DecisionID, string(e.Verdict), string(e.ShouldBe), string(rules), e.Kind, e.Tool, e.Note, e.By)
+		if err != nil {
+			return err
+		}
+		e.ID, err = res.LastInsertId()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: add feedback on #%d: %w", e.AuditSeq, err)
+	}
+	return nil
+}
+
+// Feedback lists the feedback given at or after since (zero: all of it),
+// oldest first.
+func (s *SQLite) Feedback(ctx context.Context, since time.Time) ([]feedback.Entry, error) {
+	var from int64
+	if !since.IsZero() {
+		from = since.UTC().UnixMicro()
+	}
+	var out []feedback.Entry
+	err := s.retry(ctx, func() error {
+		out = out[:0]
+		rows, err := s.db.QueryContext(ctx, `SELECT `+feedbackColumns+` FROM feedback WHERE time_us >= ? ORDER BY id`, from)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e feedback.Entry
+			var timeUS int64
+			var verdict, shouldBe, rules string
+			if err := rows.Scan(&e.ID, &timeUS, &e.AuditSeq, &e.DecisionID, &verdict, &shouldBe, &rules, &e.Kind, &e.Tool, &e.Note, &e.By); err != nil {
+				return err
+			}
+			e.Time = time.UnixMicro(timeUS).UTC()
+			e.Verdict, e.ShouldBe = guard.Verdict(verdict), guard.Verdict(shouldBe)
+			if err := json.Unmarshal([]byte(rules), &e.Rules); err != nil {
+				return fmt.Errorf("feedback %d: reading its rules: %w", e.ID, err)
+			}
+			out = append(out, e)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: feedback: %w", err)
+	}
+	return out, nil
+}
+
+// AuditRecord finds the audit record a person names: "#42" is the record
+// with seq 42; any other text is a decision id ("d-…", or the agent's own
+// tool call id), and a number that is no record's seq is tried as one too.
+// When several records carry the same decision id (an agent that reuses
+// ids, or an MCP call recorded again when a person approved it) the first
+// is returned, with how many there are. It fails with ErrNoRecord when
+// nothing matches. The lookup by decision id uses an index: it does not
+// scan the log.
+func (s *SQLite) AuditRecord(ctx context.Context, ref string) (audit.Record, int, error) {
+	ref = strings.TrimSpace(ref)
+	seqOnly := strings.HasPrefix(ref, "#")
+	if seq, err := strconv.ParseInt(strings.TrimPrefix(ref, "#"), 10, 64); err == nil {
+		rs, err := s.lookupAudit(ctx, `SELECT `+auditColumns+` FROM audit WHERE seq = ?`, seq)
+		if err != nil || len(rs) > 0 {
+			return first(rs), len(rs), err
+		}
+	}
+	if seqOnly || ref == "" {
+		return audit.Record{}, 0, fmt.Errorf("%w: %s", ErrNoRecord, ref)
+	}
+	var n int
+	err := s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, `SELECT count(*) FROM audit WHERE decision_id = ?`, ref).Scan(&n)
+	})
+	if err != nil {
+		return audit.Record{}, 0, fmt.Errorf("store: finding decision %s: %w", ref, err)
+	}
+	if n == 0 {
+		return audit.Record{}, 0, fmt.Errorf("%w: %s", ErrNoRecord, ref)
+	}
+	rs, err := s.lookupAudit(ctx, `SELECT `+auditColumns+` FROM audit WHERE decision_id = ? ORDER BY seq LIMIT 1`, ref)
+	if err == nil && len(rs) == 0 {
+		err = fmt.Errorf("%w: %s", ErrNoRecord, ref)
+	}
+	return first(rs), n, err
+}
+
+func (s *SQLite) lookupAudit(ctx context.Context, query string, args ...any) ([]audit.Record, error) {
+	var rs []audit.Record
+	err := s.retry(ctx, func() (err error) {
+		rs, err = s.queryAudit(ctx, rs[:0], query, args...)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: finding a decision: %w", err)
+	}
+	return rs, nil
+}
+
+func first(rs []audit.Record) audit.Record {
+	if len(rs) == 0 {
+		return audit.Record{}
+	}
+	return rs[0]
+}
+
+// RuleCounts returns, for every rule, on how many audit records at or after
+// since (zero: all of them) it fired.
+func (s *SQLite) RuleCounts(ctx context.Context, since time.Time) (map[string]int64, error) {
+	var from int64 = -1 << 63
+	if !since.IsZero() {
+		from = since.UTC().UnixMicro()
+	}
+	out := map[string]int64{}
+	err := s.retry(ctx, func() error {
+		clear(out)
+		rows, err := s.db.QueryContext(ctx, `SELECT r.value, count(DISTINCT a.seq) FROM audit AS a,
+			json_each(CASE WHEN json_valid(a.rules) THEN a.rules ELSE '[]' END) AS r
+			WHERE a.time_us >= ? AND r.type = 'text' GROUP BY r.value`, from)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			var n int64
+			if err := rows.Scan(&id, &n); err != nil {
+				return err
+			}
+			out[id] = n
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: counting rules: %w", err)
+	}
+	return out, nil
+}
