@@ -36,6 +36,12 @@ type Record struct {
 	// not be checked.
 	Error          string `json:"error,omitempty"`
 	DurationMicros int64  `json:"duration_micros"`
+	// Confidence is the classifier's confidence in percent (1–100) for a
+	// decision on a request in words; 0 when the decision has none.
+	Confidence int `json:"confidence,omitempty"`
+	// Anomalies are seed 000's alerts the decision raised (low
+	// confidence, a score that disagrees with the keywords).
+	Anomalies []string `json:"anomalies,omitempty"`
 	// PrevHash is the Hash of the record before this one, or Genesis for
 	// the first record. Filled by Append.
 	PrevHash string `json:"prev_hash"`
@@ -60,6 +66,12 @@ type Tip struct {
 // a new encoding gets a new name and a column saying which one a record uses.
 const hashVersion = "actionguard.audit.v1"
 
+// hashVersion2 is the encoding of a record with a confidence or anomalies:
+// v1's fields, then Confidence as an integer and Anomalies like Rules. A
+// record without them keeps v1, so every record written before them still
+// verifies; stripping them from a v2 record changes its hash.
+const hashVersion2 = "actionguard.audit.v2"
+
 // ComputeHash returns the hex SHA-256 of r's canonical encoding: every field
 // but Hash, PrevHash included. It is what Append stores in Hash and what
 // Verify recomputes.
@@ -74,6 +86,10 @@ func (r *Record) ComputeHash() string {
 	for _, id := range r.Rules {
 		size += len(id) + binary.MaxVarintLen64
 	}
+	for _, a := range r.Anomalies {
+		size += len(a) + binary.MaxVarintLen64
+	}
+	v2 := r.Confidence != 0 || len(r.Anomalies) > 0
 	var stack [1024]byte
 	b := stack[:0]
 	if size > len(stack) {
@@ -84,7 +100,11 @@ func (r *Record) ComputeHash() string {
 		b = append(b, s...)
 	}
 	num := func(v int64) { b = binary.BigEndian.AppendUint64(b, uint64(v)) }
-	str(hashVersion)
+	if v2 {
+		str(hashVersion2)
+	} else {
+		str(hashVersion)
+	}
 	num(r.Seq)
 	num(r.Time.UnixMicro())
 	str(r.SessionID)
@@ -103,6 +123,13 @@ func (r *Record) ComputeHash() string {
 	str(r.Reason)
 	str(r.Error)
 	num(r.DurationMicros)
+	if v2 {
+		num(int64(r.Confidence))
+		b = binary.AppendUvarint(b, uint64(len(r.Anomalies)))
+		for _, a := range r.Anomalies {
+			str(a)
+		}
+	}
 	str(r.PrevHash)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])

@@ -18,7 +18,7 @@ import (
 var _ audit.Storage = (*SQLite)(nil)
 
 const auditColumns = `seq, time_us, session_id, agent, tool, kind, action, verdict, level,
-	score, risk, rules, reason, error, duration_us, prev_hash, hash`
+	score, risk, rules, reason, error, duration_us, prev_hash, hash, confidence, anomalies`
 
 // auditPage is how many records ScanAudit holds at once.
 const auditPage = 128
@@ -47,7 +47,7 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 		if err != nil {
 			return err
 		}
-		args := make([]any, 0, 17*min(len(rs), insertRows))
+		args := make([]any, 0, 19*min(len(rs), insertRows))
 		flush := func(n int) error {
 			if n == 0 {
 				return nil
@@ -80,8 +80,14 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 			if len(r.Action) > 0 {
 				action = string(r.Action)
 			}
+			anomalies := []byte("[]")
+			if len(r.Anomalies) > 0 {
+				if anomalies, err = json.Marshal(r.Anomalies); err != nil {
+					return err
+				}
+			}
 			args = append(args, r.Seq, r.Time.UnixMicro(), r.SessionID, r.Agent, r.Tool, r.Kind, action, r.Verdict, r.Level,
-				r.Score, r.Risk, string(rules), r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash)
+				r.Score, r.Risk, string(rules), r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash, r.Confidence, string(anomalies))
 			tip = audit.Tip{Seq: r.Seq, Hash: r.Hash}
 			if n++; n == insertRows {
 				if err := flush(n); err != nil {
@@ -110,7 +116,7 @@ func insertManySQL(n int) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 	}
 	s := b.String()
 	insertMany.Store(n, s)
@@ -119,7 +125,7 @@ func insertManySQL(n int) string {
 
 const (
 	tipSQL    = `SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1`
-	insertSQL = `INSERT INTO audit (` + auditColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	insertSQL = `INSERT INTO audit (` + auditColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
 // appendStmts are AppendAudit's statements, prepared on first use (a
@@ -280,9 +286,10 @@ func (s *SQLite) queryAudit(ctx context.Context, rs []audit.Record, query string
 			timeUS int64
 			action sql.NullString
 			rules  string
+			anom   string
 		)
 		if err := rows.Scan(&r.Seq, &timeUS, &r.SessionID, &r.Agent, &r.Tool, &r.Kind, &action, &r.Verdict, &r.Level,
-			&r.Score, &r.Risk, &rules, &r.Reason, &r.Error, &r.DurationMicros, &r.PrevHash, &r.Hash); err != nil {
+			&r.Score, &r.Risk, &rules, &r.Reason, &r.Error, &r.DurationMicros, &r.PrevHash, &r.Hash, &r.Confidence, &anom); err != nil {
 			return rs, fmt.Errorf("reading audit records: %w", err)
 		}
 		r.Time = time.UnixMicro(timeUS).UTC()
@@ -293,6 +300,11 @@ func (s *SQLite) queryAudit(ctx context.Context, rs []audit.Record, query string
 			// Not what Append wrote: keep the text, so Verify reports the
 			// record as altered instead of failing to read it.
 			r.Rules = []string{rules}
+		}
+		if anom != "[]" && anom != "" {
+			if err := json.Unmarshal([]byte(anom), &r.Anomalies); err != nil || len(r.Anomalies) == 0 {
+				r.Anomalies = []string{anom} // altered: Verify will say so
+			}
 		}
 		rs = append(rs, r)
 	}

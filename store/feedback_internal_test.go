@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/actionguard/actionguard/audit"
 )
@@ -51,11 +52,7 @@ func TestMigrateFeedback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, action := range []string{`{"id":"d-old","tool":"Bash"}`, `{"tool":"Bash"}`, `"text"`} {
-		if err := audit.New(s).Append(ctx, &audit.Record{Tool: "Bash", Action: []byte(action), Verdict: "allow"}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeV1Records(t, s, `{"id":"d-old","tool":"Bash"}`, `{"tool":"Bash"}`, `"text"`)
 	s.Close()
 	s, err = Open(ctx, path)
 	if err != nil {
@@ -67,5 +64,22 @@ func TestMigrateFeedback(t *testing.T) {
 	}
 	if res, err := audit.New(s).Verify(ctx, nil); err != nil || !res.OK() {
 		t.Errorf("the chain after migrating: %v, %v", res, err)
+	}
+}
+
+// writeV1Records appends records the way an actionguard of schema 2 did:
+// the columns of migration 1 only, hashed with the v1 encoding.
+func writeV1Records(t *testing.T, s *SQLite, actions ...string) {
+	t.Helper()
+	prev := audit.Genesis
+	for i, action := range actions {
+		r := audit.Record{Seq: int64(i + 1), Time: time.UnixMicro(int64(i + 1)).UTC(), Tool: "Bash", Action: []byte(action), Verdict: "allow", Rules: []string{}, PrevHash: prev}
+		r.Hash = r.ComputeHash()
+		prev = r.Hash
+		if _, err := s.db.Exec(`INSERT INTO audit (seq, time_us, session_id, agent, tool, kind, action, verdict, level,
+			score, risk, rules, reason, error, duration_us, prev_hash, hash) VALUES (?, ?, '', '', ?, '', ?, ?, '', 0, 0, '[]', '', '', 0, ?, ?)`,
+			r.Seq, r.Time.UnixMicro(), r.Tool, action, r.Verdict, r.PrevHash, r.Hash); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -87,6 +87,12 @@ BEGIN SELECT RAISE(ABORT, 'feedback is append-only'); END;
 CREATE TRIGGER feedback_no_delete BEFORE DELETE ON feedback
 BEGIN SELECT RAISE(ABORT, 'feedback is append-only'); END;
 `},
+	{version: 4, name: "confidence and anomalies", sql: `
+-- Seed 000's confidence (percent, 0 when the decision has none) and anomaly
+-- alerts of a decision; hashed (audit encoding v2) when present.
+ALTER TABLE audit ADD COLUMN confidence INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE audit ADD COLUMN anomalies TEXT NOT NULL DEFAULT '[]'; -- JSON array
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

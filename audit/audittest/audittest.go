@@ -86,7 +86,7 @@ func (c *clock) now() time.Time {
 
 // record returns the i-th test record of a session.
 func record(session string, i int) *audit.Record {
-	return &audit.Record{
+	r := &audit.Record{
 		SessionID:      session,
 		Agent:          "claude-code",
 		Tool:           "Bash",
@@ -100,6 +100,11 @@ func record(session string, i int) *audit.Record {
 		Reason:         fmt.Sprintf("record %d", i),
 		DurationMicros: int64(i),
 	}
+	if i%3 == 0 {
+		// A decision on a request in words: hashed with encoding v2.
+		r.Kind, r.Confidence, r.Anomalies = "intent", 55, []string{"low confidence: 55% < 60%"}
+	}
+	return r
 }
 
 // fill appends n records to a new log and returns it.
@@ -210,6 +215,7 @@ func testRoundTrip(t *testing.T, h Harness) {
 			Rules:  []string{"a.b", "c.d", ""},
 			Reason: "multi\nline", DurationMicros: 1 << 40,
 		},
+		{Kind: "intent", Verdict: "approve", Rules: []string{"intent.action.write"}, Confidence: 35, Anomalies: []string{"low confidence: 35% < 60%", "ü\n"}},
 	}
 	for _, r := range in {
 		if err := l.Append(context.Background(), r); err != nil {
@@ -362,6 +368,10 @@ func testTamperAltered(t *testing.T, h Harness) {
 		`UPDATE audit SET time_us = time_us + 1 WHERE seq = 3`,
 		`UPDATE audit SET score = 0 WHERE seq = 3`,
 		`UPDATE audit SET session_id = 'other' WHERE seq = 3`,
+		`UPDATE audit SET confidence = 0 WHERE seq = 3`,
+		`UPDATE audit SET confidence = 90 WHERE seq = 3`,
+		`UPDATE audit SET anomalies = '[]' WHERE seq = 3`,
+		`UPDATE audit SET confidence = 0, anomalies = '[]' WHERE seq = 3`,
 	} {
 		t.Run(stmt, func(t *testing.T) {
 			l, st := fill(t, h, 6)

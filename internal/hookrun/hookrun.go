@@ -181,7 +181,17 @@ func RecordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Rec
 		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
 		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
 		Rules: rules, Reason: d.Reason, Error: d.Error, DurationMicros: took.Microseconds(),
+		Confidence: confidencePercent(d.Confidence), Anomalies: d.Anomalies,
 	}
+}
+
+// confidencePercent is a decision's confidence as the audit log keeps it:
+// 1–100, or 0 when the decision has none.
+func confidencePercent(c *float64) int {
+	if c == nil {
+		return 0
+	}
+	return min(max(int(*c*100+0.5), 1), 100)
 }
 
 // OpenStore opens the audit database at path and first moves the
