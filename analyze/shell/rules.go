@@ -28,6 +28,7 @@ func Rules() []*rule.Rule {
 	all = append(all, coreRules...)
 	all = append(all, infraRules...)
 	all = append(all, serviceRules...)
+	all = append(all, selfRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }
