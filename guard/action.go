@@ -76,7 +76,35 @@ const (
 )
 
 // Command returns the shell command of a shell action, or "".
-func (a *Action) Command() string { return a.inputString("command", "cmd", "script", "commandLine") }
+func (a *Action) Command() string {
+	if c := a.inputString("command", "cmd", "script", "commandLine"); c != "" {
+		return c
+	}
+	switch strings.ToLower(a.Tool) {
+	case "write_stdin", "write_bash":
+		return a.inputString("chars", "input")
+	}
+	return ""
+}
+
+// AgentInternal reports whether the tool is one of a coding agent's own
+// tools that act only inside the agent: plans and to-do lists, questions
+// to the user, sub-agents (whose own tool calls are checked one by one),
+// the output of a shell it started. They run without a finding.
+func AgentInternal(tool string) bool { return agentInternal[strings.ToLower(tool)] }
+
+var agentInternal = map[string]bool{
+	// Claude Code
+	"agent": true, "task": true, "todowrite": true, "todoread": true, "exitplanmode": true, "enterplanmode": true,
+	"askuserquestion": true, "bashoutput": true, "taskoutput": true, "killshell": true, "killbash": true, "taskstop": true,
+	"skill": true, "slashcommand": true, "listmcpresourcestool": true, "readmcpresourcetool": true,
+	// Codex
+	"update_plan": true, "view_image": true,
+	// Gemini CLI
+	"write_todos": true, "save_memory": true,
+	// Copilot CLI
+	"report_intent": true, "think": true, "update_todo": true, "read_bash": true, "stop_bash": true,
+}
 
 // Query returns the SQL of an sql action, or "".
 func (a *Action) Query() string { return a.inputString("query", "sql", "statement") }
@@ -105,9 +133,13 @@ func (a *Action) InferKind() Kind {
 	case "bash", "shell", "sh", "zsh", "powershell", "run_shell_command", "exec_command", "execute_command",
 		"run_command", "terminal", "local_shell", "container.exec", "shell_command":
 		return KindShell
-	case "read", "write", "edit", "multiedit", "notebookedit", "glob", "grep", "ls", "apply_patch",
-		"read_file", "write_file", "edit_file", "replace", "create_file", "delete_file", "list_directory":
+	case "read", "write", "edit", "multiedit", "notebookedit", "notebookread", "glob", "grep", "ls", "apply_patch",
+		"read_file", "write_file", "edit_file", "replace", "create_file", "delete_file", "list_directory",
+		"view", "create", "str_replace", "str_replace_editor", "insert", "delete", "read_many_files", "search_file_content":
 		return KindFile
+	case "write_stdin", "write_bash":
+		// Keys typed into a running shell are commands too.
+		return KindShell
 	case "webfetch", "websearch", "web_fetch", "fetch", "http_request", "http", "curl":
 		return KindHTTP
 	case "sql", "query", "run_sql", "execute_sql", "sql_query", "db_query":

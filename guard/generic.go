@@ -90,6 +90,11 @@ func (e *evaluation) tool() {
 		e.missing = "the action names no tool"
 		return
 	}
+	if AgentInternal(e.a.Tool) {
+		e.readOnly = true
+		e.step("tool", e.a.Tool+" is one of the coding agent's own tools: it acts only inside the agent", 0)
+		return
+	}
 	res := tools.Analyze(e.a.Tool, e.a.Input, tools.Options{UserMessages: e.a.Context.UserMessages, Application: e.application()})
 	e.step("tool", fmt.Sprintf("verb %s, objects %s → %s", orNone(res.Verbs), orNone(res.Objects), res.Effect), 0)
 	if res.Effect == tools.EffectUnknown {

@@ -289,3 +289,30 @@ func hasRule(d guard.Decision, id string) bool {
 	}
 	return false
 }
+
+// TestAgentTools: a coding agent's own tools (plans, to-do lists, questions,
+// sub-agents) run without asking, and the ones that reach a shell or a
+// file are judged as such.
+func TestAgentTools(t *testing.T) {
+	g := guard.New()
+	for _, tool := range []string{"TodoWrite", "Task", "Agent", "ExitPlanMode", "AskUserQuestion", "BashOutput", "KillShell", "Skill", "update_plan", "view_image", "write_todos", "report_intent"} {
+		d := check(t, g, guard.Action{Tool: tool, Input: map[string]any{"todos": []any{map[string]any{"content": "delete the old branch", "status": "pending"}}}})
+		if d.Verdict != guard.Allow {
+			t.Errorf("%s: %s (%s)", tool, d.Verdict, d.Reason)
+		}
+	}
+	for _, c := range []struct {
+		a    guard.Action
+		want guard.Verdict
+	}{
+		{guard.Action{Tool: "write_bash", Input: map[string]any{"sessionId": "1", "input": "rm -rf /\n"}}, guard.Block},
+		{guard.Action{Tool: "write_stdin", Input: map[string]any{"session_id": 1, "chars": "y\n"}}, guard.Allow},
+		{guard.Action{Tool: "create", Input: map[string]any{"path": "/home/dev/project/main.go", "file_text": "package main"}, Context: guard.Context{Cwd: "/home/dev/project"}}, guard.Allow},
+		{guard.Action{Tool: "view", Input: map[string]any{"path": "/home/dev/.ssh/id_rsa"}, Context: guard.Context{Cwd: "/home/dev/project", Home: "/home/dev"}}, guard.Approve},
+	} {
+		d := check(t, g, c.a)
+		if d.Verdict != c.want {
+			t.Errorf("%s %v: %s, want %s (%s)", c.a.Tool, c.a.Input, d.Verdict, c.want, d.Reason)
+		}
+	}
+}

@@ -66,8 +66,8 @@ func Shell(t testing.TB, name string) []Row {
 	return rows
 }
 
-// JSONL decodes a file of JSON lines into T's; blank lines and lines
-// starting with '#' are skipped. A line that does not decode fails the test.
+// JSONL decodes a file of JSON lines into T's; blank lines and comment
+// lines (starting with '#' or '//') are skipped. A line that does not decode fails the test.
 func JSONL[T any](t testing.TB, path string) []T {
 	t.Helper()
 	f, err := os.Open(path)
@@ -80,7 +80,7 @@ func JSONL[T any](t testing.TB, path string) []T {
 	sc.Buffer(nil, 1<<20)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
+		if text == "" || strings.HasPrefix(text, "#") || strings.HasPrefix(text, "//") {
 			continue
 		}
 		var v T
