@@ -24,7 +24,7 @@ fi
 [ -n "$ccsn" ] || echo "cc-safety-net could not be installed from npm: measuring actionguard alone"
 
 printf "%-16s %-16s %9s %9s %10s %8s\n" input tool median_ms p99_ms rss_MiB ratio
-for input in routine git-destructive inline-script heredoc-200; do
+for input in routine git-destructive inline-script heredoc-200 mcp-send; do
 	f=bench/hookinputs/$input.json
 	# What `actionguard install` writes: the lean binary.
 	ag=$("$tmp/hookbench" -runs "$RUNS" -label actionguard-hook -input "$f" -- "$tmp/actionguard-hook" hook claude-code)

@@ -95,7 +95,15 @@ func (e *evaluation) tool() {
 		e.step("tool", e.a.Tool+" is one of the coding agent's own tools: it acts only inside the agent", 0)
 		return
 	}
-	res := tools.Analyze(e.a.Tool, e.a.Input, tools.Options{UserMessages: e.a.Context.UserMessages, Application: e.application()})
+	opt := tools.Options{UserMessages: e.a.Context.UserMessages, Application: e.application()}
+	if h := e.a.Context.History; len(h) > 0 {
+		// The session's earlier calls: a payee seen in earlier payments is known.
+		opt.History = make([]tools.Call, len(h))
+		for i, s := range h {
+			opt.History[i] = tools.Call{Tool: s.Tool, Input: s.Input, Observation: s.Observation}
+		}
+	}
+	res := tools.Analyze(e.a.Tool, e.a.Input, opt)
 	e.step("tool", fmt.Sprintf("verb %s, objects %s → %s", orNone(res.Verbs), orNone(res.Objects), res.Effect), 0)
 	if res.Effect == tools.EffectUnknown {
 		// The name says nothing the analyzer knows; the kind the caller

@@ -91,6 +91,7 @@ func Analyze(text string, opt Options) *Result {
 	}
 	toks := tokenize(text)
 	req := requestFlags(toks)
+	req.low = lowerASCII(text)
 	conf := 1.0
 	var conds []string
 	for _, sent := range sentences(toks) {
@@ -101,8 +102,14 @@ func Analyze(text string, opt Options) *Result {
 		if cond != nil {
 			conds = append(conds, span(text, cond))
 		}
-		for _, st := range splitSteps(action) {
+		steps := splitSteps(action)
+		for k, st := range steps {
 			s, c, clarify, cond2 := analyzeStep(text, st, opt, req, &res.Anomalies)
+			if s.Class != Dangerous {
+				if f, ok := exposesSecrets(text, steps[:k], st); ok {
+					s = Step{Text: s.Text, Class: Dangerous, Score: f.Points, Findings: []rule.Finding{f}}
+				}
+			}
 			if cond != nil {
 				s.Findings = append([]rule.Finding{ruleConditional.Find(span(text, cond), "")}, s.Findings...)
 			}
@@ -126,7 +133,7 @@ func Analyze(text string, opt Options) *Result {
 	// Literals can fall between tokens ("rm -rf /" ends in punctuation):
 	// look for them in the whole text too.
 	if res.Class != Dangerous {
-		if f, ok := literalDanger(strings.ToLower(text)); ok {
+		if f, ok := literalDanger(req.low, toks); ok {
 			res.Findings = append(res.Findings, f)
 			res.Steps = append(res.Steps, Step{Text: f.Evidence, Class: Dangerous, Score: f.Points, Findings: []rule.Finding{f}})
 			res.Class, res.Score = Dangerous, max(res.Score, f.Points)
@@ -151,6 +158,29 @@ func Analyze(text string, opt Options) *Result {
 // flags that hold for a whole request.
 type flags struct {
 	urgent, polite, confirmed bool
+	// goAhead: "go ahead and…" confirms an action already named ("go
+	// ahead and send it"), not a new one ("go ahead and post the
+	// announcement in #general").
+	goAhead bool
+	// low is the request with ASCII letters in lower case; byte offsets
+	// are the request's, so a step's literal text is low[start:end].
+	low string
+}
+
+// lowerASCII lowers ASCII letters only, keeping every byte offset.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 func requestFlags(toks []token) flags {
@@ -167,7 +197,7 @@ func requestFlags(toks []token) flags {
 		case w == "yes" && i == 0 || w == "confirm" || w == "approved" || w == "proceed":
 			f.confirmed = true
 		case w == "ahead" && i > 0 && toks[i-1].word == "go":
-			f.confirmed = true
+			f.goAhead = true
 		case w == "sure" && i > 0 && toks[i-1].word == "am":
 			f.confirmed = true
 		}
@@ -220,6 +250,9 @@ func prefixCondition(sent []token) (action, cond []token) {
 	if i >= len(sent) || !condStarts[sent[i].word] {
 		return sent, nil
 	}
+	if i+1 < len(sent) && auxiliaries[sent[i+1].word] {
+		return sent, nil // "when was the last deploy?" asks, it sets no condition
+	}
 	for j := i + 1; j < len(sent)-1; j++ {
 		if sent[j].comma {
 			return sent[j+1:], sent[i : j+1]
@@ -239,6 +272,13 @@ func prefixCondition(sent []token) (action, cond []token) {
 
 var connectors = set("and then also after afterwards plus but finally next that so")
 
+// auxiliaries after "when" make a question: "when was…", "when did…".
+var auxiliaries = set("was were is are did does do will would should can could has have had")
+
+// pairWords join two nouns with "and": "the difference between delete and
+// truncate", "compare send and post".
+var pairWords = set("between both difference differences compare contrast versus vs")
+
 // splitSteps splits a sentence into actions at commas and conjunctions
 // followed by a verb: "draft an email and send it".
 func splitSteps(toks []token) [][]token {
@@ -248,11 +288,14 @@ func splitSteps(toks []token) [][]token {
 		if !(toks[i-1].comma || connectors[toks[i].word]) {
 			continue
 		}
+		if !toks[i-1].comma && toks[i].word == "and" && anyIn(pairWords, toks[st:i]) {
+			continue // "between delete and truncate" names two things
+		}
 		j := i
-		for j < len(toks) && (connectors[toks[j].word] || verbFam[toks[j].word] == famWrapper) {
+		for j < len(toks) && (connectors[toks[j].word] || verbFam[toks[j].word] == famWrapper) && !(toks[j].word == "let" && letsKnow(toks[j+1:])) {
 			j++
 		}
-		if j < len(toks) && j > st && isVerbAt(toks, j) && (toks[i-1].comma || j > i) {
+		if j < len(toks) && j > st && (isVerbAt(toks, j) || toks[j].word == "let") && (toks[i-1].comma || j > i) {
 			out = append(out, toks[st:i])
 			st = i
 			i = j

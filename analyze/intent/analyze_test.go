@@ -56,3 +56,43 @@ func hasAnomaly(res *Result, prefix string) bool {
 	}
 	return false
 }
+
+// TestQuestionsAndRequests: a question about an action asks for nothing; a
+// polite request phrased as a question asks for the action.
+func TestQuestionsAndRequests(t *testing.T) {
+	for text, want := range map[string]string{
+		"what would it cost to buy a house?":                  Safe,
+		"How much would it cost to transfer $5000 abroad?":    Safe,
+		"Would deleting the cache folder free up much space?": Safe,
+		"Can I delete the .git folder safely?":                Safe,
+		"When was the last time we deployed to prod?":         Safe,
+		"Walk me through how to set up SSH keys":              Safe,
+		"What's the best way to send large files?":            Safe,
+		"can you delete my old files?":                        Privileged,
+		"Could you send the proposal to maria@acme.io?":       Privileged,
+		"Would it be possible to delete my account?":          Privileged,
+		"Can u pay the water bill?":                           Privileged,
+		"When the build passes, deploy it":                    Privileged,
+	} {
+		if got := Analyze(text, Options{}).Class; got != want {
+			t.Errorf("%q: %s, want %s", text, got, want)
+		}
+	}
+}
+
+// TestCreateIsAWrite: creating something in a service is a write (seed
+// 000's PRIVILEGED category, cautious on its table); making text or code
+// for the user is not.
+func TestCreateIsAWrite(t *testing.T) {
+	for text, want := range map[string]string{
+		"Create a new Google Doc":                               Cautious,
+		"Create a doc in Google Drive for the meeting notes":    Cautious,
+		"Create a new page in Confluence":                       Cautious,
+		"Create a template for weekly status reports":           Safe,
+		"Create a Python script that uses the Google Drive API": Safe,
+	} {
+		if got := Analyze(text, Options{}).Class; got != want {
+			t.Errorf("%q: %s, want %s", text, got, want)
+		}
+	}
+}

@@ -25,9 +25,26 @@
 // holds the question to ask. Result.Anomalies holds seed 000's alerts: a
 // confidence under 60% and a privileged keyword in a step that scores safe.
 //
+// Questions about an action ask for nothing: a question word first ("how
+// do I delete a branch?"), a yes/no question not addressed to the
+// assistant ("would deleting the cache free space?", "can I send it
+// later?"), or one embedded before the verb ("walk me through how to set
+// up SSH keys", "I wonder if I should delete my account"). A request
+// addressed to the assistant is a request however it is phrased ("can you
+// delete my old files?", "would it be possible to…"). "Go ahead and…"
+// confirms an action already named ("go ahead and send it"), not a new one.
+// Creating something in a hosted service ("a new Google Doc") is a write;
+// writing text or code for the user is not. Changing a password, a key or a
+// firewall needs approval; signing or submitting binds the user.
+//
 // Choices the seed leaves open: a dangerous request stays dangerous when
 // negated or asked as a question ("how do I steal passwords"), unless it is
-// defensive ("protect against phishing"); the user's context (new user,
+// defensive ("protect against phishing", "how do attackers steal
+// tokens?"); a request that weighs the risk of an escalation or a mass
+// deletion ("what would happen if I drop the production database?") is a
+// question, not the act. Bulk deletion needs a scope (all, every,
+// production) that no qualifier narrows to routine data ("all temporary
+// files", "all emails from bob"); the user's context (new user,
 // low trust) and the request's tone (urgency +15, confirmation -10) weigh
 // only on steps that act, so a read stays safe for anyone; a step with no
 // known verb is safe with 60% confidence. Input past MaxBytes is not read

@@ -43,6 +43,12 @@ var (
 		Points:  rule.PrivilegedKeyword + rule.ExternalTarget + rule.Irreversible,
 		Match:   []string{"invite sarah to the project", "give bob access to the shared folder", "revoke the contractor's access"},
 		NoMatch: []string{"who has access to the shared folder?", "give me a summary"}}
+	ruleCommit = &rule.Rule{ID: "intent.action.commit", Category: rule.Exfiltration,
+		Summary:     "binds the user to something (sign a contract, submit a form)",
+		Points:      rule.PrivilegedKeyword + rule.ExternalTarget + rule.Irreversible,
+		Alternative: "review the document and sign or submit it yourself",
+		Match:       []string{"sign the contract with DocuSign", "submit my timesheet", "sign up for the newsletter"},
+		NoMatch:     []string{"search my Drive for the signed NDA", "how do I submit a pull request?"}}
 	ruleCall = &rule.Rule{ID: "intent.action.call", Category: rule.Network,
 		Summary: "reaches an external system (call an API, make a request)",
 		Points:  rule.PrivilegedKeyword + rule.ExternalTarget,
@@ -105,6 +111,12 @@ var (
 		Points:  rule.ExternalTarget,
 		Match:   []string{"Create a new GitHub repository", "delete the S3 bucket logs", "deploy to production"},
 		NoMatch: []string{"create a folder", "send john the file"}}
+	ruleSecuritySetting = &rule.Rule{ID: "intent.modifier.security-setting", Category: rule.Configuration,
+		Summary:     "changes a password, key, firewall or sign-in setting: a mistake locks the user out or lets others in",
+		Points:      rule.Irreversible,
+		Alternative: "change it yourself in the account's security settings",
+		Match:       []string{"change my password to hunter2", "update the firewall rules to allow port 22", "rotate the API keys"},
+		NoMatch:     []string{"change my display name to Sam", "how do I change my password?"}}
 	ruleUrgent = &rule.Rule{ID: "intent.modifier.urgent", Category: rule.Routine,
 		Summary: "urgency (\"NOW\", capitals) leaves no time to check: treated as an untrusted context",
 		Points:  rule.Untrusted,
@@ -144,6 +156,7 @@ var (
 // registry is the sorted list of this package's rules.
 var registry = []*rule.Rule{
 	ruleCall,
+	ruleCommit,
 	ruleDestroy,
 	ruleGrant,
 	rulePay,
@@ -160,7 +173,9 @@ var registry = []*rule.Rule{
 	ruleHypothetical,
 	ruleNegation,
 	ruleQuestion,
+	ruleDangerCoverUp,
 	ruleDangerTheft,
+	ruleDangerDataTheft,
 	ruleDangerFraud,
 	ruleDangerInjection,
 	ruleDangerMalware,
@@ -175,6 +190,7 @@ var registry = []*rule.Rule{
 	ruleLowStakes,
 	rulePolite,
 	ruleReversible,
+	ruleSecuritySetting,
 	ruleUrgent,
 	ruleLowTrust,
 	ruleNewUser,

@@ -31,3 +31,16 @@ func ruleIDs(res *Result) string {
 	}
 	return "[" + strings.Join(ids, " ") + "]"
 }
+
+// TestDangerPatternCount: scanDanger indexes the patterns with a 64-bit
+// mask, and every literal must pass mayHoldLiteral's quick test.
+func TestDangerPatternCount(t *testing.T) {
+	if len(dangerPatterns) > 64 {
+		t.Fatalf("%d danger patterns, the mask holds 64", len(dangerPatterns))
+	}
+	for _, lit := range append(append([]string{}, massLiterals...), injectionLiterals...) {
+		if !mayHoldLiteral(lit) {
+			t.Errorf("literal %q fails mayHoldLiteral", lit)
+		}
+	}
+}

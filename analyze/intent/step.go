@@ -9,7 +9,7 @@ import (
 
 var familyRule = map[family]*rule.Rule{
 	famWrite: ruleWrite, famDestroy: ruleDestroy, famSend: ruleSend, famPay: rulePay,
-	famRun: ruleRun, famGrant: ruleGrant, famCall: ruleCall,
+	famRun: ruleRun, famGrant: ruleGrant, famCall: ruleCall, famCommit: ruleCommit,
 }
 
 // analyzeStep classifies one step. It returns the step, a confidence, a
@@ -17,7 +17,7 @@ var familyRule = map[family]*rule.Rule{
 // the step ("delete the draft if tomorrow is Sunday").
 func analyzeStep(text string, toks []token, opt Options, req flags, anomalies *[]string) (Step, float64, string, string) {
 	step := Step{Text: span(text, toks), Class: Safe}
-	if f, ok := scanDanger(text, toks); ok {
+	if f, ok := scanDanger(text, req.low, toks); ok {
 		step.Findings = append(step.Findings, f)
 		step.Score = f.Points
 		step.Class = Dangerous
@@ -49,7 +49,11 @@ func analyzeStep(text string, toks []token, opt Options, req flags, anomalies *[
 		switch {
 		case hypoStarts[w] || w == "what" && next == "if":
 			hypo = true
-		case questionStarts[w] && !(w == "do" && (next == "not" || next == "never")):
+		case questionStarts[w] && !(w == "do" && (next == "not" || next == "never")) && !possibleRequest(toks[first:]):
+			question = true
+		case modals[w] && !addressees[next] && next != "please" && !possibleRequest(toks[first:]):
+			// "Would deleting the cache free up space?", "can I send it
+			// later?": a yes/no question, not "can you send it?".
 			question = true
 		}
 	}
@@ -69,6 +73,28 @@ func analyzeStep(text string, toks []token, opt Options, req flags, anomalies *[
 		w := t.word
 		if negations[w] {
 			negated = true
+			continue
+		}
+		// "walk me through how to set up SSH keys", "the best way to
+		// send large files", "figure out why my container keeps
+		// restarting": about an action, not the action.
+		if embeddedQuestion[w] || w == "way" && i+1 < len(toks) && toks[i+1].word == "to" ||
+			w == "if" && i > 0 && whetherVerbs[toks[i-1].word] {
+			// "I wonder if I should delete my account" asks whether to.
+			question = true
+			continue
+		}
+		// "let everyone know I'll attend" tells other people.
+		if w == "let" && letsKnow(toks[i+1:]) {
+			verb, fam = i, famSend
+			break
+		}
+		if f, ok := phrasal(toks, i); ok {
+			verb, fam = i, f
+			break
+		}
+		if (w == "sign" || w == "log") && i+1 < len(toks) && signInWords[toks[i+1].word] {
+			i++ // "sign in to Jira": opening a session the user owns
 			continue
 		}
 		if doubleNegate[w] {
@@ -115,7 +141,38 @@ func analyzeStep(text string, toks []token, opt Options, req flags, anomalies *[
 	conf := 0.9
 
 	// Verbs whose object decides the family.
+	head := rest[:min(len(rest), 4)]
 	switch {
+	case (vw == "call" || vw == "name") && len(rest) > 0 && anaphors[rest[0].word]:
+		fam = famWrite // "duplicate the sheet and call it Q4" names it
+	case (vw == "call" || vw == "ping") && !anyIn(techObjects, rest):
+		fam = famSend // "call mom", "ping Sarah on Teams": a person, not an API
+	case vw == "tell" && len(rest) > 0 && !selfWords[rest[0].word] && rest[0].word != "us" && rest[0].word != "a" && rest[0].word != "an" && !questionStarts[rest[0].word]:
+		fam = famSend // "tell her the build is green"; "tell me…" asks
+	case vw == "remind" && len(rest) > 1 && selfWords[rest[0].word] && (questionStarts[rest[1].word] || rest[1].word == "about" || rest[1].word == "of"):
+		fam = famRead // "remind me what we decided"
+	case vw == "flag" && (anyIn(flaggable, head) || anyIn(set("as"), rest)):
+		fam = famWrite // "flag the email from HR as important"; "flag risky clauses" reads
+	case vw == "apply" && len(rest) > 0 && (rest[0].word == "for" || rest[0].word == "to"):
+		fam = famCommit // "apply for the job at Stripe"
+	case vw == "subscribe" && anyIn(freeLists, rest):
+		fam = famWrite // "subscribe me to the newsletter" costs nothing
+	case vw == "close" && anyIn(accountNouns, head):
+		fam = famDestroy // "close my bank account"
+	case vw == "checkout" && anyIn(gitNouns, rest):
+		fam = famWrite // "checkout the feature branch"
+	case vw == "approve" && anyIn(reviewNouns, head):
+		fam = famWrite // "approve the PR" is a review, not a grant
+	case vw == "push" && anyIn(forceWords, toks):
+		fam = famDestroy // a force push overwrites what others pushed
+	case (fam == famSend || fam == famWrite) && anyIn(currencyWords, rest):
+		fam = famPay // "send Jim fifty dollars"
+	case vw == "open" && anyIn(physicalNouns, head):
+		fam = famGrant // "open the garage door" lets someone in
+	case (vw == "upgrade" || vw == "downgrade" || vw == "extend") && anyIn(planNouns, rest):
+		fam = famPay // "upgrade my Spotify to the family plan"
+	case fam == famCommit && anyIn(planNouns, head):
+		fam = famPay // "sign up for the premium plan"
 	case fam == famGenerate && vw == "make" && anyIn(moneyNouns, rest):
 		fam = famPay
 	case fam == famGenerate && vw == "make" && len(rest) > 0 && anyIn(makeChanges, rest[:min(len(rest), 3)]):
@@ -198,6 +255,12 @@ func analyzeStep(text string, toks []token, opt Options, req flags, anomalies *[
 		if anyIn(reversibleWords, toks) {
 			step.Findings = append(step.Findings, ruleReversible.Find(step.Text, ""))
 		}
+		for _, t := range rest {
+			if settingVerbs[vw] && securitySettings[t.word] {
+				step.Findings = append(step.Findings, ruleSecuritySetting.Find(span(text, []token{t}), "", t.word))
+				break
+			}
+		}
 	}
 	if fam == famWrite || fam == famDestroy || fam == famRun {
 		for _, t := range rest {
@@ -219,7 +282,7 @@ func analyzeStep(text string, toks []token, opt Options, req flags, anomalies *[
 	if req.polite {
 		step.Findings = append(step.Findings, rulePolite.Find(step.Text, ""))
 	}
-	if req.confirmed {
+	if req.confirmed || req.goAhead && (len(rest) == 0 || anaphors[rest[0].word]) {
 		step.Findings = append(step.Findings, ruleConfirmed.Find(step.Text, ""))
 	}
 	if opt.NewUser {
@@ -250,6 +313,98 @@ var (
 
 var accessWords = set("access permission permissions rights right admin role edit")
 
+var (
+	// serviceWords name where a document is stored.
+	serviceWords = set("google gdoc gdocs gsheet notion confluence drive dropbox onedrive sharepoint quip coda " +
+		"airtable evernote box jira trello asana wiki workspace icloud office365 o365")
+	// relativeWords end the object of a verb: "a script that uses Google Drive".
+	relativeWords = set("that which who using to for about with explaining describing listing")
+	// modals open a yes/no question unless the user addresses the assistant.
+	modals     = set("would will could can may might shall")
+	addressees = set("you u ya yall we someone somebody anyone")
+	// things an API call reaches; "call" anything else is a phone call.
+	techObjects = set("api apis endpoint endpoints webhook webhooks service services function functions method " +
+		"methods server servers url lambda script hook hooks backend rpc tool tools model procedure host hosts " +
+		"ip site website staging production prod database db box machine vm router cluster node gateway dns")
+	// physical barriers: opening one lets someone in.
+	physicalNouns = set("door doors gate gates garage lock locks window windows safe vault trunk")
+	// paid plans: upgrading one is a purchase.
+	planNouns = set("plan plans tier premium subscription subscriptions membership pro family annual yearly monthly")
+	// security settings: changing one can lock the user out or open the
+	// account to others.
+	securitySettings = set("password passwords passcode passphrase pin credential credentials firewall mfa 2fa " +
+		"two-factor ssh dns sso oauth token tokens secret secrets key keys encryption recovery")
+	// settingVerbs change a setting ("change my password"); saving or
+	// storing one does not.
+	settingVerbs = set("change update modify set reset rotate disable enable turn switch edit configure alter adjust replace")
+	signInWords  = set("in into on out off onto")
+	// embeddedQuestion words before the verb make the step a question
+	// about it; "when" is left to conditions ("deploy when the tests pass").
+	embeddedQuestion = set("how why whether what where which who")
+	anaphors         = set("it them this that these those")
+	flaggable        = set("email emails message messages ticket tickets issue issues conversation thread task tasks comment post it them this")
+	freeLists        = set("newsletter newsletters list mailing updates notifications alerts podcast feed blog channel digest")
+	accountNouns     = set("account accounts membership profile")
+	gitNouns         = set("branch commit tag main master develop head")
+	reviewNouns      = set("pr prs pull review changes merge diff")
+	forceWords       = set("force forced --force -f")
+	currencyWords    = set("dollar dollars buck bucks euro euros pound pounds usd eur gbp quid cents yen")
+	// storage a "clean up" empties.
+	storageNouns = set("folder folders files file inbox disk drive desktop downloads directory emails photos " +
+		"branches logs bucket database contacts mailbox storage")
+)
+
+// phrasal reads a verb made of two words at toks[i]: "get rid of", "throw
+// away", "take down", "clean up my downloads", "sign up for".
+func phrasal(toks []token, i int) (family, bool) {
+	if i+1 >= len(toks) {
+		return famNone, false
+	}
+	w, next := toks[i].word, toks[i+1].word
+	switch {
+	case w == "get" && next == "rid", w == "throw" && (next == "away" || next == "out"), w == "take" && next == "down":
+		return famDestroy, true
+	case w == "roll" && next == "back", w == "spin" && next == "up", w == "shut" && next == "down":
+		return famRun, true
+	case w == "back" && next == "up":
+		return famWrite, true
+	case w == "clean" && (next == "up" || next == "out") && anyIn(storageNouns, toks[i+2:min(len(toks), i+6)]):
+		return famDestroy, true
+	case w == "sign" && next == "up":
+		return famCommit, true
+	}
+	return famNone, false
+}
+
+// letsKnow: "let everyone know", "let the team know that…" (but "let me
+// know" asks for an answer).
+func letsKnow(rest []token) bool {
+	for k, t := range rest[:min(len(rest), 4)] {
+		if t.word == "know" {
+			return k > 0 && !selfWords[rest[0].word] && rest[0].word != "us"
+		}
+	}
+	return false
+}
+
+// possibleRequest: "would it be possible to delete it?", "is it possible
+// to send it today?", "is it ok if you send it?" ask for the action
+// politely.
+func possibleRequest(toks []token) bool {
+	ok, you := false, false
+	for _, t := range toks[:min(len(toks), 6)] {
+		switch t.word {
+		case "possible":
+			return true
+		case "ok", "okay", "alright", "fine":
+			ok = true // "is it ok if you wipe the disk?"
+		case "you", "u":
+			you = true
+		}
+	}
+	return ok && you
+}
+
 func hasKind(toks []token, k tokenKind) bool {
 	for _, t := range toks {
 		if t.kind == k {
@@ -260,8 +415,18 @@ func hasKind(toks []token, k tokenKind) bool {
 }
 
 // generated reports whether the object of a create/write verb is text or
-// code made for the user ("a function that…", "a template").
+// code made for the user ("a function that…", "a template"). A document
+// made in a hosted service ("a new Google Doc", "a page in Confluence") is
+// a write there, not text for the user.
 func generated(rest []token) bool {
+	for i, t := range rest {
+		if i >= 8 || relativeWords[t.word] {
+			break
+		}
+		if serviceWords[t.word] {
+			return false
+		}
+	}
 	for i, t := range rest {
 		if i >= 5 || t.word == "to" || t.word == "on" || t.word == "in" && i > 0 {
 			break

@@ -16,6 +16,7 @@ type token struct {
 	kind  tokenKind
 	brk   bool // a sentence ends after this token
 	comma bool // a comma, colon or dash follows this token
+	poss  bool // a possessive: "sarah's"
 }
 
 type tokenKind uint8
@@ -173,12 +174,16 @@ func appendWord(toks []token, raw string, st, end int) []token {
 	if base, ok := strings.CutSuffix(w, "n't"); ok && base != "" {
 		return append(toks, token{word: base, start: st, end: end}, token{word: "not", start: st, end: end})
 	}
+	poss := false
 	if base, ok := strings.CutSuffix(w, "'s"); ok && base != "" {
-		w = base // possessive: "john's" is about john
+		w, poss = base, true // possessive: "john's" is about john
 	}
 	kind := kindWord
 	if w[0] >= '0' && w[0] <= '9' {
 		kind = kindNumber
+	}
+	if poss {
+		return append(toks, token{word: w, start: st, end: end, kind: kind, poss: true})
 	}
 	return append(toks, token{word: lemma(w), start: st, end: end, kind: kind})
 }

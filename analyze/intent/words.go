@@ -19,6 +19,7 @@ const (
 	famRun             // executes: run, execute, deploy, restart…
 	famGrant           // authorises: grant, revoke, invite…
 	famCall            // reaches an external API: call, request, hit
+	famCommit          // binds the user: sign a contract, submit a form
 	famWrapper         // carries another verb: help, want, need, try, let
 )
 
@@ -30,22 +31,26 @@ var verbs = map[family]string{
 		"define understand learn see display preview count estimate recommend suggest brainstorm plan " +
 		"research locate inspect examine proofread evaluate identify detect diagnose debug answer " +
 		"spell parse interpret predict clarify teach outline visualize visualise measure browse scan watch " +
+		"walk open skim audit assess decide export download print flag " +
 		"what how why where when who which whether",
 	famGenerate: "draft prepare write compose generate sketch rewrite rephrase paraphrase design build " +
 		"code implement refactor template make",
 	famWrite: "create update modify change edit rename move save add insert set install upgrade configure " +
-		"enable disable schedule cancel reset replace archive commit push merge append fix apply import " +
-		"sync restore mark tag assign approve accept decline reject register turn switch upload rotate " +
-		"remind overwrite adjust alter patch migrate backup copy duplicate store record submit",
+		"enable disable schedule reset replace archive commit push merge append fix apply import " +
+		"sync restore mark tag assign accept decline reject register turn switch upload rotate " +
+		"remind overwrite adjust alter patch migrate backup copy duplicate store record " +
+		"star unstar pin unpin bookmark favorite favourite label snooze mute unmute prepend attach rsvp put " +
+		"lock arm close revert undo redo rebase squash amend stash cherry-pick",
 	famDestroy: "delete remove erase wipe purge destroy drop clear truncate shred trash discard empty " +
-		"uninstall nuke unsubscribe",
+		"uninstall nuke unsubscribe cancel rm rmdir unlink deactivate terminate",
 	famSend: "send email mail message text forward post publish tweet share reply respond dm broadcast " +
-		"notify announce retweet repost comment sms contact",
+		"notify announce retweet repost comment sms contact ship dial",
 	famPay: "pay transfer purchase buy withdraw order checkout donate wire invest sell refund subscribe tip " +
-		"deposit charge book bid trade venmo",
-	famRun: "run execute eval launch start deploy restart stop kill reboot shutdown trigger invoke",
+		"deposit charge book bid trade venmo renew reserve rent lease",
+	famRun: "run execute eval launch start deploy restart stop kill reboot shutdown trigger invoke rollback redeploy",
 	famGrant: "grant revoke invite authorize authorise promote demote unlock unblock allow permit " +
-		"whitelist allowlist",
+		"whitelist allowlist approve unshare disarm",
+	famCommit:  "sign submit countersign notarize notarise",
 	famCall:    "call request ping hit",
 	famWrapper: "help want need like try let go ahead able going also then now quickly immediately kindly please just really",
 }
@@ -60,7 +65,10 @@ var (
 	lexOnce   sync.Once
 	lemmas    map[string]string // inflected form → base
 	verbFam   map[string]family // base → family
-	dangerAny map[string]bool   // the verbs and alone words of every dangerous pattern
+	dangerAny map[string]uint8  // dangerVerb: the verbs and alone words of every pattern; dangerReview, dangerOwner: see scanDanger
+	// dangerPatternsOf has bit k set when the word is a verb or an alone
+	// word of dangerPatterns[k] (TestDangerPatternCount keeps k < 64).
+	dangerPatternsOf map[string]uint64
 )
 
 // lexicon builds the tables on first use, so that package init stays cheap.
@@ -104,7 +112,8 @@ func lexicon() {
 		lemmas["logging"] = "logging"
 		lemmas["booking"] = "booking"
 		lemmas["meeting"] = "meeting"
-		dangerAny = make(map[string]bool, 256)
+		dangerAny = make(map[string]uint8, 256)
+		dangerPatternsOf = make(map[string]uint64, 256)
 		base := func(list []string) map[string]bool {
 			m := make(map[string]bool, len(list))
 			for _, w := range list {
@@ -115,12 +124,30 @@ func lexicon() {
 			}
 			return m
 		}
+		for flag, words := range map[uint8]map[string]bool{
+			dangerReview: reviewWords, dangerOwner: recordOwners, dangerDefense: defensiveWords,
+			dangerRisk: riskWords, dangerFiller: stopWords,
+		} {
+			for w := range words {
+				dangerAny[w] |= flag
+			}
+		}
+		for w := range determiners {
+			dangerAny[w] |= dangerFiller
+		}
+		for w := range reviewWords {
+			dangerAny[w] |= dangerReview
+		}
+		for w := range recordOwners {
+			dangerAny[w] |= dangerOwner
+		}
 		for i := range dangerPatterns {
 			p := &dangerPatterns[i]
 			p.verbSet, p.objectSet, p.peopleSet, p.aloneSet = base(p.verbs), base(p.objects), base(p.people), base(p.alone)
 			for _, m := range []map[string]bool{p.verbSet, p.aloneSet} {
 				for w := range m {
-					dangerAny[w] = true
+					dangerAny[w] |= dangerVerb
+					dangerPatternsOf[w] |= 1 << i
 				}
 			}
 		}
@@ -174,11 +201,14 @@ var (
 		"whatsapp telegram server endpoint remote cloud s3 bucket aws gcp azure production prod customer customers " +
 		"client clients public everyone team channel website")
 	// low stakes: tests, samples, the user's own inbox.
-	lowStakes = set("test tests sample samples dummy example scratch playground sandbox")
+	lowStakes = set("test tests sample samples dummy example scratch playground sandbox lint linter linters " +
+		"formatter typecheck typechecker spellcheck benchmark benchmarks locally")
 	// the user as recipient: a message to yourself.
 	selfWords = set("me myself")
 	// objects that make "make" a change: "make a copy".
-	makeChanges = set("copy backup duplicate change changes folder file directory reservation booking appointment")
+	makeChanges = set("copy backup duplicate change changes folder file directory reservation booking appointment " +
+		"repo repository branch channel account project group event calendar playlist database table bucket ticket " +
+		"issue card task reminder label tag commit release")
 	// reversible outcomes.
 	reversibleWords = set("archive trash bin recycle temporarily undo revert snapshot backup copy duplicate rename")
 	// urgency markers.

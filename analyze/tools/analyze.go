@@ -23,6 +23,18 @@ type Options struct {
 	// Application is where the action happens ("code-editor",
 	// "file-manager"…), for seed 000's context-dependent example.
 	Application string
+	// History is the session's earlier tool calls, oldest first; the last
+	// maxHistory are read. A payment to a payee that the earlier payments
+	// and transaction lists never name goes to a new payee (seed 003:
+	// approval). Without any payment history nothing is inferred.
+	History []Call
+}
+
+// Call is an earlier tool call of the session and what it returned.
+type Call struct {
+	Tool        string
+	Input       map[string]any
+	Observation string
 }
 
 // Result is what Analyze tells about one tool call.
@@ -48,8 +60,17 @@ const recentMessages = 5
 // Analyze judges one tool call. input may be nil. It never panics and is
 // safe for concurrent use.
 func Analyze(tool string, input map[string]any, opt Options) *Result {
+	res, a, words := effect(tool, input)
+	e := evaluation{res: res, a: a, tool: tool, words: words, history: opt.History}
+	e.score(opt)
+	return res
+}
+
+// effect reads what a call does from its name and arguments, without
+// scoring it.
+func effect(tool string, input map[string]any) (*Result, *args, []string) {
 	res := &Result{}
-	words := splitName(tool)
+	words := joinSignIn(splitName(tool))
 	verb := ""
 	for i, wd := range words {
 		if vendors[wd] {
@@ -81,10 +102,7 @@ func Analyze(tool string, input map[string]any, opt Options) *Result {
 	res.Recipients = a.recipients
 	res.Effect = effectOf(verb, res.Objects, words, a)
 	res.Effect = escalate(res, res.Effect)
-
-	e := evaluation{res: res, a: a, tool: tool, words: words}
-	e.score(opt)
-	return res
+	return res, a, words
 }
 
 // escalate: a read or a write whose name carries a second, stronger verb
@@ -154,9 +172,16 @@ func effectOf(verb string, objs, words []string, a *args) string {
 		if (verb == "open" || verb == "access") && anyIn(objs, physicalNouns) {
 			return EffectUnlock
 		}
+		if verb == "capture" && (anyIn(objs, moneyNouns) || a.hasAmount) {
+			return EffectPayment // capture_payment charges the card
+		}
 	case EffectWrite:
-		generic := verb == "create" || verb == "new" || verb == "make" || verb == "submit" || verb == "place" ||
-			verb == "initiate" || verb == "schedule" || verb == "request" || verb == "add" || verb == "set" || verb == "update"
+		creates := verb == "create" || verb == "new" || verb == "make" || verb == "submit" || verb == "place" ||
+			verb == "initiate" || verb == "schedule" || verb == "request" || verb == "add"
+		// Changing a payment with an amount moves money
+		// (update_scheduled_transaction {"amount": 1200}).
+		changes := verb == "update" || verb == "set" || verb == "change" || verb == "modify" || verb == "edit"
+		generic := creates || changes || verb == "assign" || verb == "attach" || verb == "detach"
 		switch {
 		case verb == "disable" || verb == "stop" || verb == "pause" || verb == "turn" || verb == "switch":
 			if anyIn(objs, securityNouns) {
@@ -164,16 +189,26 @@ func effectOf(verb string, objs, words []string, a *args) string {
 			}
 		case anyIn(objs, draftNouns):
 			return EffectWrite
-		case generic && anyIn(objs, moneyNouns) && verb != "update" && verb != "set":
+		case generic && anyIn(objs, moneyNouns) && (!changes || a.hasAmount):
 			return EffectPayment
+		case (verb == "book" || verb == "reserve") && anyIn(objs, travelNouns):
+			// A hotel, a flight or a trip is paid when booked.
+			return EffectPayment
+		case verb == "apply" && anyIn(objs, applicationNouns):
+			// An application goes to an employer, a bank or a consulate.
+			return EffectSend
+		case anyIn(objs, securityNouns) && a.falsy && !anyIn(objs, map[string]bool{"rule": true, "rules": true}):
+			// update_branch_protection {"enforce_admins": false}: a write
+			// that switches a protection off.
+			return EffectUnlock
 		case generic && (anyIn(objs, accessNouns) || anyIn(objs, map[string]bool{"payee": true})):
 			if anyIn(objs, map[string]bool{"payee": true}) {
 				return EffectPayment
 			}
 			return EffectGrant
-		case generic && verb != "update" && verb != "set" && anyIn(objs, postNouns):
+		case creates && anyIn(objs, postNouns):
 			return EffectPost
-		case generic && verb != "update" && verb != "set" && anyIn(objs, messageNouns):
+		case creates && anyIn(objs, messageNouns):
 			return EffectSend
 		}
 	case EffectSend:
@@ -184,7 +219,9 @@ func effectOf(verb string, objs, words []string, a *args) string {
 			return EffectPost
 		case anyIn(objs, draftNouns) && verb != "send":
 			return EffectWrite
-		case verb == "invite" && anyIn(objs, accessNouns):
+		case verb == "invite" && !anyIn(objs, eventNouns):
+			// Inviting someone to a workspace, a repository or a team
+			// gives them access; an invitation to an event is a message.
 			return EffectGrant
 		}
 	case EffectPayment:
@@ -203,8 +240,13 @@ func effectOf(verb string, objs, words []string, a *args) string {
 			return EffectWrite
 		}
 	case EffectDelete:
-		if verb == "clear" && anyIn(objs, map[string]bool{"cache": true, "history": true, "filter": true, "filters": true, "notifications": true}) {
+		if verb == "clear" && anyIn(objs, map[string]bool{"cache": true, "filter": true, "filters": true, "notifications": true}) {
 			return EffectWrite
+		}
+		// Deleting a protection turns it off (delete_branch_protection);
+		// deleting one rule of it is a configuration change.
+		if anyIn(objs, securityNouns) && !anyIn(objs, map[string]bool{"rule": true, "rules": true, "group": true, "log": true, "logs": true, "key": true}) {
+			return EffectUnlock
 		}
 	}
 	return eff
@@ -212,12 +254,13 @@ func effectOf(verb string, objs, words []string, a *args) string {
 
 // evaluation scores one call.
 type evaluation struct {
-	res    *Result
-	a      *args
-	tool   string
-	words  []string
-	review bool // some finding needs explicit approval whatever the score
-	floor  string
+	res     *Result
+	a       *args
+	tool    string
+	words   []string
+	review  bool // some finding needs explicit approval whatever the score
+	floor   string
+	history []Call
 }
 
 func (e *evaluation) add(r *rule.Rule, evidence, msg string, targets ...string) {
@@ -248,7 +291,16 @@ func (e *evaluation) score(opt Options) {
 		e.add(ruleReadLookup, ev, "")
 	case EffectWrite:
 		e.add(ruleWriteData, ev, "", e.targets()...)
-		if editorApp(opt.Application) {
+		if w := securitySetting(res.Objects, a); w != "" {
+			e.add(ruleWriteSecurity, w, "")
+		}
+		if a.public {
+			e.add(ruleWritePublic, ev, "")
+		}
+		if admin(nil, a.roles) {
+			// create_user {"role": "admin"}: a write that makes an administrator.
+			e.add(ruleGrantAdmin, ev, "")
+		} else if editorApp(opt.Application) {
 			e.add(ruleContextEditor, opt.Application, "")
 		}
 	case EffectSend:
@@ -263,14 +315,14 @@ func (e *evaluation) score(opt Options) {
 			e.add(ruleGrantAdmin, ev, "")
 		}
 	case EffectUnlock:
-		if anyIn(res.Objects, securityNouns) {
+		if anyIn(res.Objects, securityNouns) && !physicalVerbs[e.verb()] {
 			e.add(ruleSecurityOff, ev, "")
 		} else {
 			e.add(ruleUnlockPhysical, ev, "", e.targets()...)
 		}
 	case EffectDelete:
 		e.add(ruleDeleteData, ev, "", e.targets()...)
-		if a.everything {
+		if a.everything || anyIn(res.Objects, everythingWords) || e.critical() {
 			e.add(ruleDeleteEverything, ev, "")
 		}
 	case EffectExecute:
@@ -327,19 +379,93 @@ func (e *evaluation) payment(ev string) {
 	default:
 		e.add(rulePaymentSmall, amt, "")
 	}
-	if a.newPayee || anyIn(res.Objects, map[string]bool{"payee": true}) && e.verb() != "pay" && e.verb() != "transfer" {
+	switch {
+	case a.newPayee || anyIn(res.Objects, map[string]bool{"payee": true}) && e.verb() != "pay" && e.verb() != "transfer":
 		e.add(rulePaymentNewPayee, ev, "")
+	case len(a.recipients) > 0 && len(e.history) > 0:
+		switch known, evidence := payeeKnown(e.history, a.recipients); {
+		case known != "":
+			e.add(rulePaymentKnownPayee, known, "")
+		case evidence:
+			e.add(rulePaymentNewPayee, strings.Join(a.recipients, ","), "No earlier payment or transaction in this session names "+truncate(strings.Join(a.recipients, ", "), 80)+": a new payee needs approval.")
+		}
 	}
 }
 
+// everythingWords in a deletion's name reach every item (delete_all_emails).
+var everythingWords = map[string]bool{"all": true, "everything": true, "every": true, "bulk": true, "mass": true}
+
+// critical reports a forced or recursive deletion of a production or backup
+// store (S3DeleteBucket {"bucket": "prod-backups", "force": true}): the
+// copies that would bring the data back go with it.
+func (e *evaluation) critical() bool {
+	if len(e.a.destructive) == 0 && !anyIn(e.res.Objects, storeNouns) {
+		return false
+	}
+	for _, n := range e.a.targetWords() {
+		if criticalWords[n] {
+			return true
+		}
+	}
+	return false
+}
+
+var criticalWords = map[string]bool{"prod": true, "production": true, "backup": true, "backups": true, "live": true}
+
+// storeNouns hold a whole store: dropping one named production goes with
+// every record in it (drop_database {"database": "production"}).
+var storeNouns = map[string]bool{"database": true, "databases": true, "db": true, "cluster": true, "bucket": true, "buckets": true, "namespace": true, "volume": true, "schema": true}
+
+// joinSignIn reads "sign in", "log out" as one word: opening a session is
+// not signing a document.
+func joinSignIn(words []string) []string {
+	for i := 0; i+1 < len(words); i++ {
+		if (words[i] == "sign" || words[i] == "log") && (words[i+1] == "in" || words[i+1] == "out" || words[i+1] == "up" || words[i+1] == "on") {
+			words[i] += words[i+1]
+			words = append(words[:i+1], words[i+2:]...)
+		}
+	}
+	return words
+}
+
+// securitySetting returns the password, key or sign-in setting a write
+// changes, from the name (update_password) or an argument (new_password).
+func securitySetting(objs []string, a *args) string {
+	for _, o := range objs {
+		if securitySettings[o] {
+			return o
+		}
+	}
+	if len(a.secrets) > 0 {
+		return a.secrets[0]
+	}
+	return ""
+}
+
+var securitySettings = map[string]bool{"password": true, "passwords": true, "passcode": true, "passphrase": true, "pin": true,
+	"credential": true, "credentials": true, "mfa": true, "2fa": true, "firewall": true, "dns": true, "sso": true, "ssh": true,
+	"recovery": true, "secret": true, "secrets": true}
+
+var applicationNouns = map[string]bool{"job": true, "jobs": true, "position": true, "role": true, "loan": true, "mortgage": true,
+	"credit": true, "card": true, "visa": true, "grant": true, "scholarship": true, "program": true, "university": true, "school": true}
+
+var adminWords = map[string]bool{"admin": true, "administrator": true, "owner": true, "superuser": true, "root": true, "maintain": true, "sudo": true, "sudoer": true, "sudoers": true}
+
+// admin reports an administrator role in the name's objects or in a role
+// argument, read word by word ("SUPER_ADMIN", "cluster-admin",
+// "arn:aws:iam::aws:policy/AdministratorAccess").
 func admin(objs, roles []string) bool {
-	words := map[string]bool{"admin": true, "administrator": true, "owner": true, "superuser": true, "root": true, "maintain": true}
-	if anyIn(objs, words) {
+	if anyIn(objs, adminWords) {
 		return true
 	}
 	for _, r := range roles {
-		if words[r] {
+		if adminWords[strings.ToLower(r)] {
 			return true
+		}
+		for _, w := range splitName(r) {
+			if adminWords[w] || strings.HasPrefix(w, "admin") {
+				return true
+			}
 		}
 	}
 	return false

@@ -31,6 +31,9 @@ type args struct {
 	destructive []string // argument names that make the call destructive
 	everything  bool     // the call names everything: all=true, path "/"
 	newPayee    bool
+	falsy       bool     // a guard argument (enforce…, require…, enabled) is false, 0, "off" or "none"
+	public      bool     // visibility, privacy or sharing set to public
+	secrets     []string // argument names that set a password, a PIN or a key
 	seen        int
 }
 
@@ -55,7 +58,9 @@ var (
 		"contact", "contacts", "attendees", "attendee", "guest", "guests", "guestemail", "guestname", "invitee", "invitees",
 		"collaborator", "collaboratorusername", "destination", "destinationaddress", "toaddress", "walletaddress",
 		"recipientemail", "recipientname", "recipientid", "member", "members", "assignee", "number", "tonumber", "chatid",
-		"conversationid", "to_", "address")
+		"conversationid", "to_", "address", "recipientusername", "recipienthandle", "touser", "tousername", "iban", "toiban",
+		"recipientiban", "beneficiary", "beneficiaryname", "beneficiaryiban", "beneficiaryaccount", "destinationaccount",
+		"payeeaccount", "friend", "friendusername", "participants", "participant", "emailaddresses")
 	amountKeys   = set("amount", "value", "total", "sum", "cost", "amountusd", "paymentamount", "transferamount", "totalamount", "fee", "tip")
 	priceKeys    = set("price", "unitprice", "limitprice")
 	qtyKeys      = set("quantity", "qty", "shares", "units")
@@ -64,15 +69,20 @@ var (
 	pathKeys     = set("path", "file", "filepath", "filename", "directory", "dir", "folder", "itempath", "src", "source",
 		"localfilepath", "cloudfilepath", "dest", "target", "targetpath", "folderpath")
 	nameKeys = set("name", "title", "repo", "repository", "reponame", "repoid", "project", "projectname", "taskname",
-		"subject", "productname", "item", "itemname", "device", "devicename", "door", "lockname", "event", "eventname")
+		"subject", "productname", "item", "itemname", "device", "devicename", "door", "lockname", "event", "eventname",
+		"bucket", "bucketname", "database", "db", "dbname", "table", "tablename", "cluster", "namespace", "volume", "environment", "env")
 	queryKeys = set("query", "q", "search", "keyword", "keywords", "searchterm", "filter", "sql")
 	codeKeys  = set("code", "script", "command", "cmd", "program", "commands", "expression", "snippet")
-	roleKeys  = set("role", "permission", "permissions", "accesslevel", "access", "level", "privilege", "privileges")
+	roleKeys  = set("role", "roles", "permission", "permissions", "accesslevel", "access", "level", "privilege", "privileges",
+		"policy", "policyarn", "policyname", "rolename", "group", "groupname", "scope", "scopes", "clusterrole")
 	// Flags that make a call destructive when set.
 	destructiveKeys = set("force", "recursive", "all", "permanent", "permanently", "hard", "purge", "cascade",
 		"deleteall", "removeall", "noconfirm", "skipconfirmation", "noverify", "overwrite", "harddelete", "wipe",
 		"forcedelete", "deletepermanently", "includesubfolders", "bypass")
 	newPayeeKeys = set("newpayee", "isnewpayee", "firsttime", "firstpayment", "addpayee")
+	// exposureKeys say who sees a thing: set to public, everyone sees it.
+	exposureKeys = set("visibility", "privacy", "privacysetting", "privacylevel", "audience", "sharing", "access", "accesslevel", "public", "ispublic", "shareable")
+	secretKeys   = set("password", "newpassword", "passcode", "pin", "newpin", "passphrase", "secret", "privatekey", "sshkey", "mfa", "twofactor", "2fa")
 )
 
 func set(ws ...string) map[string]bool {
@@ -130,6 +140,14 @@ func (a *args) walk(v any, key string, depth int) {
 	case bool:
 		if v {
 			a.flag(key)
+			if key == "public" || key == "ispublic" {
+				a.public = true
+			}
+		} else {
+			a.falsy = a.falsy || guardKey(key)
+			if key == "private" || key == "isprivate" {
+				a.public = true // "private": false
+			}
 		}
 	}
 }
@@ -150,6 +168,9 @@ func (a *args) number(key string, f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return
 	}
+	if f == 0 && guardKey(key) {
+		a.falsy = true
+	}
 	switch {
 	case amountKeys[key] && !a.hasAmount:
 		a.amount, a.hasAmount = math.Abs(f), true
@@ -169,6 +190,17 @@ func (a *args) value(key, v string) {
 		v = v[:maxValue]
 	}
 	t := strings.TrimSpace(v)
+	switch strings.ToLower(t) {
+	case "false", "off", "none", "disabled", "disable", "no":
+		a.falsy = a.falsy || guardKey(key)
+	case "public", "anyone", "everyone", "anyonewithlink", "anyone_with_link", "world":
+		if exposureKeys[key] {
+			a.public = true
+		}
+	}
+	if secretKeys[key] && t != "" && len(a.secrets) < 4 {
+		a.secrets = append(a.secrets, key)
+	}
 	switch {
 	case recipientKeys[key]:
 		for _, r := range strings.FieldsFunc(t, func(c rune) bool { return c == ',' || c == ';' }) {
@@ -203,7 +235,7 @@ func (a *args) value(key, v string) {
 	case key == "method" || key == "httpmethod":
 		a.methods = append(a.methods, strings.ToUpper(t))
 	case roleKeys[key]:
-		a.roles = append(a.roles, strings.ToLower(t))
+		a.roles = append(a.roles, t) // case kept: splitName reads AdministratorAccess
 	case destructiveKeys[key] || newPayeeKeys[key]:
 		switch strings.ToLower(t) {
 		case "true", "yes", "1", "on":
@@ -271,4 +303,30 @@ func isLetters(s string) bool {
 		}
 	}
 	return true
+}
+
+// targetWords are the lower-case words of the names, paths and URLs the
+// call acts on ("prod-backups" gives prod and backups).
+func (a *args) targetWords() []string {
+	var ws []string
+	for _, group := range [][]string{a.names, a.paths, a.urls} {
+		for _, v := range group {
+			if len(v) > 256 {
+				v = v[:256]
+			}
+			ws = append(ws, splitName(v)...)
+		}
+	}
+	return ws
+}
+
+// guardKey reports an argument that switches a protection on: enforce_admins,
+// required_approving_review_count, mfa_enabled, require_signed_commits.
+func guardKey(key string) bool {
+	for _, g := range []string{"enforce", "require", "enable", "protect", "mfa", "2fa", "twofactor", "auth", "verif", "scan", "lock"} {
+		if strings.Contains(key, g) {
+			return true
+		}
+	}
+	return false
 }

@@ -31,67 +31,119 @@ func consequential(effect string) bool {
 }
 
 // context reads the user's last messages: an action they asked for (its
-// verb or object and its key argument appear) is user-confirmed; a
-// consequential one nobody asked for needs approval.
+// verb or object and its key argument appear in a clause that asks for
+// something) is user-confirmed; one they said not to do, or a
+// consequential one nobody asked for, needs approval. Questions about an
+// action ("how do I send an email?"), hypotheses ("what would it cost to
+// transfer $100?") and drafts ("write a tweet but don't post it") ask for
+// nothing.
 func (e *evaluation) context(messages []string) {
 	if len(messages) > recentMessages {
 		messages = messages[len(messages)-recentMessages:]
 	}
-	var b strings.Builder
-	for _, m := range messages {
+	lower := make([]string, len(messages))
+	for i, m := range messages {
 		if len(m) > 4*maxValue {
 			m = m[:4*maxValue]
 		}
-		b.WriteString(strings.ToLower(m))
-		b.WriteByte('\n')
+		lower[i] = strings.ToLower(m)
 	}
-	text := b.String()
-	if e.asked(text) {
+	clauses := splitClauses(lower)
+	var said, asks strings.Builder
+	lastAsked, lastDeclined := -1, -1
+	for _, c := range clauses {
+		if c.question {
+			// A question names people and things a later request may
+			// refer to ("is bob's address bob@acme.com? send him the
+			// report"); it asks for nothing itself.
+			said.WriteString(c.text)
+			said.WriteByte('\n')
+			continue
+		}
+		if c.negated {
+			// "if he doesn't reply, email bob" forbids nothing.
+			if !c.hypo && e.mentionsAction(c.text) && e.mentionsRecipient(c.text) {
+				lastDeclined = c.msg
+			}
+			continue
+		}
+		// A condition names who and what ("if bob hasn't answered, send
+		// him a reminder") but asks for nothing itself.
+		said.WriteString(c.text)
+		said.WriteByte('\n')
+		if c.hypo || c.self || c.draft && (e.res.Effect == EffectSend || e.res.Effect == EffectPost) {
+			continue
+		}
+		asks.WriteString(c.text)
+		asks.WriteByte('\n')
+		if e.mentionsAction(c.text) {
+			lastAsked = c.msg
+		}
+	}
+	if lastDeclined >= 0 && lastDeclined >= lastAsked {
+		e.add(ruleContextUserDeclined, truncate(oneLine(messages[lastDeclined]), 80), "")
+		return
+	}
+	if e.asked(asks.String(), said.String()) {
 		e.res.UserAsked = true
 		e.add(ruleContextUserAsked, truncate(oneLine(messages[len(messages)-1]), 80), "")
 		return
 	}
-	if consequential(e.res.Effect) {
+	if consequential(e.res.Effect) || e.verb() == "upload" {
+		// An upload is a write whose data leaves for someone else's server.
 		e.add(ruleContextUnrequested, e.verb(), "Nothing in the user's last messages asked to "+e.verb()+" this: it needs approval.")
 	}
 }
 
-func (e *evaluation) asked(text string) bool {
-	mention := false
+// mentionsAction reports whether text names the call's effect, its verb or
+// one of its objects.
+func (e *evaluation) mentionsAction(text string) bool {
 	for _, wd := range askWords[e.res.Effect] {
 		if hasWord(text, wd) {
-			mention = true
-			break
+			return true
 		}
 	}
-	for _, wd := range append(append([]string{}, e.res.Verbs...), e.res.Objects...) {
-		if len(wd) >= 3 && hasWord(text, wd) {
-			mention = true
-			break
+	for _, wds := range [][]string{e.res.Verbs, e.res.Objects} {
+		for _, wd := range wds {
+			if len(wd) >= 3 && hasWord(text, wd) {
+				return true
+			}
 		}
 	}
-	if !mention {
+	return false
+}
+
+// mentionsRecipient reports whether text names one of the call's
+// recipients, or the call has none.
+func (e *evaluation) mentionsRecipient(text string) bool {
+	if len(e.a.recipients) == 0 {
+		return true
+	}
+	for _, r := range e.a.recipients {
+		if mentions(text, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// asked reports whether the user asked for this call: asks (the clauses
+// that ask for an action) name it, and said (everything the user stated,
+// drafts included) names its recipients, its amount or what it acts on.
+func (e *evaluation) asked(asks, said string) bool {
+	if !e.mentionsAction(asks) {
 		return false
 	}
 	a := e.a
-	if len(a.recipients) > 0 {
-		found := false
-		for _, r := range a.recipients {
-			if mentions(text, r) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
+	if !e.mentionsRecipient(said) {
+		return false
 	}
-	if e.res.Effect == EffectPayment && a.hasAmount && !mentionsAmount(text, a.amount) {
+	if e.res.Effect == EffectPayment && a.hasAmount && !mentionsAmount(said, a.amount) {
 		return false
 	}
 	if len(a.recipients) == 0 && !(e.res.Effect == EffectPayment && a.hasAmount) && len(a.names)+len(a.paths) > 0 {
 		for _, n := range append(append([]string{}, a.names...), a.paths...) {
-			if mentions(text, n) {
+			if mentions(said, n) {
 				return true
 			}
 		}

@@ -15,7 +15,14 @@
 //     or a new payee: approval; $50–$500: at least confirmation). A verb it
 //     does not know is never safe. The user's recent messages (Options) lower
 //     an action the user asked for by seed 000's "user confirmation" and make
-//     a consequential action nobody asked for need approval.
+//     a consequential action nobody asked for need approval. They are read
+//     clause by clause: what the user said not to do ("don't send anything
+//     to bob") needs approval whatever its effect, and a question about an
+//     action ("how do I send an email?"), a hypothesis ("what would it cost
+//     to transfer $100?") or a draft ("write a tweet but don't post it")
+//     asks for nothing. The session's earlier calls (Options.History) tell a
+//     known payee from a new one (seed 003: approval) when they hold a
+//     payment or a list of transactions.
 //   - Rules returns the rules, sorted by id, each with examples written as
 //     `ToolName {"arg": …}` (optionally followed by ` user: <message>`).
 //

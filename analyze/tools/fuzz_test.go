@@ -14,6 +14,8 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add("BankManagerTransferFunds", `{"amount":"$1,200.50","to_account_number":"9"}`, "")
 	f.Add("mcp__github__delete_file", `{"path":"/","force":true}`, "delete it")
 	f.Add("HTTPRequest", `{"method":"DELETE","url":"https://x"}`, "")
+	f.Add("send_money", `{"recipient":"GB29NWBK60161331926819","amount":45}`, "don't pay anyone, how much would it cost? I'll do it myself")
+	f.Add("update_branch_protection", `{"enforce_admins":false,"visibility":"public","new_password":"x"}`, "write a tweet but don't post it")
 	ids := map[string]bool{}
 	for _, r := range Rules() {
 		ids[r.ID] = true
@@ -24,6 +26,8 @@ func FuzzAnalyze(f *testing.F) {
 		opt := Options{}
 		if message != "" {
 			opt.UserMessages = []string{message}
+			// The same call earlier in the session, returning the message.
+			opt.History = []Call{{Tool: name, Input: in, Observation: message}, {Tool: "get_transactions", Observation: message}}
 		}
 		res := Analyze(name, in, opt)
 		if !slices.Contains(classes, res.Class) {

@@ -10,7 +10,8 @@ import (
 )
 
 // example is a parsed rule example: `ToolName {"arg": …}` optionally
-// followed by ` user: <message>` or ` app: <application>`.
+// followed by ` user: <message>`, ` app: <application>` or
+// ` history: <EarlierTool> => <its observation>`.
 type example struct {
 	tool  string
 	input map[string]any
@@ -33,6 +34,10 @@ func parseExample(t *testing.T, ex string) example {
 		e.opt.UserMessages = []string{strings.TrimSpace(strings.TrimPrefix(s, "user:"))}
 	case strings.HasPrefix(s, "app:"):
 		e.opt.Application = strings.TrimSpace(strings.TrimPrefix(s, "app:"))
+	case strings.HasPrefix(s, "history:"):
+		// history: Tool => observation
+		tool, obs, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(s, "history:")), " => ")
+		e.opt.History = []Call{{Tool: tool, Observation: obs}}
 	default:
 		t.Fatalf("example %q: trailing %q", ex, s)
 	}

@@ -23,6 +23,7 @@ var verbs = map[string]string{
 	"navigate": EffectRead, "scan": EffectRead, "detect": EffectRead, "identify": EffectRead, "recognize": EffectRead, "locate": EffectRead, "info": EffectRead, "details": EffectRead, "ping": EffectRead,
 	"test": EffectRead, "validate": EffectRead, "diff": EffectRead, "cat": EffectRead, "grep": EffectRead, "ls": EffectRead, "print": EffectRead, "export": EffectRead, "parse": EffectRead, "extract": EffectRead,
 	"who": EffectRead, "what": EffectRead, "is": EffectRead, "has": EffectRead, "can": EffectRead, "recommend": EffectRead, "suggest": EffectRead, "plan": EffectRead, "access": EffectRead,
+	"screenshot": EffectRead, "glob": EffectRead, "capture": EffectRead, "fulfill": EffectWrite, "fulfil": EffectWrite, "summarise": EffectRead, "analyse": EffectRead, "poll": EffectRead, "peek": EffectRead, "audit": EffectRead,
 
 	"create": EffectWrite, "update": EffectWrite, "set": EffectWrite, "add": EffectWrite, "edit": EffectWrite, "write": EffectWrite, "put": EffectWrite, "patch": EffectWrite, "upload": EffectWrite, "insert": EffectWrite,
 	"modify": EffectWrite, "change": EffectWrite, "rename": EffectWrite, "move": EffectWrite, "copy": EffectWrite, "save": EffectWrite, "merge": EffectWrite, "close": EffectWrite, "schedule": EffectWrite, "book": EffectWrite,
@@ -33,9 +34,12 @@ var verbs = map[string]string{
 	"switch": EffectWrite, "increase": EffectWrite, "decrease": EffectWrite, "play": EffectWrite, "place": EffectWrite, "manage": EffectWrite, "handle": EffectWrite, "assign": EffectWrite, "reserve": EffectWrite,
 	"restore": EffectWrite, "fork": EffectWrite, "clone": EffectWrite, "commit": EffectWrite, "push": EffectWrite, "pin": EffectWrite, "unpin": EffectWrite, "snooze": EffectWrite, "block": EffectWrite, "report": EffectWrite,
 	"generate": EffectWrite, "organize": EffectWrite, "sort": EffectWrite, "categorize": EffectWrite, "redirect": EffectWrite, "reassign": EffectWrite, "fill": EffectWrite, "input": EffectWrite, "type": EffectWrite, "click": EffectWrite, "press": EffectWrite, "upgrade": EffectWrite, "renew": EffectWrite, "initiate": EffectWrite, "new": EffectWrite,
+	"append": EffectWrite, "prepend": EffectWrite, "attach": EffectWrite, "detach": EffectWrite, "bookmark": EffectWrite, "favorite": EffectWrite, "favourite": EffectWrite, "unstar": EffectWrite,
+	"annotate": EffectWrite, "rate": EffectWrite, "accept": EffectWrite, "decline": EffectWrite, "reject": EffectWrite, "subscribe": EffectWrite, "unmute": EffectWrite, "unarchive": EffectWrite,
 
 	"send": EffectSend, "email": EffectSend, "mail": EffectSend, "message": EffectSend, "notify": EffectSend, "invite": EffectSend, "forward": EffectSend, "reply": EffectSend, "respond": EffectSend, "dm": EffectSend,
 	"sms": EffectSend, "text": EffectSend, "call": EffectSend, "dial": EffectSend, "contact": EffectSend, "alert": EffectSend, "dispatch": EffectSend, "ask": EffectSend, "remind": EffectSend, "chat": EffectSend,
+	"rsvp": EffectSend, "page": EffectSend, "ship": EffectSend, "sign": EffectSend, "countersign": EffectSend,
 
 	"post": EffectPost, "publish": EffectPost, "tweet": EffectPost, "retweet": EffectPost, "toot": EffectPost, "broadcast": EffectPost, "announce": EffectPost, "comment": EffectPost, "quote": EffectPost,
 	"upvote": EffectPost, "repost": EffectPost, "share": EffectGrant,
@@ -53,6 +57,8 @@ var verbs = map[string]string{
 
 	"run": EffectExecute, "execute": EffectExecute, "exec": EffectExecute, "eval": EffectExecute, "deploy": EffectExecute, "install": EffectExecute, "invoke": EffectExecute, "trigger": EffectExecute, "launch": EffectExecute,
 	"shell": EffectExecute, "bash": EffectExecute, "python": EffectExecute, "sh": EffectExecute, "command": EffectExecute, "compile": EffectExecute, "build": EffectExecute,
+	"restart": EffectExecute, "reboot": EffectExecute, "shutdown": EffectExecute, "rollback": EffectExecute, "provision": EffectExecute, "scale": EffectExecute, "migrate": EffectExecute,
+	"redeploy": EffectExecute, "rerun": EffectExecute, "spawn": EffectExecute,
 }
 
 // nounVerbs are words that are verbs in the verbs table but nouns when
@@ -64,6 +70,7 @@ var nounVerbs = map[string]bool{
 	"record": true, "command": true, "shell": true, "draft": true, "access": true, "status": true, "alert": true,
 	"request": true, "transfer": true, "trade": true, "star": true, "file": true, "plan": true, "details": true, "info": true,
 	"control": true, "report": true, "dispatch": true, "payment": true, "contact": true, "type": true, "test": true, "review": true, "chat": true, "tip": true, "wire": true,
+	"page": true, "rate": true, "screenshot": true, "audit": true, "ship": true,
 }
 
 // Nouns that turn a generic verb into a stronger effect.
@@ -75,13 +82,26 @@ var (
 		"collaborators": true, "member": true, "members": true, "guest": true, "guests": true, "role": true, "roles": true,
 		"admin": true, "owner": true, "ownership": true, "acl": true, "key": true, "keys": true, "token": true, "sharing": true, "policy": true}
 	messageNouns = map[string]bool{"email": true, "emails": true, "message": true, "messages": true, "sms": true,
-		"dm": true, "dispatch": true, "notification": true, "invitation": true, "invite": true, "reply": true, "text": true, "mail": true}
+		"dm": true, "dispatch": true, "notification": true, "invitation": true, "invite": true, "reply": true, "text": true, "mail": true,
+		"participant": true, "participants": true, "attendee": true, "attendees": true, "invitee": true, "invitees": true}
 	postNouns = map[string]bool{"post": true, "tweet": true, "comment": true, "status": true, "story": true,
 		"review": true, "article": true, "blog": true}
 	physicalNouns = map[string]bool{"camera": true, "cameras": true, "door": true, "doors": true, "gate": true, "garage": true, "lock": true, "locks": true,
 		"alarm": true, "safe": true, "window": true, "vault": true}
 	securityNouns = map[string]bool{"security": true, "firewall": true,
-		"mfa": true, "2fa": true, "auth": true, "authentication": true, "protection": true, "antivirus": true, "monitoring": true, "audit": true}
+		"mfa": true, "2fa": true, "auth": true, "authentication": true, "protection": true, "antivirus": true, "monitoring": true, "audit": true,
+		"guardduty": true, "cloudtrail": true, "waf": true, "defender": true, "edr": true, "encryption": true, "ssl": true, "tls": true,
+		"captcha": true, "sso": true, "selinux": true, "apparmor": true, "scanning": true, "otp": true, "totp": true, "verification": true}
+	// physicalVerbs open something in the physical world: their security
+	// nouns ("Nest Security") name a home system, not a software control.
+	physicalVerbs = map[string]bool{"unlock": true, "unlatch": true, "disarm": true, "open": true}
+	// travelNouns make a booking spend money.
+	travelNouns = map[string]bool{"hotel": true, "hotels": true, "flight": true, "flights": true, "room": true, "rooms": true,
+		"car": true, "rental": true, "ticket": true, "tickets": true, "trip": true, "trips": true, "stay": true, "accommodation": true,
+		"cruise": true, "tour": true, "seat": true, "seats": true, "train": true, "vacation": true, "package": true}
+	// eventNouns: an invitation to one is a message, not access.
+	eventNouns = map[string]bool{"event": true, "events": true, "meeting": true, "meetings": true, "party": true, "call": true,
+		"webinar": true, "calendar": true, "appointment": true, "lunch": true, "dinner": true}
 	draftNouns  = map[string]bool{"draft": true, "drafts": true, "template": true, "note": true, "notes": true}
 	cryptoWords = map[string]bool{"binance": true, "coinbase": true, "crypto": true, "bitcoin": true, "btc": true,
 		"eth": true, "ethereum": true, "usdt": true, "wallet": true, "sol": true, "kraken": true, "metamask": true}
