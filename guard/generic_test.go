@@ -82,7 +82,7 @@ func TestIntentCorpusThroughGuard(t *testing.T) {
 		}
 	}
 	t.Logf("%d/%d requests keep their labelled level through the guard", agree, len(cases))
-	if agree*100 < len(cases)*85 {
+	if agree*100 < len(cases)*95 {
 		t.Errorf("only %d/%d requests keep their level", agree, len(cases))
 	}
 }
@@ -96,15 +96,17 @@ func TestToolsCorpusThroughGuard(t *testing.T) {
 		Class        string         `json:"class"`
 		UserMessages []string       `json:"user_messages"`
 		Application  string         `json:"application"`
+		History      []guard.Step   `json:"history"`
 	}
 	g := guard.New()
 	cases := corpus.JSONL[labelled](t, "../analyze/tools/testdata/tools.jsonl")
-	agree := 0
+	agree, checked := 0, 0
 	for _, c := range cases {
-		a := guard.Action{Tool: c.Tool, Input: c.Input, Context: guard.Context{UserMessages: c.UserMessages, Application: c.Application}}
+		a := guard.Action{Tool: c.Tool, Input: c.Input, Context: guard.Context{UserMessages: c.UserMessages, Application: c.Application, History: c.History}}
 		if k := a.InferKind(); k == guard.KindShell || k == guard.KindSQL || k == guard.KindFile || k == guard.KindHTTP {
 			continue // judged by their own analyzers
 		}
+		checked++
 		d := check(t, g, a)
 		if slices.Contains(levelVerdict[c.Class], d.Verdict) {
 			agree++
@@ -120,9 +122,9 @@ func TestToolsCorpusThroughGuard(t *testing.T) {
 			t.Errorf("privileged call %s %v runs without asking: %s", c.Tool, c.Input, d.Reason)
 		}
 	}
-	t.Logf("%d/%d tool calls get their class's verdict through the guard", agree, len(cases))
-	if agree*100 < len(cases)*80 {
-		t.Errorf("only %d/%d tool calls get their class's verdict", agree, len(cases))
+	t.Logf("%d/%d tool calls get their class's verdict through the guard (%d others are shell, SQL, file or HTTP)", agree, checked, len(cases)-checked)
+	if checked < len(cases)*3/4 || agree*100 < checked*95 {
+		t.Errorf("only %d/%d tool calls get their class's verdict", agree, checked)
 	}
 }
 
