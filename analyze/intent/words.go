@@ -237,8 +237,9 @@ var (
 )
 
 func set(s string) map[string]bool {
-	m := make(map[string]bool)
-	for _, w := range strings.Fields(s) {
+	// Sized up front: these tables are built when the process starts.
+	m := make(map[string]bool, strings.Count(s, " ")+1)
+	for w := range strings.FieldsSeq(s) {
 		m[w] = true
 	}
 	return m
