@@ -283,14 +283,7 @@ func TestGuardRules(t *testing.T) {
 	}
 }
 
-func hasRule(d guard.Decision, id string) bool {
-	for _, f := range d.Findings {
-		if f.Rule == id {
-			return true
-		}
-	}
-	return false
-}
+func hasRule(d guard.Decision, id string) bool { return ruletest.Has(d.Findings, id) }
 
 // TestAgentTools: a coding agent's own tools (plans, to-do lists, questions,
 // sub-agents) run without asking, and the ones that reach a shell or a

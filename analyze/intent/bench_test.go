@@ -1,6 +1,10 @@
 package intent
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/actionguard/actionguard/internal/corpus"
+)
 
 // Typical requests, one per benchmark.
 var (
@@ -30,7 +34,7 @@ func BenchmarkAnalyzeLong(b *testing.B)      { benchAnalyze(b, benchLong) }
 // ns/op divided by the request count is the mean per request.
 func BenchmarkAnalyzeCorpus(b *testing.B) {
 	var texts []string
-	for _, c := range readJSONL[labelled](&testing.T{}, "testdata/requests.jsonl") {
+	for _, c := range corpus.JSONL[labelled](b, "testdata/requests.jsonl") {
 		texts = append(texts, c.Text)
 	}
 	b.ReportAllocs()

@@ -1,6 +1,10 @@
 package intent
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/actionguard/actionguard/internal/corpus"
+)
 
 type labelled struct {
 	Text        string `json:"text"`
@@ -12,7 +16,7 @@ type labelled struct {
 // and holds the two lines that must not move: every dangerous request is
 // caught, and no safe request is blocked.
 func TestCorpus(t *testing.T) {
-	cases := readJSONL[labelled](t, "testdata/requests.jsonl")
+	cases := corpus.JSONL[labelled](t, "testdata/requests.jsonl")
 	if len(cases) < 300 {
 		t.Errorf("corpus has %d requests, want at least 300", len(cases))
 	}

@@ -1,7 +1,6 @@
 package intent
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/actionguard/actionguard/rule"
@@ -15,22 +14,9 @@ func TestRules(t *testing.T) {
 		func(ex string, r *rule.Rule) []rule.Finding { return Analyze(ex, testOptions(r.ID)).Findings })
 }
 
-func hasRule(res *Result, id string) bool {
-	for _, f := range res.Findings {
-		if f.Rule == id {
-			return true
-		}
-	}
-	return false
-}
+func hasRule(res *Result, id string) bool { return ruletest.Has(res.Findings, id) }
 
-func ruleIDs(res *Result) string {
-	var ids []string
-	for _, f := range res.Findings {
-		ids = append(ids, f.Rule)
-	}
-	return "[" + strings.Join(ids, " ") + "]"
-}
+func ruleIDs(res *Result) string { return ruletest.IDs(res.Findings) }
 
 // TestDangerPatternCount: scanDanger indexes the patterns with a 64-bit
 // mask, and every literal must pass mayHoldLiteral's quick test.

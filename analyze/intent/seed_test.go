@@ -1,11 +1,10 @@
 package intent
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/actionguard/actionguard/internal/corpus"
 )
 
 type seedCase struct {
@@ -19,36 +18,10 @@ type seedCase struct {
 	HigherThan  string   `json:"higher_than"`
 }
 
-func readJSONL[T any](t *testing.T, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal([]byte(line), &v); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // TestSeedExamples checks every example of seed 000 against the class the
 // seed gives it.
 func TestSeedExamples(t *testing.T) {
-	for _, c := range readJSONL[seedCase](t, "testdata/seed_examples.jsonl") {
+	for _, c := range corpus.JSONL[seedCase](t, "testdata/seed_examples.jsonl") {
 		res := Analyze(c.Text, Options{Application: c.Application})
 		if res.Class != c.Class {
 			t.Errorf("%q (%s, app %q): class %s score %d, want %s; findings %s", c.Text, c.Note, c.Application, res.Class, res.Score, c.Class, ruleIDs(res))

@@ -53,22 +53,6 @@ func TestRules(t *testing.T) {
 		func(ex string, _ *rule.Rule) []rule.Finding { return parseExample(t, ex).run().Findings })
 }
 
-func hasRule(res *Result, id string) bool {
-	for _, f := range res.Findings {
-		if f.Rule == id {
-			return true
-		}
-	}
-	return false
-}
+func hasRule(res *Result, id string) bool { return ruletest.Has(res.Findings, id) }
 
-func ruleIDs(res *Result) string {
-	var ids []string
-	for _, f := range res.Findings {
-		ids = append(ids, f.Rule)
-	}
-	if len(ids) == 0 {
-		return "nothing"
-	}
-	return strings.Join(ids, ",")
-}
+func ruleIDs(res *Result) string { return ruletest.IDs(res.Findings) }

@@ -103,3 +103,25 @@ func list(fs []rule.Finding) string {
 	}
 	return strings.Join(ids, ",")
 }
+
+// Has reports whether one of the findings comes from the rule id.
+func Has(fs []rule.Finding, id string) bool {
+	for _, f := range fs {
+		if f.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+// IDs lists the findings' rule ids for a test message ("nothing" when none).
+func IDs(fs []rule.Finding) string {
+	if len(fs) == 0 {
+		return "nothing"
+	}
+	ids := make([]string, len(fs))
+	for i, f := range fs {
+		ids[i] = f.Rule
+	}
+	return strings.Join(ids, ",")
+}
