@@ -144,6 +144,7 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 			for _, s := range h {
 				if s.Tool == UserPrompt {
 					a.Context.UserMessages = append(a.Context.UserMessages, s.Observation)
+					a.Context.UserFingerprints = append(a.Context.UserFingerprints, s.Fingerprints...)
 				} else {
 					a.Context.History = append(a.Context.History, s)
 				}

@@ -143,6 +143,10 @@ func (Claude) Answer(ev *Event, d *guard.Decision) Response {
 	case guard.Confirm, guard.Approve:
 		s.PermissionDecision = "ask"
 		s.PermissionDecisionReason = capText("actionguard (" + string(d.Verdict) + ", " + guard.RiskBar(d.Risk) + "): " + d.Reason)
+		if d.RewrittenInput != nil {
+			// The person approves the masked transmission, not the raw one.
+			s.UpdatedInput = d.RewrittenInput
+		}
 	default:
 		s.PermissionDecision = "deny"
 		s.PermissionDecisionReason = AgentReason(d)

@@ -2,6 +2,9 @@ package audit
 
 import (
 	"regexp"
+
+	"github.com/actionguard/actionguard/analyze/privacy"
+
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +23,11 @@ import (
 // anchor, a literal such as "ghp_" or "password", occurs. It is
 // pattern-based and does not find every secret; it keeps the common ones out
 // of the audit log. Redact(Redact(s)) == Redact(s).
+//
+// Personal data and the secrets analyze/privacy finds (gitleaks' rules,
+// passwords, cookies, one-time codes) go too: personal data gets seed
+// 001's masked form (138****5678, a****@domain.com), secrets a
+// [REDACTED:<type>] mark.
 func Redact(s string) string {
 	// A redaction can join what a line break kept apart (a quoted value
 	// around a key block), so redact again until nothing changes; the
@@ -31,7 +39,37 @@ func Redact(s string) string {
 		}
 		s = r
 	}
-	return s
+	return maskPersonal(s)
+}
+
+// maskPersonal masks what analyze/privacy finds in s, leaving earlier
+// [REDACTED:…] marks alone.
+func maskPersonal(s string) string {
+	fs := privacy.Detect(s)
+	if len(fs) == 0 {
+		return s
+	}
+	var marks [][2]int
+	if strings.Contains(s, "[REDACTED:") {
+		marks = markers(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	at := 0
+	for _, f := range fs {
+		if slices.ContainsFunc(marks, func(m [2]int) bool { return f.Start < m[1] && m[0] < f.End }) {
+			continue
+		}
+		b.WriteString(s[at:f.Start])
+		if f.Type.NeverSend() {
+			b.WriteString("[REDACTED:" + string(f.Type) + "]")
+		} else {
+			b.WriteString(privacy.MaskValue(f.Type, s[f.Start:f.End]))
+		}
+		at = f.End
+	}
+	b.WriteString(s[at:])
+	return b.String()
 }
 
 const maxPasses = 4

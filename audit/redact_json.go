@@ -3,7 +3,8 @@ package audit
 import (
 	"bytes"
 	"encoding/json"
-	"unicode/utf8"
+
+	"github.com/actionguard/actionguard/internal/jsonx"
 )
 
 // RedactJSON returns the JSON document raw with secrets redacted from its
@@ -139,41 +140,5 @@ func decodeString(q []byte) string {
 	return s
 }
 
-// appendJSONString appends s as a JSON string, without encoding/json's HTML
-// escaping; invalid UTF-8 becomes U+FFFD.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(dst, '"')
-}
+// appendJSONString appends s as a JSON string (see jsonx.AppendString).
+func appendJSONString(dst []byte, s string) []byte { return jsonx.AppendString(dst, s) }

@@ -45,10 +45,13 @@ type Context struct {
 	GitDirty     bool     `json:"git_dirty,omitempty"`
 	Environment  string   `json:"environment,omitempty"` // "production", "staging", "development", …
 	UserMessages []string `json:"user_messages,omitempty"`
-	History      []Step   `json:"history,omitempty"`
-	SessionID    string   `json:"session_id,omitempty"`
-	Agent        string   `json:"agent,omitempty"`
-	User         *User    `json:"user,omitempty"`
+	// UserFingerprints stand for the personal data and secrets in the
+	// user's messages where those are kept redacted (see Step.Fingerprints).
+	UserFingerprints []string `json:"user_fingerprints,omitempty"`
+	History          []Step   `json:"history,omitempty"`
+	SessionID        string   `json:"session_id,omitempty"`
+	Agent            string   `json:"agent,omitempty"`
+	User             *User    `json:"user,omitempty"`
 	// Signals set by the learning layer (seed 002's context modifiers).
 	PreviouslyApproved bool `json:"previously_approved,omitempty"`
 	RecentMistake      bool `json:"recent_mistake,omitempty"`
@@ -59,6 +62,10 @@ type Step struct {
 	Tool        string         `json:"tool,omitempty"`
 	Input       map[string]any `json:"input,omitempty"`
 	Observation string         `json:"observation,omitempty"`
+	// Fingerprints stand for the personal data and secrets the observation
+	// held before it was redacted (privacy.Fingerprint under the guard's
+	// fingerprint key): a value sent later is recognised as the tool's.
+	Fingerprints []string `json:"fingerprints,omitempty"`
 }
 
 // User is who the agent acts for.

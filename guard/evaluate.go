@@ -37,6 +37,22 @@ type evaluation struct {
 	learnedDelta int
 	// clarify is a question to ask the user when the request is ambiguous.
 	clarify string
+	// classFloor is the least verdict a composite analyzer's class demands
+	// (an always-review rule, an ambiguity) when its score says less.
+	classFloor    Verdict
+	classFloorWhy string
+	// sends: the tool's name says it sends, posts or pays (analyze/tools).
+	sends bool
+	// aligned: seed 001 found the transmission part of the user's task.
+	aligned bool
+	// notice is seed 001's one message to the user about a transmission;
+	// noticeIfRuns: it says the transmission went out, so it is given only
+	// when it runs. outReason is the outbound guard's account of it.
+	notice       string
+	noticeIfRuns bool
+	outReason    string
+	// secrets are the credentials in the data sent; no message repeats them.
+	secrets []string
 }
 
 func (e *evaluation) step(stage, detail string, points int) {
@@ -73,6 +89,7 @@ func (e *evaluation) run() {
 	default:
 		e.generic()
 	}
+	e.outbound()
 	e.applyLists()
 	e.profile()
 	e.decide()
@@ -144,7 +161,7 @@ func (e *evaluation) file() {
 	case "read", "read_file", "glob", "grep", "ls", "list_directory":
 		e.readOnly = true
 		if p != "" {
-			e.findings = append(e.findings, shell.FileRead(p, opt)...)
+			e.findings = append(e.findings, localCredentials(p, shell.FileRead(p, opt), opt)...)
 		}
 		return
 	}
@@ -406,6 +423,20 @@ func (e *evaluation) decide() {
 			e.step("policy", "custom rule "+h.ID+" ("+h.Source+") → at least "+string(hv), pts)
 		}
 	}
+	transmitOnly := e.aligned && !dangerous && onlyTransmit(fs)
+	if e.classFloor.Stricter(v) && !transmitOnly {
+		e.step("policy", fmt.Sprintf("%s requires at least %s", e.classFloorWhy, e.classFloor), 0)
+		v = e.classFloor
+	}
+	if transmitOnly && (v == Confirm || v == Approve) {
+		// Seed 001: a transmission that is part of the user's stated task
+		// executes and the user is told.
+		e.step("policy", "the user asked for this transmission (seed 001: part of the user's stated task) → notify", 0)
+		v = Notify
+	}
+	if e.aligned && v == Allow {
+		v = Notify
+	}
 	if e.floor.Stricter(v) {
 		e.step("policy", fmt.Sprintf("%s requires at least %s", e.floorWhy, e.floor), 0)
 		v = e.floor
@@ -449,6 +480,7 @@ func (e *evaluation) decide() {
 	e.d.Verdict = v
 	e.d.approvalView()
 	e.reason()
+	e.scrub()
 	e.step("verdict", fmt.Sprintf("%s (%s, %s)", v, level, RiskBar(e.d.Risk)), score)
 }
 
@@ -561,6 +593,54 @@ func (e *evaluation) reason() {
 	if e.clarify != "" && d.Verdict != Allow && d.Verdict != Block {
 		// Seed 000: an ambiguous request is privileged, with a question.
 		d.Notice = e.clarify
+	}
+	if e.notice != "" && d.Verdict != Allow && (!e.noticeIfRuns || d.Verdict.Allowed()) {
+		// Seed 001: exactly one message about the transmission.
+		d.Notice = e.notice
+		if d.Verdict == Notify && e.outReason != "" {
+			d.Reason = e.outReason
+		}
+	}
+}
+
+// onlyTransmit reports whether every finding that carries points or asks
+// for review is about the act of sending (see transmitFinding).
+func onlyTransmit(fs []Finding) bool {
+	for _, f := range fs {
+		if (f.Points > 0 || f.AlwaysReview) && !transmitFinding(f.Rule) {
+			return false
+		}
+	}
+	return true
+}
+
+// scrub removes the credentials found in the data sent from every message
+// of the decision: seed 001, a secret is never echoed.
+func (e *evaluation) scrub() {
+	if len(e.secrets) == 0 {
+		return
+	}
+	r := make([]string, 0, 2*len(e.secrets))
+	for _, s := range e.secrets {
+		if len(s) >= 4 {
+			r = append(r, s, "[REDACTED]")
+		}
+	}
+	if len(r) == 0 {
+		return
+	}
+	rep := strings.NewReplacer(r...)
+	d := &e.d
+	d.Reason, d.Notice, d.Error = rep.Replace(d.Reason), rep.Replace(d.Notice), rep.Replace(d.Error)
+	for i := range d.Findings {
+		d.Findings[i].Evidence = rep.Replace(d.Findings[i].Evidence)
+		d.Findings[i].Message = rep.Replace(d.Findings[i].Message)
+	}
+	for i := range d.Trace {
+		d.Trace[i].Detail = rep.Replace(d.Trace[i].Detail)
+	}
+	for i := range d.Steps {
+		d.Steps[i].Text = rep.Replace(d.Steps[i].Text)
 	}
 }
 

@@ -117,6 +117,10 @@ func (e *evaluation) tool() {
 	if res.Effect == tools.EffectRead {
 		e.readOnly = true
 	}
+	switch res.Effect {
+	case tools.EffectSend, tools.EffectPost, tools.EffectPayment:
+		e.sends = true
+	}
 	name := rule.Printable(truncate(e.a.Tool, 80))
 	for _, f := range res.Findings {
 		if f.Evidence == name && f.Message != "" && !strings.Contains(f.Message, name) {
@@ -137,9 +141,9 @@ func (e *evaluation) composite(score int, class, scoreClass Level, why string) {
 	if levelRank(class) > levelRank(scoreClass) {
 		switch class {
 		case Cautious:
-			e.raise(Confirm, why)
+			e.classFloor, e.classFloorWhy = Confirm, why
 		case Privileged:
-			e.raise(Approve, why)
+			e.classFloor, e.classFloorWhy = Approve, why
 		}
 	}
 }
@@ -286,7 +290,7 @@ var (
 		Match:    []string{`intent ` + strings.Repeat("a", intent.MaxBytes+1)},
 		NoMatch:  []string{`intent Search for React tutorials`},
 	}
-	guardRules = []*rule.Rule{ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend}
+	guardRules = []*rule.Rule{ruleCredReadLocal, ruleCancelled, ruleExfiltration, ruleMasked, rulePartOfTask, rulePhishing, ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend}
 )
 
 // genericRules returns the guard's own rules, sorted by id.

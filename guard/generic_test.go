@@ -244,7 +244,8 @@ func TestLearned(t *testing.T) {
 func TestGuardRules(t *testing.T) {
 	g := guard.New()
 	mine := func(id string) bool {
-		return strings.HasPrefix(id, "tool.http.") || strings.HasPrefix(id, "tool.kind.") || strings.HasPrefix(id, "intent.anomaly.")
+		return strings.HasPrefix(id, "tool.http.") || strings.HasPrefix(id, "tool.kind.") || strings.HasPrefix(id, "intent.anomaly.") ||
+			strings.HasPrefix(id, "privacy.") || strings.HasPrefix(id, "file.cred.")
 	}
 	own := func() []*rule.Rule {
 		var out []*rule.Rule
@@ -259,6 +260,11 @@ func TestGuardRules(t *testing.T) {
 		var a guard.Action
 		if text, ok := strings.CutPrefix(ex, "intent "); ok {
 			a = guard.Action{Kind: guard.KindIntent, Text: text}
+		} else if strings.HasPrefix(ex, "{") {
+			// A whole Action, with its context.
+			if err := json.Unmarshal([]byte(ex), &a); err != nil {
+				t.Fatalf("example %q: %v", ex, err)
+			}
 		} else {
 			if k, rest, ok := strings.Cut(ex, " "); ok && (k == "email" || k == "payment" || k == "post") {
 				a.Kind, ex = guard.Kind(k), rest

@@ -40,7 +40,14 @@ type Guard struct {
 	// learned are per-rule point adjustments learned from the user's
 	// feedback (see WithLearned).
 	learned map[string]int
+	// fpKey is the key of the fingerprints in Context and History.
+	fpKey []byte
 }
+
+// WithFingerprintKey sets the key under which Context.UserFingerprints and
+// Step.Fingerprints were made (privacy.Fingerprint): where prompts and
+// tool outputs are kept redacted, their values are still recognised.
+func WithFingerprintKey(key []byte) Option { return func(g *Guard) { g.fpKey = key } }
 
 // Option configures a Guard.
 type Option func(*Guard)

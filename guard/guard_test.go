@@ -238,7 +238,7 @@ func TestFileTools(t *testing.T) {
 		min        guard.Verdict
 	}{
 		{"Read", "/home/dev/.ssh/id_ed25519", guard.Confirm},
-		{"Read", "/home/dev/project/.env", guard.Confirm},
+		{"Read", "/home/dev/project/.env", guard.Notify}, // seed 001, scenario 11: local credential use
 		{"Write", "/etc/hosts", guard.Approve},
 		{"Edit", "/home/dev/.bashrc", guard.Approve},
 		{"Write", "/home/dev/project/.git/hooks/pre-commit", guard.Approve},

@@ -224,3 +224,29 @@ var askVerbs = map[string]bool{
 }
 
 func isAskVerb(w string) bool { return askVerbs[w] }
+
+// Requests returns the clauses of the user's messages that ask the agent
+// for something — not negated, not questions about an action, not
+// hypotheses, not the user's own plans, not a text to draft and nothing
+// more — and the negated ones ("don't send anything to bob"), lower case.
+// The outbound data guard reads them to tell whether a transmission is
+// part of the user's task.
+func Requests(messages []string) (asks, declines []string) {
+	lower := make([]string, len(messages))
+	for i, m := range messages {
+		if len(m) > 4*maxValue {
+			m = m[:4*maxValue]
+		}
+		lower[i] = strings.ToLower(m)
+	}
+	for _, c := range splitClauses(lower) {
+		switch {
+		case c.question || c.hypo || c.self || c.draft:
+		case c.negated:
+			declines = append(declines, c.text)
+		default:
+			asks = append(asks, c.text)
+		}
+	}
+	return asks, declines
+}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -131,10 +132,19 @@ func (p *printer) decision(a *guard.Action, d *guard.Decision) {
 	}
 	if d.Notice != "" {
 		label := "notice:"
-		if d.Verdict != guard.Notify {
+		switch d.Verdict {
+		case guard.Notify:
+		case guard.Block:
+			label = "warning:"
+		default:
 			label = "ask:"
 		}
 		p.printf("  %s %s\n", p.paint(ansiBlue, label), d.Notice)
+	}
+	if d.RewrittenInput != nil {
+		if b, err := json.Marshal(d.RewrittenInput); err == nil {
+			p.printf("  %s %s\n", p.paint(ansiBlue, "runs as:"), oneLineCut(string(b), 200))
+		}
 	}
 	if len(d.Steps) > 1 {
 		for i, s := range d.Steps {

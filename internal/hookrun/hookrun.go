@@ -56,6 +56,11 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 	}
 	rec := &Recorder{cfg: cfg}
 	defer rec.Close()
+	if path, err := DBPath(cfg); err == nil {
+		if key := fingerprintKey(path, false); key != nil {
+			opts = append(opts, guard.WithFingerprintKey(key))
+		}
+	}
 	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps})
 	resp.Stderr = append(warn, resp.Stderr...)
 	return resp
@@ -163,7 +168,7 @@ func (r *Recorder) Observe(ctx context.Context, session string, step guard.Step)
 	if err != nil {
 		return err
 	}
-	return appendSession(sessionPath(path, session), step)
+	return appendSession(sessionPath(path, session), fingerprintKey(path, true), step)
 }
 
 // RecordOf builds the audit record of a decision (the audit log redacts

@@ -2,6 +2,7 @@ package hookrun
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -13,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/actionguard/actionguard/analyze/privacy"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 )
@@ -31,6 +33,9 @@ type sessionStep struct {
 	Tool        string         `json:"tool"`
 	Input       map[string]any `json:"input,omitempty"`
 	Observation string         `json:"observation,omitempty"`
+	// Fingerprints stand for the personal data and secrets the
+	// observation held before it was redacted.
+	Fingerprints []string `json:"fp,omitempty"`
 }
 
 // sessionPath is the history file of a session.
@@ -39,8 +44,9 @@ func sessionPath(dbPath, session string) string {
 	return filepath.Join(filepath.Dir(dbPath), "sessions", hex.EncodeToString(sum[:12])+".jsonl")
 }
 
-// appendSession adds a step (redacted) to a session's history.
-func appendSession(path string, step guard.Step) error {
+// appendSession adds a step (redacted) to a session's history, with the
+// fingerprints of what the redaction hides under key.
+func appendSession(path string, key []byte, step guard.Step) error {
 	in := step.Input
 	if in != nil {
 		if b, err := json.Marshal(in); err == nil {
@@ -50,7 +56,11 @@ func appendSession(path string, step guard.Step) error {
 			}
 		}
 	}
-	line, err := json.Marshal(sessionStep{Time: time.Now().UTC(), Tool: step.Tool, Input: in, Observation: audit.Redact(step.Observation)})
+	var fps []string
+	if key != nil && step.Observation != "" {
+		fps = privacy.Fingerprints(key, step.Observation)
+	}
+	line, err := json.Marshal(sessionStep{Time: time.Now().UTC(), Tool: step.Tool, Input: in, Observation: audit.Redact(step.Observation), Fingerprints: fps})
 	if err != nil {
 		return err
 	}
@@ -108,7 +118,47 @@ func readSession(path string, n int) ([]guard.Step, error) {
 		if json.Unmarshal(l, &s) != nil {
 			continue // a line cut off by a killed writer
 		}
-		steps = append(steps, guard.Step{Tool: s.Tool, Input: s.Input, Observation: s.Observation})
+		steps = append(steps, guard.Step{Tool: s.Tool, Input: s.Input, Observation: s.Observation, Fingerprints: s.Fingerprints})
 	}
 	return steps, nil
+}
+
+// fingerprintKeyPath is the key under which the fingerprints of a
+// session's redacted values are made (see privacy.Fingerprint): one per
+// state directory, readable by its owner only.
+func fingerprintKeyPath(dbPath string) string {
+	return filepath.Join(filepath.Dir(dbPath), "sessions", "fingerprint.key")
+}
+
+// fingerprintKey reads the key, making it first when create is set and it
+// does not exist. No key is no fingerprints, never an error for the caller
+// that only reads.
+func fingerprintKey(dbPath string, create bool) []byte {
+	path := fingerprintKeyPath(dbPath)
+	if key, err := os.ReadFile(path); err == nil && len(key) >= 16 {
+		return key
+	}
+	if !create {
+		return nil
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil
+	}
+	// O_EXCL: of two first writers, one key wins and both use it.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if k, rerr := os.ReadFile(path); rerr == nil && len(k) >= 16 {
+			return k
+		}
+		return nil
+	}
+	defer f.Close()
+	if _, err := f.Write(key); err != nil {
+		return nil
+	}
+	return key
 }
