@@ -108,24 +108,22 @@ func (l *Log) Append(ctx context.Context, r *Record) error {
 // --jsonl, the server) pays one commit for many records. Either every record
 // is written or none is.
 func (l *Log) AppendBatch(ctx context.Context, rs []*Record) error {
-	return l.appendBatch(ctx, rs, true)
+	return l.appendBatch(ctx, rs)
 }
 
-// appendBatch is AppendBatch; redact is false for records already
-// redacted (a spool's: Spool.Append redacted them).
-func (l *Log) appendBatch(ctx context.Context, rs []*Record, redact bool) error {
+// appendBatch is AppendBatch. Redaction is idempotent, so records a spool
+// already redacted in part go through it whole again.
+func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
 	stamps := make([]bool, len(rs))
 	for i, r := range rs {
 		if r == nil {
 			return errors.New("audit: append: nil record")
 		}
-		if redact {
-			if len(r.Action) > 0 {
-				r.Action = compact(RedactJSON(r.Action))
-			}
-			r.Reason = Redact(r.Reason)
-			r.Error = Redact(r.Error)
+		if len(r.Action) > 0 {
+			r.Action = compact(RedactJSON(r.Action))
 		}
+		r.Reason = Redact(r.Reason)
+		r.Error = Redact(r.Error)
 		if r.Rules == nil {
 			r.Rules = []string{}
 		}

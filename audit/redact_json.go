@@ -18,12 +18,18 @@ import (
 // output encoded as a JSON string, so the result is always valid JSON
 // (empty input gives empty output). raw is never modified; when nothing is
 // redacted raw itself is returned.
-func RedactJSON(raw []byte) []byte {
+func RedactJSON(raw []byte) []byte { return redactJSONWith(raw, Redact) }
+
+// redactSecretsJSON is RedactJSON without the personal data: the hook's
+// spool writes it, and the drain into the log masks the rest.
+func redactSecretsJSON(raw []byte) []byte { return redactJSONWith(raw, redactSecrets) }
+
+func redactJSONWith(raw []byte, redact func(string) string) []byte {
 	if len(raw) == 0 {
 		return raw
 	}
 	if !json.Valid(raw) {
-		return appendJSONString(nil, Redact(string(raw)))
+		return appendJSONString(nil, redact(string(raw)))
 	}
 	// frame is an open object or array; secret is the redaction type of every
 	// value inside it, when it sits beneath a key that names a secret.
@@ -81,7 +87,7 @@ func RedactJSON(raw []byte) []byte {
 				if s != "" && !placeholder(s) {
 					replace(i, end, appendJSONString(nil, "[REDACTED:"+typ+"]"))
 				}
-			} else if r := Redact(s); r != s {
+			} else if r := redact(s); r != s {
 				replace(i, end, appendJSONString(nil, r))
 			}
 			keyType = ""

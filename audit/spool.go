@@ -41,17 +41,21 @@ func NewSpool(path string) *Spool { return &Spool{path: path} }
 // redacted text kept as a string) so that one write stays one line.
 const maxSpoolLine = 1 << 20
 
-// Append writes r to the spool. r is redacted (Prepare's work) and stamped
-// with the current time when its Time is zero.
+// Append writes r to the spool. r's secrets are redacted with this
+// package's anchored rules, and r is stamped with the current time when
+// its Time is zero. Personal data and the rarer secrets analyze/privacy
+// finds are masked when the record is drained into the log: that scan
+// would cost every hook call its start-up, and the spool is the hook's
+// private write-ahead file, not the log.
 func (s *Spool) Append(r *Record) error {
 	if r == nil {
 		return errors.New("audit: spool: nil record")
 	}
 	if len(r.Action) > 0 {
-		r.Action = compact(RedactJSON(r.Action))
+		r.Action = compact(redactSecretsJSON(r.Action))
 	}
-	r.Reason = Redact(r.Reason)
-	r.Error = Redact(r.Error)
+	r.Reason = redactSecrets(r.Reason)
+	r.Error = redactSecrets(r.Error)
 	if r.Rules == nil {
 		r.Rules = []string{}
 	}
@@ -156,14 +160,9 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		if len(batch) == 0 {
 			return nil
 		}
-		// Spool.Append redacted every record; a damaged line's record is built
-		// from it here, so redact those.
-		for _, r := range batch {
-			if r.Error != "" && len(r.Action) > 0 && bytes.HasPrefix(r.Action, []byte(`{"unreadable"`)) {
-				r.Action = compact(RedactJSON(r.Action))
-			}
-		}
-		if err := l.appendBatch(ctx, batch, false); err != nil {
+		// Spool.Append redacted the secrets of every record; the personal
+		// data (and a damaged line's record, built here) are masked now.
+		if err := l.appendBatch(ctx, batch); err != nil {
 			return err
 		}
 		moved += len(batch)
