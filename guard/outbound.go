@@ -73,7 +73,10 @@ func (e *evaluation) outbound() {
 	if hasSecret(found) || urlCarriesCredential(t.dests) {
 		for _, d := range t.dests {
 			if w, why, ok := phishing(d, e.a.Context.UserMessages); ok {
-				e.add(rulePhishing.Find(rule.Printable(truncate(d, 120)), sentence(why)))
+				if !strings.HasSuffix(why, ".") {
+					why += "." // a host name leads the sentence: no capital
+				}
+				e.add(rulePhishing.Find(rule.Printable(truncate(d, 120)), why))
 				e.raise(Block, "a credential going to "+truncate(d, 80))
 				e.notice = w
 				return

@@ -239,11 +239,11 @@ func (al *Alignment) notice() string {
 	switch al.Outcome {
 	case PartOfTask:
 		if s := types(PartOfTask); s != "" {
-			return "Sent as you asked, including your " + s + "."
+			return "Sent as you asked, including the " + s + "."
 		}
 		return "Sent as you asked."
 	case Anonymized:
-		return "Your " + types(Anonymized) + " was not part of what you asked to send, so it went out masked."
+		return "The " + types(Anonymized) + " in it was not part of what you asked to send, so it went out masked."
 	case Exfiltration:
 		return "I'm not sending the " + types(Exfiltration) + " found in a tool's output to a recipient you never named: that is how injected instructions steal data."
 	case Cancelled:
@@ -253,7 +253,7 @@ func (al *Alignment) notice() string {
 			}
 		}
 		if s := types(Cancelled); s != "" {
-			return "I didn't send your " + s + ": it was not part of what you asked for."
+			return "I didn't send the " + s + ": it was not part of what you asked for."
 		}
 		for _, at := range al.Attachments {
 			if at.Outcome == Cancelled {
