@@ -28,7 +28,12 @@ import (
 // passwords, cookies, one-time codes) go too: personal data gets seed
 // 001's masked form (138****5678, a****@domain.com), secrets a
 // [REDACTED:<type>] mark.
-func Redact(s string) string { return maskPersonal(redactSecrets(s)) }
+func Redact(s string) string { return maskFound(redactSecrets(s), privacy.Detect) }
+
+// redactForSpool is Redact without analyze/privacy's secret rules, whose
+// start-up a hook call should not pay: the anchored secret rules of this
+// file and the personal data. The drain into the log runs Redact.
+func redactForSpool(s string) string { return maskFound(redactSecrets(s), privacy.DetectPersonal) }
 
 // redactSecrets is Redact without the personal data and analyze/privacy's
 // secrets: the cheap, anchored rules of this file.
@@ -46,10 +51,10 @@ func redactSecrets(s string) string {
 	return s
 }
 
-// maskPersonal masks what analyze/privacy finds in s, leaving earlier
-// [REDACTED:…] marks alone.
-func maskPersonal(s string) string {
-	fs := privacy.Detect(s)
+// maskFound masks what detect finds in s, leaving earlier [REDACTED:…]
+// marks alone.
+func maskFound(s string, detect func(string) []privacy.Finding) string {
+	fs := detect(s)
 	if len(fs) == 0 {
 		return s
 	}

@@ -20,9 +20,9 @@ import (
 // redacted raw itself is returned.
 func RedactJSON(raw []byte) []byte { return redactJSONWith(raw, Redact) }
 
-// redactSecretsJSON is RedactJSON without the personal data: the hook's
-// spool writes it, and the drain into the log masks the rest.
-func redactSecretsJSON(raw []byte) []byte { return redactJSONWith(raw, redactSecrets) }
+// redactSpoolJSON is RedactJSON with redactForSpool: the hook's spool
+// writes it, and the drain into the log redacts the rest.
+func redactSpoolJSON(raw []byte) []byte { return redactJSONWith(raw, redactForSpool) }
 
 func redactJSONWith(raw []byte, redact func(string) string) []byte {
 	if len(raw) == 0 {

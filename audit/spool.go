@@ -42,20 +42,20 @@ func NewSpool(path string) *Spool { return &Spool{path: path} }
 const maxSpoolLine = 1 << 20
 
 // Append writes r to the spool. r's secrets are redacted with this
-// package's anchored rules, and r is stamped with the current time when
-// its Time is zero. Personal data and the rarer secrets analyze/privacy
-// finds are masked when the record is drained into the log: that scan
-// would cost every hook call its start-up, and the spool is the hook's
-// private write-ahead file, not the log.
+// package's anchored rules and its personal data masked, and r is stamped
+// with the current time when its Time is zero. The rarer secrets only
+// analyze/privacy's rule set finds are redacted when the record is drained
+// into the log: loading that rule set would cost every hook call, and the
+// spool is the hook's private write-ahead file, not the log.
 func (s *Spool) Append(r *Record) error {
 	if r == nil {
 		return errors.New("audit: spool: nil record")
 	}
 	if len(r.Action) > 0 {
-		r.Action = compact(redactSecretsJSON(r.Action))
+		r.Action = compact(redactSpoolJSON(r.Action))
 	}
-	r.Reason = redactSecrets(r.Reason)
-	r.Error = redactSecrets(r.Error)
+	r.Reason = redactForSpool(r.Reason)
+	r.Error = redactForSpool(r.Error)
 	if r.Rules == nil {
 		r.Rules = []string{}
 	}

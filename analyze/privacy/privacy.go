@@ -127,6 +127,16 @@ func Detect(text string) []Finding {
 	return resolve(fs)
 }
 
+// DetectPersonal is Detect for personal data alone (no secrets): a
+// single pass with nothing to build first, for callers that must stay
+// cheap on their first call (a hook's write-ahead spool).
+func DetectPersonal(text string) []Finding {
+	if len(text) > MaxText {
+		text = text[:MaxText]
+	}
+	return resolve(detectPII(text))
+}
+
 // resolve sorts findings and drops the ones that overlap a better one.
 func resolve(fs []Finding) []Finding {
 	if len(fs) < 2 {

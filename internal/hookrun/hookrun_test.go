@@ -158,6 +158,14 @@ func TestOutboundThroughHook(t *testing.T) {
 			t.Errorf("%s keeps personal data in the clear:\n%s", f, data)
 		}
 	}
+	// The hook's spool, before it is drained, holds no personal data either.
+	spool, err := os.ReadFile(audit.SpoolPath(db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(spool), "13812345678") || strings.Contains(string(spool), "alice@corp.example") {
+		t.Errorf("the spool keeps personal data in the clear:\n%s", spool)
+	}
 	st, err := OpenStore(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
