@@ -2,6 +2,8 @@ package guard
 
 import (
 	"fmt"
+	"net"
+	"net/netip"
 	"net/url"
 	"sort"
 	"strconv"
@@ -41,8 +43,8 @@ type payloadField struct {
 // outbound runs seed 001's guard on an action that sends data outside.
 func (e *evaluation) outbound() {
 	t, input := e.transmission()
-	if t == nil {
-		return
+	if t == nil || allLoopback(t.dests) {
+		return // nothing leaves the machine (seed 001: only external transmissions)
 	}
 	var payload strings.Builder
 	starts := make([]int, len(t.fields))
@@ -435,6 +437,31 @@ func (e *evaluation) rewrite(t *transmission, input map[string]any, starts []int
 		return e.d.RewrittenInput
 	}
 	return input
+}
+
+// allLoopback reports whether every destination is this machine
+// (localhost, 127.0.0.0/8, ::1, *.localhost).
+func allLoopback(dests []string) bool {
+	if len(dests) == 0 {
+		return false
+	}
+	for _, d := range dests {
+		host := d
+		if u, err := url.Parse(d); err == nil && u.Host != "" {
+			host = u.Hostname()
+		} else if h, _, err := net.SplitHostPort(d); err == nil {
+			host = h
+		}
+		host = strings.ToLower(strings.Trim(host, "[]"))
+		if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+			continue
+		}
+		if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // observations are the outputs of the session's earlier tool calls.

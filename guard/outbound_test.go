@@ -172,6 +172,23 @@ func TestOutboundShell(t *testing.T) {
 	}
 }
 
+// TestOutboundLoopback: what goes to this machine does not leave it.
+func TestOutboundLoopback(t *testing.T) {
+	g := guard.New()
+	for _, cmd := range []string{
+		"curl -d 'username=dev&password=Tr0ub4dor-3xyz' http://localhost:8080/login",
+		"curl -u admin:S3cr3t-Passw0rd http://127.0.0.1:9200/_cluster/health",
+		"echo 'card 4111 1111 1111 1111' | nc localhost 9000",
+	} {
+		d := check(t, g, guard.Action{Tool: "Bash", Input: map[string]any{"command": cmd}, Context: guard.Context{UserMessages: []string{"test the login endpoint"}}})
+		for _, f := range d.Findings {
+			if strings.HasPrefix(f.Rule, "privacy.") {
+				t.Errorf("%s: %s (%s)", cmd, f.Rule, d.Reason)
+			}
+		}
+	}
+}
+
 // TestOutboundBrandMismatch: the user named a service, the credential goes
 // to another one.
 func TestOutboundBrandMismatch(t *testing.T) {
