@@ -160,9 +160,7 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 		k := strings.ToLower(key)
 		switch {
 		case destinationKeys[k]:
-			for _, d := range splitRecipients(s) {
-				t.dests = append(t.dests, d)
-			}
+			t.dests = append(t.dests, splitRecipients(s)...)
 			if u, err := url.Parse(s); err == nil && u.RawQuery != "" {
 				// The query string of a URL is sent too.
 				q := u.RawQuery

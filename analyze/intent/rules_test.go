@@ -14,8 +14,6 @@ func TestRules(t *testing.T) {
 		func(ex string, r *rule.Rule) []rule.Finding { return Analyze(ex, testOptions(r.ID)).Findings })
 }
 
-func hasRule(res *Result, id string) bool { return ruletest.Has(res.Findings, id) }
-
 func ruleIDs(res *Result) string { return ruletest.IDs(res.Findings) }
 
 // TestDangerPatternCount: scanDanger indexes the patterns with a 64-bit

@@ -42,8 +42,6 @@ type analysis struct {
 // "$TMPDIR/../etc" resolves outside the temporary directory.
 const tmpdirSentinel = "/\x00tmpdir"
 
-var unknownSentinel = "/\x00unknown"
-
 // resolve returns the cleaned absolute form of p. Relative paths are taken
 // from the working directory; when that is unknown they stay relative to an
 // unnamed workspace ("./x" → "x"). ok is false when p depends on a variable

@@ -41,10 +41,9 @@ type handler func(c *Cmd, r *report)
 // report collects what the handlers find. Handlers may ask it to analyse
 // nested scripts, commands and SQL.
 type report struct {
-	res   *Result
-	env   *analysis
-	depth int
-	max   int
+	res *Result
+	env *analysis
+	max int
 	// writes is set when a command may change something (not read-only).
 	writes bool
 	// seen de-duplicates identical findings from repeated analysis.

@@ -15,5 +15,3 @@ func TestRules(t *testing.T) {
 }
 
 func hasRule(res *Result, id string) bool { return ruletest.Has(res.Findings, id) }
-
-func ruleIDs(res *Result) string { return ruletest.IDs(res.Findings) }

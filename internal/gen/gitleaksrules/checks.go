@@ -154,16 +154,6 @@ func bytesOf(set *[128]bool) string {
 	return string(out)
 }
 
-// firstBytes returns the ASCII bytes a non-empty match of re can start
-// with ("" when it can start with anything else too).
-func firstBytes(re *syntax.Regexp) string {
-	var set [128]bool
-	if !addFirstBytes(re, &set) {
-		return ""
-	}
-	return bytesOf(&set)
-}
-
 func addFirstBytes(re *syntax.Regexp, set *[128]bool) bool {
 	switch re.Op {
 	case syntax.OpLiteral:
