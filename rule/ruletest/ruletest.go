@@ -60,15 +60,15 @@ func Check(t *testing.T, o Options, rules func() []*rule.Rule, analyze Analyze) 
 	for _, r := range rs {
 		for _, ex := range r.Match {
 			fs := analyze(ex, r)
-			if !has(fs, r.ID) {
-				t.Errorf("%s: example %q does not match; found %s", r.ID, ex, list(fs))
+			if !Has(fs, r.ID) {
+				t.Errorf("%s: example %q does not match; found %s", r.ID, ex, IDs(fs))
 			}
 			unregistered(t, ids, ex, fs)
 		}
 		for _, ex := range r.NoMatch {
 			fs := analyze(ex, r)
-			if has(fs, r.ID) {
-				t.Errorf("%s: counter-example %q matches; found %s", r.ID, ex, list(fs))
+			if Has(fs, r.ID) {
+				t.Errorf("%s: counter-example %q matches; found %s", r.ID, ex, IDs(fs))
 			}
 			unregistered(t, ids, ex, fs)
 		}
@@ -82,26 +82,6 @@ func unregistered(t *testing.T, ids map[string]bool, ex string, fs []rule.Findin
 			t.Errorf("%q: finding of unregistered rule %s", ex, f.Rule)
 		}
 	}
-}
-
-func has(fs []rule.Finding, id string) bool {
-	for _, f := range fs {
-		if f.Rule == id {
-			return true
-		}
-	}
-	return false
-}
-
-func list(fs []rule.Finding) string {
-	if len(fs) == 0 {
-		return "nothing"
-	}
-	ids := make([]string, len(fs))
-	for i, f := range fs {
-		ids[i] = f.Rule
-	}
-	return strings.Join(ids, ",")
 }
 
 // Has reports whether one of the findings comes from the rule id.
