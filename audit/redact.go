@@ -28,12 +28,24 @@ import (
 // passwords, cookies, one-time codes) go too: personal data gets seed
 // 001's masked form (138****5678, a****@domain.com), secrets a
 // [REDACTED:<type>] mark.
-func Redact(s string) string { return maskFound(redactSecrets(s), privacy.Detect) }
+func Redact(s string) string {
+	s = redactSecrets(s)
+	return maskFindings(s, privacy.Detect(s))
+}
+
+// RedactDetected is Redact for a text whose analyze/privacy findings the
+// caller already has (fs = privacy.Detect(s)): one scan instead of two.
+func RedactDetected(s string, fs []privacy.Finding) string {
+	return redactSecrets(maskFindings(s, fs))
+}
 
 // redactForSpool is Redact without analyze/privacy's secret rules, whose
 // start-up a hook call should not pay: the anchored secret rules of this
 // file and the personal data. The drain into the log runs Redact.
-func redactForSpool(s string) string { return maskFound(redactSecrets(s), privacy.DetectPersonal) }
+func redactForSpool(s string) string {
+	s = redactSecrets(s)
+	return maskFindings(s, privacy.DetectPersonal(s))
+}
 
 // redactSecrets is Redact without the personal data and analyze/privacy's
 // secrets: the cheap, anchored rules of this file.
@@ -51,10 +63,9 @@ func redactSecrets(s string) string {
 	return s
 }
 
-// maskFound masks what detect finds in s, leaving earlier [REDACTED:…]
+// maskFindings masks the findings fs of s, leaving earlier [REDACTED:…]
 // marks alone.
-func maskFound(s string, detect func(string) []privacy.Finding) string {
-	fs := detect(s)
+func maskFindings(s string, fs []privacy.Finding) string {
 	if len(fs) == 0 {
 		return s
 	}

@@ -2,7 +2,9 @@ package audit
 
 import (
 	"encoding/json"
+	"github.com/actionguard/actionguard/analyze/privacy"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -149,6 +151,26 @@ func TestRuleFallbackAgrees(t *testing.T) {
 					t.Errorf("%s: rule %d (%s) finds %v anchored, %v unanchored", c.Name, i, r.typ, anchored, all)
 				}
 			}
+		}
+	}
+}
+
+// TestRedactDetected: with the findings already known, nothing that
+// Redact would hide is left (a mark may name another type, or cover a
+// little more: whichever detector ran first decides).
+func TestRedactDetected(t *testing.T) {
+	var cases []redactCase
+	loadJSON(t, "testdata/redact.json", &cases)
+	personal := "call 138****5678 or a****@example.com, token [REDACTED:github_token]"
+	cases = append(cases, redactCase{Name: "personal", In: "call 13812345678 or alice@example.com, token ghp_R2d2C3po4Bb8Lk9Mn0Pq1Rs2Tu3Vw4Xy5Za6", Want: &personal})
+	mark := regexp.MustCompile(`\[REDACTED:[a-z_]+\]`)
+	for _, c := range cases {
+		got := RedactDetected(c.In, privacy.Detect(c.In))
+		if again := Redact(got); mark.ReplaceAllString(again, "[REDACTED]") != mark.ReplaceAllString(got, "[REDACTED]") {
+			t.Errorf("%s: RedactDetected left something to hide:\n got   %q\n again %q", c.Name, got, again)
+		}
+		if (c.Want == nil || *c.Want == c.In) && got != c.In {
+			t.Errorf("%s: nothing to hide, but RedactDetected changed it: %q", c.Name, got)
 		}
 	}
 }

@@ -23,9 +23,12 @@ func Fingerprint(key []byte, t Type, value string) string {
 // Fingerprints returns the fingerprints of the personal data and secrets
 // in text (values of fewer than four characters are left out: they would
 // match too much).
-func Fingerprints(key []byte, text string) []string {
+func Fingerprints(key []byte, text string) []string { return FingerprintsOf(key, text, Detect(text)) }
+
+// FingerprintsOf is Fingerprints with the findings of text already known.
+func FingerprintsOf(key []byte, text string, fs []Finding) []string {
 	var out []string
-	for _, f := range Detect(text) {
+	for _, f := range fs {
 		v := text[f.Start:f.End]
 		if len(normalizeValue(f.Type, v)) < 4 {
 			continue

@@ -56,11 +56,13 @@ func appendSession(path string, key []byte, step guard.Step) error {
 			}
 		}
 	}
+	// One scan of the observation serves both its fingerprints and its redaction.
+	found := privacy.Detect(step.Observation)
 	var fps []string
-	if key != nil && step.Observation != "" {
-		fps = privacy.Fingerprints(key, step.Observation)
+	if key != nil {
+		fps = privacy.FingerprintsOf(key, step.Observation, found)
 	}
-	line, err := json.Marshal(sessionStep{Time: time.Now().UTC(), Tool: step.Tool, Input: in, Observation: audit.Redact(step.Observation), Fingerprints: fps})
+	line, err := json.Marshal(sessionStep{Time: time.Now().UTC(), Tool: step.Tool, Input: in, Observation: audit.RedactDetected(step.Observation, found), Fingerprints: fps})
 	if err != nil {
 		return err
 	}
