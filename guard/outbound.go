@@ -532,18 +532,11 @@ func describeFound(fs []privacy.Finding, attachments []string) string {
 }
 
 func describeItems(al privacy.Alignment, o privacy.Outcome) string {
-	var names []string
-	seen := map[privacy.Type]bool{}
-	for _, it := range al.Items {
-		if it.Outcome == o && !seen[it.Type] {
-			seen[it.Type] = true
-			names = append(names, "a "+it.Type.Label())
-		}
-	}
+	names := al.Labels(o)
 	if len(names) == 0 {
 		return "data"
 	}
-	return strings.Join(names, " and ")
+	return "a " + strings.Join(names, " and a ")
 }
 
 func describeCancelled(al privacy.Alignment) string {

@@ -225,17 +225,7 @@ func Align(t Transmission) Alignment {
 // notice writes the one message seed 001 allows: brief, naming what was
 // done, never the value of a secret.
 func (al *Alignment) notice() string {
-	types := func(o Outcome) string {
-		var names []string
-		seen := map[Type]bool{}
-		for _, it := range al.Items {
-			if it.Outcome == o && !seen[it.Type] {
-				seen[it.Type] = true
-				names = append(names, it.Type.Label())
-			}
-		}
-		return joinWords(names)
-	}
+	types := func(o Outcome) string { return joinWords(al.Labels(o)) }
 	switch al.Outcome {
 	case PartOfTask:
 		if s := types(PartOfTask); s != "" {
@@ -262,6 +252,20 @@ func (al *Alignment) notice() string {
 		}
 	}
 	return ""
+}
+
+// Labels names, once each, the types of the items with outcome o:
+// "phone number", "API key".
+func (al *Alignment) Labels(o Outcome) []string {
+	var names []string
+	seen := map[Type]bool{}
+	for _, it := range al.Items {
+		if it.Outcome == o && !seen[it.Type] {
+			seen[it.Type] = true
+			names = append(names, it.Type.Label())
+		}
+	}
+	return names
 }
 
 func joinWords(ws []string) string {
