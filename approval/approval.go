@@ -4,7 +4,7 @@
 // New builds a Request; a Store (store.SQLite) keeps it; Open stores it
 // under a fresh id; Wait polls until a person decides; Markdown renders it
 // for a person to read. A pending request expires after DefaultTTL: it then
-// reads as StatusTimeout (seed 003's auto-reject) and is written so on the
+// reads as StatusExpired (seed 003's auto-reject after a timeout) and is written so on the
 // next write to the store.
 package approval
 
@@ -27,7 +27,7 @@ const (
 	StatusPending  Status = "pending"
 	StatusApproved Status = "approved"
 	StatusRejected Status = "rejected"
-	StatusTimeout  Status = "timeout"
+	StatusExpired  Status = "expired"
 )
 
 // DefaultTTL is how long a request waits before it times out (seed 003:
@@ -44,10 +44,22 @@ type Request struct {
 	Action   json.RawMessage `json:"action"`
 	Decision Summary         `json:"decision"`
 	// DecidedBy, DecidedAt and Note are set once the request is decided
-	// (DecidedAt is Expires for a request that timed out).
+	// (DecidedAt is Expires for a request that expired).
 	DecidedBy string    `json:"decided_by,omitempty"`
 	DecidedAt time.Time `json:"decided_at,omitzero"`
 	Note      string    `json:"note,omitempty"`
+	// SessionID and InputHash name the exact action: an approved request
+	// lets the same input in the same session through once (InputHash).
+	SessionID string `json:"session_id,omitempty"`
+	InputHash string `json:"input_hash,omitempty"`
+	// UsedAt is when an approved request let its action through; a used
+	// request lets nothing else through.
+	UsedAt time.Time `json:"used_at,omitzero"`
+	// Updated is when the request last changed (opened, decided, expired,
+	// used), set by the store: what a server's event stream follows.
+	Updated time.Time `json:"updated,omitzero"`
+	// File is the Markdown file written for a person to read, when one was.
+	File string `json:"file,omitempty"`
 }
 
 // Summary is what actionguard decided about the action, and where it came
@@ -79,6 +91,10 @@ var (
 	ErrDecided   = errors.New("approval request already decided")
 	ErrExpired   = errors.New("approval request expired")
 	ErrDuplicate = errors.New("approval request id already used")
+	// ErrUsed: an approved request has already let its action through.
+	ErrUsed = errors.New("approval request already used")
+	// ErrNotApproved: only an approved request can be used.
+	ErrNotApproved = errors.New("approval request is not approved")
 )
 
 // Store keeps requests. Implementations are safe for concurrent use by
@@ -88,18 +104,31 @@ type Store interface {
 	// is taken.
 	OpenApproval(ctx context.Context, r *Request) error
 	// Approval returns a request; ErrNotFound when there is none. A pending
-	// request past Expires reads as StatusTimeout.
+	// request past Expires reads as StatusExpired.
 	Approval(ctx context.Context, id string) (Request, error)
 	// Approvals lists requests, newest first: the pending ones, or every one
 	// with all.
 	Approvals(ctx context.Context, all bool) ([]Request, error)
 	// DecideApproval records d on a pending request and returns it as
 	// decided. ErrNotFound, ErrDecided (with the request as it stands) and
-	// ErrExpired (the request is then marked timed out) say why it could not.
+	// ErrExpired (the request is then marked expired) say why it could not.
 	DecideApproval(ctx context.Context, id string, d Decision) (Request, error)
-	// ExpireApprovals marks every pending request past its Expires as timed
-	// out at now, and returns how many it marked.
+	// ExpireApprovals marks every pending request past its Expires as
+	// expired at now, and returns how many it marked.
 	ExpireApprovals(ctx context.Context, now time.Time) (int64, error)
+	// FindApproval returns the newest request for this session and input
+	// hash that is pending, or approved and not yet used; ErrNotFound when
+	// there is none (a rejected, expired or used request is not returned).
+	FindApproval(ctx context.Context, session, inputHash string) (Request, error)
+	// ConsumeApproval marks an approved request used at at, once: of two
+	// callers racing for it (two replicas, two hook calls) exactly one
+	// succeeds. ErrNotFound, ErrNotApproved (pending, rejected, expired) and
+	// ErrUsed say why it could not.
+	ConsumeApproval(ctx context.Context, id string, at time.Time) (Request, error)
+	// ApprovalsUpdated returns the requests whose Updated is after since,
+	// oldest change first (at most 1,000): how a server learns of requests
+	// opened or decided by another process.
+	ApprovalsUpdated(ctx context.Context, since time.Time) ([]Request, error)
 }
 
 // New returns a pending request for action (JSON; redacted here) that
@@ -164,7 +193,7 @@ func Wait(ctx context.Context, st Store, id string, interval time.Duration) (Req
 // expiry has timed out.
 func (r *Request) Effective(now time.Time) Status {
 	if r.Status == StatusPending && !now.Before(r.Expires) {
-		return StatusTimeout
+		return StatusExpired
 	}
 	return r.Status
 }

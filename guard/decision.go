@@ -101,6 +101,17 @@ type Decision struct {
 	// Trace is the step-by-step account of the decision (explain); omitted
 	// from JSON unless asked for.
 	Trace []TraceStep `json:"trace,omitempty"`
+	// Contacts are the recipients and payees the action reaches. When it
+	// runs, the audit log counts them (seed 003: fewer than 5 earlier
+	// interactions is a new contact, no earlier payment a new payee). Not
+	// part of the public JSON: they are personal data.
+	Contacts []Contact `json:"-"`
+}
+
+// Contact is a recipient or payee of an action.
+type Contact struct {
+	Kind    string // "recipient" or "payee" (audit.ContactRecipient, audit.ContactPayee)
+	Address string // as the action names it
 }
 
 // RequestStep is one step of a request in words.

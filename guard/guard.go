@@ -42,7 +42,23 @@ type Guard struct {
 	learned map[string]int
 	// fpKey is the key of the fingerprints in Context and History.
 	fpKey []byte
+	// contacts counts earlier interactions with recipients and payees
+	// (WithContactBook); nil: unknown.
+	contacts ContactBook
 }
+
+// ContactBook tells how many earlier interactions the user had with each
+// contact, by key (audit.ContactKey(kind, address)); unknown keys are
+// absent. store.Store is one.
+type ContactBook interface {
+	ContactCounts(ctx context.Context, keys []string) (map[string]int, error)
+}
+
+// WithContactBook lets the guard tell a frequent contact from a new one
+// and a known payee from a new one (seed 003). Without a book, or when it
+// fails, nothing is known: a message to anyone is graded as to a new
+// contact.
+func WithContactBook(b ContactBook) Option { return func(g *Guard) { g.contacts = b } }
 
 // WithFingerprintKey sets the key under which Context.UserFingerprints and
 // Step.Fingerprints were made (privacy.Fingerprint): where prompts and

@@ -100,7 +100,7 @@ func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Acti
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		// Nobody decided in time: close the request, so a late approval
 		// cannot look as if it let the call through.
-		r, err = s.p.approvals.DecideApproval(ctx, id, approval.Decision{Status: approval.StatusTimeout, By: "mcp-proxy", Note: fmt.Sprintf("nobody decided within %s", s.p.wait)})
+		r, err = s.p.approvals.DecideApproval(ctx, id, approval.Decision{Status: approval.StatusExpired, By: "mcp-proxy", Note: fmt.Sprintf("nobody decided within %s", s.p.wait)})
 		if errors.Is(err, approval.ErrDecided) {
 			r, err = s.p.approvals.Approval(ctx, id)
 		}

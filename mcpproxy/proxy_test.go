@@ -372,7 +372,7 @@ func TestWaitRejectedAndTimeout(t *testing.T) {
 		statuses = append(statuses, a.Status)
 	}
 	slices.Sort(statuses)
-	if diff := cmp.Diff([]approval.Status{approval.StatusRejected, approval.StatusTimeout}, statuses); diff != "" {
+	if diff := cmp.Diff([]approval.Status{approval.StatusExpired, approval.StatusRejected}, statuses); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
 	if len(h.seen(t)) != 0 {

@@ -96,7 +96,7 @@ func (s *SQLite) Approvals(ctx context.Context, all bool) ([]approval.Request, e
 // DecideApproval records a person's decision (approval.Store).
 func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decision) (approval.Request, error) {
 	switch d.Status {
-	case approval.StatusApproved, approval.StatusRejected, approval.StatusTimeout:
+	case approval.StatusApproved, approval.StatusRejected, approval.StatusExpired:
 	default:
 		return approval.Request{}, fmt.Errorf("store: decide approval %s: status %q is not a decision", id, d.Status)
 	}
@@ -120,12 +120,12 @@ func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decis
 			outcome = fmt.Errorf("%w: %s is %s", approval.ErrDecided, id, r.Status)
 			return nil
 		}
-		if r.Effective(d.At) == approval.StatusTimeout && d.Status != approval.StatusTimeout {
+		if r.Effective(d.At) == approval.StatusExpired && d.Status != approval.StatusExpired {
 			// Written so now: the next reader sees the timeout without computing it.
 			if _, err := expire(ctx, tx, d.At); err != nil {
 				return err
 			}
-			r.Status, r.DecidedBy, r.DecidedAt = approval.StatusTimeout, "", r.Expires
+			r.Status, r.DecidedBy, r.DecidedAt = approval.StatusExpired, "", r.Expires
 			outcome = fmt.Errorf("%w: %s expired at %s", approval.ErrExpired, id, r.Expires.Format(time.RFC3339))
 			return nil
 		}
@@ -186,8 +186,8 @@ func scanApproval(row rowScanner) (approval.Request, error) {
 	if err := json.Unmarshal([]byte(sum), &r.Decision); err != nil {
 		return r, fmt.Errorf("approval %s: reading its decision: %w", r.ID, err)
 	}
-	if r.Effective(time.Now()) == approval.StatusTimeout && r.Status == approval.StatusPending {
-		r.Status, r.DecidedAt = approval.StatusTimeout, r.Expires
+	if r.Effective(time.Now()) == approval.StatusExpired && r.Status == approval.StatusPending {
+		r.Status, r.DecidedAt = approval.StatusExpired, r.Expires
 	}
 	return r, nil
 }

@@ -35,7 +35,7 @@ func TestApprovals(t *testing.T) {
 	if err != nil || got.Status != approval.StatusPending || strings.Contains(string(got.Action), "hunter2") {
 		t.Errorf("fresh = %+v, %v (want pending, redacted)", got, err)
 	}
-	if got, _ := st.Approval(ctx, stale.ID); got.Status != approval.StatusTimeout {
+	if got, _ := st.Approval(ctx, stale.ID); got.Status != approval.StatusExpired {
 		t.Errorf("stale reads as %s, want timeout", got.Status)
 	}
 	if pending, _ := st.Approvals(ctx, false); len(pending) != 1 || pending[0].ID != fresh.ID {

@@ -182,7 +182,14 @@ func RecordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Rec
 	for _, f := range d.Findings {
 		rules = append(rules, f.Rule)
 	}
+	var contacts []audit.Contact
+	if d.Verdict.Allowed() {
+		for _, c := range d.Contacts {
+			contacts = append(contacts, audit.NewContact(c.Kind, c.Address))
+		}
+	}
 	return &audit.Record{
+		Contacts:  contacts,
 		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
 		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
 		Rules: rules, Reason: d.Reason, Error: d.Error, DurationMicros: took.Microseconds(),

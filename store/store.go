@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/feedback"
+)
+
+// Store is everything actionguard keeps: the audit log, the approval
+// queue, feedback, the contact book and the API tokens. *SQLite (Open) is
+// the embedded default; store/postgres is the implementation several
+// servers share. storetest.Run is the suite both pass.
+type Store interface {
+	audit.Storage
+	approval.Store
+
+	// Kind is "sqlite" or "postgres"; Location says where (a path, or the
+	// URL without its password).
+	Kind() string
+	Location() string
+	// SchemaVersion returns the version of the schema (see migrations).
+	SchemaVersion(ctx context.Context) (int, error)
+	Close() error
+
+	// AddFeedback and Feedback keep people's feedback on decisions.
+	AddFeedback(ctx context.Context, e *feedback.Entry) error
+	Feedback(ctx context.Context, since time.Time) ([]feedback.Entry, error)
+	// AuditRecord finds the record a person names ("#42" or a decision
+	// id), with how many records carry that id; ErrNoRecord when none.
+	AuditRecord(ctx context.Context, ref string) (audit.Record, int, error)
+	// RuleCounts returns, for every rule, on how many records at or after
+	// since (zero: all) it fired.
+	RuleCounts(ctx context.Context, since time.Time) (map[string]int64, error)
+	// QueryAudit returns the records that match f, newest first.
+	QueryAudit(ctx context.Context, f AuditFilter) ([]audit.Record, error)
+	// RuleHits counts rule hits per rule and per time bucket (bucket
+	// start = since + k×bucket) for the records at or after since: seed
+	// 004's hit-rate dashboard. Sorted by bucket, then rule.
+	RuleHits(ctx context.Context, since time.Time, bucket time.Duration) ([]RuleHit, error)
+
+	// ContactCounts returns the interactions counted for each key
+	// (audit.ContactKey) that the store knows; unknown keys are absent.
+	// Appending an audit record with Contacts counts one interaction for
+	// each, in the same transaction.
+	ContactCounts(ctx context.Context, keys []string) (map[string]int, error)
+	// ImportContacts adds contacts with a number of earlier interactions
+	// (Contact.Interactions; an existing contact keeps the larger count)
+	// and returns how many were new.
+	ImportContacts(ctx context.Context, cs []Contact) (int, error)
+	// Contacts lists the contact book, most interactions first (limit ≤ 0:
+	// all).
+	Contacts(ctx context.Context, limit int) ([]Contact, error)
+
+	// CreateToken stores an API token (only its hash); ErrTokenExists when
+	// the id or name is taken.
+	CreateToken(ctx context.Context, t Token) error
+	// TokenByHash returns the live token with this hash and stamps its
+	// LastUsed; ErrNoToken when there is none or it was revoked.
+	TokenByHash(ctx context.Context, hash string) (Token, error)
+	// RevokeToken revokes the token with this id or name; ErrNoToken when
+	// there is no live one.
+	RevokeToken(ctx context.Context, idOrName string) (Token, error)
+	// Tokens lists the tokens, revoked ones too, oldest first.
+	Tokens(ctx context.Context) ([]Token, error)
+}
+
+// AuditFilter selects records for QueryAudit. Zero fields select
+// everything.
+type AuditFilter struct {
+	Since, Until time.Time // Time >= Since, Time < Until
+	Verdict      string    // one verdict
+	Tool         string    // tool name, exact
+	Agent        string
+	Session      string
+	Rule         string // a rule id among Rules
+	Text         string // case-insensitive substring of the tool, reason or action
+	// BeforeSeq pages backwards: records with Seq < BeforeSeq.
+	BeforeSeq int64
+	// Limit caps the records returned (default 100, at most 1,000).
+	Limit int
+}
+
+// RuleHit is how often a rule fired in one time bucket.
+type RuleHit struct {
+	Rule   string    `json:"rule"`
+	Bucket time.Time `json:"bucket"`
+	Count  int64     `json:"count"`
+}
+
+// Contact is one entry of the contact book.
+type Contact struct {
+	audit.Contact
+	Interactions int       `json:"interactions"`
+	First        time.Time `json:"first,omitzero"`
+	Last         time.Time `json:"last,omitzero"`
+	Source       string    `json:"source"` // "learned" or "import"
+}
+
+// Token is an API token of `actionguard serve`. The secret is shown once
+// when it is created; the store keeps only its SHA-256 (Hash).
+type Token struct {
+	ID       string    `json:"id"`   // "tok-…", public
+	Name     string    `json:"name"` // a person's label, unique
+	Hash     string    `json:"-"`    // hex SHA-256 of the secret
+	Created  time.Time `json:"created"`
+	LastUsed time.Time `json:"last_used,omitzero"`
+	Revoked  time.Time `json:"revoked,omitzero"`
+}
+
+// Errors of the token methods.
+var (
+	ErrNoToken     = errors.New("no such API token")
+	ErrTokenExists = errors.New("an API token with this id or name exists")
+)
