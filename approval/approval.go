@@ -83,6 +83,10 @@ type Decision struct {
 	By     string    // who decided
 	Note   string    // why, optional
 	At     time.Time // when; zero means now
+	// Auto: a CAUTIOUS (confirm) request confirmed by the 5-second
+	// countdown of a person watching the approval page or `approvals
+	// watch` (seed 000), not by a click. Refused for any other request.
+	Auto bool
 }
 
 // Expected outcomes of the store's methods.
