@@ -82,6 +82,29 @@ type Recorder interface {
 type Options struct {
 	// History is how many earlier tool calls of the session a check sees.
 	History int
+	// Gate, when set, is called after the check for a decision that waits
+	// for a person (confirm, approve) on an action that was checked (no
+	// Error): the approval queue may let the action through (an approval
+	// granted earlier for exactly this call) or name the request it
+	// opened (Decision.ApprovalID). asks reports whether the agent asks
+	// the person itself (Asks), in which case its prompt is the approval
+	// and no request should be opened. Gate may change d; a panic in it
+	// gets the fallback answer like any other.
+	Gate func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool)
+}
+
+// Asker is implemented by the adapters whose agent can put a held action
+// to the user itself (an "ask"), so that its own prompt is the approval.
+type Asker interface {
+	// Asks reports whether the agent asks the user about ev.
+	Asks(ev *Event) bool
+}
+
+// Asks reports whether ad's agent asks the user itself about ev; an
+// adapter that is not an Asker cannot (Codex, Gemini CLI deny instead).
+func Asks(ad Adapter, ev *Event) bool {
+	a, ok := ad.(Asker)
+	return ok && a.Asks(ev)
 }
 
 // Run handles one hook call: read stdin, decode, check, record, answer. An
@@ -152,6 +175,9 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 		}
 	}
 	d, err := g.Check(ctx, *a)
+	if opts.Gate != nil && (d.Verdict == guard.Confirm || d.Verdict == guard.Approve) && d.Error == "" {
+		opts.Gate(ctx, a, &d, Asks(ad, ev))
+	}
 	took := time.Since(start)
 	if rec != nil {
 		if rerr := rec.Record(a, &d, took); rerr != nil {

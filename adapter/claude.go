@@ -157,6 +157,9 @@ func (Claude) Answer(ev *Event, d *guard.Decision) Response {
 // Acknowledge implements Adapter: nothing to say, exit 0.
 func (Claude) Acknowledge(*Event) Response { return Response{} }
 
+// Asks implements Asker: Claude Code asks the user ("ask").
+func (Claude) Asks(*Event) bool { return true }
+
 func firstNonEmpty(s ...string) string {
 	for _, x := range s {
 		if x != "" {

@@ -65,11 +65,18 @@ func (Codex) Acknowledge(*Event) Response { return Response{} }
 
 // HeldReason is the refusal sent to an agent that cannot ask the user
 // (Codex, Gemini CLI) for an action that needs a person's approval: what
-// approval is needed, why, and how the user can grant it.
+// approval is needed, why, and how the user can grant it — with the
+// approval request opened for it (Decision.ApprovalID), by approving that
+// request, after which the same call runs once.
 func HeldReason(agent string, ev *Event, d *guard.Decision) string {
 	var b strings.Builder
 	b.WriteString("actionguard needs a person to approve this action (" + string(d.Verdict) + ", " + guard.RiskBar(d.Risk) + "), and " + agent + " cannot ask the user from a hook, so it was not run. ")
 	b.WriteString(d.Reason)
+	if id := d.ApprovalID; id != "" {
+		b.WriteString(" Approval request " + id + " is open: the user can read it with `actionguard approvals show " + id + "` and approve it with `actionguard approvals approve " + id + "`; then make exactly the same call again and it runs, once. A request nobody answers is rejected automatically after 24 h.")
+		b.WriteString(" Do not try to get around this check (another command, another tool, encoding or splitting it): tell the user what you want to do, why, and the approval id " + id + ", and wait for their decision.")
+		return capText(b.String())
+	}
 	b.WriteString(" To grant it, the user can " + grantHint(ev, d) + ".")
 	b.WriteString(" Do not try to get around this check (another command, another tool, encoding or splitting it): tell the user what you wanted to do and why, and let them decide.")
 	return capText(b.String())

@@ -87,3 +87,6 @@ func (Copilot) Answer(ev *Event, d *guard.Decision) Response {
 
 // Acknowledge implements Adapter: nothing to say, exit 0.
 func (Copilot) Acknowledge(*Event) Response { return Response{} }
+
+// Asks implements Asker: Copilot CLI asks the user ("ask").
+func (Copilot) Asks(*Event) bool { return true }

@@ -152,3 +152,6 @@ func (Cursor) Answer(ev *Event, d *guard.Decision) Response {
 
 // Acknowledge implements Adapter: nothing to say, exit 0.
 func (Cursor) Acknowledge(*Event) Response { return Response{} }
+
+// Asks implements Asker: Cursor asks the user ("permission": "ask").
+func (Cursor) Asks(*Event) bool { return true }

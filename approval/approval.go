@@ -1,11 +1,19 @@
 // Package approval holds the requests a person grants or refuses before an
 // action that needs approval runs (seed 003).
 //
-// New builds a Request; a Store (store.SQLite) keeps it; Open stores it
-// under a fresh id; Wait polls until a person decides; Markdown renders it
-// for a person to read. A pending request expires after DefaultTTL: it then
-// reads as StatusExpired (seed 003's auto-reject after a timeout) and is written so on the
-// next write to the store.
+// Queue is the entry point the hook, `actionguard check`, the MCP proxy,
+// the server and the CLI share: Queue.Gate opens a request for an action
+// (stored, and written as a Markdown file) or lets an approved one through
+// once; Queue.Decide records a person's answer; Queue.Expire closes the
+// requests nobody answered within the TTL (seed 003: rejected automatically
+// after 24 h). Every answer, expiry and use goes to the audit log.
+//
+// Below it: New builds a Request; a Store (store.SQLite, store/postgres)
+// keeps it; Open stores it under a fresh id; Wait polls until a person
+// decides; Describe says in words what a request's action does and what
+// could go wrong; Markdown renders the whole request for a person to read;
+// InputHash names an exact call. A pending request past Expires reads as
+// StatusExpired.
 package approval
 
 import (
@@ -33,6 +41,10 @@ const (
 // DefaultTTL is how long a request waits before it times out (seed 003:
 // auto-reject after 24 h).
 const DefaultTTL = 24 * time.Hour
+
+// AutoConfirmAfter is seed 000's countdown: a CAUTIOUS (confirm) request
+// that a person watches is confirmed after it unless they decline.
+const AutoConfirmAfter = 5 * time.Second
 
 // Request is one action waiting for (or past) a person's decision.
 type Request struct {
@@ -75,11 +87,23 @@ type Summary struct {
 	Rules     []string `json:"rules"`
 	// Alternative is a safer way to do the same thing, when one is known.
 	Alternative string `json:"alternative,omitempty"`
+	// Findings are what each rule said, for the request's "why" and "what
+	// could go wrong" (absent from requests opened before they were kept).
+	Findings []Finding `json:"findings,omitempty"`
+}
+
+// Finding is one rule's finding as a request keeps it: no evidence, which
+// may quote the action's data.
+type Finding struct {
+	Rule        string `json:"rule"`
+	Category    string `json:"category,omitempty"`
+	Message     string `json:"message"`
+	Alternative string `json:"alternative,omitempty"`
 }
 
 // Decision is a person's answer to a request.
 type Decision struct {
-	Status Status    // approved, rejected or timeout
+	Status Status    // approved, rejected or expired
 	By     string    // who decided
 	Note   string    // why, optional
 	At     time.Time // when; zero means now
@@ -87,6 +111,8 @@ type Decision struct {
 	// countdown of a person watching the approval page or `approvals
 	// watch` (seed 000), not by a click. Refused for any other request.
 	Auto bool
+	// After is how long an Auto countdown ran (AutoConfirmAfter when 0).
+	After time.Duration
 }
 
 // Expected outcomes of the store's methods.
@@ -99,13 +125,16 @@ var (
 	ErrUsed = errors.New("approval request already used")
 	// ErrNotApproved: only an approved request can be used.
 	ErrNotApproved = errors.New("approval request is not approved")
+	// ErrNotCautious: only a CAUTIOUS (confirm) request may be confirmed
+	// by a countdown (Decision.Auto).
+	ErrNotCautious = errors.New("only a CAUTIOUS (confirm) request can be auto-confirmed")
 )
 
 // Store keeps requests. Implementations are safe for concurrent use by
 // several processes; store.SQLite is one.
 type Store interface {
-	// OpenApproval inserts r, a pending request; ErrDuplicate when its id
-	// is taken.
+	// OpenApproval inserts r, a pending request, and sets r.Updated;
+	// ErrDuplicate when its id is taken.
 	OpenApproval(ctx context.Context, r *Request) error
 	// Approval returns a request; ErrNotFound when there is none. A pending
 	// request past Expires reads as StatusExpired.
@@ -118,8 +147,12 @@ type Store interface {
 	// ErrExpired (the request is then marked expired) say why it could not.
 	DecideApproval(ctx context.Context, id string, d Decision) (Request, error)
 	// ExpireApprovals marks every pending request past its Expires as
-	// expired at now, and returns how many it marked.
-	ExpireApprovals(ctx context.Context, now time.Time) (int64, error)
+	// expired at now, and returns the requests it marked, so that the
+	// caller closes each (Queue.Expire: its file, its audit record). No
+	// other method expires a request as a side effect, except
+	// DecideApproval for the one request it was asked to decide
+	// (ErrExpired).
+	ExpireApprovals(ctx context.Context, now time.Time) ([]Request, error)
 	// FindApproval returns the newest request for this session and input
 	// hash that is pending, or approved and not yet used; ErrNotFound when
 	// there is none (a rejected, expired or used request is not returned).
@@ -140,6 +173,17 @@ type Store interface {
 func New(action []byte, sum Summary, now time.Time) *Request {
 	if sum.Rules == nil {
 		sum.Rules = []string{}
+	}
+	// The reason and the messages may quote the action (a recipient, a
+	// path with a token): they are kept as redacted as the action.
+	sum.Reason = audit.Redact(sum.Reason)
+	if len(sum.Findings) > 0 {
+		fs := make([]Finding, len(sum.Findings))
+		for i, f := range sum.Findings {
+			f.Message = audit.Redact(f.Message)
+			fs[i] = f
+		}
+		sum.Findings = fs
 	}
 	act := json.RawMessage(audit.RedactJSON(action))
 	if !json.Valid(act) {

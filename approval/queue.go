@@ -2,24 +2,48 @@ package approval
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/guard"
 )
 
 // Queue is the approval queue as the hook, the server and the CLI use it:
 // it opens requests (stored, and written as Markdown files), lets an
 // approved action through once, and records every person's decision in the
 // audit log.
+//
+// A Queue is safe for concurrent use when its Store is; several processes
+// may share one store (a hook per tool call, `approvals watch`, a server):
+// the store decides races (ConsumeApproval lets one caller use an
+// approval, DecideApproval one person decide).
 type Queue struct {
 	Store Store
-	// Dir is where request files are written (<id>.md); "" writes none.
+	// Dir is where request files are written (<id>.md, mode 0600 in a
+	// 0700 directory); "" writes none.
 	Dir string
 	// TTL is how long a request waits before it expires (DefaultTTL when 0).
 	TTL time.Duration
-	// Audit appends a record to the audit log; nil records nothing.
+	// ServerURL is the approval server's address (ACTIONGUARD_SERVER_URL):
+	// request files then link to the request's page (PageURL).
+	ServerURL string
+	// Audit appends a record to the audit log; nil records nothing. Decide,
+	// Expire and Use record through it. Gate records a pass through it too
+	// (via Use): a caller that records the gated decision itself — the
+	// hook, `actionguard check` — leaves it nil for Gate, or the log would
+	// hold the pass twice.
 	Audit func(ctx context.Context, r *audit.Record) error
+	// Warn receives the problems that do not undo what was done: a request
+	// file that could not be written, an audit record that could not be
+	// appended after the store recorded a decision. nil drops them.
+	Warn func(err error)
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 }
@@ -34,21 +58,365 @@ type Outcome struct {
 	Reused bool
 }
 
+// Granted reports that o holds an approved request that did not let the
+// action through: one granted for a call without a session id, which
+// cannot be told apart from another call of the same action.
+func (o Outcome) Granted() bool { return !o.Passed && o.Request.Status == StatusApproved }
+
 // Gate handles an action whose verdict waits for a person: an approved,
 // unused request for the same session and input hash is used (Passed); a
 // pending one is returned (Reused); otherwise a new request is opened with
 // action (JSON, redacted here) and sum.
+//
+// Without a session id nothing passes: an approved request for the same
+// input is returned as it is (Outcome.Granted), a pending one reused. An
+// error means no request could be found or opened; the action must then
+// not run.
 func (q *Queue) Gate(ctx context.Context, action []byte, sum Summary, session, inputHash string) (Outcome, error) {
-	return Outcome{}, errors.New("approval: Gate not implemented yet")
+	if err := q.usable(inputHash); err != nil {
+		return Outcome{}, err
+	}
+	o, found, err := q.lookup(ctx, session, inputHash)
+	if err != nil || found {
+		return o, err
+	}
+	r, err := q.open(ctx, action, sum, session, inputHash)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Request: r}, nil
+}
+
+// Pass is Gate without opening a request, for a caller that asks the
+// person some other way (an agent's own prompt): an approved, unused
+// request for this session and input hash is used (Passed); a pending one
+// is returned (Reused); else the zero Outcome. Nothing passes without a
+// session id.
+func (q *Queue) Pass(ctx context.Context, session, inputHash string) (Outcome, error) {
+	if err := q.usable(inputHash); err != nil {
+		return Outcome{}, err
+	}
+	if session == "" {
+		return Outcome{}, nil
+	}
+	o, _, err := q.lookup(ctx, session, inputHash)
+	return o, err
+}
+
+func (q *Queue) usable(inputHash string) error {
+	if q == nil || q.Store == nil {
+		return errors.New("no approval store")
+	}
+	if inputHash == "" {
+		return errors.New("the action has no input hash")
+	}
+	return nil
+}
+
+// lookup finds the request for an exact action: a pass, a pending request,
+// or nothing (found false).
+func (q *Queue) lookup(ctx context.Context, session, inputHash string) (o Outcome, found bool, err error) {
+	r, err := q.Store.FindApproval(ctx, session, inputHash)
+	if errors.Is(err, ErrNotFound) {
+		return Outcome{}, false, nil
+	}
+	if err != nil {
+		return Outcome{}, false, fmt.Errorf("looking for an approval: %w", err)
+	}
+	switch r.Effective(q.now()) {
+	case StatusPending:
+		return Outcome{Request: r, Reused: true}, true, nil
+	case StatusApproved:
+		if !r.UsedAt.IsZero() {
+			return Outcome{}, false, nil
+		}
+		if session == "" {
+			return Outcome{Request: r}, true, nil
+		}
+		used, err := q.Use(ctx, r.ID)
+		switch {
+		case err == nil:
+			return Outcome{Request: used, Passed: true}, true, nil
+		case errors.Is(err, ErrUsed), errors.Is(err, ErrNotApproved), errors.Is(err, ErrNotFound):
+			// Another call used it a moment ago (or it changed): this
+			// call needs an approval of its own.
+			return Outcome{}, false, nil
+		}
+		return Outcome{}, false, fmt.Errorf("using approval %s: %w", r.ID, err)
+	}
+	// Rejected, expired, or used since the store found it.
+	return Outcome{}, false, nil
+}
+
+// idAttempts bounds the ids tried for a new request: stableIDs derived
+// from the action, then random ones.
+const (
+	stableIDs  = 8
+	idAttempts = stableIDs + 5
+)
+
+// open stores a new pending request and writes its file.
+func (q *Queue) open(ctx context.Context, action []byte, sum Summary, session, inputHash string) (Request, error) {
+	now := q.now()
+	r := New(action, sum, now)
+	r.Expires = r.Created.Add(q.ttl())
+	r.SessionID, r.InputHash = session, inputHash
+	if r.Decision.SessionID == "" {
+		r.Decision.SessionID = session
+	}
+	for n := range idAttempts {
+		r.ID = candidateID(session, inputHash, n)
+		r.File = ""
+		if q.Dir != "" {
+			r.File = filepath.Join(q.Dir, r.ID+".md")
+			err := createFile(q.Dir, r.File, []byte(MarkdownLinked(r, q.ServerURL)))
+			if errors.Is(err, fs.ErrExist) {
+				continue // the id is taken, by a stored request or one being opened
+			}
+			if err != nil {
+				// The request is still worth opening: a person can read
+				// it with `approvals show` or on the server's page.
+				q.warn(fmt.Errorf("writing the approval request file: %w", err))
+				r.File = ""
+			}
+		}
+		err := q.Store.OpenApproval(ctx, r)
+		if err == nil {
+			return *r, nil
+		}
+		if r.File != "" {
+			removeFile(r.File)
+		}
+		if !errors.Is(err, ErrDuplicate) {
+			return Request{}, fmt.Errorf("opening an approval request: %w", err)
+		}
+	}
+	return Request{}, fmt.Errorf("opening an approval request: %w %d times", ErrDuplicate, idAttempts)
+}
+
+// candidateID is the n-th id tried for a request. The first ones derive
+// from the session and the input hash, so that the same call in the same
+// session gets the same name in every fresh queue (what an agent is told,
+// and what a golden test can expect); then random ones. Ids are names, not
+// secrets: only a person with the store may decide.
+func candidateID(session, inputHash string, n int) string {
+	if n >= stableIDs {
+		return NewID()
+	}
+	sum := sha256.Sum256([]byte("actionguard approval id\x00" + session + "\x00" + inputHash + "\x00" + strconv.Itoa(n)))
+	b := make([]byte, 6)
+	for i := range b {
+		b[i] = idAlphabet[int(sum[i])%len(idAlphabet)]
+	}
+	return "ap-" + string(b)
+}
+
+// Use marks an approved request used (ConsumeApproval), rewrites its file
+// and records the pass in the audit log. Of two callers, one succeeds; the
+// other gets ErrUsed.
+func (q *Queue) Use(ctx context.Context, id string) (Request, error) {
+	if q == nil || q.Store == nil {
+		return Request{}, errors.New("no approval store")
+	}
+	r, err := q.Store.ConsumeApproval(ctx, id, q.now())
+	if err != nil {
+		return r, err
+	}
+	q.rewrite(&r)
+	q.record(ctx, &r, "allow", fmt.Sprintf("approval %s (approved by %s) let this action through once; it is now used", r.ID, who(r.DecidedBy)))
+	return r, nil
 }
 
 // Decide records a person's decision, rewrites the request's file and
 // appends the decision to the audit log (who, when, why).
+//
+// d.Status is approved, rejected or expired (a caller that gave up waiting
+// closes the request). d.Auto is refused (ErrNotCautious) unless the
+// request is a CAUTIOUS one (verdict confirm) being approved. The store's
+// ErrNotFound, ErrDecided and ErrExpired say why a request could not be
+// decided; with ErrExpired the request has just been closed as expired,
+// which its file and the audit log then say.
 func (q *Queue) Decide(ctx context.Context, id string, d Decision) (Request, error) {
-	return Request{}, errors.New("approval: Decide not implemented yet")
+	if q == nil || q.Store == nil {
+		return Request{}, errors.New("no approval store")
+	}
+	switch d.Status {
+	case StatusApproved, StatusRejected, StatusExpired:
+	default:
+		return Request{}, fmt.Errorf("deciding %s: %q is not a decision (want approved, rejected or expired)", id, d.Status)
+	}
+	if d.At.IsZero() {
+		d.At = q.now()
+	}
+	if d.Auto {
+		if d.Status != StatusApproved {
+			return Request{}, fmt.Errorf("deciding %s: a countdown can only approve", id)
+		}
+		r, err := q.Store.Approval(ctx, id)
+		if err != nil {
+			return r, err
+		}
+		if r.Decision.Verdict != "confirm" {
+			return r, fmt.Errorf("%w: %s waits for an explicit approval (verdict %s)", ErrNotCautious, id, r.Decision.Verdict)
+		}
+	}
+	r, err := q.Store.DecideApproval(ctx, id, d)
+	if errors.Is(err, ErrExpired) {
+		q.closed(ctx, &r)
+		return r, err
+	}
+	if err != nil {
+		return r, err
+	}
+	q.rewrite(&r)
+	q.record(ctx, &r, verdictOf(r.Status), decisionReason(&r, d))
+	return r, nil
 }
 
-// InputHash returns the hex SHA-256 of an action's tool and input in a
-// canonical JSON form (object keys sorted): the same call hashes the same
-// whatever the key order.
-func InputHash(tool string, input map[string]any) string { return "" }
+// Expire closes the pending requests past their expiry (seed 003: rejected
+// automatically after 24 h), rewrites their files and records each in the
+// audit log. It returns how many it closed. The store marks each request
+// once (ExpireApprovals returns only what it marked), so two sweeps at the
+// same moment, in two processes, never record one request twice.
+func (q *Queue) Expire(ctx context.Context) (int, error) {
+	if q == nil || q.Store == nil {
+		return 0, errors.New("no approval store")
+	}
+	due, err := q.Store.ExpireApprovals(ctx, q.now())
+	if err != nil {
+		return 0, err
+	}
+	for i := range due {
+		q.closed(ctx, &due[i])
+	}
+	return len(due), nil
+}
+
+// closed rewrites and records a request that expired without a decision.
+func (q *Queue) closed(ctx context.Context, r *Request) {
+	r.Status = StatusExpired
+	if r.DecidedAt.IsZero() {
+		r.DecidedAt = r.Expires
+	}
+	q.rewrite(r)
+	q.record(ctx, r, "block", fmt.Sprintf("approval %s expired after %s without a decision: rejected automatically", r.ID, Human(r.Expires.Sub(r.Created))))
+}
+
+// decisionReason is the audit log's account of a decision: who, how, why.
+func decisionReason(r *Request, d Decision) string {
+	var s string
+	switch {
+	case d.Auto:
+		after := d.After
+		if after <= 0 {
+			after = AutoConfirmAfter
+		}
+		s = fmt.Sprintf("approval %s auto-confirmed after %s while %s watched", r.ID, Human(after), who(d.By))
+	case r.Status == StatusExpired:
+		s = fmt.Sprintf("approval %s closed as expired by %s", r.ID, who(d.By))
+	default:
+		s = fmt.Sprintf("approval %s %s by %s", r.ID, r.Status, who(d.By))
+	}
+	if d.Note != "" {
+		s += ": " + d.Note
+	}
+	return s
+}
+
+func verdictOf(s Status) string {
+	if s == StatusApproved {
+		return "allow"
+	}
+	return "block"
+}
+
+func who(by string) string {
+	if by == "" {
+		return "someone unnamed"
+	}
+	return by
+}
+
+// record appends an account of what happened to r to the audit log.
+func (q *Queue) record(ctx context.Context, r *Request, verdict, reason string) {
+	if q.Audit == nil {
+		return
+	}
+	session := r.SessionID
+	if session == "" {
+		session = r.Decision.SessionID
+	}
+	rules := r.Decision.Rules
+	if rules == nil {
+		rules = []string{}
+	}
+	rec := &audit.Record{SessionID: session, Agent: r.Decision.Agent, Tool: r.Decision.Tool, Kind: string(kindOf(r.Action)),
+		Action: r.Action, Verdict: verdict, Level: r.Decision.Level, Risk: r.Decision.Risk, Rules: rules, Reason: reason}
+	if err := q.Audit(ctx, rec); err != nil {
+		q.warn(fmt.Errorf("recording approval %s in the audit log: %w", r.ID, err))
+	}
+}
+
+// kindOf is the kind of a request's action, "" when it does not decode.
+func kindOf(action json.RawMessage) guard.Kind {
+	var a guard.Action
+	if json.Unmarshal(action, &a) != nil || a.Tool == "" && a.Text == "" {
+		return ""
+	}
+	return a.InferKind()
+}
+
+// rewrite writes r's file again, as r now stands.
+func (q *Queue) rewrite(r *Request) {
+	if r.File == "" {
+		return
+	}
+	if filepath.Base(r.File) != r.ID+".md" {
+		q.warn(fmt.Errorf("approval %s: not rewriting %s, which is not named after it", r.ID, r.File))
+		return
+	}
+	if err := replaceFile(r.File, []byte(MarkdownLinked(r, q.ServerURL))); err != nil {
+		q.warn(fmt.Errorf("rewriting the approval request file: %w", err))
+	}
+}
+
+func (q *Queue) warn(err error) {
+	if q.Warn != nil {
+		q.Warn(err)
+	}
+}
+
+func (q *Queue) now() time.Time {
+	if q.Now != nil {
+		return q.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (q *Queue) ttl() time.Duration {
+	if q.TTL > 0 {
+		return q.TTL
+	}
+	return DefaultTTL
+}
+
+// Human renders a duration the way the requests say it: "5 s", "24 h",
+// "10 min", "1 h 30 min".
+func Human(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0 s"
+	case d%time.Hour == 0:
+		return strconv.FormatInt(int64(d/time.Hour), 10) + " h"
+	case d >= time.Hour && d%time.Minute == 0:
+		return strconv.FormatInt(int64(d/time.Hour), 10) + " h " + strconv.FormatInt(int64(d%time.Hour/time.Minute), 10) + " min"
+	case d%time.Minute == 0:
+		return strconv.FormatInt(int64(d/time.Minute), 10) + " min"
+	case d%time.Second == 0 && d < time.Hour:
+		if d >= time.Minute {
+			return strconv.FormatInt(int64(d/time.Minute), 10) + " min " + strconv.FormatInt(int64(d%time.Minute/time.Second), 10) + " s"
+		}
+		return strconv.FormatInt(int64(d/time.Second), 10) + " s"
+	}
+	return d.Round(time.Millisecond).String()
+}

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -14,6 +15,7 @@ import (
 // evaluation is one run of Check.
 type evaluation struct {
 	g     *Guard
+	ctx   context.Context
 	a     *Action
 	trace bool
 	kind  Kind
@@ -53,6 +55,18 @@ type evaluation struct {
 	outReason    string
 	// secrets are the credentials in the data sent; no message repeats them.
 	secrets []string
+	// seed003 is seed 003's account of a payment, a message or a post
+	// (analyze/tools), when the action makes one.
+	seed003 *consequence
+}
+
+// consequence is seed 003's account of a graded call: its risk level,
+// what it is and why it has that level, in a person's words.
+type consequence struct {
+	grade, summary, why string
+	// callName names the graded call in the reason when it is not the
+	// action's tool (the program of a shell command: stripe, mail, curl).
+	callName string
 }
 
 func (e *evaluation) step(stage, detail string, points int) {
@@ -124,6 +138,7 @@ func (e *evaluation) shell() {
 			e.programs = append(e.programs, c.Name)
 		}
 	}
+	e.shellConsequences(res.Commands)
 }
 
 func (e *evaluation) sqlQuery() {
@@ -424,9 +439,16 @@ func (e *evaluation) decide() {
 		}
 	}
 	transmitOnly := e.aligned && !dangerous && onlyTransmit(fs)
-	if e.classFloor.Stricter(v) && !transmitOnly {
-		e.step("policy", fmt.Sprintf("%s requires at least %s", e.classFloorWhy, e.classFloor), 0)
-		v = e.classFloor
+	if e.classFloor != "" && !transmitOnly {
+		if e.classFloor.Stricter(v) {
+			e.step("policy", fmt.Sprintf("%s requires at least %s", e.classFloorWhy, e.classFloor), 0)
+			v = e.classFloor
+		}
+		// The analyzer's class is the action's level when it is stricter
+		// than the score's (an always-review rule, seed 003's grade).
+		if l := levelOfVerdict(e.classFloor); levelRank(l) > levelRank(level) && level != Dangerous {
+			level = l
+		}
 	}
 	if transmitOnly && (v == Confirm || v == Approve) {
 		// Seed 001: a transmission that is part of the user's stated task
@@ -545,6 +567,33 @@ func (e *evaluation) reason() {
 			what += fmt.Sprintf(" (and %d more finding%s)", n, plural(n))
 		}
 	}
+	if c := e.seed003; c != nil {
+		// Seed 003's words: what it is ("A payment of $820.00 to a new
+		// payee") and, when the verdict is the grade, why.
+		name := c.callName
+		if name == "" {
+			name = e.describe()
+		}
+		call := c.summary + " (" + rule.Printable(truncate(name, 80)) + ")"
+		ok := d.Verdict != Block && e.missing == "" && e.unparseable == ""
+		switch {
+		case ok && d.Verdict == Notify && e.aligned && d.RiskLevel != c.grade:
+			// A message or a post the user asked for by name: the request
+			// is the approval (docs/consequential.md).
+			d.Reason = call + ": the user asked for it, so it runs and the user is told."
+		case ok && d.RiskLevel == c.grade:
+			d.Reason = call + ": " + c.why + "."
+		default:
+			ok = false
+		}
+		if ok {
+			if d.Verdict == Notify {
+				d.Notice = "actionguard let this run and is telling you: " + d.Reason
+			}
+			e.notices()
+			return
+		}
+	}
 	switch d.Verdict {
 	case Allow:
 		switch {
@@ -590,6 +639,13 @@ func (e *evaluation) reason() {
 	if top != nil && top.Alternative != "" && d.Verdict != Allow {
 		d.Reason += " Safer: " + strings.TrimSuffix(top.Alternative, ".") + "."
 	}
+	e.notices()
+}
+
+// notices sets the notice of a question to ask (seed 000) or of a
+// transmission (seed 001), which replaces the generic one.
+func (e *evaluation) notices() {
+	d := &e.d
 	if e.clarify != "" && d.Verdict != Allow && d.Verdict != Block {
 		// Seed 000: an ambiguous request is privileged, with a question.
 		d.Notice = e.clarify

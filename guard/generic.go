@@ -95,41 +95,28 @@ func (e *evaluation) tool() {
 		e.step("tool", e.a.Tool+" is one of the coding agent's own tools: it acts only inside the agent", 0)
 		return
 	}
-	opt := tools.Options{UserMessages: e.a.Context.UserMessages, Application: e.application()}
-	if h := e.a.Context.History; len(h) > 0 {
-		// The session's earlier calls: a payee seen in earlier payments is known.
-		opt.History = make([]tools.Call, len(h))
-		for i, s := range h {
-			opt.History[i] = tools.Call{Tool: s.Tool, Input: s.Input, Observation: s.Observation}
-		}
-	}
-	res := tools.Analyze(e.a.Tool, e.a.Input, opt)
-	e.step("tool", fmt.Sprintf("verb %s, objects %s → %s", orNone(res.Verbs), orNone(res.Objects), res.Effect), 0)
-	if res.Effect == tools.EffectUnknown {
+	p := tools.Prepare(e.a.Tool, e.a.Input)
+	if p.Effect() == tools.EffectUnknown {
 		// The name says nothing the analyzer knows; the kind the caller
 		// gave (or the vendor word in the name) still does.
 		if f, ok := kindBaseline(e.kind, e.a.Tool); ok {
+			e.step("tool", "the name says nothing known; the kind "+string(e.kind)+" decides", 0)
 			e.add(f)
 			return
 		}
 		e.missing = "what " + e.describe() + " does cannot be told from its name"
 	}
-	if res.Effect == tools.EffectRead {
+	if p.Effect() == tools.EffectRead {
 		e.readOnly = true
 	}
-	switch res.Effect {
-	case tools.EffectSend, tools.EffectPost, tools.EffectPayment:
-		e.sends = true
-	}
-	name := rule.Printable(truncate(e.a.Tool, 80))
-	for _, f := range res.Findings {
-		if f.Evidence == name && f.Message != "" && !strings.Contains(f.Message, name) {
-			// Say which tool: "Sends a message to someone (GmailSendEmail)."
-			f.Message = strings.TrimSuffix(f.Message, ".") + " (" + name + ")."
-		}
-		e.findings = append(e.findings, f)
-	}
+	res := e.judge(p)
 	e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "what the tool does")
+	if res.UserAsked && res.Effect == tools.EffectPost {
+		// A post goes where the user said (LinkedIn, X): the user's request
+		// for it is the approval (docs/consequential.md). Messages are
+		// traced to the user's task by the outbound guard (seed 001).
+		e.aligned = true
+	}
 }
 
 // composite records an analyzer that adds seed 000's points up (the
@@ -241,6 +228,15 @@ func (e *evaluation) httpAction() {
 	case "DELETE":
 		e.add(ruleHTTPDelete.Find(ev, "Deletes a remote resource ("+truncate(method+" "+url, 100)+")."))
 	default:
+		// A payment, messaging or social API: the request is what it does there.
+		if p, ok := tools.PrepareRequest(method, url, e.requestBody()); ok {
+			res := e.judge(p)
+			e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "what the request does")
+			if res.UserAsked && (res.Effect == tools.EffectSend || res.Effect == tools.EffectPost) {
+				e.aligned = true // the user asked for this message or post by name
+			}
+			return
+		}
 		e.add(ruleHTTPWrite.Find(ev, "Sends data to "+truncate(url, 80)+" ("+method+")."))
 	}
 }

@@ -319,14 +319,19 @@ func TestAgentTools(t *testing.T) {
 }
 
 // TestPayeeHistoryThroughGuard: the session's history reaches the tools
-// analyzer; a payee paid before is known, a new one needs approval.
+// analyzer; a payee paid before is known (under $50: it runs, and the user
+// is told; $50–$500: confirmation), a new one needs approval.
 func TestPayeeHistoryThroughGuard(t *testing.T) {
 	g := guard.New()
 	paid := guard.Step{Tool: "BankManagerTransferFunds", Input: map[string]any{"to_account_number": "555", "amount": 30.0}, Observation: "success"}
 	known := check(t, g, guard.Action{Tool: "BankManagerTransferFunds", Input: map[string]any{"to_account_number": "555", "amount": 30.0}, Context: guard.Context{History: []guard.Step{paid}}})
+	more := check(t, g, guard.Action{Tool: "BankManagerTransferFunds", Input: map[string]any{"to_account_number": "555", "amount": 130.0}, Context: guard.Context{History: []guard.Step{paid}}})
 	unknown := check(t, g, guard.Action{Tool: "BankManagerTransferFunds", Input: map[string]any{"to_account_number": "777", "amount": 30.0}, Context: guard.Context{History: []guard.Step{paid}}})
-	if !hasRule(known, "tool.payment.known-payee") || known.Verdict != guard.Confirm {
-		t.Errorf("a known payee: %s %v", known.Verdict, ruleList(known))
+	if !hasRule(known, "tool.payment.known-payee") || known.Verdict != guard.Notify {
+		t.Errorf("a known payee, $30: %s %v", known.Verdict, ruleList(known))
+	}
+	if !hasRule(more, "tool.payment.known-payee") || more.Verdict != guard.Confirm {
+		t.Errorf("a known payee, $130: %s %v", more.Verdict, ruleList(more))
 	}
 	if !hasRule(unknown, "tool.payment.new-payee") || unknown.Verdict != guard.Approve {
 		t.Errorf("a new payee: %s %v", unknown.Verdict, ruleList(unknown))

@@ -141,7 +141,7 @@ func (g *Guard) check(ctx context.Context, a *Action, trace bool) (d Decision, e
 	if err := ctx.Err(); err != nil {
 		return g.fallback(a, g.policy.OnError, "the check was cancelled: "+err.Error(), trace), fmt.Errorf("%w: %v", ErrFallback, err)
 	}
-	e := &evaluation{g: g, a: a, trace: trace, kind: a.InferKind()}
+	e := &evaluation{g: g, ctx: ctx, a: a, trace: trace, kind: a.InferKind()}
 	e.run()
 	if err := ctx.Err(); err != nil {
 		return g.fallback(a, g.policy.OnError, "the check timed out: "+err.Error(), trace), fmt.Errorf("%w: %v", ErrFallback, err)

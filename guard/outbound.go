@@ -569,7 +569,7 @@ func destinationPhrase(dests []string) string {
 // transmitFinding reports whether a finding is only about the act of
 // sending, which seed 001 lets run when the user asked for it.
 func transmitFinding(id string) bool {
-	for _, p := range []string{"tool.send.", "tool.post.", "tool.kind.send", "tool.kind.post", "tool.http.write", "shell.http.write",
+	for _, p := range []string{"tool.send.", "tool.post.", "tool.content.", "tool.kind.send", "tool.kind.post", "tool.http.write", "shell.http.write",
 		"tool.write.public", "tool.context.", "privacy.send.part-of-task", "privacy.send.masked", "shell.net.upload"} {
 		if strings.HasPrefix(id, p) {
 			return true

@@ -11,6 +11,7 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/gate"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
@@ -54,55 +55,72 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 	}
 }
 
-// needsApproval opens an approval request for a call and answers with its
-// id, or waits for the decision in the background.
+// needsApproval puts a held call through the approval queue: a call a
+// person already approved runs (once); otherwise the request opened for it
+// (or already open) is named in an error result, or, with WithWait, the
+// call waits for the decision in the background.
 func (s *session) needsApproval(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, took time.Duration) error {
-	if s.p.approvals == nil {
+	if s.p.queue == nil {
 		s.record(a, d, took)
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval, and no approval store is configured: %s Do not try to work around this; ask the user.", a.Tool, d.Reason))
 	}
-	raw, _ := json.Marshal(a)
-	r := approval.New(raw, summary(a, d), s.p.now())
-	if err := approval.Open(ctx, s.p.approvals, r); err != nil {
+	o, err := gate.Apply(ctx, s.p.queue, a, d)
+	if err != nil {
 		fmt.Fprintf(s.p.log, "actionguard: opening an approval request: %v\n", err)
-		d.Error = "opening an approval request: " + err.Error()
 		s.record(a, d, took)
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval but could not open an approval request (%v): %s", a.Tool, err, d.Reason))
 	}
-	d.ApprovalID = r.ID
-	rec := *d
-	rec.Reason = fmt.Sprintf("%s (approval %s opened)", d.Reason, r.ID)
-	s.record(a, &rec, took)
-	if s.p.wait <= 0 {
-		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard is holding this call to %s for a person's approval: %s Approval request %s is open; approve with: actionguard approvals approve %s (or reject with: actionguard approvals reject %s), then call the tool again. Do not try to work around this.",
-			a.Tool, d.Reason, r.ID, r.ID, r.ID))
+	if o.Passed {
+		s.record(a, d, took)
+		return s.forward(ctx, req)
 	}
-	fmt.Fprintf(s.p.log, "actionguard: %s waits for approval %s (up to %s): actionguard approvals approve %s\n", a.Tool, r.ID, s.p.wait, r.ID)
+	id := o.Request.ID
+	rec := *d
+	if o.Reused {
+		rec.Reason = fmt.Sprintf("%s (approval %s, already open)", d.Reason, id)
+	} else {
+		rec.Reason = fmt.Sprintf("%s (approval %s opened)", d.Reason, id)
+	}
+	s.record(a, &rec, took)
+	if s.p.wait <= 0 || o.Granted() {
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard is holding this call to %s for a person's approval: %s Approval request %s is open; approve with: actionguard approvals approve %s (or reject with: actionguard approvals reject %s), then call the tool again with the same arguments: it runs once. Do not try to work around this.",
+			a.Tool, d.Reason, id, id, id))
+	}
+	fmt.Fprintf(s.p.log, "actionguard: %s waits for approval %s (up to %s): actionguard approvals approve %s\n", a.Tool, id, s.p.wait, id)
 	s.calls.Add(1)
 	go func() {
 		defer s.calls.Done()
-		if err := s.await(ctx, req, a, d, r.ID); err != nil && ctx.Err() == nil {
+		if err := s.await(ctx, req, a, d, id); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(s.p.log, "actionguard: %v\n", err)
 		}
 	}()
 	return nil
 }
 
-// await waits for a person's decision on a held call, then forwards it or
-// answers with an error result.
+// await waits for a person's decision on a held call, then forwards it
+// (using the approval up) or answers with an error result.
 func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, id string) error {
+	q := s.p.queue
 	wctx, cancel := context.WithTimeout(ctx, s.p.wait)
 	defer cancel()
-	r, err := approval.Wait(wctx, s.p.approvals, id, s.p.poll)
+	r, err := approval.Wait(wctx, q.Store, id, s.p.poll)
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
 		// Nobody decided in time: close the request, so a late approval
 		// cannot look as if it let the call through.
-		r, err = s.p.approvals.DecideApproval(ctx, id, approval.Decision{Status: approval.StatusExpired, By: "mcp-proxy", Note: fmt.Sprintf("nobody decided within %s", s.p.wait)})
-		if errors.Is(err, approval.ErrDecided) {
-			r, err = s.p.approvals.Approval(ctx, id)
+		r, err = q.Decide(ctx, id, approval.Decision{Status: approval.StatusExpired, By: "mcp-proxy", Note: fmt.Sprintf("nobody decided within %s", s.p.wait)})
+		if errors.Is(err, approval.ErrDecided) || errors.Is(err, approval.ErrExpired) {
+			r, err = q.Store.Approval(ctx, id)
+		}
+	}
+	if err == nil && r.Status == approval.StatusApproved {
+		// The approval lets this call through, once: a later identical
+		// call needs its own.
+		r, err = q.Use(ctx, id)
+		if errors.Is(err, approval.ErrUsed) {
+			return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard: approval %s for this call to %s was already used by another call; it was not run again. Ask the user for a new approval.", id, a.Tool))
 		}
 	}
 	if err != nil {
@@ -111,7 +129,7 @@ func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Acti
 	out := *d
 	switch r.Status {
 	case approval.StatusApproved:
-		out.Verdict, out.Reason = guard.Allow, fmt.Sprintf("approval %s approved by %s", id, r.DecidedBy)
+		out.Verdict, out.Reason = guard.Allow, fmt.Sprintf("Approved by %s (approval %s); this approval is now used.", r.DecidedBy, id)
 		s.record(a, &out, 0)
 		return s.forward(ctx, req)
 	case approval.StatusRejected:
@@ -186,15 +204,6 @@ func alternative(d *guard.Decision) string {
 		}
 	}
 	return ""
-}
-
-func summary(a *guard.Action, d *guard.Decision) approval.Summary {
-	rules := make([]string, 0, len(d.Findings))
-	for _, f := range d.Findings {
-		rules = append(rules, f.Rule)
-	}
-	return approval.Summary{Tool: a.Tool, Agent: a.Context.Agent, SessionID: a.Context.SessionID, Verdict: string(d.Verdict),
-		Level: string(d.Level), Risk: d.Risk, Reason: d.Reason, Rules: rules, Alternative: alternative(d)}
 }
 
 func firstNonEmpty(s ...string) string {

@@ -7,7 +7,8 @@
 // guard first. Allowed calls go through; blocked calls get a tool result with
 // isError set that says why, and never reach the server; calls that need a
 // person open an approval request and get an error result naming it, or,
-// with WithWait, wait for the decision.
+// with WithWait, wait for the decision. A call a person approved runs once:
+// the same call again (same session, same arguments) opens a new request.
 //
 // Entry points: New, Proxy.Serve (one client, one upstream) and Handler
 // (streamable HTTP, one upstream connection per client session).
@@ -42,15 +43,14 @@ type Recorder func(a *guard.Action, d *guard.Decision, took time.Duration)
 // upstream server. Build it with New; it is safe for concurrent use and
 // may serve several sessions.
 type Proxy struct {
-	check     Checker
-	name      string
-	approvals approval.Store
-	wait      time.Duration
-	poll      time.Duration
-	record    Recorder
-	log       io.Writer
-	base      guard.Context
-	now       func() time.Time
+	check  Checker
+	name   string
+	queue  *approval.Queue
+	wait   time.Duration
+	poll   time.Duration
+	record Recorder
+	log    io.Writer
+	base   guard.Context
 }
 
 // Option configures New.
@@ -60,9 +60,25 @@ type Option func(*Proxy)
 // default is the upstream's implementation name from its initialize result.
 func WithName(name string) Option { return func(p *Proxy) { p.name = name } }
 
-// WithApprovals sets where approval requests are opened. Without a store,
-// calls that need approval are refused with an error result saying so.
-func WithApprovals(st approval.Store) Option { return func(p *Proxy) { p.approvals = st } }
+// WithApprovals sets where approval requests are opened: a queue over st
+// that writes no files and records nothing itself (see WithQueue). Without
+// a store, calls that need approval are refused with an error result
+// saying so.
+func WithApprovals(st approval.Store) Option {
+	return func(p *Proxy) {
+		p.queue = nil
+		if st != nil {
+			p.queue = &approval.Queue{Store: st}
+		}
+	}
+}
+
+// WithQueue sets the approval queue calls that need approval go through:
+// its request files, its audit records of people's decisions and of
+// approvals used, its expiry. The decision about each call is recorded by
+// the Recorder, so q.Audit should not record it again: the queue records
+// only what people decided and what was let through on their approval.
+func WithQueue(q *approval.Queue) Option { return func(p *Proxy) { p.queue = q } }
 
 // WithWait makes calls that need approval wait up to d for a person's
 // decision instead of returning at once; 0 (the default) does not wait.
@@ -87,7 +103,7 @@ func WithContext(c guard.Context) Option { return func(p *Proxy) { p.base = c } 
 
 // New returns a Proxy that checks tool calls with c.
 func New(c Checker, opts ...Option) *Proxy {
-	p := &Proxy{check: c, poll: 500 * time.Millisecond, log: io.Discard, now: time.Now}
+	p := &Proxy{check: c, poll: 500 * time.Millisecond, log: io.Discard}
 	for _, o := range opts {
 		o(p)
 	}

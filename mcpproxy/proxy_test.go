@@ -383,3 +383,54 @@ func TestWaitRejectedAndTimeout(t *testing.T) {
 		t.Errorf("audit (-want +got):\n%s", diff)
 	}
 }
+
+// With a queue, a held call's request has a file; once a person approves
+// it, the same call (same session, same arguments) is forwarded, once; the
+// next identical call opens a new request. The person's decision and the
+// pass are in the audit log.
+func TestApprovedCallRunsOnce(t *testing.T) {
+	dir := t.TempDir()
+	var qmu sync.Mutex
+	var decided []string
+	q := &approval.Queue{Dir: filepath.Join(dir, "approvals"), Audit: func(ctx context.Context, r *audit.Record) error {
+		qmu.Lock()
+		defer qmu.Unlock()
+		decided = append(decided, r.Verdict+": "+r.Reason)
+		return nil
+	}}
+	h := start(t, mcpproxy.WithQueue(q))
+	q.Store = h.st // the harness's store, known once it started; no call has been made yet
+	held := func() string {
+		r := h.call(t, "delete_database", map[string]any{"name": "customers"})
+		m := regexp.MustCompile(`Approval request (ap-\w{6}) is open`).FindStringSubmatch(text(r))
+		if !r.IsError || m == nil {
+			t.Fatalf("held call: %v %q", r.IsError, text(r))
+		}
+		return m[1]
+	}
+	id := held()
+	if _, err := os.Stat(filepath.Join(dir, "approvals", id+".md")); err != nil {
+		t.Errorf("request file: %v", err)
+	}
+	if again := held(); again != id {
+		t.Errorf("the retry opened %s, want %s again", again, id)
+	}
+	if _, err := q.Decide(context.Background(), id, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
+		t.Fatal(err)
+	}
+	if r := h.call(t, "delete_database", map[string]any{"name": "customers"}); r.IsError {
+		t.Fatalf("approved call: %q", text(r))
+	}
+	if next := held(); next == id {
+		t.Errorf("the approval let two calls through")
+	}
+	if diff := cmp.Diff([]string{`delete_database {"name":"customers"}`}, h.seen(t)); diff != "" {
+		t.Errorf("upstream calls (-want +got):\n%s", diff)
+	}
+	want := []string{"allow: approval " + id + " approved by alice", "allow: approval " + id + " (approved by alice) let this action through once; it is now used"}
+	qmu.Lock()
+	defer qmu.Unlock()
+	if diff := cmp.Diff(want, decided); diff != "" {
+		t.Errorf("queue audit (-want +got):\n%s", diff)
+	}
+}

@@ -3,35 +3,37 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
 // SQLite implements approval.Store.
 var _ approval.Store = (*SQLite)(nil)
 
-const approvalColumns = `id, created_us, expires_us, status, action, decision, decided_by, decided_us, note`
+const approvalColumns = codec.ApprovalColumns
 
-// OpenApproval inserts a pending request (approval.Store). It first marks
-// the requests that have expired, so the table never keeps stale pending
-// rows for long.
+// updatedSQL is the updated_us every write to a request sets: now, and
+// always later than the value before, so that a reader following the
+// changes (ApprovalsUpdated) sees every one, even two in one microsecond.
+const updatedSQL = `updated_us = max(?, updated_us + 1)`
+
+// OpenApproval inserts a pending request (approval.Store) and sets
+// r.Updated.
 func (s *SQLite) OpenApproval(ctx context.Context, r *approval.Request) error {
-	sum, err := json.Marshal(r.Decision)
+	sum, err := codec.Summary(r.Decision)
 	if err != nil {
 		return fmt.Errorf("store: open approval: %w", err)
 	}
-	now := time.Now()
+	now := time.Now().UTC().Truncate(time.Microsecond)
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := expire(ctx, tx, now); err != nil {
-			return err
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO approvals (`+approvalColumns+`) VALUES (?, ?, ?, ?, ?, ?, '', 0, '')
-			ON CONFLICT (id) DO NOTHING`,
-			r.ID, r.Created.UTC().UnixMicro(), r.Expires.UTC().UnixMicro(), string(r.Status), string(r.Action), string(sum))
+		res, err := tx.ExecContext(ctx, `INSERT INTO approvals (`+approvalColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, '', 0, '', ?, ?, 0, ?, ?) ON CONFLICT (id) DO NOTHING`,
+			r.ID, r.Created.UTC().UnixMicro(), r.Expires.UTC().UnixMicro(), string(r.Status), string(r.Action), sum,
+			r.SessionID, r.InputHash, now.UnixMicro(), r.File)
 		if err != nil {
 			return err
 		}
@@ -40,10 +42,14 @@ func (s *SQLite) OpenApproval(ctx context.Context, r *approval.Request) error {
 		}
 		return nil
 	})
-	if err != nil && !errors.Is(err, approval.ErrDuplicate) {
+	if errors.Is(err, approval.ErrDuplicate) {
+		return fmt.Errorf("%w: %s", approval.ErrDuplicate, r.ID)
+	}
+	if err != nil {
 		return fmt.Errorf("store: open approval: %w", err)
 	}
-	return err
+	r.Updated = now
+	return nil
 }
 
 // Approval returns one request (approval.Store).
@@ -65,12 +71,21 @@ func (s *SQLite) Approval(ctx context.Context, id string) (approval.Request, err
 
 // Approvals lists requests, newest first (approval.Store).
 func (s *SQLite) Approvals(ctx context.Context, all bool) ([]approval.Request, error) {
-	var out []approval.Request
 	q := `SELECT ` + approvalColumns + ` FROM approvals WHERE status = 'pending' AND expires_us > ? ORDER BY created_us DESC, id`
 	args := []any{time.Now().UTC().UnixMicro()}
 	if all {
 		q, args = `SELECT `+approvalColumns+` FROM approvals ORDER BY created_us DESC, id`, nil
 	}
+	out, err := s.approvals(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: approvals: %w", err)
+	}
+	return out, nil
+}
+
+// approvals returns the requests a query selects.
+func (s *SQLite) approvals(ctx context.Context, q string, args ...any) ([]approval.Request, error) {
+	var out []approval.Request
 	err := s.retry(ctx, func() error {
 		out = out[:0]
 		rows, err := s.db.QueryContext(ctx, q, args...)
@@ -87,18 +102,13 @@ func (s *SQLite) Approvals(ctx context.Context, all bool) ([]approval.Request, e
 		}
 		return rows.Err()
 	})
-	if err != nil {
-		return nil, fmt.Errorf("store: approvals: %w", err)
-	}
-	return out, nil
+	return out, err
 }
 
 // DecideApproval records a person's decision (approval.Store).
 func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decision) (approval.Request, error) {
-	switch d.Status {
-	case approval.StatusApproved, approval.StatusRejected, approval.StatusExpired:
-	default:
-		return approval.Request{}, fmt.Errorf("store: decide approval %s: status %q is not a decision", id, d.Status)
+	if err := codec.CheckDecision(d); err != nil {
+		return approval.Request{}, fmt.Errorf("store: decide approval %s: %w", id, err)
 	}
 	if d.At.IsZero() {
 		d.At = time.Now()
@@ -108,7 +118,7 @@ func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decis
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		outcome = nil
 		var err error
-		r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+		r, err = scanStoredApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
 		if errors.Is(err, sql.ErrNoRows) {
 			outcome = fmt.Errorf("%w: %s", approval.ErrNotFound, id)
 			return nil
@@ -116,26 +126,25 @@ func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decis
 		if err != nil {
 			return err
 		}
-		if r.Status != approval.StatusPending {
-			outcome = fmt.Errorf("%w: %s is %s", approval.ErrDecided, id, r.Status)
+		now := time.Now().UTC().Truncate(time.Microsecond)
+		step, why := codec.Decide(&r, d)
+		switch step {
+		case codec.Refuse:
+			outcome = why
 			return nil
-		}
-		if r.Effective(d.At) == approval.StatusExpired && d.Status != approval.StatusExpired {
+		case codec.Expire:
 			// Written so now: the next reader sees the timeout without computing it.
-			if _, err := expire(ctx, tx, d.At); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE approvals SET status = 'expired', decided_us = expires_us, `+updatedSQL+`
+				WHERE id = ? AND status = 'pending'`, now.UnixMicro(), id); err != nil {
 				return err
 			}
-			r.Status, r.DecidedBy, r.DecidedAt = approval.StatusExpired, "", r.Expires
-			outcome = fmt.Errorf("%w: %s expired at %s", approval.ErrExpired, id, r.Expires.Format(time.RFC3339))
-			return nil
-		}
-		at := d.At.UTC().Truncate(time.Microsecond)
-		if _, err := tx.ExecContext(ctx, `UPDATE approvals SET status = ?, decided_by = ?, decided_us = ?, note = ? WHERE id = ? AND status = 'pending'`,
-			string(d.Status), d.By, at.UnixMicro(), d.Note, id); err != nil {
+			outcome = why
+			r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
 			return err
 		}
-		r.Status, r.DecidedBy, r.DecidedAt, r.Note = d.Status, d.By, at, d.Note
-		return nil
+		return tx.QueryRowContext(ctx, `UPDATE approvals SET status = ?, decided_by = ?, decided_us = ?, note = ?, `+updatedSQL+`
+			WHERE id = ? AND status = 'pending' RETURNING updated_us`,
+			string(r.Status), r.DecidedBy, r.DecidedAt.UnixMicro(), r.Note, now.UnixMicro(), id).Scan(micros{&r.Updated})
 	})
 	if err != nil {
 		return r, fmt.Errorf("store: decide approval %s: %w", id, err)
@@ -143,51 +152,124 @@ func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decis
 	return r, outcome
 }
 
-// ExpireApprovals marks expired pending requests as timed out
+// ExpireApprovals marks expired pending requests as expired
 // (approval.Store).
-func (s *SQLite) ExpireApprovals(ctx context.Context, now time.Time) (int64, error) {
-	var n int64
+func (s *SQLite) ExpireApprovals(ctx context.Context, now time.Time) ([]approval.Request, error) {
+	var out []approval.Request
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		var err error
-		n, err = expire(ctx, tx, now)
-		return err
+		out = out[:0]
+		rows, err := tx.QueryContext(ctx, `UPDATE approvals SET status = 'expired', decided_us = expires_us, `+updatedSQL+`
+			WHERE status = 'pending' AND expires_us <= ? RETURNING `+approvalColumns,
+			time.Now().UTC().UnixMicro(), now.UTC().UnixMicro())
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			r, err := scanStoredApproval(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, r)
+		}
+		return rows.Err()
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: expire approvals: %w", err)
+		return nil, fmt.Errorf("store: expire approvals: %w", err)
 	}
-	return n, nil
+	return out, nil
 }
 
-func expire(ctx context.Context, tx *sql.Tx, now time.Time) (int64, error) {
-	res, err := tx.ExecContext(ctx, `UPDATE approvals SET status = 'timeout', decided_us = expires_us
-		WHERE status = 'pending' AND expires_us <= ?`, now.UTC().UnixMicro())
+// FindApproval returns the newest usable request for an exact action
+// (approval.Store).
+func (s *SQLite) FindApproval(ctx context.Context, session, inputHash string) (approval.Request, error) {
+	rs, err := s.approvals(ctx, `SELECT `+approvalColumns+` FROM approvals
+		WHERE session_id = ? AND input_hash = ?
+		AND (status = 'pending' AND expires_us > ? OR status = 'approved' AND used_us = 0)
+		ORDER BY created_us DESC, id DESC LIMIT 1`, session, inputHash, time.Now().UTC().UnixMicro())
 	if err != nil {
-		return 0, err
+		return approval.Request{}, fmt.Errorf("store: finding an approval: %w", err)
 	}
-	return res.RowsAffected()
+	if len(rs) == 0 {
+		return approval.Request{}, fmt.Errorf("%w for this action in session %q", approval.ErrNotFound, session)
+	}
+	return rs[0], nil
+}
+
+// ConsumeApproval marks an approved request used, once (approval.Store):
+// one conditional UPDATE in a write transaction, so of two callers, in any
+// processes, exactly one changes the row.
+func (s *SQLite) ConsumeApproval(ctx context.Context, id string, at time.Time) (approval.Request, error) {
+	used := codec.UsedMicros(at)
+	var r approval.Request
+	var won bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE approvals SET used_us = ?, `+updatedSQL+`
+			WHERE id = ? AND status = 'approved' AND used_us = 0`, used, time.Now().UTC().UnixMicro(), id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		won = n == 1
+		r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, fmt.Errorf("%w: %s", approval.ErrNotFound, id)
+	}
+	if err != nil {
+		return r, fmt.Errorf("store: use approval %s: %w", id, err)
+	}
+	if !won {
+		return r, codec.Consumed(r)
+	}
+	return r, nil
+}
+
+// ApprovalsUpdated returns the requests changed after since, oldest change
+// first (approval.Store).
+func (s *SQLite) ApprovalsUpdated(ctx context.Context, since time.Time) ([]approval.Request, error) {
+	rs, err := s.approvals(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE updated_us > ?
+		ORDER BY updated_us, id LIMIT 1000`, codec.Micros(since))
+	if err != nil {
+		return nil, fmt.Errorf("store: approvals updated: %w", err)
+	}
+	return rs, nil
 }
 
 type rowScanner interface{ Scan(dest ...any) error }
 
 // scanApproval reads one row; a pending request past its expiry reads as
-// timed out.
+// expired.
 func scanApproval(row rowScanner) (approval.Request, error) {
-	var r approval.Request
-	var created, expires, decided int64
-	var status, action, sum string
-	if err := row.Scan(&r.ID, &created, &expires, &status, &action, &sum, &r.DecidedBy, &decided, &r.Note); err != nil {
-		return r, err
+	var a codec.ApprovalRow
+	if err := row.Scan(a.Dest()...); err != nil {
+		return approval.Request{}, err
 	}
-	r.Created, r.Expires = time.UnixMicro(created).UTC(), time.UnixMicro(expires).UTC()
-	r.Status, r.Action = approval.Status(status), json.RawMessage(action)
-	if decided != 0 {
-		r.DecidedAt = time.UnixMicro(decided).UTC()
+	return a.Request(time.Now())
+}
+
+// scanStoredApproval reads one row as stored: a pending request past its
+// expiry still reads as pending.
+func scanStoredApproval(row rowScanner) (approval.Request, error) {
+	var a codec.ApprovalRow
+	if err := row.Scan(a.Dest()...); err != nil {
+		return approval.Request{}, err
 	}
-	if err := json.Unmarshal([]byte(sum), &r.Decision); err != nil {
-		return r, fmt.Errorf("approval %s: reading its decision: %w", r.ID, err)
+	return a.Request(time.Time{})
+}
+
+// micros scans microseconds into a time.
+type micros struct{ t *time.Time }
+
+func (m micros) Scan(v any) error {
+	us, ok := v.(int64)
+	if !ok {
+		return fmt.Errorf("reading a time: %T is not microseconds", v)
 	}
-	if r.Effective(time.Now()) == approval.StatusExpired && r.Status == approval.StatusPending {
-		r.Status, r.DecidedAt = approval.StatusExpired, r.Expires
-	}
-	return r, nil
+	*m.t = codec.Time(us)
+	return nil
 }

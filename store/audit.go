@@ -3,22 +3,20 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
 // SQLite implements audit.Storage.
 var _ audit.Storage = (*SQLite)(nil)
 
-const auditColumns = `seq, time_us, session_id, agent, tool, kind, action, verdict, level,
-	score, risk, rules, reason, error, duration_us, prev_hash, hash, confidence, anomalies`
+const auditColumns = codec.AuditColumns
 
 // auditPage is how many records ScanAudit holds at once.
 const auditPage = 128
@@ -47,7 +45,7 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 		if err != nil {
 			return err
 		}
-		args := make([]any, 0, 19*min(len(rs), insertRows))
+		args := make([]any, 0, codec.NumAuditColumns*min(len(rs), insertRows))
 		flush := func(n int) error {
 			if n == 0 {
 				return nil
@@ -69,25 +67,9 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 			if err := seal(r, tip); err != nil {
 				return err
 			}
-			rules, err := json.Marshal(r.Rules)
-			if err != nil {
+			if args, err = codec.AppendAuditValues(args, r); err != nil {
 				return err
 			}
-			if r.Rules == nil {
-				rules = []byte("[]")
-			}
-			var action any
-			if len(r.Action) > 0 {
-				action = string(r.Action)
-			}
-			anomalies := []byte("[]")
-			if len(r.Anomalies) > 0 {
-				if anomalies, err = json.Marshal(r.Anomalies); err != nil {
-					return err
-				}
-			}
-			args = append(args, r.Seq, r.Time.UnixMicro(), r.SessionID, r.Agent, r.Tool, r.Kind, action, r.Verdict, r.Level,
-				r.Score, r.Risk, string(rules), r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash, r.Confidence, string(anomalies))
 			tip = audit.Tip{Seq: r.Seq, Hash: r.Hash}
 			if n++; n == insertRows {
 				if err := flush(n); err != nil {
@@ -96,8 +78,29 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 				n = 0
 			}
 		}
-		return flush(n)
+		if err := flush(n); err != nil {
+			return err
+		}
+		return learnContacts(ctx, tx, codec.LearnedContacts(rs))
 	})
+}
+
+// learnContacts counts the interactions appended records had with their
+// contacts, in the append's transaction.
+func learnContacts(ctx context.Context, tx *sql.Tx, uses []codec.ContactUse) error {
+	for _, u := range uses {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO contacts (key, kind, display, interactions, first_us, last_us, source)
+			VALUES (?, ?, ?, ?, ?, ?, 'learned')
+			ON CONFLICT (key) DO UPDATE SET
+				interactions = interactions + excluded.interactions,
+				first_us = CASE WHEN first_us = 0 OR excluded.first_us < first_us THEN excluded.first_us ELSE first_us END,
+				last_us = max(last_us, excluded.last_us),
+				display = CASE WHEN excluded.display <> '' THEN excluded.display ELSE display END`,
+			u.Key, u.Kind, u.Display, u.Count, u.FirstUS, u.LastUS); err != nil {
+			return fmt.Errorf("counting contacts: %w", err)
+		}
+	}
+	return nil
 }
 
 // insertRows is how many records one INSERT of a batch carries.
@@ -280,33 +283,12 @@ func (s *SQLite) queryAudit(ctx context.Context, rs []audit.Record, query string
 		return rs, fmt.Errorf("reading audit records: %w", err)
 	}
 	defer rows.Close()
+	var row codec.AuditRow
 	for rows.Next() {
-		var (
-			r      audit.Record
-			timeUS int64
-			action sql.NullString
-			rules  string
-			anom   string
-		)
-		if err := rows.Scan(&r.Seq, &timeUS, &r.SessionID, &r.Agent, &r.Tool, &r.Kind, &action, &r.Verdict, &r.Level,
-			&r.Score, &r.Risk, &rules, &r.Reason, &r.Error, &r.DurationMicros, &r.PrevHash, &r.Hash, &r.Confidence, &anom); err != nil {
+		if err := rows.Scan(row.Dest()...); err != nil {
 			return rs, fmt.Errorf("reading audit records: %w", err)
 		}
-		r.Time = time.UnixMicro(timeUS).UTC()
-		if action.Valid {
-			r.Action = json.RawMessage(action.String)
-		}
-		if err := json.Unmarshal([]byte(rules), &r.Rules); err != nil || r.Rules == nil {
-			// Not what Append wrote: keep the text, so Verify reports the
-			// record as altered instead of failing to read it.
-			r.Rules = []string{rules}
-		}
-		if anom != "[]" && anom != "" {
-			if err := json.Unmarshal([]byte(anom), &r.Anomalies); err != nil || len(r.Anomalies) == 0 {
-				r.Anomalies = []string{anom} // altered: Verify will say so
-			}
-		}
-		rs = append(rs, r)
+		rs = append(rs, row.Record())
 	}
 	if err := rows.Err(); err != nil {
 		return rs, fmt.Errorf("reading audit records: %w", err)

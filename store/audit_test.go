@@ -6,30 +6,32 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/actionguard/actionguard/audit"
-	"github.com/actionguard/actionguard/audit/audittest"
 	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/store/storetest"
 )
 
-func TestAuditStorage(t *testing.T) {
-	audittest.Run(t, audittest.Harness{
-		Open: func(t *testing.T) audit.Storage {
-			return open(t, filepath.Join(t.TempDir(), "actionguard.db"))
-		},
-		Reopen: func(t *testing.T, s audit.Storage) audit.Storage {
-			return open(t, s.(*store.SQLite).Path())
-		},
-		Exec: func(t *testing.T, s audit.Storage, query string) {
-			t.Helper()
-			db := rawDB(t, s.(*store.SQLite).Path())
-			for _, stmt := range []string{`DROP TRIGGER IF EXISTS audit_no_update`, `DROP TRIGGER IF EXISTS audit_no_delete`, query} {
-				if _, err := db.Exec(stmt); err != nil {
-					t.Fatalf("%s: %v", stmt, err)
-				}
-			}
-		},
+// TestStore runs the suite every store passes on a SQLite file, audittest's
+// tamper tests included.
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		return suiteStore{open(t, filepath.Join(t.TempDir(), "actionguard.db"))}
 	})
 }
+
+// suiteStore lets storetest run SQL on the file and open it again.
+type suiteStore struct{ *store.SQLite }
+
+func (s suiteStore) Exec(t *testing.T, query string) {
+	t.Helper()
+	db := rawDB(t, s.Path())
+	for _, stmt := range []string{`DROP TRIGGER IF EXISTS audit_no_update`, `DROP TRIGGER IF EXISTS audit_no_delete`, query} {
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+}
+
+func (s suiteStore) Reopen(t *testing.T) store.Store { return suiteStore{open(t, s.Path())} }
 
 // open opens the store at path and closes it when the test ends.
 func open(t testing.TB, path string, opts ...store.Option) *store.SQLite {

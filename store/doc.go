@@ -1,19 +1,30 @@
 // Package store keeps actionguard's state in a database: the embedded
 // SQLite file by default (one per user, shared by every actionguard process),
-// PostgreSQL later for several servers sharing one queue and one audit log.
+// or PostgreSQL (package store/postgres) when several servers share one
+// queue and one audit log.
 //
 // Entry points:
 //
+//   - Store is everything actionguard keeps: the audit log (audit.Storage),
+//     the approval queue (approval.Store), feedback, the contact book and
+//     the API tokens. *SQLite and *postgres.Store implement it, and
+//     storetest.Run is the suite both pass.
 //   - DefaultPath returns where the database lives ($ACTIONGUARD_DB,
 //     $ACTIONGUARD_STATE_DIR, $XDG_STATE_HOME or ~/.local/state).
 //   - Open opens (creating if need be, mode 0600 in a 0700 directory) and
 //     migrates the SQLite file and returns a *SQLite; Close closes it.
-//   - *SQLite implements audit.Storage, so audit.New(db) is the audit log,
-//     and approval.Store, the queue of approval requests.
-//   - AuditRecord finds an audit record by decision id or "#seq";
-//     AddFeedback and Feedback keep people's feedback on decisions
-//     (package feedback), linked to their records; RuleCounts says how often
-//     each rule fired.
+//   - AuditRecord finds an audit record by decision id or "#seq"; QueryAudit
+//     filters and pages the log, newest first; RuleCounts and RuleHits say
+//     how often each rule fired (in all, and per time bucket).
+//   - AddFeedback and Feedback keep people's feedback on decisions (package
+//     feedback), linked to their records.
+//   - The contact book counts, by a hashed key (audit.ContactKey), the
+//     interactions allowed actions had with each recipient and payee: every
+//     audit record appended with Contacts counts one, in the same
+//     transaction; ImportContacts brings in earlier ones; ContactCounts is
+//     what the guard asks (seed 003's new contact and new payee).
+//   - CreateToken, TokenByHash, RevokeToken and Tokens keep the API tokens
+//     of actionguard serve (only the SHA-256 of each secret).
 //
 // # Concurrency
 //
@@ -39,4 +50,12 @@
 // records the ones applied, and Open applies the missing ones in a write
 // transaction (once, however many processes open a new file together). A
 // file written by a newer actionguard is refused with ErrSchemaTooNew.
+//
+// Tables: audit (append-only, hash-chained; times in microseconds since the
+// Unix epoch), approvals (with the session and input hash an approval lets
+// through once, when it was used, and when it last changed), feedback
+// (append-only), contacts (key, kind, masked display, interactions, first
+// and last, source) and tokens (id, unique name and hash, created, last
+// used, revoked). store/postgres has the same tables in PostgreSQL's
+// dialect, with migrations of its own.
 package store

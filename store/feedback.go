@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
 // ErrNoRecord is returned by AuditRecord when no audit record matches.
@@ -96,16 +96,16 @@ func (s *SQLite) Feedback(ctx context.Context, since time.Time) ([]feedback.Entr
 // nothing matches. The lookup by decision id uses an index: it does not
 // scan the log.
 func (s *SQLite) AuditRecord(ctx context.Context, ref string) (audit.Record, int, error) {
-	ref = strings.TrimSpace(ref)
-	seqOnly := strings.HasPrefix(ref, "#")
-	if seq, err := strconv.ParseInt(strings.TrimPrefix(ref, "#"), 10, 64); err == nil {
+	orig := strings.TrimSpace(ref)
+	seq, bySeq, ref := codec.ParseRef(ref)
+	if bySeq {
 		rs, err := s.lookupAudit(ctx, `SELECT `+auditColumns+` FROM audit WHERE seq = ?`, seq)
 		if err != nil || len(rs) > 0 {
 			return first(rs), len(rs), err
 		}
 	}
-	if seqOnly || ref == "" {
-		return audit.Record{}, 0, fmt.Errorf("%w: %s", ErrNoRecord, ref)
+	if ref == "" {
+		return audit.Record{}, 0, fmt.Errorf("%w: %s", ErrNoRecord, orig)
 	}
 	var n int
 	err := s.retry(ctx, func() error {

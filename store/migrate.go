@@ -93,6 +93,41 @@ BEGIN SELECT RAISE(ABORT, 'feedback is append-only'); END;
 ALTER TABLE audit ADD COLUMN confidence INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE audit ADD COLUMN anomalies TEXT NOT NULL DEFAULT '[]'; -- JSON array
 `},
+	{version: 5, name: "approval use, contacts and API tokens", sql: `
+-- An approved request lets the same input of the same session through once
+-- (session_id, input_hash; used_us when it did). updated_us changes on every
+-- write to a request (opened, decided, expired, used): a server follows it.
+ALTER TABLE approvals ADD COLUMN session_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE approvals ADD COLUMN input_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE approvals ADD COLUMN used_us INTEGER NOT NULL DEFAULT 0;    -- 0 while unused
+ALTER TABLE approvals ADD COLUMN updated_us INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE approvals ADD COLUMN file TEXT NOT NULL DEFAULT '';         -- the Markdown file, '' for none
+UPDATE approvals SET status = 'expired' WHERE status = 'timeout';
+UPDATE approvals SET updated_us = max(created_us, decided_us);
+CREATE INDEX approvals_input ON approvals (session_id, input_hash);
+CREATE INDEX approvals_updated ON approvals (updated_us);
+-- The contact book: recipients and payees by key (a hash), never in the clear.
+CREATE TABLE contacts (
+	key          TEXT PRIMARY KEY,    -- audit.ContactKey
+	kind         TEXT NOT NULL,       -- recipient, payee
+	display      TEXT NOT NULL,       -- masked
+	interactions INTEGER NOT NULL,
+	first_us     INTEGER NOT NULL,    -- microseconds since the Unix epoch, UTC; 0 unknown
+	last_us      INTEGER NOT NULL,
+	source       TEXT NOT NULL        -- learned, import
+) STRICT;
+-- API tokens of actionguard serve: only the SHA-256 of the secret is kept.
+CREATE TABLE tokens (
+	id           TEXT PRIMARY KEY,    -- "tok-…"
+	name         TEXT NOT NULL UNIQUE,
+	hash         TEXT NOT NULL UNIQUE,
+	created_us   INTEGER NOT NULL,
+	last_used_us INTEGER NOT NULL,    -- 0 never
+	revoked_us   INTEGER NOT NULL     -- 0 live
+) STRICT;
+-- QueryAudit, RuleHits and RuleCounts select records by time.
+CREATE INDEX audit_time ON audit (time_us);
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

@@ -114,3 +114,46 @@ func TestConnectionSettings(t *testing.T) {
 		t.Errorf("BEGIN while another transaction is open = %v, want SQLITE_BUSY", err)
 	}
 }
+
+// TestMigration5 upgrades a file of schema 4 with approval requests: a
+// timed-out request reads as expired, and every request has an updated time.
+func TestMigration5(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "actionguard.db")
+	s, err := Open(ctx, path, withMigrations(migrations[:4]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`INSERT INTO approvals (id, created_us, expires_us, status, action, decision, decided_by, decided_us, note)
+			VALUES ('ap-old001', 1000, 2000, 'timeout', '{}', '{"tool":"x","verdict":"approve","risk":1,"reason":"","rules":[]}', '', 2000, '')`,
+		`INSERT INTO approvals (id, created_us, expires_us, status, action, decision, decided_by, decided_us, note)
+			VALUES ('ap-old002', 3000, 9999999999999999, 'pending', '{}', '{"tool":"x","verdict":"approve","risk":1,"reason":"","rules":[]}', '', 0, '')`,
+	} {
+		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.SchemaVersion(ctx); err != nil || v != 5 {
+		t.Fatalf("SchemaVersion = %d, %v; want 5", v, err)
+	}
+	old, err := s.Approval(ctx, "ap-old001")
+	if err != nil || old.Status != "expired" || old.Updated.UnixMicro() != 2000 || old.SessionID != "" || !old.UsedAt.IsZero() {
+		t.Errorf("a timed-out request after migration 5: %+v, %v; want expired, updated at its decision", old, err)
+	}
+	pending, err := s.Approval(ctx, "ap-old002")
+	if err != nil || pending.Status != "pending" || pending.Updated.UnixMicro() != 3000 {
+		t.Errorf("a pending request after migration 5: %+v, %v; want pending, updated when created", pending, err)
+	}
+	if got, err := s.ApprovalsUpdated(ctx, time.Time{}); err != nil || len(got) != 2 || got[0].ID != "ap-old001" {
+		t.Errorf("ApprovalsUpdated after migration 5 = %v, %v", got, err)
+	}
+}

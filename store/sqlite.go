@@ -191,8 +191,17 @@ func inWAL(path string) bool {
 	return string(hdr[:16]) == "SQLite format 3\x00" && hdr[18] == 2 && hdr[19] == 2
 }
 
+// SQLite is a Store.
+var _ Store = (*SQLite)(nil)
+
 // Path returns the absolute path of the database file.
 func (s *SQLite) Path() string { return s.path }
+
+// Kind returns "sqlite".
+func (s *SQLite) Kind() string { return "sqlite" }
+
+// Location returns the absolute path of the database file.
+func (s *SQLite) Location() string { return s.path }
 
 // Close closes the database. The last connection to close checkpoints the
 // WAL into the database file.

@@ -1,7 +1,7 @@
 package tools
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -26,8 +26,19 @@ type Options struct {
 	// History is the session's earlier tool calls, oldest first; the last
 	// maxHistory are read. A payment to a payee that the earlier payments
 	// and transaction lists never name goes to a new payee (seed 003:
-	// approval). Without any payment history nothing is inferred.
+	// approval).
 	History []Call
+	// Interactions are the earlier interactions of the user with each of
+	// the call's contacts (Prepared.Contacts), from a contact book: for a
+	// recipient the messages exchanged, for a payee the payments made. A
+	// contact absent from the map has none.
+	Interactions map[Contact]int
+	// ContactBook reports that a contact book answered. Without one nothing
+	// is known of anyone: every recipient is graded as a new contact and
+	// every payee the session's history does not show as a new payee (seed
+	// 003: when uncertain, require approval), and the findings say there is
+	// no contact history.
+	ContactBook bool
 }
 
 // Call is an earlier tool call of the session and what it returned.
@@ -37,6 +48,18 @@ type Call struct {
 	Observation string
 }
 
+// Contact is a recipient or a payee a call reaches, as the call names it.
+type Contact struct {
+	Kind    string // ContactRecipient or ContactPayee
+	Address string
+}
+
+// Contact kinds (the same words as the audit log's).
+const (
+	ContactRecipient = "recipient" // an e-mail address, a phone number, a handle, a channel
+	ContactPayee     = "payee"     // who a payment goes to
+)
+
 // Result is what Analyze tells about one tool call.
 type Result struct {
 	Verbs    []string // the verb of the name (the one that decides the effect)
@@ -45,14 +68,36 @@ type Result struct {
 	Score    int      // seed 000 points, never below 0
 	Class    string   // safe|cautious|privileged|dangerous
 	Findings []rule.Finding
-	// Amount and Currency are the money moved, when the arguments say.
+	// Amount and Currency are the money moved, when the arguments say:
+	// Amount in major units of Currency ("" is dollars), USD its value in
+	// US dollars when USDKnown (see usdRates).
 	Amount   float64
 	Currency string
+	USD      float64
+	USDKnown bool
 	// Recipients are who the call reaches (to, cc, channel, payee…).
 	Recipients []string
+	// Contacts are the recipients of a message and the payees of a payment:
+	// the contacts seed 003 counts.
+	Contacts []Contact
 	// UserAsked reports that the user's recent messages asked for this.
 	UserAsked bool
+	// Grade is seed 003's risk level of a message, a post or a payment
+	// (low, medium or high; "" for other effects). Summary names what the
+	// call is in a person's words ("A payment of $820.00 to a new payee")
+	// and Why says why it has its grade ("more than $500 and a first
+	// payment both need approval").
+	Grade   string
+	Summary string
+	Why     string
 }
+
+// Seed 003's risk levels.
+const (
+	GradeLow    = "low"
+	GradeMedium = "medium"
+	GradeHigh   = "high"
+)
 
 // recentMessages is how many of the user's last messages count.
 const recentMessages = 5
@@ -60,15 +105,102 @@ const recentMessages = 5
 // Analyze judges one tool call. input may be nil. It never panics and is
 // safe for concurrent use.
 func Analyze(tool string, input map[string]any, opt Options) *Result {
-	res, a, words := effect(tool, input)
-	e := evaluation{res: res, a: a, tool: tool, words: words, history: opt.History}
+	return Prepare(tool, input).Judge(opt)
+}
+
+// Prepared is a tool call (or a shell command, or an HTTP request) read but
+// not yet judged: Contacts says whom it reaches, so that the caller can
+// look them up in a contact book before Judge. A Prepared is judged once.
+type Prepared struct {
+	res      *Result
+	a        *args
+	tool     string
+	words    []string
+	over     override
+	contacts []Contact
+	listed   bool // contacts is computed
+}
+
+// override is what a shell command or an API's route says about a call
+// beyond its tool name.
+type override struct {
+	noun string // what the call is, for Summary: "An e-mail", "A post on X", "A payment"
+	// payeeCheck: the call pays someone (a transfer), so its payee must be
+	// named and known; noPayee: it pays a merchant or the user's own
+	// account, so no payee is checked.
+	payeeCheck, noPayee bool
+	// elsewhere: the recipients are in the message itself (sendmail -t).
+	elsewhere bool
+	message   bool // a message to people, not a call to a system
+	evidence  string
+}
+
+// Prepare reads a tool call: the verbs and objects of its name, what its
+// arguments say and whom it reaches. input may be nil.
+func Prepare(tool string, input map[string]any) *Prepared {
+	return effect(tool, input)
+}
+
+// Effect is what the call does (EffectSend, EffectPayment…).
+func (p *Prepared) Effect() string { return p.res.Effect }
+
+// Contacts returns the recipients of a message and the payees of a
+// payment, at most maxContacts of them; nil for other effects.
+func (p *Prepared) Contacts() []Contact {
+	if !p.listed {
+		p.contacts, p.listed = p.listContacts(), true
+	}
+	return p.contacts
+}
+
+func (p *Prepared) listContacts() []Contact {
+	var kind string
+	var addrs []string
+	switch p.res.Effect {
+	case EffectSend:
+		if !p.message() {
+			return nil
+		}
+		kind, addrs = ContactRecipient, p.a.recipients
+	case EffectPayment:
+		kind, addrs = ContactPayee, p.payees()
+	default:
+		return nil
+	}
+	var out []Contact
+	for _, r := range addrs {
+		r = truncate(strings.TrimSpace(r), 200)
+		if r == "" || len(out) == maxContacts || slices.Contains(out, Contact{kind, r}) {
+			continue
+		}
+		out = append(out, Contact{Kind: kind, Address: r})
+	}
+	return out
+}
+
+// maxContacts bounds the contacts of one call that are looked up.
+const maxContacts = 16
+
+// Judge scores the call with what the caller knows around it.
+func (p *Prepared) Judge(opt Options) *Result {
+	e := evaluation{res: p.res, a: p.a, tool: p.tool, words: p.words, history: opt.History, p: p}
+	p.res.Contacts = p.Contacts()
+	// One allocation for the findings most calls have.
+	switch p.res.Effect {
+	case EffectRead:
+		p.res.Findings = make([]rule.Finding, 0, 1)
+	case EffectSend, EffectPost, EffectPayment:
+		p.res.Findings = make([]rule.Finding, 0, 6)
+	default:
+		p.res.Findings = make([]rule.Finding, 0, 3)
+	}
 	e.score(opt)
-	return res
+	return p.res
 }
 
 // effect reads what a call does from its name and arguments, without
 // scoring it.
-func effect(tool string, input map[string]any) (*Result, *args, []string) {
+func effect(tool string, input map[string]any) *Prepared {
 	res := &Result{}
 	words := joinSignIn(splitName(tool))
 	verb := ""
@@ -98,12 +230,27 @@ func effect(tool string, input map[string]any) (*Result, *args, []string) {
 			}
 		}
 	}
-	a := readArgs(input)
+	a := readArgs(input, anyIn(words, minorUnitVendors))
 	res.Recipients = a.recipients
 	res.Effect = effectOf(verb, res.Objects, words, a)
 	res.Effect = escalate(res, res.Effect)
-	return res, a, words
+	if res.Effect == EffectPost && anyIn(res.Objects, messageNouns) && len(a.recipients) > 0 {
+		// slack_post_message {"channel": "#team"}: a message to a channel,
+		// not a public post.
+		res.Effect = EffectSend
+	}
+	p := &Prepared{res: res, a: a, tool: tool, words: words}
+	if res.Effect == EffectSend || res.Effect == EffectWrite || res.Effect == EffectUnknown {
+		// A generic HTTP tool calling a payment, messaging or social API
+		// does what the API does (HTTPRequest POST api.stripe.com/v1/charges).
+		p.viaAPI(input)
+	}
+	return p
 }
+
+// minorUnitVendors count "amount" in minor units: Stripe's 2000 is $20.00.
+var minorUnitVendors = map[string]bool{"stripe": true, "adyen": true, "square": true, "squareup": true,
+	"razorpay": true, "paystack": true, "gocardless": true, "klarna": true}
 
 // escalate: a read or a write whose name carries a second, stronger verb
 // (fetch_and_delete_messages, GetAndTransfer) takes the stronger effect, so
@@ -261,6 +408,12 @@ type evaluation struct {
 	review  bool // some finding needs explicit approval whatever the score
 	floor   string
 	history []Call
+	p       *Prepared
+	// Seed 003's reasons, in a person's words, by the grade they give:
+	// "more than $500", "a new contact", "less than $50".
+	high, medium, low []string
+	// what the Summary says about the contacts and the money.
+	toWhom, money string
 }
 
 func (e *evaluation) add(r *rule.Rule, evidence, msg string, targets ...string) {
@@ -304,11 +457,11 @@ func (e *evaluation) score(opt Options) {
 			e.add(ruleContextEditor, opt.Application, "")
 		}
 	case EffectSend:
-		e.add(ruleSendMessage, ev, "", e.targets()...)
+		e.send(ev, opt)
 	case EffectPost:
-		e.add(rulePostPublic, ev, "", e.targets()...)
+		e.post(ev)
 	case EffectPayment:
-		e.payment(ev)
+		e.payment(ev, opt)
 	case EffectGrant:
 		e.add(ruleGrantAccess, ev, "", e.targets()...)
 		if admin(res.Objects, a.roles) {
@@ -337,6 +490,9 @@ func (e *evaluation) score(opt Options) {
 	if res.Effect != EffectRead && len(opt.UserMessages) > 0 {
 		e.context(opt.UserMessages)
 	}
+	if res.Effect == EffectPayment {
+		e.requested(ev)
+	}
 
 	for _, f := range res.Findings {
 		res.Score += f.Points
@@ -355,41 +511,7 @@ func (e *evaluation) score(opt Options) {
 	case e.floor != "" && rank(res.Class) < rank(e.floor):
 		res.Class = e.floor
 	}
-}
-
-func (e *evaluation) payment(ev string) {
-	res, a := e.res, e.a
-	e.add(rulePaymentMove, ev, "", e.targets()...)
-	if a.hasAmount {
-		res.Amount = a.amount
-	}
-	res.Currency = a.currency
-	crypto := anyIn(e.words, cryptoWords) || cryptoWords[strings.ToLower(a.currency)]
-	amt := strconv.FormatFloat(a.amount, 'f', -1, 64)
-	switch {
-	case crypto && (e.verb() == "withdraw" || e.verb() == "send" || e.verb() == "transfer"):
-		e.add(rulePaymentCrypto, ev, "")
-	case !a.hasAmount:
-		e.add(rulePaymentUnknown, ev, "")
-	case a.amount > 500:
-		e.add(rulePaymentLarge, amt, "Moves "+amt+" "+a.currency+": more than $500 needs approval.")
-	case a.amount >= 50:
-		e.add(rulePaymentMedium, amt, "")
-		e.floor = ClassCautious
-	default:
-		e.add(rulePaymentSmall, amt, "")
-	}
-	switch {
-	case a.newPayee || anyIn(res.Objects, map[string]bool{"payee": true}) && e.verb() != "pay" && e.verb() != "transfer":
-		e.add(rulePaymentNewPayee, ev, "")
-	case len(a.recipients) > 0 && len(e.history) > 0:
-		switch known, evidence := payeeKnown(e.history, a.recipients); {
-		case known != "":
-			e.add(rulePaymentKnownPayee, known, "")
-		case evidence:
-			e.add(rulePaymentNewPayee, strings.Join(a.recipients, ","), "No earlier payment or transaction in this session names "+truncate(strings.Join(a.recipients, ", "), 80)+": a new payee needs approval.")
-		}
-	}
+	e.grade()
 }
 
 // everythingWords in a deletion's name reach every item (delete_all_emails).

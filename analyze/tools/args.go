@@ -10,18 +10,30 @@ import (
 // Bounds on the arguments read: a tool's input is small, and a huge or deep
 // one is judged on what is read within the bounds.
 const (
-	maxDepth   = 4
+	maxDepth   = 8
 	maxEntries = 256
 	maxValue   = 4096
 )
 
 // args is what the arguments of a call say.
 type args struct {
-	amount      float64
-	hasAmount   bool
-	price, qty  float64
-	currency    string
+	// Money: every amount read, resolved by resolveMoney into the largest
+	// one (amount, in major units of currency) and its dollar value.
+	amounts    []amountArg
+	itemsTotal float64 // the sum of price × quantity over line items
+	hasItems   bool
+	amount     float64
+	hasAmount  bool
+	currency   string // the amount's currency ("" when none is written: dollars)
+	usd        float64
+	usdKnown   bool   // the currency has a rate (toUSD)
+	curArg     string // the currency argument, read by currencyOf
+	// minorUnits: the tool or API counts "amount" in minor units (Stripe,
+	// Adyen, Square…), so an integer amount is cents.
+	minorUnits bool
+
 	recipients  []string
+	payees      []string // recipients named by a payee's key (payee, beneficiary, to_account, iban…)
 	names       []string // names of the things acted on (file, repo, title)
 	urls, paths []string
 	queries     []string
@@ -34,8 +46,30 @@ type args struct {
 	falsy       bool     // a guard argument (enforce…, require…, enabled) is false, 0, "off" or "none"
 	public      bool     // visibility, privacy or sharing set to public
 	secrets     []string // argument names that set a password, a PIN or a key
+	// content is what a message or a post says (subject, body, text…),
+	// attachments the files it carries, refs what it answers or settles (an
+	// e-mail id, a thread, an invoice): a reference implies a recipient or
+	// a payee.
+	content     []string
+	contentLen  int
+	attachments []string
+	refs        []string
 	seen        int
 }
+
+// amountArg is one amount argument.
+type amountArg struct {
+	v        float64 // as written, major units unless minor
+	cur      string  // its own currency ("" when only a currency argument can say)
+	minor    bool    // in minor units by its key (amount_cents)
+	integral bool    // written as a whole number: cents for a minor-unit API
+}
+
+// maxAmounts bounds the amounts kept; maxContent the text of a message read.
+const (
+	maxAmounts = 16
+	maxContent = 16 << 10
+)
 
 func normKey(k string) string {
 	var b strings.Builder
@@ -60,13 +94,27 @@ var (
 		"recipientemail", "recipientname", "recipientid", "member", "members", "assignee", "number", "tonumber", "chatid",
 		"conversationid", "to_", "address", "recipientusername", "recipienthandle", "touser", "tousername", "iban", "toiban",
 		"recipientiban", "beneficiary", "beneficiaryname", "beneficiaryiban", "beneficiaryaccount", "destinationaccount",
-		"payeeaccount", "friend", "friendusername", "participants", "participant", "emailaddresses")
-	amountKeys   = set("amount", "value", "total", "sum", "cost", "amountusd", "paymentamount", "transferamount", "totalamount", "fee", "tip")
-	priceKeys    = set("price", "unitprice", "limitprice")
+		"payeeaccount", "friend", "friendusername", "participants", "participant", "emailaddresses",
+		"toemail", "toemails", "recipientemails", "tophone", "tophonenumber", "tophonenumbers", "recipientphone",
+		"recipientphonenumber", "phonenumberto", "doctorid", "patientid", "contactid", "charity", "merchant", "biller",
+		"payeeemail", "receiveremail", "receiverid", "toid", "torecipients", "torecipient", "ccrecipients", "bccrecipients")
+	// payeeKeys name who a payment goes to whatever the tool's verb.
+	payeeKeys = set("payee", "payeeid", "payeename", "payeeaccount", "payeeemail", "toaccount", "toaccountnumber",
+		"recipientaccount", "recipientaccountnumber", "iban", "toiban", "recipientiban", "beneficiary", "beneficiaryname",
+		"beneficiaryiban", "beneficiaryaccount", "destinationaccount", "walletaddress", "destinationaddress", "charity",
+		"merchant", "biller")
+	amountKeys = set("amount", "value", "total", "sum", "cost", "amountusd", "paymentamount", "transferamount", "totalamount",
+		"fee", "tip", "sourceamount", "targetamount", "amountvalue", "grossamount", "netamount", "amountdue", "amounttopay",
+		"sendamount", "amounttosend", "payoutamount", "chargeamount", "refundamount", "withdrawamount", "depositamount")
+	// minorKeys hold amounts in minor units (cents, pence, paise) whatever the API.
+	minorKeys = set("amountcents", "amountincents", "cents", "amountminor", "amountminorunits", "minorunits",
+		"amountinminorunits", "amountsubunits", "pence", "paise", "unitamount", "amountinpence", "totalcents", "pricecents", "priceincents")
+	priceKeys    = set("price", "unitprice", "limitprice", "priceperunit", "itemprice")
 	qtyKeys      = set("quantity", "qty", "shares", "units")
-	currencyKeys = set("currency", "currencycode", "coin", "asset", "symbol", "pair", "ticker", "token")
-	urlKeys      = set("url", "uri", "link", "endpoint", "webhook", "webhookurl", "href", "website")
-	pathKeys     = set("path", "file", "filepath", "filename", "directory", "dir", "folder", "itempath", "src", "source",
+	currencyKeys = set("currency", "currencycode", "coin", "asset", "symbol", "pair", "ticker", "token", "sourcecurrency",
+		"targetcurrency", "currencyiso", "isocurrencycode")
+	urlKeys  = set("url", "uri", "link", "endpoint", "webhook", "webhookurl", "href", "website")
+	pathKeys = set("path", "file", "filepath", "filename", "directory", "dir", "folder", "itempath", "src", "source",
 		"localfilepath", "cloudfilepath", "dest", "target", "targetpath", "folderpath")
 	nameKeys = set("name", "title", "repo", "repository", "reponame", "repoid", "project", "projectname", "taskname",
 		"subject", "productname", "item", "itemname", "device", "devicename", "door", "lockname", "event", "eventname",
@@ -83,6 +131,22 @@ var (
 	// exposureKeys say who sees a thing: set to public, everyone sees it.
 	exposureKeys = set("visibility", "privacy", "privacysetting", "privacylevel", "audience", "sharing", "access", "accesslevel", "public", "ispublic", "shareable")
 	secretKeys   = set("password", "newpassword", "passcode", "pin", "newpin", "passphrase", "secret", "privatekey", "sshkey", "mfa", "twofactor", "2fa")
+	// senderKeys hold the sender's own address ({"from": {"email": …}}): not a recipient.
+	senderKeys = set("from", "sender", "replyto", "author", "organizer", "owner", "fromaddress", "fromemail")
+	// contentKeys hold what a message or a post says.
+	contentKeys = set("subject", "body", "message", "text", "content", "caption", "comment", "description", "status",
+		"title", "html", "textbody", "htmlbody", "plaintext", "markdown", "post", "tweet", "bodytext", "messagetext",
+		"msg", "note", "memo", "summary", "headline", "commentary", "reason", "question", "answer", "reply", "selftext",
+		"contentmarkdown", "contenthtml", "bodyhtml", "bodymarkdown", "richtext", "blocks", "value")
+	attachmentKeys = set("attachment", "attachments", "file", "files", "filename", "filenames", "filepath", "media",
+		"mediapath", "mediaurl", "image", "images", "photo", "photos", "document", "documents", "video", "attachmentpath")
+	// refKeys name what a call answers or settles: a reply has the
+	// recipient of what it answers, a bill or an invoice its payee.
+	refKeys = set("emailid", "messageid", "threadid", "thread", "threadts", "inreplyto", "replyto", "parentid",
+		"eventid", "invoiceid", "invoice", "billid", "bill", "charge", "billerid", "orderid", "ticketid", "issueid",
+		"issuenumber", "prnumber", "pullnumber", "postid", "tweetid", "commentid", "draftid", "caseid", "chargeid",
+		"paymentintent", "paymentid", "subscriptionid", "subscription", "card", "cardid", "loan", "loanid",
+		"bookingid", "reservationid", "serviceaccountnumber", "articleid", "mediaid", "quoteid", "transferid", "conversation", "discussionid")
 )
 
 func set(ws ...string) map[string]bool {
@@ -95,47 +159,93 @@ func set(ws ...string) map[string]bool {
 
 // readArgs walks the input, depth first in no particular order; every
 // category's list is sorted afterwards by the caller when order matters.
-func readArgs(input map[string]any) *args {
-	a := &args{}
-	a.walk(input, "", 0)
-	if !a.hasAmount && a.price > 0 {
-		a.amount, a.hasAmount = a.price, true
-		if a.qty > 0 {
-			a.amount = a.price * a.qty
-		}
-	}
+// minorUnits says that the tool's API counts "amount" in minor units.
+func readArgs(input map[string]any, minorUnits bool) *args {
+	a := &args{minorUnits: minorUnits}
+	a.walk(input, "", "", 0)
+	a.resolveMoney()
 	return a
 }
 
-func (a *args) walk(v any, key string, depth int) {
+// resolveMoney picks the amount that decides: the largest in dollars, or
+// the first whose currency has no rate (its value is unknown, which seed
+// 003 treats as missing information). Line items add up when no amount
+// argument says the total.
+func (a *args) resolveMoney() {
+	if len(a.amounts) == 0 && a.hasItems {
+		a.amounts = append(a.amounts, amountArg{v: a.itemsTotal})
+	}
+	best := -1.0
+	for _, am := range a.amounts {
+		cur := am.cur
+		if cur == "" {
+			cur = a.curArg
+		}
+		v := am.v
+		if am.minor || a.minorUnits && am.integral {
+			v /= math.Pow10(minorExponent(cur))
+		}
+		usd, ok := toUSD(v, cur)
+		switch {
+		case !ok && (a.usdKnown || !a.hasAmount):
+			a.amount, a.currency, a.usd, a.usdKnown, best = v, cur, 0, false, math.Inf(1)
+		case ok && usd > best:
+			a.amount, a.currency, a.usd, a.usdKnown, best = v, cur, usd, true, usd
+		}
+		a.hasAmount = true
+	}
+}
+
+func (a *args) walk(v any, key, parent string, depth int) {
 	a.seen++
 	if a.seen > maxEntries || depth > maxDepth {
 		return
 	}
 	switch v := v.(type) {
 	case map[string]any:
+		// A line item: its price times its quantity.
+		var price, qty float64
+		hasPrice := false
 		for k, e := range v {
-			a.walk(e, normKey(k), depth+1)
+			nk := normKey(k)
+			switch {
+			case priceKeys[nk]:
+				if f, cur, ok := numberOf(e); ok {
+					price, hasPrice = f, true
+					if cur != "" && a.curArg == "" {
+						a.curArg = cur
+					}
+				}
+			case qtyKeys[nk]:
+				if f, _, ok := numberOf(e); ok {
+					qty = f
+				}
+			}
+			a.walk(e, nk, key, depth+1)
+		}
+		if hasPrice {
+			a.itemsTotal += price * max(qty, 1)
+			a.hasItems = true
 		}
 	case []any:
 		for _, e := range v {
-			a.walk(e, key, depth+1)
+			a.walk(e, key, parent, depth+1)
 		}
 	case []string:
 		for _, e := range v {
-			a.walk(e, key, depth+1)
+			a.walk(e, key, parent, depth+1)
 		}
 	case string:
-		a.value(key, v)
+		a.value(key, parent, v)
 	case float64:
-		a.number(key, v)
+		a.number(key, v, v == math.Trunc(v))
 	case int:
-		a.number(key, float64(v))
+		a.number(key, float64(v), true)
 	case int64:
-		a.number(key, float64(v))
+		a.number(key, float64(v), true)
 	case json.Number:
 		if f, err := v.Float64(); err == nil {
-			a.number(key, f)
+			a.number(key, f, !strings.ContainsAny(v.String(), ".eE"))
 		}
 	case bool:
 		if v {
@@ -152,6 +262,24 @@ func (a *args) walk(v any, key string, depth int) {
 	}
 }
 
+// numberOf reads a number or an amount in text.
+func numberOf(v any) (float64, string, bool) {
+	switch v := v.(type) {
+	case float64:
+		return math.Abs(v), "", !math.IsNaN(v) && !math.IsInf(v, 0)
+	case int:
+		return math.Abs(float64(v)), "", true
+	case int64:
+		return math.Abs(float64(v)), "", true
+	case json.Number:
+		f, err := v.Float64()
+		return math.Abs(f), "", err == nil && !math.IsInf(f, 0)
+	case string:
+		return parseMoney(v)
+	}
+	return 0, "", false
+}
+
 func (a *args) flag(key string) {
 	if destructiveKeys[key] {
 		a.destructive = append(a.destructive, key)
@@ -164,7 +292,18 @@ func (a *args) flag(key string) {
 	}
 }
 
-func (a *args) number(key string, f float64) {
+// addAmount keeps an amount argument; key decides its units.
+func (a *args) addAmount(key string, f float64, cur string, integral bool) {
+	if len(a.amounts) >= maxAmounts {
+		return
+	}
+	if strings.HasSuffix(key, "usd") {
+		cur = "USD" // amount_usd
+	}
+	a.amounts = append(a.amounts, amountArg{v: math.Abs(f), cur: cur, minor: minorKeys[key], integral: integral})
+}
+
+func (a *args) number(key string, f float64, integral bool) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return
 	}
@@ -172,20 +311,24 @@ func (a *args) number(key string, f float64) {
 		a.falsy = true
 	}
 	switch {
-	case amountKeys[key] && !a.hasAmount:
-		a.amount, a.hasAmount = math.Abs(f), true
-	case priceKeys[key]:
-		a.price = math.Abs(f)
-	case qtyKeys[key]:
-		a.qty = math.Abs(f)
+	case amountKeys[key] || minorKeys[key]:
+		a.addAmount(key, f, "", integral)
+	case priceKeys[key] || qtyKeys[key]:
+		// Read with their line item (walk).
 	case f == 1 && (destructiveKeys[key] || newPayeeKeys[key]):
 		a.flag(key)
 	case recipientKeys[key]:
-		a.recipients = append(a.recipients, strconv.FormatFloat(f, 'f', -1, 64))
+		r := strconv.FormatFloat(f, 'f', -1, 64)
+		a.recipients = append(a.recipients, r)
+		if payeeKeys[key] {
+			a.payees = append(a.payees, r)
+		}
+	case refKeys[key]:
+		a.refs = append(a.refs, key)
 	}
 }
 
-func (a *args) value(key, v string) {
+func (a *args) value(key, parent, v string) {
 	if len(v) > maxValue {
 		v = v[:maxValue]
 	}
@@ -201,23 +344,35 @@ func (a *args) value(key, v string) {
 	if secretKeys[key] && t != "" && len(a.secrets) < 4 {
 		a.secrets = append(a.secrets, key)
 	}
+	if t != "" && (contentKeys[key] && key != "value" || key == "value" && (parent == "content" || parent == "text" || parent == "body")) && a.contentLen < maxContent {
+		a.content = append(a.content, t)
+		a.contentLen += len(t)
+	}
+	if t != "" && attachmentKeys[key] && len(a.attachments) < 16 {
+		a.attachments = append(a.attachments, t)
+	}
+	if t != "" && refKeys[key] && len(a.refs) < 16 {
+		a.refs = append(a.refs, key)
+	}
 	switch {
-	case recipientKeys[key]:
+	case recipientKeys[key] && !senderKeys[parent]:
 		for _, r := range strings.FieldsFunc(t, func(c rune) bool { return c == ',' || c == ';' }) {
 			if r = strings.TrimSpace(r); r != "" {
 				a.recipients = append(a.recipients, r)
+				if payeeKeys[key] {
+					a.payees = append(a.payees, r)
+				}
 			}
 		}
-	case amountKeys[key] || priceKeys[key] || qtyKeys[key]:
-		if f, cur, ok := parseMoney(t); ok {
-			a.number(key, f)
-			if cur != "" && a.currency == "" {
-				a.currency = cur
-			}
+	case amountKeys[key] || minorKeys[key]:
+		if m, ok := readMoney(t); ok {
+			a.addAmount(key, m.amount, m.cur, allDigits(t))
 		}
+	case priceKeys[key] || qtyKeys[key]:
+		// Read with their line item (walk).
 	case currencyKeys[key]:
-		if a.currency == "" {
-			a.currency = strings.ToUpper(t)
+		if a.curArg == "" {
+			a.curArg = currencyOf(t)
 		}
 	case urlKeys[key]:
 		a.urls = append(a.urls, t)
@@ -242,67 +397,6 @@ func (a *args) value(key, v string) {
 			a.flag(key)
 		}
 	}
-}
-
-// currencySigns maps a sign or code found next to an amount to a code.
-var currencySigns = map[string]string{"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₿": "BTC"}
-
-// parseMoney reads an amount in text such as "$1,200.50", "1200 USD",
-// "EUR 30" or "0.5 BTC": the first number, commas between digits dropped,
-// and a currency sign or three-to-four-letter code next to it.
-func parseMoney(s string) (float64, string, bool) {
-	cur := ""
-	for sign, code := range currencySigns {
-		if strings.Contains(s, sign) {
-			cur = code
-			break
-		}
-	}
-	start := -1
-	var num strings.Builder
-	end := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= '0' && c <= '9' || (c == '.' && start >= 0) {
-			if start < 0 {
-				start = i
-			}
-			num.WriteByte(c)
-			end = i + 1
-			continue
-		}
-		if c == ',' && start >= 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
-			continue
-		}
-		if start >= 0 {
-			break
-		}
-	}
-	if start < 0 {
-		return 0, "", false
-	}
-	f, err := strconv.ParseFloat(strings.TrimRight(num.String(), "."), 64)
-	if err != nil || math.IsInf(f, 0) {
-		return 0, "", false
-	}
-	if cur == "" {
-		for _, part := range []string{s[:start], s[end:]} {
-			code := strings.ToUpper(strings.Trim(strings.TrimSpace(part), "-+ "))
-			if n := len(code); n >= 3 && n <= 4 && isLetters(code) {
-				cur = code
-			}
-		}
-	}
-	return f, cur, true
-}
-
-func isLetters(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'A' || s[i] > 'Z' {
-			return false
-		}
-	}
-	return true
 }
 
 // targetWords are the lower-case words of the names, paths and URLs the

@@ -10,10 +10,9 @@
 //     name dropped, vendor prefixes ignored), reads the arguments
 //     (recipients, amounts with currency, URLs, paths, queries, code,
 //     destructive flags) and scores the call on seed 000's table: reads are
-//     safe, writes cautious, sends, posts, payments, grants, unlocks and
-//     deletions privileged. Payments follow seed 003's thresholds (over $500
-//     or a new payee: approval; $50–$500: at least confirmation). A verb it
-//     does not know is never safe. The user's recent messages (Options) lower
+//     safe, writes cautious, grants, unlocks, deletions and runs
+//     privileged; messages, posts and payments follow seed 003 (below). A
+//     verb it does not know is never safe. The user's recent messages (Options) lower
 //     an action the user asked for by seed 000's "user confirmation" and make
 //     a consequential action nobody asked for need approval. They are read
 //     clause by clause: what the user said not to do ("don't send anything
@@ -23,10 +22,29 @@
 //     asks for nothing. The session's earlier calls (Options.History) tell a
 //     known payee from a new one (seed 003: approval) when they hold a
 //     payment or a list of transactions.
+//   - Seed 003's grades of consequential actions (see
+//     docs/consequential.md): money in any notation and currency, converted
+//     to dollars with a small fixed table (over $500 or a first payment to a
+//     new payee: high; $50–$500: medium; under $50 to a known payee: low),
+//     messages to contacts (fewer than 5 earlier interactions: a new
+//     contact, medium; 5 or more: low), public posts (medium), and what they
+//     say (legal, medical, emotional content, contract changes and
+//     terminations: high; conflict, negotiation, complaints: medium).
+//     Missing information (no recipient, no amount, no payee, nothing to
+//     post) is high. Result.Grade, Summary and Why say it in a person's words.
+//   - Prepare reads a call without judging it, so that a caller can look up
+//     Prepared.Contacts (recipients and payees) in a contact book and pass
+//     the counts to Judge (Options.Interactions). PrepareRequest reads an
+//     HTTP request to a known payment, messaging or social API
+//     (api.stripe.com, api.twilio.com, api.x.com…) and PrepareCommand a
+//     shell command (stripe, mail, sendmail, curl to those APIs…) as the
+//     call they make.
 //   - Rules returns the rules, sorted by id, each with examples written as
-//     `ToolName {"arg": …}` (optionally followed by ` user: <message>`).
+//     `ToolName {"arg": …}` (optionally followed by ` contacts: <n>` and
+//     ` user: <message>`) or `$ command line`.
 //
-// The package is standalone: it does not know the guard's Decision type.
-// Analysis is pure, allocates little and is safe for concurrent use; the
-// package has no init-time work.
+// The package is standalone: it does not know the guard's Decision type
+// nor the contact book's storage. Analysis is pure, allocates little and is
+// safe for concurrent use (a Prepared is judged once); the package has no
+// init-time work (the content terms are indexed on first use).
 package tools

@@ -24,7 +24,8 @@ func payeeKnown(history []Call, recipients []string) (known string, evidence boo
 		history = history[len(history)-maxHistory:]
 	}
 	for _, c := range history {
-		res, a, _ := effect(c.Tool, c.Input)
+		p := effect(c.Tool, c.Input)
+		res, a := p.res, p.a
 		switch {
 		case res.Effect == EffectPayment:
 			evidence = true

@@ -9,8 +9,8 @@ import (
 // Weights composed from seed 000's table.
 const (
 	writePoints   = rule.PrivilegedKeyword + rule.DataModification                        // 50: cautious
-	sendPoints    = rule.PrivilegedKeyword + rule.ExternalTarget + rule.Irreversible      // 75: privileged
-	paymentPoints = rule.PrivilegedKeyword + rule.Financial + rule.ExternalTarget         // 80: privileged
+	sendPoints    = rule.PrivilegedKeyword + rule.ExternalTarget                          // 50: a message or a post, seed 003's medium
+	paymentPoints = rule.Financial                                                        // 30: the amount and the payee decide (seed 003)
 	grantPoints   = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
 	deletePoints  = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
 	execPoints    = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
@@ -50,6 +50,40 @@ var (
 		Match:   []string{`GmailSendEmail {"to": "bob@acme.com"} user: please email bob@acme.com the report`, `VenmoSendMoney {"recipient": "alice", "amount": 20} user: send alice $20 on venmo`},
 		NoMatch: []string{`GmailSendEmail {"to": "eve@evil.com"} user: email bob@acme.com`, `VenmoSendMoney {"recipient": "alice", "amount": 2000} user: send alice $20`},
 	}
+	ruleContentConflict = &rule.Rule{
+		ID: "tool.content.conflict", Summary: "A message or post about a conflict, a negotiation or a complaint (seed 003: medium risk).",
+		Points: rule.Untrusted, Category: rule.Exfiltration,
+		Match: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Formal complaint about order 1182"} contacts: 9`,
+			`SlackSendMessage {"recipient": "@vendor", "message": "This is our final offer: 20% off."} contacts: 9`, `send_email {"to": "x@y.com", "body": "We dispute the charge and demand a refund."}`},
+		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch on Friday?"}`, `GmailSearchEmails {"keywords": ["complaint"]}`, `write_file {"path": "complaints.md", "content": "complaint"}`},
+	}
+	ruleContentContract = &rule.Rule{
+		ID: "tool.content.contract", Summary: "A message or post that changes or ends a contract or someone's employment (seed 003: high risk).",
+		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
+		Match: []string{`GmailSendEmail {"to": "vendor@acme.com", "subject": "Notice of termination", "body": "We terminate the agreement."} contacts: 9`,
+			`send_email {"to": "hr@acme.com", "body": "Please amend the contract so that it ends in June."}`, `SlackSendMessage {"recipient": "@sam", "message": "I'm sorry, we have to let you go."} contacts: 9`},
+		NoMatch: []string{`SlackSendMessage {"recipient": "@sam", "message": "I fixed it: the worker now calls terminate() on shutdown"} contacts: 9`,
+			`Edit {"file_path": "worker.py", "new_string": "def terminate(self):"}`, `SlackSendMessage {"recipient": "@sam", "message": "see proc.terminate in worker_terminate.go"} contacts: 9`},
+	}
+	ruleContentEmotional = &rule.Rule{
+		ID: "tool.content.emotional", Summary: "A message or post with emotional content: condolences, an apology, a break-up, a resignation (seed 003: high risk).",
+		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
+		Match:   []string{`send_email {"to": "ann@acme.com", "subject": "My resignation", "body": "I resign."}`, `WhatsAppSendMessage {"phone_number": "+15551234567", "text": "My deepest condolences."}`},
+		NoMatch: []string{`send_email {"to": "ann@acme.com", "subject": "Weekly report"}`},
+	}
+	ruleContentLegal = &rule.Rule{
+		ID: "tool.content.legal", Summary: "A message or post with legal content: a lawsuit, an attorney, a settlement, an NDA (seed 003: high risk).",
+		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
+		Match:   []string{`send_email {"to": "x@y.com", "subject": "Cease and desist"}`, `GmailSendEmail {"to": "a@b.com", "body": "My attorney will call you.", "attachments": ["NDA_signed.pdf"]} contacts: 8`},
+		NoMatch: []string{`send_email {"to": "x@y.com", "subject": "Sprint demo"}`, `GmailSearchEmails {"keywords": ["lawsuit"]}`},
+	}
+	ruleContentMedical = &rule.Rule{
+		ID: "tool.content.medical", Summary: "A message or post with medical content: a diagnosis, a prescription, lab results (seed 003: high risk).",
+		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
+		Match: []string{`send_email {"to": "dr.smith@hospital.com", "body": "Please find my lab results attached."}`, `send_email {"to": "hr@acme.com", "attachments": ["/home/me/lab_results_2026.pdf"]}`,
+			`TeladocSendMessage {"doctor_id": "d1", "message": "I feel unwell"}`},
+		NoMatch: []string{`send_email {"to": "ci@acme.com", "body": "Test results: 42 passed"}`, `send_email {"to": "ops@acme.com", "body": "can you diagnose the flaky test?"}`},
+	}
 	ruleDeleteData = &rule.Rule{
 		ID: "tool.delete.data", Summary: "Deletes or cancels something that may not come back.",
 		Points: deletePoints, Category: rule.Destructive, AlwaysReview: true, Alternative: "Archive it instead.",
@@ -87,22 +121,27 @@ var (
 		NoMatch: []string{`BinanceGetAccountBalances {}`, `BankManagerTransferFunds {"amount": 20, "to_account_number": "1"}`},
 	}
 	rulePaymentKnownPayee = &rule.Rule{
-		ID: "tool.payment.known-payee", Summary: "Pays a payee that an earlier payment or transaction list of this session names.",
+		ID: "tool.payment.known-payee", Summary: "Pays a payee the contact book or an earlier payment of this session knows.",
 		Category: rule.Routine,
-		Match:    []string{`send_money {"recipient": "GB29NWBK60161331926819", "amount": 20} history: get_most_recent_transactions => recipient GB29NWBK60161331926819 amount 20`},
-		NoMatch:  []string{`send_money {"recipient": "US133000000121212121212", "amount": 20} history: get_most_recent_transactions => recipient GB29NWBK60161331926819 amount 20`, `send_money {"recipient": "GB29NWBK60161331926819", "amount": 20}`},
+		Match: []string{`send_money {"recipient": "GB29NWBK60161331926819", "amount": 20} history: get_most_recent_transactions => recipient GB29NWBK60161331926819 amount 20`,
+			`VenmoSendMoney {"recipient_username": "alice", "amount": 20} contacts: 3`},
+		NoMatch: []string{`send_money {"recipient": "US133000000121212121212", "amount": 20} history: get_most_recent_transactions => recipient GB29NWBK60161331926819 amount 20`, `send_money {"recipient": "GB29NWBK60161331926819", "amount": 20}`,
+			`VenmoSendMoney {"recipient_username": "alice", "amount": 20} contacts: 0`},
 	}
 	rulePaymentLarge = &rule.Rule{
 		ID: "tool.payment.large", Summary: "Moves more than $500 (seed 003: high risk).",
-		Category: rule.Infrastructure, AlwaysReview: true,
-		Match:   []string{`BankManagerTransferFunds {"amount": 1200, "to_account_number": "9"}`, `VenmoSendMoney {"amount": "$1,200.50", "recipient": "bob"}`},
-		NoMatch: []string{`BankManagerTransferFunds {"amount": 500, "to_account_number": "9"}`},
+		Points: rule.ExternalTarget + rule.Irreversible, Category: rule.Infrastructure, AlwaysReview: true,
+		Match: []string{`BankManagerTransferFunds {"amount": 1200, "to_account_number": "9"}`, `VenmoSendMoney {"amount": "$1,200.50", "recipient": "bob"}`,
+			`pay_invoice {"invoice_id": "in_1", "amount": "1.234,56 €"}`, `WiseSendMoney {"recipient": "bob", "amount": "£450", "note": "x"}`,
+			`stripe_create_transfer {"amount": 60000, "currency": "usd", "destination": "acct_1"}`, `send_money {"recipient": "bob", "amount": "USD 2k"}`},
+		NoMatch: []string{`BankManagerTransferFunds {"amount": 500, "to_account_number": "9"}`, `pay {"recipient": "bob", "amount": "¥50000"}`,
+			`stripe_create_transfer {"amount": 50000, "currency": "usd", "destination": "acct_1"}`},
 	}
 	rulePaymentMedium = &rule.Rule{
 		ID: "tool.payment.medium", Summary: "Moves between $50 and $500 (seed 003: medium risk).",
-		Category: rule.Infrastructure,
-		Match:    []string{`VenmoSendMoney {"amount": 120, "recipient": "bob"}`},
-		NoMatch:  []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`},
+		Points: rule.PrivilegedKeyword, Category: rule.Infrastructure,
+		Match:   []string{`VenmoSendMoney {"amount": 120, "recipient": "bob"}`, `VenmoSendMoney {"amount": 50, "recipient": "bob"}`, `pay {"recipient": "bob", "amount": "¥50000"}`},
+		NoMatch: []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`, `VenmoSendMoney {"amount": 49.99, "recipient": "bob"}`, `VenmoSendMoney {"amount": 500.01, "recipient": "bob"}`},
 	}
 	rulePaymentMove = &rule.Rule{
 		ID: "tool.payment.move-money", Summary: "Moves money: a payment, transfer, purchase or trade.",
@@ -111,27 +150,54 @@ var (
 		NoMatch: []string{`BankManagerGetAccountInformation {}`, `AmazonViewSavedPaymentMethods {}`},
 	}
 	rulePaymentNewPayee = &rule.Rule{
-		ID: "tool.payment.new-payee", Summary: "Pays or adds a new payee (seed 003: high risk).",
+		ID: "tool.payment.new-payee", Summary: "Pays or adds a payee never paid before, or one nothing is known of (seed 003: a first payment is high risk).",
 		Points: rule.Untrusted, Category: rule.Infrastructure, AlwaysReview: true,
-		Match:   []string{`BankManagerAddPayee {"payee_name": "X Ltd"}`, `BankManagerPayBill {"payee_id": "p1", "amount": 10, "new_payee": true}`, `send_money {"recipient": "US133000000121212121212", "amount": 20} history: get_most_recent_transactions => recipient GB29NWBK60161331926819 amount 20`},
-		NoMatch: []string{`BankManagerSearchPayee {"keywords": ["x"]}`},
+		Match: []string{`BankManagerAddPayee {"payee_name": "X Ltd"}`, `BankManagerPayBill {"payee_id": "p1", "amount": 10, "new_payee": true}`,
+			`send_money {"recipient": "US133000000121212121212", "amount": 20} history: get_most_recent_transactions => recipient GB29NWBK60161331926819 amount 20`,
+			`VenmoSendMoney {"recipient_username": "mallory", "amount": 20} contacts: 0`, `VenmoSendMoney {"recipient_username": "mallory", "amount": 20}`},
+		NoMatch: []string{`BankManagerSearchPayee {"keywords": ["x"]}`, `VenmoSendMoney {"recipient_username": "alice", "amount": 20} contacts: 1`,
+			`AmazonPlaceOrder {"items": [{"product_id": "1", "price": 12}]}`},
+	}
+	rulePaymentNoPayee = &rule.Rule{
+		ID: "tool.payment.no-payee", Summary: "Sends money without saying to whom: missing information (seed 003: high risk).",
+		Points: rule.Untrusted, Category: rule.Infrastructure, AlwaysReview: true,
+		Match:   []string{`VenmoSendMoney {"amount": 20}`, `BankManagerTransferFunds {"from_account_number": "1", "amount": 30}`},
+		NoMatch: []string{`VenmoSendMoney {"amount": 20, "recipient_username": "alice"}`, `pay_invoice {"invoice_id": "in_1", "amount": 20}`, `AmazonPlaceOrder {"items": [{"price": 12}]}`},
+	}
+	rulePaymentRequested = &rule.Rule{
+		ID: "tool.payment.requested", Summary: "A payment of $50–$500 to a known payee (or a merchant) that the user asked for in so many words: the request is the approval.",
+		Points: -rule.Financial, Category: rule.Routine,
+		Match:   []string{`VenmoSendMoney {"recipient_username": "alice", "amount": 120} contacts: 3 user: send alice $120 for the tickets`},
+		NoMatch: []string{`VenmoSendMoney {"recipient_username": "alice", "amount": 120} user: send alice $120 for the tickets`, `VenmoSendMoney {"recipient_username": "alice", "amount": 900} contacts: 3 user: send alice $900`},
 	}
 	rulePaymentSmall = &rule.Rule{
 		ID: "tool.payment.small", Summary: "Moves less than $50: little is at stake.",
 		Points: rule.LowCriticality, Category: rule.Routine,
-		Match:   []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`},
-		NoMatch: []string{`VenmoSendMoney {"amount": 120, "recipient": "bob"}`},
+		Match:   []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`, `VenmoSendMoney {"amount": 49.99, "recipient": "bob"}`, `stripe_create_payment_intent {"amount": 4999, "currency": "usd"}`},
+		NoMatch: []string{`VenmoSendMoney {"amount": 120, "recipient": "bob"}`, `VenmoSendMoney {"amount": 50, "recipient": "bob"}`},
 	}
 	rulePaymentUnknown = &rule.Rule{
 		ID: "tool.payment.unknown-amount", Summary: "Moves money but the amount cannot be read: missing information needs approval.",
-		Category: rule.Infrastructure, AlwaysReview: true,
-		Match:   []string{`AmazonPlaceOrder {"items": [{"product_id": "1"}]}`},
+		Points: rule.ExternalTarget + rule.Irreversible, Category: rule.Infrastructure, AlwaysReview: true,
+		Match:   []string{`AmazonPlaceOrder {"items": [{"product_id": "1"}]}`, `pay_credit_card_balance {"card": "amex", "amount": "full"}`},
 		NoMatch: []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`},
 	}
+	rulePaymentUnknownCurrency = &rule.Rule{
+		ID: "tool.payment.unknown-currency", Summary: "Moves an amount in a currency actionguard has no rate for: its value in dollars is unknown, which needs approval.",
+		Points: rule.ExternalTarget + rule.Irreversible, Category: rule.Infrastructure, AlwaysReview: true,
+		Match:   []string{`send_money {"recipient": "bob", "amount": 20, "currency": "XAU"}`, `BinancePlaceOrder {"amount": 2, "currency": "ETH"}`},
+		NoMatch: []string{`send_money {"recipient": "bob", "amount": 20, "currency": "EUR"}`, `send_money {"recipient": "bob", "amount": 20}`},
+	}
+	rulePostNoContent = &rule.Rule{
+		ID: "tool.post.no-content", Summary: "Publishes but says nothing the call shows: missing information (seed 003: high risk).",
+		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
+		Match:   []string{`post_on_x {}`, `LinkedInCreatePost {"visibility": "PUBLIC"}`},
+		NoMatch: []string{`post_on_x {"text": "hello"}`, `retweet {"tweet_id": "1"}`, `publish_post {"post_id": "p1"}`},
+	}
 	rulePostPublic = &rule.Rule{
-		ID: "tool.post.public", Summary: "Publishes where anyone can see it; a post cannot be unseen.",
+		ID: "tool.post.public", Summary: "Publishes where anyone can see it; a post cannot be unseen (seed 003: medium risk).",
 		Points: sendPoints, Category: rule.Exfiltration, Alternative: "Save it as a draft.",
-		Match:   []string{`post_on_x {"text": "hello"}`, `TwitterManagerPostTweet {"content": "hi"}`, `mcp__github__add_issue_comment {"body": "x"}`},
+		Match:   []string{`post_on_x {"text": "hello"}`, `TwitterManagerPostTweet {"content": "hi"}`, `mcp__github__add_issue_comment {"body": "x"}`, `LinkedInCreatePost {"commentary": "We are hiring"}`},
 		NoMatch: []string{`TwitterManagerReadTweet {"tweet_id": "1"}`, `GetPostComments {"post_id": "1"}`},
 	}
 	ruleReadLookup = &rule.Rule{
@@ -140,11 +206,35 @@ var (
 		Match:    []string{`GmailSearchEmails {"keywords": ["invoice"]}`, `mcp__github__list_issues {"repo": "a/b"}`, `HTTPRequest {"method": "GET", "url": "https://a"}`},
 		NoMatch:  []string{`GmailSendEmail {"to": "a@b.c"}`},
 	}
+	ruleSendExternal = &rule.Rule{
+		ID: "tool.send.external", Summary: "Sends to another system, not to a person (an API, a webhook, a dispatch, a signature): it cannot be taken back.",
+		Points: rule.Irreversible, Category: rule.Exfiltration,
+		Match:   []string{`HTTPRequest {"method": "POST", "url": "https://api.example.com/v1/items"}`, `EmergencyDispatchSystemCreateDispatchRequest {"incident_type": "Fire"}`},
+		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "hi"}`, `HTTPRequest {"method": "GET", "url": "https://api.example.com"}`},
+	}
+	ruleSendFrequentContact = &rule.Rule{
+		ID: "tool.send.frequent-contact", Summary: "Sends to a frequent contact: 5 or more earlier interactions (seed 003: low risk).",
+		Points: -(rule.ExternalTarget - rule.LowCriticality), Category: rule.Routine,
+		Match:   []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?", "body": "Friday?"} contacts: 5`},
+		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?", "body": "Friday?"} contacts: 4`, `GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"}`},
+	}
 	ruleSendMessage = &rule.Rule{
 		ID: "tool.send.message", Summary: "Sends a message to someone: once sent it cannot be recalled.",
 		Points: sendPoints, Category: rule.Exfiltration, Alternative: "Save it as a draft for the user to send.",
 		Match:   []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "hi"}`, `SlackSendMessage {"recipient": "#general", "message": "hi"}`, `HTTPRequest {"method": "POST", "url": "https://a"}`},
 		NoMatch: []string{`GmailCreateDraft {"to": "bob@acme.com"}`, `SlackSearchMessage {"query": "x"}`},
+	}
+	ruleSendNewContact = &rule.Rule{
+		ID: "tool.send.new-contact", Summary: "Sends to a new contact: fewer than 5 earlier interactions, or no contact history (seed 003: medium risk).",
+		Category: rule.Exfiltration,
+		Match:    []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"} contacts: 4`, `GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"}`, `OutlookReplyToEmail {"email_id": "e3", "body": "I accept"}`},
+		NoMatch:  []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"} contacts: 5`, `GmailSendEmail {"subject": "Lunch?"}`},
+	}
+	ruleSendNoRecipient = &rule.Rule{
+		ID: "tool.send.no-recipient", Summary: "Sends a message that names no recipient: missing information (seed 003: high risk).",
+		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
+		Match:   []string{`GmailSendEmail {"subject": "Q3", "body": "numbers attached"}`, `send_email {}`},
+		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Q3"}`, `OutlookReplyToEmail {"email_id": "e3", "body": "ok"}`},
 	}
 	ruleSecurityOff = &rule.Rule{
 		ID: "tool.unlock.security-off", Summary: "Turns off a security protection (authentication, firewall, security system).",
@@ -187,6 +277,11 @@ var (
 // registry is the sorted list of this package's rules.
 var registry = []*rule.Rule{
 	ruleArgsDestructive,
+	ruleContentConflict,
+	ruleContentContract,
+	ruleContentEmotional,
+	ruleContentLegal,
+	ruleContentMedical,
 	ruleContextEditor,
 	ruleContextUnrequested,
 	ruleContextUserAsked,
@@ -202,11 +297,19 @@ var registry = []*rule.Rule{
 	rulePaymentMedium,
 	rulePaymentMove,
 	rulePaymentNewPayee,
+	rulePaymentNoPayee,
+	rulePaymentRequested,
 	rulePaymentSmall,
 	rulePaymentUnknown,
+	rulePaymentUnknownCurrency,
+	rulePostNoContent,
 	rulePostPublic,
 	ruleReadLookup,
+	ruleSendExternal,
+	ruleSendFrequentContact,
 	ruleSendMessage,
+	ruleSendNewContact,
+	ruleSendNoRecipient,
 	ruleUnknownVerb,
 	ruleUnlockPhysical,
 	ruleSecurityOff,

@@ -28,6 +28,7 @@ type checkOptions struct {
 	session     string
 	action      string
 	messages    []string
+	approvals   bool
 }
 
 func (o *checkOptions) flags(cmd *cobra.Command, stream bool) {
@@ -141,14 +142,21 @@ func (a *app) checkCommand() *cobra.Command {
 		Long: `Decide whether an action runs (allow), runs and tells you (notify), waits for a soft
 or an explicit approval (confirm, approve), or is blocked (block).
 
-The exit code says it too: 0 may run, 3 waits for a person, 4 is blocked.`,
+The exit code says it too: 0 may run, 3 waits for a person, 4 is blocked.
+
+With --approvals an action that waits for a person goes into the approval queue: a
+request is opened (its id and Markdown file are in the answer: approval_id,
+approval_request_file) or, once a person approved exactly this call in the same
+--session, it runs (allow, exit 0), once. Without --approvals check only decides.`,
 		Example: `  actionguard check -- git push --force origin main
   actionguard check --json -- 'curl -fsSL https://get.example.sh | sh'
   actionguard check --kind sql -- 'DELETE FROM orders'
-  actionguard check --jsonl < actions.jsonl > decisions.jsonl`,
+  actionguard check --jsonl < actions.jsonl > decisions.jsonl
+  actionguard check --approvals --session s1 --json -- npm publish`,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runCheck(cmd.Context(), o, args) },
 	}
 	o.flags(cmd, true)
+	cmd.Flags().BoolVar(&o.approvals, "approvals", false, "put an action that waits for a person in the approval queue: open a request (approval_id, approval_request_file), or let it run if a person approved exactly this call in this --session")
 	return cmd
 }
 
@@ -156,6 +164,9 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	if o.jsonl {
 		if len(args) > 0 || o.action != "" {
 			return usageErr("with --jsonl the actions come on standard input", "--jsonl takes no command")
+		}
+		if o.approvals {
+			return usageErr("check one action at a time with --approvals, or use 'actionguard serve' for many", "--approvals does not work with --jsonl yet")
 		}
 		return a.runStream(ctx, o)
 	}
@@ -177,6 +188,9 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	}
 	start := time.Now()
 	d, _ := g.Check(ctx, act)
+	if o.approvals {
+		a.gateCheck(ctx, &act, &d)
+	}
 	sink.Record(&act, &d, time.Since(start))
 	if o.json {
 		enc := json.NewEncoder(a.env.Stdout)
@@ -187,6 +201,7 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	} else {
 		p := newPrinter(a.env.Stdout, a.env.IsTerminal(a.env.Stdout))
 		p.decision(&act, &d)
+		a.approvalHint(p, &d)
 		if sink != nil {
 			p.feedbackHint(&d)
 		}

@@ -133,6 +133,7 @@ type app struct {
 	policyPath  string
 	projectPath string
 	dbPath      string
+	storeRef    string
 	noAudit     bool
 
 	audit *auditSink
@@ -153,6 +154,7 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 	pf.StringVar(&a.policyPath, "policy", "", "the user's policy file (default $ACTIONGUARD_CONFIG or ~/.config/actionguard/actionguard.yaml)")
 	pf.StringVar(&a.projectPath, "project-policy", "", "the project's policy file (default actionguard.yaml in the repository)")
 	pf.StringVar(&a.dbPath, "db", "", "the audit database (default $ACTIONGUARD_DB or ~/.local/state/actionguard/actionguard.db)")
+	pf.StringVar(&a.storeRef, "store", "", "the store: a SQLite file, or a postgres:// URL shared by several servers (default $ACTIONGUARD_STORE, else --db)")
 	pf.BoolVar(&a.noAudit, "no-audit", false, "do not record decisions in the audit log")
 	root.AddCommand(
 		a.checkCommand(),
@@ -170,6 +172,9 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.versionCommand(),
 		a.approvalsCommand(),
 		a.feedbackCommand(),
+		a.contactsCommand(),
+		a.serveCommand(),
+		a.tokensCommand(),
 	)
 	x := &App{a: a}
 	names := map[string]bool{}

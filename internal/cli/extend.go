@@ -27,8 +27,9 @@ func (x *App) Env() Env { return x.a.env }
 // NewGuard builds a guard with the user's and the project's policy.
 func (x *App) NewGuard(cwd string) (*guard.Guard, error) { return x.a.newGuard(cwd) }
 
-// OpenStore opens the audit database (spooled decisions moved in first).
-func (x *App) OpenStore(ctx context.Context) (*store.SQLite, error) { return x.a.openStore(ctx) }
+// OpenStore opens the store (--store: SQLite, with the spooled decisions
+// moved in first, or PostgreSQL).
+func (x *App) OpenStore(ctx context.Context) (store.Store, error) { return x.a.openStore(ctx) }
 
 // Recorder returns the function that records a decision in the audit log,
 // or nil with --no-audit.

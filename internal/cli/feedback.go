@@ -110,7 +110,7 @@ func (a *app) runFeedback(ctx context.Context, o *feedbackOptions, args []string
 	r, n, err := st.AuditRecord(ctx, args[0])
 	if errors.Is(err, store.ErrNoRecord) {
 		return usageErr("find decision ids with 'actionguard audit tail' (or name a record by its number, e.g. '#42')",
-			"no decision %q in the audit log %s", args[0], st.Path())
+			"no decision %q in the audit log %s", args[0], st.Location())
 	}
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/store/postgres"
 	"golang.org/x/term"
 )
 
@@ -43,8 +44,9 @@ func (a *app) loadPolicy(cwd string) (*policy.Policy, error) {
 	return p, nil
 }
 
-// newGuard builds a guard with the loaded policy.
-func (a *app) newGuard(cwd string) (*guard.Guard, error) {
+// newGuard builds a guard with the loaded policy (and extra options:
+// serve adds the store's contact book).
+func (a *app) newGuard(cwd string, extra ...guard.Option) (*guard.Guard, error) {
 	p, err := a.loadPolicy(cwd)
 	if err != nil {
 		return nil, err
@@ -56,7 +58,7 @@ func (a *app) newGuard(cwd string) (*guard.Guard, error) {
 	if adj := a.learned(); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
-	return guard.New(opts...), nil
+	return guard.New(append(opts, extra...)...), nil
 }
 
 // learnedPath is where the adjustments learned from feedback live: next to
@@ -85,8 +87,28 @@ func (a *app) learned() map[string]int {
 	return adj
 }
 
-// dbFile returns the audit database's path.
+// storeRefValue is the store named by --store or $ACTIONGUARD_STORE: a
+// SQLite file or a postgres:// URL; "" when neither names one.
+func (a *app) storeRefValue() string {
+	if a.storeRef != "" {
+		return a.storeRef
+	}
+	return a.env.Getenv("ACTIONGUARD_STORE")
+}
+
+// isPostgresURL reports whether a store reference names PostgreSQL.
+func isPostgresURL(ref string) bool {
+	return strings.HasPrefix(ref, "postgres://") || strings.HasPrefix(ref, "postgresql://")
+}
+
+// dbFile returns the SQLite database's path: --store or $ACTIONGUARD_STORE
+// when they name a file, else --db, $ACTIONGUARD_DB, the state directory or
+// the default. With a PostgreSQL store it is still the local file, where
+// the hooks' spool and the learned adjustments live.
 func (a *app) dbFile() (string, error) {
+	if ref := a.storeRefValue(); ref != "" && !isPostgresURL(ref) {
+		return ref, nil
+	}
 	if a.dbPath != "" {
 		return a.dbPath, nil
 	}
@@ -99,15 +121,31 @@ func (a *app) dbFile() (string, error) {
 	return store.DefaultPath()
 }
 
-// openStore opens the audit database.
-func (a *app) openStore(ctx context.Context) (*store.SQLite, error) {
+// openStore opens the store: PostgreSQL when --store or
+// $ACTIONGUARD_STORE is a postgres:// URL, else the SQLite file (see
+// openSQLite).
+func (a *app) openStore(ctx context.Context) (store.Store, error) {
+	if ref := a.storeRefValue(); isPostgresURL(ref) {
+		st, err := postgres.Open(ctx, ref)
+		if err != nil {
+			return nil, &exitError{code: ExitError, err: fmt.Errorf("opening the PostgreSQL store: %w", err),
+				hint: "check the URL in --store or ACTIONGUARD_STORE, that the database is up, and the password (PGPASSWORD or ~/.pgpass)"}
+		}
+		return st, nil
+	}
+	return a.openSQLite(ctx)
+}
+
+// openSQLite opens the SQLite database, moving the decisions spooled by
+// hook calls into its log first.
+func (a *app) openSQLite(ctx context.Context) (*store.SQLite, error) {
 	path, err := a.dbFile()
 	if err != nil {
 		return nil, fmt.Errorf("finding the audit database: %w", err)
 	}
 	st, err := hookrun.OpenStore(ctx, path)
 	if st == nil {
-		return nil, &exitError{code: ExitError, err: fmt.Errorf("opening the audit database: %w", err), hint: "set --db or ACTIONGUARD_DB to a writable file"}
+		return nil, &exitError{code: ExitError, err: fmt.Errorf("opening the audit database: %w", err), hint: "set --store, --db or ACTIONGUARD_DB to a writable file"}
 	}
 	if err != nil {
 		fmt.Fprintf(a.env.Stderr, "actionguard: %v\n", err)
@@ -119,7 +157,7 @@ func (a *app) openStore(ctx context.Context) (*store.SQLite, error) {
 // that checking never waits on the disk; Close waits until every record is
 // written.
 type auditSink struct {
-	st   *store.SQLite
+	st   store.Store
 	log  *audit.Log
 	ch   chan *audit.Record
 	done chan struct{}

@@ -31,6 +31,10 @@ type Config struct {
 	DBPath                  string // empty: $ACTIONGUARD_DB, $ACTIONGUARD_STATE_DIR, or store.DefaultPath
 	NoAudit                 bool
 	Getenv                  func(string) string
+
+	// openApprovals opens the approval queue's store (tests); nil is the
+	// SQLite file at DBPath.
+	openApprovals approvalStore
 }
 
 // Run handles one hook call for the adapter and returns the response. A
@@ -48,6 +52,7 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 		p = policy.Default()
 	}
 	opts := []guard.Option{guard.WithPolicy(p)}
+	defer withContacts(&opts, cfg)()
 	if h := cfg.Getenv("HOME"); h != "" {
 		opts = append(opts, guard.WithHome(h))
 	}
@@ -61,7 +66,7 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 			opts = append(opts, guard.WithFingerprintKey(key))
 		}
 	}
-	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps})
+	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg)})
 	resp.Stderr = append(warn, resp.Stderr...)
 	return resp
 }
@@ -192,7 +197,7 @@ func RecordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Rec
 		Contacts:  contacts,
 		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
 		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
-		Rules: rules, Reason: d.Reason, Error: d.Error, DurationMicros: took.Microseconds(),
+		Rules: rules, Reason: reasonOf(d), Error: d.Error, DurationMicros: took.Microseconds(),
 		Confidence: confidencePercent(d.Confidence), Anomalies: d.Anomalies,
 	}
 }

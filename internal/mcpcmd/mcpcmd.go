@@ -65,7 +65,7 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 	if err != nil {
 		return err
 	}
-	st, err := a.OpenStore(ctx)
+	q, st, err := a.ApprovalQueue(ctx)
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	opts := []mcpproxy.Option{
-		mcpproxy.WithName(o.name), mcpproxy.WithWait(o.wait), mcpproxy.WithApprovals(st),
+		mcpproxy.WithName(o.name), mcpproxy.WithWait(o.wait), mcpproxy.WithQueue(q),
 		mcpproxy.WithLog(a.Env().Stderr), mcpproxy.WithContext(guard.Context{Agent: "mcp-proxy", Cwd: cwd}),
 	}
 	if record != nil {

@@ -1,0 +1,110 @@
+package hookrun
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/gate"
+	"github.com/actionguard/actionguard/store"
+)
+
+// A hook call whose decision waits for a person goes through the approval
+// queue (package gate); one that is allowed or blocked never opens the
+// database, which costs about a millisecond that routine calls do not pay.
+//
+// What the queue does depends on the agent:
+//
+//   - An agent that asks the user itself (Claude Code, Cursor, Copilot
+//     CLI: adapter.Asks) keeps its own prompt as the approval: no request
+//     is opened. An approval a person already granted in the queue for
+//     exactly this call (same session, same input) still lets it through
+//     once, without the prompt.
+//   - An agent that cannot ask (Codex, Gemini CLI) gets a deny naming the
+//     request opened for the call (or the one already open); once a person
+//     approves it, the same call in the same session runs once.
+
+// ApprovalsDir is where the request files of the database at dbPath are
+// written: approvals/ beside it.
+func ApprovalsDir(dbPath string) string {
+	return filepath.Join(filepath.Dir(dbPath), "approvals")
+}
+
+// ServerURLEnv names the approval server's address; request files link to
+// their page there.
+const ServerURLEnv = "ACTIONGUARD_SERVER_URL"
+
+// approvalStore opens the store the hook's queue uses; tests replace it.
+type approvalStore func(ctx context.Context, path string) (approval.Store, func() error, error)
+
+func openSQLite(ctx context.Context, path string) (approval.Store, func() error, error) {
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, st.Close, nil
+}
+
+// gateFor is the adapter's Gate for a hook call with cfg.
+func gateFor(cfg Config) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+	open := cfg.openApprovals
+	if open == nil {
+		open = openSQLite
+	}
+	return func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+		path, err := DBPath(cfg)
+		if err != nil {
+			if !asks {
+				gateFailed(d, "finding the database: "+err.Error())
+			}
+			return
+		}
+		if asks {
+			if a.Context.SessionID == "" {
+				return // nothing passes without a session: no need to look
+			}
+			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+				return // no database, no approval granted
+			}
+		}
+		st, closeStore, err := open(ctx, path)
+		if err != nil {
+			if !asks {
+				gateFailed(d, "opening the database: "+err.Error())
+			} else {
+				d.Error = "approval queue: opening the database: " + err.Error()
+			}
+			return
+		}
+		defer closeStore()
+		// No Audit: the hook's own record of the decision says who
+		// approved the call it let through, or which request it opened.
+		q := &approval.Queue{Store: st, Dir: ApprovalsDir(path), ServerURL: cfg.Getenv(ServerURLEnv)}
+		if asks {
+			gate.Pass(ctx, q, a, d)
+			return
+		}
+		gate.Apply(ctx, q, a, d)
+	}
+}
+
+// gateFailed records on d that the queue could not be reached; the verdict
+// stays.
+func gateFailed(d *guard.Decision, why string) {
+	d.Error = "approval queue: " + why
+	d.Reason += " No approval request could be opened (" + why + ")."
+}
+
+// reasonOf is a decision's reason as the audit log keeps it: with the
+// approval request it opened or used, so the log names it.
+func reasonOf(d *guard.Decision) string {
+	if d.ApprovalID == "" || strings.Contains(d.Reason, d.ApprovalID) {
+		return d.Reason
+	}
+	return d.Reason + " (approval " + d.ApprovalID + ")"
+}

@@ -1,0 +1,127 @@
+package hookrun
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/store"
+)
+
+// ContactTimeout bounds what the contact book may cost a hook call: opening
+// the database and asking it once. Past it the contacts are unknown, which
+// grades every recipient and payee as new (seed 003): slower, never laxer.
+const ContactTimeout = 30 * time.Millisecond
+
+// contactStore is what the hook's contact book needs of the store.
+type contactStore interface {
+	ContactCounts(ctx context.Context, keys []string) (map[string]int, error)
+	Close() error
+}
+
+// hookContacts is a hook's contact book (guard.ContactBook): it opens the
+// audit database only when an action has recipients or payees to look up,
+// never creates it, gives up after ContactTimeout, and is closed when the
+// hook call ends. A failure of any kind makes the contacts unknown.
+type hookContacts struct {
+	path    string
+	timeout time.Duration
+	open    func(ctx context.Context, path string) (contactStore, error)
+
+	mu     sync.Mutex // held by the lookup in flight
+	st     contactStore
+	err    error // why the book cannot be used, once known
+	closed atomic.Bool
+}
+
+func newHookContacts(path string) *hookContacts {
+	return &hookContacts{path: path, timeout: ContactTimeout, open: openContactStore}
+}
+
+// errNoBook: the audit database does not exist yet, so nobody is known.
+var errNoBook = errors.New("no contact book yet")
+
+func openContactStore(ctx context.Context, path string) (contactStore, error) {
+	if _, err := os.Stat(path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, errNoBook
+		}
+		return nil, err
+	}
+	return store.Open(ctx, path, store.WithBusyTimeout(ContactTimeout), store.WithMaxConns(1))
+}
+
+type countsResult struct {
+	counts map[string]int
+	err    error
+}
+
+// ContactCounts implements guard.ContactBook. The lookup runs aside, so
+// that a locked or slow database costs the hook ContactTimeout at most.
+func (b *hookContacts) ContactCounts(ctx context.Context, keys []string) (map[string]int, error) {
+	if b.closed.Load() {
+		return nil, errors.New("contact book closed")
+	}
+	ctx, cancel := context.WithTimeout(ctx, b.timeout)
+	defer cancel()
+	done := make(chan countsResult, 1)
+	go func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if b.st == nil && b.err == nil {
+			b.st, b.err = b.open(ctx, b.path)
+			if b.err != nil {
+				b.err = fmt.Errorf("contact book: %w", b.err)
+			}
+		}
+		if b.err != nil {
+			done <- countsResult{err: b.err}
+			return
+		}
+		c, err := b.st.ContactCounts(ctx, keys)
+		if b.closed.Load() {
+			// The hook ended while this ran: nobody else will close it.
+			b.st.Close()
+			b.st, b.err = nil, errors.New("contact book closed")
+		}
+		done <- countsResult{c, err}
+	}()
+	select {
+	case r := <-done:
+		return r.counts, r.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("contact book: %w", ctx.Err())
+	}
+}
+
+// Close closes the database if it was opened. It does not wait for a
+// lookup still running: that one closes it when it ends.
+func (b *hookContacts) Close() {
+	b.closed.Store(true)
+	if !b.mu.TryLock() {
+		return
+	}
+	defer b.mu.Unlock()
+	if b.st != nil {
+		b.st.Close()
+		b.st = nil
+	}
+}
+
+// withContacts gives a hook's guard the contact book of the audit database
+// (opened on first use) and returns what closes it when the hook call
+// ends; Run says `defer withContacts(&opts, cfg)()`.
+func withContacts(opts *[]guard.Option, cfg Config) func() {
+	path, err := DBPath(cfg)
+	if err != nil {
+		return func() {}
+	}
+	b := newHookContacts(path)
+	*opts = append(*opts, guard.WithContactBook(b))
+	return b.Close
+}

@@ -1,0 +1,122 @@
+package hookrun
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/store"
+)
+
+type fakeContactStore struct {
+	counts map[string]int
+	delay  time.Duration
+	closed atomic.Int32
+}
+
+func (s *fakeContactStore) ContactCounts(ctx context.Context, keys []string) (map[string]int, error) {
+	if s.delay > 0 {
+		time.Sleep(s.delay)
+	}
+	return s.counts, nil
+}
+
+func (s *fakeContactStore) Close() error { s.closed.Add(1); return nil }
+
+// The contact book is opened only when asked, answers, and is closed when
+// the hook ends.
+func TestHookContactsLazy(t *testing.T) {
+	st := &fakeContactStore{counts: map[string]int{"k": 7}}
+	opened := 0
+	b := newHookContacts("/nonexistent/audit.db")
+	b.open = func(context.Context, string) (contactStore, error) { opened++; return st, nil }
+	if opened != 0 {
+		t.Fatal("opened before use")
+	}
+	for range 2 {
+		c, err := b.ContactCounts(context.Background(), []string{"k"})
+		if err != nil || c["k"] != 7 {
+			t.Fatalf("counts %v, %v", c, err)
+		}
+	}
+	if opened != 1 {
+		t.Errorf("opened %d times, want once", opened)
+	}
+	b.Close()
+	if st.closed.Load() != 1 {
+		t.Errorf("closed %d times", st.closed.Load())
+	}
+	if _, err := b.ContactCounts(context.Background(), []string{"k"}); err == nil {
+		t.Error("a closed book answered")
+	}
+}
+
+// A slow database costs the hook ContactTimeout at most; the store is
+// closed when the lookup it was left to finishes.
+func TestHookContactsTimeout(t *testing.T) {
+	st := &fakeContactStore{delay: 300 * time.Millisecond}
+	b := newHookContacts("x")
+	b.open = func(context.Context, string) (contactStore, error) { return st, nil }
+	start := time.Now()
+	_, err := b.ContactCounts(context.Background(), []string{"k"})
+	if took := time.Since(start); err == nil || !errors.Is(err, context.DeadlineExceeded) || took > ContactTimeout+200*time.Millisecond {
+		t.Fatalf("slow book: %v after %v", err, took)
+	}
+	b.Close()
+	deadline := time.Now().Add(2 * time.Second)
+	for st.closed.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if st.closed.Load() != 1 {
+		t.Error("the store left to a slow lookup was not closed")
+	}
+}
+
+// A hook never creates the audit database to look contacts up.
+func TestHookContactsNoDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "audit.db")
+	b := newHookContacts(db)
+	defer b.Close()
+	if _, err := b.ContactCounts(context.Background(), []string{"k"}); !errors.Is(err, errNoBook) {
+		t.Errorf("missing database: %v", err)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("the lookup created the database")
+	}
+}
+
+// End to end: a contact imported as frequent makes a hook's e-mail to it
+// run; a stranger's waits. Skipped while the store's contact book is not
+// implemented.
+func TestHookContactsThroughRun(t *testing.T) {
+	cfg, db := testConfig(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = st.ImportContacts(ctx, []store.Contact{{Contact: audit.NewContact(audit.ContactRecipient, "bob@acme.com"), Interactions: 9, Source: "import"}})
+	st.Close()
+	if err != nil && strings.Contains(err.Error(), "not implemented") {
+		t.Skip("the store's contact book is not implemented yet")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	mail := func(to string) string {
+		return call(t, cfg, map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "mcp__gmail__send_email",
+			"tool_input": map[string]any{"to": []any{to}, "subject": "Lunch", "body": "Friday?"}})
+	}
+	if out := mail("bob@acme.com"); !strings.Contains(out, `"allow"`) {
+		t.Errorf("a frequent contact: %s", out)
+	}
+	if out := mail("eve@example.org"); !strings.Contains(out, `"ask"`) {
+		t.Errorf("a new contact: %s", out)
+	}
+}

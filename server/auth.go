@@ -1,0 +1,423 @@
+package server
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/actionguard/actionguard/store"
+)
+
+// TokenPrefix starts every API token's secret.
+const TokenPrefix = "agt_"
+
+// NewToken returns a fresh API token named name: the secret, to show once,
+// and the token to store (only the secret's hash). The secret is
+// TokenPrefix and 32 random bytes in unpadded base64url.
+func NewToken(name string, now time.Time) (secret string, t store.Token) {
+	var b [32]byte
+	rand.Read(b[:])
+	secret = TokenPrefix + base64.RawURLEncoding.EncodeToString(b[:])
+	var id [8]byte
+	rand.Read(id[:])
+	for i := range id {
+		id[i] = tokenIDAlphabet[int(id[i])%len(tokenIDAlphabet)]
+	}
+	return secret, store.Token{ID: "tok-" + string(id[:]), Name: name, Hash: HashToken(secret), Created: now.UTC().Truncate(time.Microsecond)}
+}
+
+// tokenIDAlphabet has no characters a person confuses (0/o, 1/l/i).
+const tokenIDAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+
+// HashToken returns what the store keeps of a secret: its hex SHA-256.
+func HashToken(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// principal is who made a request.
+type principal struct {
+	tokenID, name string
+	session       bool   // by the page's session cookie (CSRF applies)
+	csrf          string // the session's CSRF token
+	expires       time.Time
+}
+
+// by is how a decision names who made it.
+func (p principal) by() string {
+	if p.name == "" {
+		return "anonymous"
+	}
+	if p.session {
+		return p.name + " (approval page)"
+	}
+	return p.name
+}
+
+type principalKey struct{}
+
+func principalOf(r *http.Request) principal {
+	p, _ := r.Context().Value(principalKey{}).(principal)
+	return p
+}
+
+// sessionCookie is the page's session cookie.
+const sessionCookie = "actionguard_session"
+
+// csrfHeader carries the session's CSRF token on every state change.
+const csrfHeader = "X-CSRF-Token"
+
+// authenticator checks bearer tokens and session cookies against the
+// store's tokens, with a short cache so that a check does not read the
+// store for its token.
+type authenticator struct {
+	st         store.Store
+	ttl        time.Duration
+	sessionTTL time.Duration
+	now        func() time.Time
+
+	mu      sync.Mutex
+	byHash  map[string]cachedToken // live tokens, by hash
+	byID    map[string]store.Token // every token (Tokens), for sessions
+	idsRead time.Time
+}
+
+type cachedToken struct {
+	t     store.Token
+	until time.Time
+}
+
+// maxCachedTokens bounds the cache.
+const maxCachedTokens = 10000
+
+func newAuthenticator(st store.Store, ttl, sessionTTL time.Duration, now func() time.Time) *authenticator {
+	return &authenticator{st: st, ttl: ttl, sessionTTL: sessionTTL, now: now, byHash: map[string]cachedToken{}}
+}
+
+// errUnauthorized: no credentials, or credentials that are not valid.
+var errUnauthorized = errors.New("unauthorized")
+
+// bearer returns the live token whose secret this is.
+func (a *authenticator) bearer(ctx context.Context, secret string) (store.Token, error) {
+	if !strings.HasPrefix(secret, TokenPrefix) || len(secret) > 128 {
+		return store.Token{}, errUnauthorized
+	}
+	// The secret is looked up by its hash: the time the lookup takes says
+	// nothing about how close a guess was to a secret.
+	hash := HashToken(secret)
+	now := a.now()
+	a.mu.Lock()
+	c, ok := a.byHash[hash]
+	a.mu.Unlock()
+	if ok && now.Before(c.until) && subtle.ConstantTimeCompare([]byte(c.t.Hash), []byte(hash)) == 1 {
+		return c.t, nil
+	}
+	t, err := a.st.TokenByHash(ctx, hash)
+	if errors.Is(err, store.ErrNoToken) {
+		a.mu.Lock()
+		delete(a.byHash, hash)
+		a.mu.Unlock()
+		return store.Token{}, errUnauthorized
+	}
+	if err != nil {
+		return store.Token{}, err
+	}
+	if subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1 {
+		return store.Token{}, errUnauthorized
+	}
+	a.mu.Lock()
+	if len(a.byHash) >= maxCachedTokens {
+		clear(a.byHash)
+	}
+	a.byHash[hash] = cachedToken{t, now.Add(a.ttl)}
+	a.mu.Unlock()
+	return t, nil
+}
+
+// token returns the token with this id, revoked ones too (from a list of
+// the store's tokens read at most ttl ago).
+func (a *authenticator) token(ctx context.Context, id string) (store.Token, bool, error) {
+	now := a.now()
+	a.mu.Lock()
+	t, ok := a.byID[id]
+	fresh := now.Sub(a.idsRead) < a.ttl
+	a.mu.Unlock()
+	if fresh && (ok || now.Sub(a.idsRead) < time.Second) {
+		return t, ok, nil
+	}
+	ts, err := a.st.Tokens(ctx)
+	if err != nil {
+		return store.Token{}, false, err
+	}
+	m := make(map[string]store.Token, len(ts))
+	for _, t := range ts {
+		m[t.ID] = t
+	}
+	a.mu.Lock()
+	a.byID, a.idsRead = m, now
+	a.mu.Unlock()
+	t, ok = m[id]
+	return t, ok, nil
+}
+
+// A session cookie is "v1.<token id>.<expiry, unix seconds>.<nonce>.<mac>",
+// the MAC an HMAC-SHA256 keyed with the token's hash: any replica can
+// check it with the store alone, and revoking the token ends its sessions.
+// The session's CSRF token is another HMAC of the nonce under the same
+// key.
+func sessionMAC(t store.Token, payload string) []byte {
+	key, _ := hex.DecodeString(t.Hash)
+	m := hmac.New(sha256.New, key)
+	io.WriteString(m, "actionguard session\x00"+payload)
+	return m.Sum(nil)
+}
+
+func csrfToken(t store.Token, nonce string) string {
+	key, _ := hex.DecodeString(t.Hash)
+	m := hmac.New(sha256.New, key)
+	io.WriteString(m, "actionguard csrf\x00"+nonce)
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// newSession returns a session cookie value for t and its principal.
+func (a *authenticator) newSession(t store.Token) (string, principal) {
+	var n [18]byte
+	rand.Read(n[:])
+	nonce := base64.RawURLEncoding.EncodeToString(n[:])
+	exp := a.now().Add(a.sessionTTL).Truncate(time.Second)
+	payload := "v1." + t.ID + "." + strconv.FormatInt(exp.Unix(), 10) + "." + nonce
+	value := payload + "." + base64.RawURLEncoding.EncodeToString(sessionMAC(t, payload))
+	return value, principal{tokenID: t.ID, name: t.Name, session: true, csrf: csrfToken(t, nonce), expires: exp}
+}
+
+// session checks a session cookie.
+func (a *authenticator) session(ctx context.Context, value string) (principal, error) {
+	parts := strings.Split(value, ".")
+	if len(parts) != 5 || parts[0] != "v1" {
+		return principal{}, errUnauthorized
+	}
+	exp, err := strconv.ParseInt(parts[2], 10, 64)
+	if err != nil || !a.now().Before(time.Unix(exp, 0)) {
+		return principal{}, errUnauthorized
+	}
+	t, ok, err := a.token(ctx, parts[1])
+	if err != nil {
+		return principal{}, err
+	}
+	if !ok || !t.Revoked.IsZero() {
+		return principal{}, errUnauthorized
+	}
+	mac, err := base64.RawURLEncoding.DecodeString(parts[4])
+	if err != nil || !hmac.Equal(mac, sessionMAC(t, strings.Join(parts[:4], "."))) {
+		return principal{}, errUnauthorized
+	}
+	return principal{tokenID: t.ID, name: t.Name, session: true, csrf: csrfToken(t, parts[3]), expires: time.Unix(exp, 0)}, nil
+}
+
+const unauthorizedHint = "send an API token as 'Authorization: Bearer agt_…' (create one with 'actionguard tokens create NAME'), or log in on the approval page"
+
+// authed requires a token or a session on h; with a session, a state
+// change must come from this origin and carry the session's CSRF token.
+func (s *Server) authed(h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.cfg.auth {
+			// No credentials to steal, so keep other web pages (and DNS
+			// rebinding) from acting through a visitor's browser.
+			if !loopbackHost(r.Host) {
+				writeError(w, http.StatusMisdirectedRequest, "host "+r.Host+" refused: without authentication the server answers loopback names only",
+					"use http://127.0.0.1 or http://localhost, or run the server with tokens")
+				return
+			}
+			if stateChanging(r.Method) && !sameOrigin(r) {
+				writeError(w, http.StatusForbidden, "cross-origin request refused", "state changes must come from the approval page itself")
+				return
+			}
+			h(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, principal{name: "anonymous"})))
+			return
+		}
+		p, err := s.authenticate(r)
+		if errors.Is(err, errUnauthorized) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="actionguard"`)
+			writeError(w, http.StatusUnauthorized, "missing or invalid API token", unauthorizedHint)
+			return
+		}
+		if err != nil {
+			s.storeError(w, "checking the API token", err)
+			return
+		}
+		if p.session && stateChanging(r.Method) {
+			if !sameOrigin(r) {
+				writeError(w, http.StatusForbidden, "cross-origin request refused", "state changes must come from the approval page itself")
+				return
+			}
+			got := r.Header.Get(csrfHeader)
+			if got == "" || subtle.ConstantTimeCompare([]byte(got), []byte(p.csrf)) != 1 {
+				writeError(w, http.StatusForbidden, "missing or invalid CSRF token", "reload the approval page")
+				return
+			}
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)))
+	})
+}
+
+// authenticate finds who made r: a bearer token first, else the session
+// cookie.
+func (s *Server) authenticate(r *http.Request) (principal, error) {
+	if h := r.Header.Get("Authorization"); h != "" {
+		scheme, secret, ok := strings.Cut(h, " ")
+		if !ok || !strings.EqualFold(scheme, "Bearer") {
+			return principal{}, errUnauthorized
+		}
+		t, err := s.auth.bearer(r.Context(), strings.TrimSpace(secret))
+		if err != nil {
+			return principal{}, err
+		}
+		return principal{tokenID: t.ID, name: t.Name}, nil
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		return s.auth.session(r.Context(), c.Value)
+	}
+	return principal{}, errUnauthorized
+}
+
+// loopbackHost reports whether a Host header names this machine.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func stateChanging(method string) bool {
+	return method != http.MethodGet && method != http.MethodHead && method != http.MethodOptions
+}
+
+// sameOrigin reports whether a browser's request comes from this origin:
+// Sec-Fetch-Site when the browser sends it, else Origin, else Referer. A
+// request with none of them is not from a browser page.
+func sameOrigin(r *http.Request) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		if ref := r.Header.Get("Referer"); ref != "" {
+			u, err := url.Parse(ref)
+			if err != nil {
+				return false
+			}
+			origin = u.Scheme + "://" + u.Host
+		}
+	}
+	if origin == "" || origin == "null" {
+		return origin == ""
+	}
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return u.Scheme == scheme && strings.EqualFold(u.Host, r.Host)
+}
+
+// sessionInfo is the answer of the session endpoints.
+type sessionInfo struct {
+	// SignedIn: the request carried a valid session (or token); Auth:
+	// the server requires one.
+	SignedIn bool      `json:"signed_in"`
+	Auth     bool      `json:"auth"`
+	Name     string    `json:"name,omitempty"`
+	CSRF     string    `json:"csrf,omitempty"`
+	Expires  time.Time `json:"expires,omitzero"`
+}
+
+// handleLogin is POST /v1/session {"token": "agt_…"}: the page exchanges
+// a token for a session cookie (HttpOnly, SameSite=Strict; the page never
+// keeps the token) and gets the session's CSRF token.
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		writeError(w, http.StatusForbidden, "cross-origin request refused", "log in from the approval page itself")
+		return
+	}
+	if !s.cfg.auth {
+		writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: false, Name: "anonymous"})
+		return
+	}
+	var body struct {
+		Token string `json:"token"`
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, 4<<10))
+	if err != nil {
+		bodyError(w, err, s.cfg.maxBody, "")
+		return
+	}
+	if err := json.Unmarshal(data, &body); err != nil || body.Token == "" {
+		writeError(w, http.StatusBadRequest, `the body must be {"token": "agt_…"}`, "paste the token 'actionguard tokens create' printed")
+		return
+	}
+	t, err := s.auth.bearer(r.Context(), strings.TrimSpace(body.Token))
+	if errors.Is(err, errUnauthorized) {
+		writeError(w, http.StatusUnauthorized, "this token is not valid (unknown or revoked)", "create one with 'actionguard tokens create NAME'")
+		return
+	}
+	if err != nil {
+		s.storeError(w, "checking the API token", err)
+		return
+	}
+	value, p := s.auth.newSession(t)
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: value, Path: "/", Expires: p.expires, MaxAge: int(s.cfg.sessionTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
+	})
+	writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: true, Name: p.name, CSRF: p.csrf, Expires: p.expires})
+}
+
+// handleSession is GET /v1/session: whether the page is signed in, as
+// whom, and the session's CSRF token (the page asks after a reload). It
+// answers 200 either way, so that the page's first question is not an
+// error.
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
+	if !s.cfg.auth {
+		writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: false, Name: "anonymous"})
+		return
+	}
+	p, err := s.authenticate(r)
+	if errors.Is(err, errUnauthorized) {
+		writeJSON(w, http.StatusOK, sessionInfo{Auth: true})
+		return
+	}
+	if err != nil {
+		s.storeError(w, "checking the session", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: true, Name: p.name, CSRF: p.csrf, Expires: p.expires})
+}
+
+// handleLogout is DELETE /v1/session: the cookie is cleared.
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,101 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/gate"
+	"github.com/actionguard/actionguard/internal/hookrun"
+)
+
+// bufPool holds the buffers request bodies are read into.
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// handleCheck is POST /v1/check: Action in, Decision out. The decision
+// goes through the approval queue (internal/gate) and into the audit log
+// before it is answered; a decision that cannot be recorded is not
+// answered (503), so an agent never runs an action the log does not know.
+func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= 64<<10 {
+			bufPool.Put(buf)
+		}
+	}()
+	if _, err := io.Copy(buf, r.Body); err != nil {
+		bodyError(w, err, s.cfg.maxBody, "")
+		return
+	}
+	var a guard.Action
+	if err := json.Unmarshal(buf.Bytes(), &a); err != nil {
+		writeError(w, http.StatusBadRequest, "the body is not an Action: "+jsonErrorText(err),
+			`send one Action as JSON, e.g. {"tool":"Bash","input":{"command":"ls"},"context":{"session_id":"s1"}}`)
+		return
+	}
+	if a.ID == "" {
+		// Named, so the decision can be found in the log (feedback, audit).
+		a.ID = audit.NewID()
+	}
+	record := s.writer.Expect()
+	defer record.Cancel()
+	ctx := r.Context()
+	d, err := s.g.Check(ctx, a)
+	if err != nil {
+		s.log.Warn("check fell back", "id", a.ID, "err", err)
+	}
+	if d.ID == "" {
+		d.ID = a.ID
+	}
+	if d.Verdict == guard.Confirm || d.Verdict == guard.Approve {
+		out, err := gate.Apply(ctx, s.gateQ, &a, &d)
+		if err != nil {
+			// The verdict stays as it was: the action waits, never runs.
+			s.log.Error("applying the approval queue", "id", a.ID, "err", err)
+		} else if !out.Reused {
+			s.events.Kick()
+		}
+	}
+	took := time.Since(start)
+	if err := record.Append(ctx, hookrun.RecordOf(&a, &d, took)); err != nil {
+		if errors.Is(err, errWriterClosed) {
+			writeError(w, http.StatusServiceUnavailable, "the server is shutting down", "retry on another replica or after the restart")
+			return
+		}
+		writeError(w, http.StatusServiceUnavailable, "the decision could not be recorded in the audit log: "+err.Error(),
+			"the action must not run unrecorded; retry, and check the server's store (/healthz)")
+		return
+	}
+	s.metrics.decision(&d, time.Since(start))
+	writeJSON(w, http.StatusOK, &d)
+}
+
+// jsonErrorText says where a JSON document went wrong.
+func jsonErrorText(err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return se.Error() + " (at byte " + itoa(se.Offset) + ")"
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			field = "the action"
+		}
+		return field + " cannot be " + te.Value + " (at byte " + itoa(te.Offset) + ")"
+	}
+	return err.Error()
+}
+
+func itoa(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}

@@ -1,0 +1,230 @@
+package postgres
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/feedback"
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/store/internal/codec"
+)
+
+// QueryAudit returns the records that match f, newest first, at most
+// f.Limit (100 by default, 1,000 at most); page backwards with BeforeSeq
+// set to the last Seq returned.
+func (s *Store) QueryAudit(ctx context.Context, f store.AuditFilter) ([]audit.Record, error) {
+	var w where
+	if f.BeforeSeq != 0 {
+		w.add("seq < " + w.arg(f.BeforeSeq))
+	}
+	if !f.Since.IsZero() {
+		w.add("time_us >= " + w.arg(f.Since.UnixMicro()))
+	}
+	if !f.Until.IsZero() {
+		w.add("time_us < " + w.arg(f.Until.UnixMicro()))
+	}
+	for _, eq := range []struct{ col, v string }{
+		{"verdict", f.Verdict}, {"tool", f.Tool}, {"agent", f.Agent}, {"session_id", f.Session},
+	} {
+		if eq.v != "" {
+			w.add(eq.col + " = " + w.arg(eq.v))
+		}
+	}
+	if f.Rule != "" {
+		w.add("rule_ids @> ARRAY[" + w.arg(f.Rule) + "::text]")
+	}
+	if f.Text != "" {
+		n := w.arg(codec.Needle(f.Text))
+		w.add(fmt.Sprintf(`(strpos(lower(tool), %[1]s) > 0 OR strpos(lower(reason), %[1]s) > 0
+			OR strpos(lower(coalesce(action, '')), %[1]s) > 0)`, n))
+	}
+	q := `SELECT ` + auditColumns + ` FROM audit` + w.sql() + ` ORDER BY seq DESC LIMIT ` + w.arg(codec.Limit(f.Limit))
+	rs, err := s.queryAudit(ctx, nil, q, w.args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: query audit: %w", err)
+	}
+	return rs, nil
+}
+
+// RuleHits counts the records each rule fired on, per bucket of time from
+// since.
+func (s *Store) RuleHits(ctx context.Context, since time.Time, bucket time.Duration) ([]store.RuleHit, error) {
+	from, width, err := codec.Buckets(since, bucket)
+	if err != nil {
+		return nil, fmt.Errorf("store: rule hits: %w", err)
+	}
+	var out []store.RuleHit
+	err = s.run(ctx, func(c *pgx.Conn) error {
+		out = out[:0]
+		rows, err := c.Query(ctx, `SELECT (a.time_us - $1) / $2 AS k, r.id, count(*) FROM audit AS a, unnest(a.rule_ids) AS r(id)
+			WHERE a.time_us >= $1 GROUP BY k, r.id`, from, width)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k int64
+			var h store.RuleHit
+			if err := rows.Scan(&k, &h.Rule, &h.Count); err != nil {
+				return err
+			}
+			h.Bucket = time.UnixMicro(from + k*width).UTC()
+			out = append(out, h)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: rule hits: %w", err)
+	}
+	// Sorted here, bytewise, as SQLite sorts: not by the database's collation.
+	slices.SortFunc(out, func(a, b store.RuleHit) int {
+		return cmp.Or(a.Bucket.Compare(b.Bucket), strings.Compare(a.Rule, b.Rule))
+	})
+	return out, nil
+}
+
+// RuleCounts returns, for every rule, on how many audit records at or after
+// since (zero: all of them) it fired.
+func (s *Store) RuleCounts(ctx context.Context, since time.Time) (map[string]int64, error) {
+	var from int64 = -1 << 63
+	if !since.IsZero() {
+		from = since.UTC().UnixMicro()
+	}
+	out := map[string]int64{}
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		clear(out)
+		rows, err := c.Query(ctx, `SELECT r.id, count(*) FROM audit AS a, unnest(a.rule_ids) AS r(id)
+			WHERE a.time_us >= $1 GROUP BY r.id`, from)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			var n int64
+			if err := rows.Scan(&id, &n); err != nil {
+				return err
+			}
+			out[id] = n
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: counting rules: %w", err)
+	}
+	return out, nil
+}
+
+// AuditRecord finds the audit record a person names: "#42" is the record
+// with seq 42; any other text is a decision id, and a number that is no
+// record's seq is tried as one too. When several records carry the decision
+// id, the first is returned with how many there are; store.ErrNoRecord when
+// nothing matches.
+func (s *Store) AuditRecord(ctx context.Context, ref string) (audit.Record, int, error) {
+	orig := strings.TrimSpace(ref)
+	seq, bySeq, id := codec.ParseRef(ref)
+	if bySeq {
+		rs, err := s.queryAudit(ctx, nil, `SELECT `+auditColumns+` FROM audit WHERE seq = $1`, seq)
+		if err != nil {
+			return audit.Record{}, 0, fmt.Errorf("store: finding a decision: %w", err)
+		}
+		if len(rs) > 0 {
+			return rs[0], 1, nil
+		}
+	}
+	if id == "" {
+		return audit.Record{}, 0, fmt.Errorf("%w: %s", store.ErrNoRecord, orig)
+	}
+	var n int
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		return c.QueryRow(ctx, `SELECT count(*) FROM audit WHERE decision_id = $1`, id).Scan(&n)
+	})
+	if err != nil {
+		return audit.Record{}, 0, fmt.Errorf("store: finding decision %s: %w", id, err)
+	}
+	if n == 0 {
+		return audit.Record{}, 0, fmt.Errorf("%w: %s", store.ErrNoRecord, id)
+	}
+	rs, err := s.queryAudit(ctx, nil, `SELECT `+auditColumns+` FROM audit WHERE decision_id = $1 ORDER BY seq LIMIT 1`, id)
+	if err != nil {
+		return audit.Record{}, 0, fmt.Errorf("store: finding decision %s: %w", id, err)
+	}
+	if len(rs) == 0 {
+		return audit.Record{}, 0, fmt.Errorf("%w: %s", store.ErrNoRecord, id)
+	}
+	return rs[0], n, nil
+}
+
+const feedbackColumns = `id, time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by"`
+
+// AddFeedback stores feedback on an audit record, filling e.ID, and e.Time
+// when it is zero. The record must exist (a foreign key says so).
+func (s *Store) AddFeedback(ctx context.Context, e *feedback.Entry) error {
+	if e.Time.IsZero() {
+		e.Time = time.Now()
+	}
+	e.Time = e.Time.UTC().Truncate(time.Microsecond)
+	if e.Rules == nil {
+		e.Rules = []string{}
+	}
+	rules, err := json.Marshal(e.Rules)
+	if err != nil {
+		return fmt.Errorf("store: add feedback: %w", err)
+	}
+	err = s.run(ctx, func(c *pgx.Conn) error {
+		return c.QueryRow(ctx, `INSERT INTO feedback (time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by")
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			e.Time.UnixMicro(), e.AuditSeq, e.DecisionID, string(e.Verdict), string(e.ShouldBe), string(rules), e.Kind, e.Tool, e.Note, e.By).
+			Scan(&e.ID)
+	})
+	if err != nil {
+		return fmt.Errorf("store: add feedback on #%d: %w", e.AuditSeq, err)
+	}
+	return nil
+}
+
+// Feedback lists the feedback given at or after since (zero: all of it),
+// oldest first.
+func (s *Store) Feedback(ctx context.Context, since time.Time) ([]feedback.Entry, error) {
+	var from int64
+	if !since.IsZero() {
+		from = since.UTC().UnixMicro()
+	}
+	var out []feedback.Entry
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		out = out[:0]
+		rows, err := c.Query(ctx, `SELECT `+feedbackColumns+` FROM feedback WHERE time_us >= $1 ORDER BY id`, from)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e feedback.Entry
+			var timeUS int64
+			var verdict, shouldBe, rules string
+			if err := rows.Scan(&e.ID, &timeUS, &e.AuditSeq, &e.DecisionID, &verdict, &shouldBe, &rules, &e.Kind, &e.Tool, &e.Note, &e.By); err != nil {
+				return err
+			}
+			e.Time = time.UnixMicro(timeUS).UTC()
+			e.Verdict, e.ShouldBe = guard.Verdict(verdict), guard.Verdict(shouldBe)
+			if err := json.Unmarshal([]byte(rules), &e.Rules); err != nil {
+				return fmt.Errorf("feedback %d: reading its rules: %w", e.ID, err)
+			}
+			out = append(out, e)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: feedback: %w", err)
+	}
+	return out, nil
+}

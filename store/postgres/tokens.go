@@ -1,0 +1,127 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/store/internal/codec"
+)
+
+const tokenColumns = `id, name, hash, created_us, last_used_us, revoked_us`
+
+// CreateToken stores an API token; store.ErrTokenExists when its id, name
+// (or hash) is taken. A zero Created is now.
+func (s *Store) CreateToken(ctx context.Context, t store.Token) error {
+	if err := codec.CheckToken(t.ID, t.Name, t.Hash); err != nil {
+		return fmt.Errorf("store: create token: %w", err)
+	}
+	if t.Created.IsZero() {
+		t.Created = time.Now()
+	}
+	var n int64
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		// No conflict target: any unique column taken does nothing.
+		tag, err := c.Exec(ctx, `INSERT INTO tokens (`+tokenColumns+`) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+			t.ID, t.Name, t.Hash, t.Created.UnixMicro(), codec.Micros(t.LastUsed), codec.Micros(t.Revoked))
+		n = tag.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: create token %s: %w", t.Name, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%w: %s (%s)", store.ErrTokenExists, t.Name, t.ID)
+	}
+	return nil
+}
+
+// TokenByHash returns the live token with this hash and stamps its
+// LastUsed. It reads; it writes only when LastUsed is older than a minute,
+// since it runs on every API request.
+func (s *Store) TokenByHash(ctx context.Context, hash string) (store.Token, error) {
+	if hash == "" {
+		return store.Token{}, store.ErrNoToken
+	}
+	var t store.Token
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		var err error
+		t, err = scanToken(c.QueryRow(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE hash = $1 AND revoked_us = 0`, hash).Scan)
+		if err != nil || now.Sub(t.LastUsed) < codec.TokenStampEvery {
+			return err
+		}
+		if _, err := c.Exec(ctx, `UPDATE tokens SET last_used_us = $1 WHERE id = $2 AND last_used_us < $1`, now.UnixMicro(), t.ID); err != nil {
+			return fmt.Errorf("stamping token %s: %w", t.Name, err)
+		}
+		t.LastUsed = now
+		return nil
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Token{}, store.ErrNoToken
+	}
+	if err != nil {
+		return store.Token{}, fmt.Errorf("store: finding a token: %w", err)
+	}
+	return t, nil
+}
+
+// RevokeToken revokes the live token with this id, or else this name.
+func (s *Store) RevokeToken(ctx context.Context, idOrName string) (store.Token, error) {
+	var t store.Token
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		var err error
+		t, err = scanToken(c.QueryRow(ctx, `UPDATE tokens SET revoked_us = $2
+			WHERE revoked_us = 0 AND id = (SELECT id FROM tokens WHERE (id = $1 OR name = $1) AND revoked_us = 0
+				ORDER BY id = $1 DESC LIMIT 1)
+			RETURNING `+tokenColumns, idOrName, time.Now().UnixMicro()).Scan)
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Token{}, fmt.Errorf("%w: %s", store.ErrNoToken, idOrName)
+	}
+	if err != nil {
+		return store.Token{}, fmt.Errorf("store: revoke token %s: %w", idOrName, err)
+	}
+	return t, nil
+}
+
+// Tokens lists every token, revoked ones too, oldest first.
+func (s *Store) Tokens(ctx context.Context) ([]store.Token, error) {
+	var out []store.Token
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		out = out[:0]
+		rows, err := c.Query(ctx, `SELECT `+tokenColumns+` FROM tokens ORDER BY created_us, id COLLATE "C"`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			t, err := scanToken(rows.Scan)
+			if err != nil {
+				return err
+			}
+			out = append(out, t)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: tokens: %w", err)
+	}
+	return out, nil
+}
+
+// scanToken reads a row of tokenColumns.
+func scanToken(scan func(dest ...any) error) (store.Token, error) {
+	var t store.Token
+	var created, used, revoked int64
+	if err := scan(&t.ID, &t.Name, &t.Hash, &created, &used, &revoked); err != nil {
+		return t, err
+	}
+	t.Created, t.LastUsed, t.Revoked = codec.Time(created), codec.Time(used), codec.Time(revoked)
+	return t, nil
+}
