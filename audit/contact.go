@@ -63,7 +63,26 @@ func NormalizeContact(address string) string {
 		}
 		return b.String()
 	}
+	if compact := strings.Join(strings.Fields(s), ""); compact != s && isIBAN(compact) {
+		return compact // "GB29 NWBK 6016 1331 9268 19" is "GB29NWBK60161331926819"
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// isIBAN: two letters, two digits, then 10–30 letters and digits.
+func isIBAN(s string) bool {
+	if len(s) < 14 || len(s) > 34 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter, digit := c >= 'a' && c <= 'z', c >= '0' && c <= '9'
+		switch {
+		case i < 2 && !letter, i >= 2 && i < 4 && !digit, !letter && !digit:
+			return false
+		}
+	}
+	return true
 }
 
 // isPhone: digits with the usual separators and at least 6 digits.

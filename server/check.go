@@ -45,8 +45,6 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		// Named, so the decision can be found in the log (feedback, audit).
 		a.ID = audit.NewID()
 	}
-	record := s.writer.Expect()
-	defer record.Cancel()
 	ctx := r.Context()
 	d, err := s.g.Check(ctx, a)
 	if err != nil {
@@ -65,7 +63,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	took := time.Since(start)
-	if err := record.Append(ctx, hookrun.RecordOf(&a, &d, took)); err != nil {
+	if err := s.writer.Append(ctx, hookrun.RecordOf(&a, &d, took)); err != nil {
 		if errors.Is(err, errWriterClosed) {
 			writeError(w, http.StatusServiceUnavailable, "the server is shutting down", "retry on another replica or after the restart")
 			return

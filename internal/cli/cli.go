@@ -135,6 +135,7 @@ type app struct {
 	dbPath      string
 	storeRef    string
 	noAudit     bool
+	contacts    *cliContacts // the guards' contact book, opened on first use
 
 	audit *auditSink
 }
@@ -190,6 +191,9 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 }
 
 func (a *app) close() {
+	if a.contacts != nil {
+		a.contacts.Close()
+	}
 	if a.audit != nil {
 		if err := a.audit.Close(); err != nil {
 			fmt.Fprintf(a.env.Stderr, "actionguard: audit log: %v\n", err)

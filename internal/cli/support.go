@@ -58,6 +58,10 @@ func (a *app) newGuard(cwd string, extra ...guard.Option) (*guard.Guard, error) 
 	if adj := a.learned(); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
+	if a.contacts == nil {
+		a.contacts = &cliContacts{a: a}
+	}
+	opts = append(opts, guard.WithContactBook(a.contacts))
 	return guard.New(append(opts, extra...)...), nil
 }
 
