@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
@@ -75,16 +76,11 @@ func (b *browser) do(method, path, body string, csrf bool) (*http.Response, stri
 		b.e.t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var sb strings.Builder
-	buf := make([]byte, 4096)
-	for {
-		n, err := res.Body.Read(buf)
-		sb.Write(buf[:n])
-		if err != nil {
-			break
-		}
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		b.e.t.Fatal(err)
 	}
-	return res, sb.String()
+	return res, string(data)
 }
 
 func TestPageSession(t *testing.T) {
@@ -171,7 +167,9 @@ func TestPageSession(t *testing.T) {
 		t.Errorf("after logout: %d", res.StatusCode)
 	}
 	b2 := newBrowser(e)
-	_, body = b2.do("POST", "/v1/session", `{"token":"`+e.token+`"}`, false)
+	if res, body := b2.do("POST", "/v1/session", `{"token":"`+e.token+`"}`, false); res.StatusCode != 200 {
+		t.Fatalf("login: %d %s", res.StatusCode, body)
+	}
 	e.st.RevokeToken(context.Background(), "alice")
 	if res, _ := b2.do("GET", "/v1/approvals", "", false); res.StatusCode != 401 {
 		t.Errorf("session of a revoked token: %d, want 401", res.StatusCode)

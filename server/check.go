@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -80,7 +81,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 func jsonErrorText(err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return se.Error() + " (at byte " + itoa(se.Offset) + ")"
+		return se.Error() + " (at byte " + strconv.FormatInt(se.Offset, 10) + ")"
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
@@ -88,12 +89,7 @@ func jsonErrorText(err error) string {
 		if field == "" {
 			field = "the action"
 		}
-		return field + " cannot be " + te.Value + " (at byte " + itoa(te.Offset) + ")"
+		return field + " cannot be " + te.Value + " (at byte " + strconv.FormatInt(te.Offset, 10) + ")"
 	}
 	return err.Error()
-}
-
-func itoa(n int64) string {
-	b, _ := json.Marshal(n)
-	return string(b)
 }

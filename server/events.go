@@ -219,7 +219,8 @@ const heartbeat = 15 * time.Second
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	// The server's write timeout would cut the stream: each write sets its
-	// own deadline instead.
+	// own deadline instead. (net/http lifts the read deadline itself once
+	// the request is read.)
 	rc.SetWriteDeadline(time.Time{})
 	events, cancel := s.events.subscribe()
 	defer cancel()

@@ -72,6 +72,8 @@ type config struct {
 	tokenCache    time.Duration
 	sessionTTL    time.Duration
 	drain         time.Duration
+	readTimeout   time.Duration // of a request (Serve); the event stream lifts it
+	writeTimeout  time.Duration // of an answer (Serve); the event stream sets its own
 	logger        *slog.Logger
 	now           func() time.Time
 }
@@ -145,6 +147,7 @@ func New(st store.Store, g Checker, opts ...Option) *Server {
 	cfg := config{
 		auth: true, maxBody: DefaultMaxBody, poll: DefaultPollInterval, sweep: DefaultSweep,
 		tokenCache: DefaultTokenCache, sessionTTL: DefaultSessionTTL, drain: DefaultDrainTimeout, now: time.Now,
+		readTimeout: 30 * time.Second, writeTimeout: 30 * time.Second,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -202,8 +205,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	hs := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second, // event streams extend it per write
+		ReadTimeout:       s.cfg.readTimeout,
+		WriteTimeout:      s.cfg.writeTimeout, // event streams set their own per write
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
