@@ -362,27 +362,11 @@ func money(amount float64, currency string) string {
 	if cur == "JPY" {
 		decimals = 0
 	}
-	s := thousands(strconv.FormatFloat(amount, 'f', decimals, 64))
+	s := tools.Thousands(strconv.FormatFloat(amount, 'f', decimals, 64))
 	if sign, ok := signs[cur]; ok {
 		return sign + s
 	}
 	return s + " " + cur
-}
-
-// thousands puts commas in the integer part of a decimal number.
-func thousands(s string) string {
-	intPart, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, c := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if frac != "" {
-		b.WriteString("." + frac)
-	}
-	return b.String()
 }
 
 // preview is the start of a text on one line.

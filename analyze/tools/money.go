@@ -425,8 +425,13 @@ func grouped(f float64) string {
 	if f >= 1e15 {
 		return strconv.FormatFloat(f, 'g', 4, 64)
 	}
-	s := strconv.FormatFloat(f, 'f', 2, 64)
-	intPart, frac, _ := strings.Cut(s, ".")
+	return Thousands(strconv.FormatFloat(f, 'f', 2, 64))
+}
+
+// Thousands puts commas in the integer part of a decimal number written
+// with digits and an optional "." fraction: "1234.50" → "1,234.50".
+func Thousands(s string) string {
+	intPart, frac, dot := strings.Cut(s, ".")
 	var b strings.Builder
 	for i, c := range intPart {
 		if i > 0 && (len(intPart)-i)%3 == 0 {
@@ -434,7 +439,8 @@ func grouped(f float64) string {
 		}
 		b.WriteRune(c)
 	}
-	b.WriteByte('.')
-	b.WriteString(frac)
+	if dot {
+		b.WriteString("." + frac)
+	}
 	return b.String()
 }
