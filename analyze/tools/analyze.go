@@ -132,7 +132,6 @@ type override struct {
 	// elsewhere: the recipients are in the message itself (sendmail -t).
 	elsewhere bool
 	message   bool // a message to people, not a call to a system
-	evidence  string
 }
 
 // Prepare reads a tool call: the verbs and objects of its name, what its
