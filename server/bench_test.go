@@ -15,6 +15,7 @@ import (
 
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/server"
+	"github.com/actionguard/actionguard/store"
 )
 
 // benchActions are typical checks: routine commands and edits, with a
@@ -40,7 +41,7 @@ func benchActions(b *testing.B) [][]byte {
 }
 
 func benchServer(b *testing.B) (*server.Server, string) {
-	st := openStore(b)
+	st := openStore(b, store.WithServerMode()) // as actionguard serve opens it
 	secret, tok := server.NewToken("bench", time.Now())
 	if err := st.CreateToken(context.Background(), tok); err != nil {
 		b.Fatal(err)

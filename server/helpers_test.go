@@ -28,9 +28,9 @@ type env struct {
 }
 
 // openStore opens a store in a temporary directory.
-func openStore(t testing.TB) store.Store {
+func openStore(t testing.TB, opts ...store.Option) store.Store {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "actionguard.db"))
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "actionguard.db"), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

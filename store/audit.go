@@ -36,7 +36,7 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 		return nil
 	}
 	// Prepared before the transaction, on the connection it will then use.
-	st, err := s.appendStatements(ctx)
+	st, err := s.appendStatements(ctx, len(rs))
 	if err != nil {
 		return err
 	}
@@ -50,15 +50,7 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 			if n == 0 {
 				return nil
 			}
-			var err error
-			switch n {
-			case 1:
-				_, err = tx.StmtContext(ctx, st.insert).ExecContext(ctx, args...)
-			case insertRows:
-				_, err = tx.StmtContext(ctx, st.insertMany).ExecContext(ctx, args...)
-			default:
-				_, err = tx.ExecContext(ctx, insertManySQL(n), args...)
-			}
+			_, err := tx.StmtContext(ctx, st.insert[n]).ExecContext(ctx, args...)
 			args = args[:0]
 			return err
 		}
@@ -127,49 +119,65 @@ func insertManySQL(n int) string {
 }
 
 const (
-	tipSQL    = `SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1`
-	insertSQL = `INSERT INTO audit (` + auditColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	tipSQL = `SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1`
 )
 
 // appendStmts are AppendAudit's statements, prepared on first use (a
-// long-lived process appends many times; a hook process once).
-type appendStmts struct{ tip, insert, insertMany *sql.Stmt }
+// long-lived process appends many times; a hook process once): the tip
+// query, and the INSERT of n rows for each n a batch needed so far. A batch
+// of n records inserts n/insertRows full INSERTs and one of the rest, so a
+// server sees every size from 1 to insertRows in time; each is parsed once.
+type appendStmts struct {
+	tip    *sql.Stmt
+	insert [insertRows + 1]*sql.Stmt // by rows; [0] unused
+}
 
-// appendStatements returns the prepared statements.
-func (s *SQLite) appendStatements(ctx context.Context) (*appendStmts, error) {
+func (st *appendStmts) close() {
+	if st.tip != nil {
+		st.tip.Close()
+	}
+	for _, s := range st.insert {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// appendStatements returns the prepared statements, with the INSERTs of a
+// batch of records prepared.
+func (s *SQLite) appendStatements(ctx context.Context, records int) (*appendStmts, error) {
 	s.smu.Lock()
 	defer s.smu.Unlock()
-	if s.appendStmts != nil {
-		return s.appendStmts, nil
+	if s.appendStmts == nil {
+		var tip *sql.Stmt
+		err := s.retry(ctx, func() (err error) {
+			tip, err = s.db.PrepareContext(ctx, tipSQL)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		s.appendStmts = &appendStmts{tip: tip}
 	}
-	var tip, insert *sql.Stmt
-	err := s.retry(ctx, func() (err error) {
-		tip, err = s.db.PrepareContext(ctx, tipSQL)
-		return err
-	})
-	if err != nil {
+	st := s.appendStmts
+	need := func(n int) error {
+		if n == 0 || st.insert[n] != nil {
+			return nil
+		}
+		return s.retry(ctx, func() (err error) {
+			st.insert[n], err = s.db.PrepareContext(ctx, insertManySQL(n))
+			return err
+		})
+	}
+	if records >= insertRows {
+		if err := need(insertRows); err != nil {
+			return nil, err
+		}
+	}
+	if err := need(records % insertRows); err != nil {
 		return nil, err
 	}
-	err = s.retry(ctx, func() (err error) {
-		insert, err = s.db.PrepareContext(ctx, insertSQL)
-		return err
-	})
-	if err != nil {
-		tip.Close()
-		return nil, err
-	}
-	var many *sql.Stmt
-	err = s.retry(ctx, func() (err error) {
-		many, err = s.db.PrepareContext(ctx, insertManySQL(insertRows))
-		return err
-	})
-	if err != nil {
-		tip.Close()
-		insert.Close()
-		return nil, err
-	}
-	s.appendStmts = &appendStmts{tip: tip, insert: insert, insertMany: many}
-	return s.appendStmts, nil
+	return st, nil
 }
 
 // AuditTip implements audit.Storage.

@@ -34,6 +34,13 @@ type SQLite struct {
 	// smu guards appendStmts, prepared on first use.
 	smu         sync.Mutex
 	appendStmts *appendStmts
+	// ckQuit and ckDone stop and await server mode's background checkpoint.
+	ckQuit, ckDone chan struct{}
+	// wconn is server mode's writer connection, guarded by wmu: every
+	// write transaction of the process runs on it, so its page cache stays
+	// valid from one to the next (SQLite drops a connection's cache when
+	// another connection wrote since its last transaction).
+	wconn *sql.Conn
 }
 
 type config struct {
@@ -41,6 +48,10 @@ type config struct {
 	retries     int
 	maxConns    int
 	migrations  []migration
+	// serverMode: a large cache, no checkpoints in commits, a background
+	// checkpoint every checkpointEvery (server_mode.go).
+	serverMode      bool
+	checkpointEvery time.Duration
 }
 
 // Option configures Open.
@@ -82,6 +93,9 @@ func Open(ctx context.Context, path string, opts ...Option) (*SQLite, error) {
 	if err := create(abs); err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	if cfg.serverMode {
+		cfg.maxConns++ // the writer's own
+	}
 	db := sql.OpenDB(connector{dsn: dsn(abs, cfg), drv: newDriver()})
 	db.SetMaxOpenConns(cfg.maxConns)
 	db.SetMaxIdleConns(cfg.maxConns)
@@ -89,6 +103,9 @@ func Open(ctx context.Context, path string, opts ...Option) (*SQLite, error) {
 	if err := s.init(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if cfg.serverMode {
+		s.startCheckpointer()
 	}
 	return s, nil
 }
@@ -145,12 +162,22 @@ func dsn(path string, cfg config) string {
 	q.Set("_foreign_keys", "1")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
-	// With the WAL file kept (newDriver), a checkpoint on close truncates it
-	// to zero bytes; without a size limit stale frames would stay and grow.
-	q.Add("_pragma", "journal_size_limit(0)")
-	// A hook call that drains the spool is a process of a few milliseconds:
-	// a 512 KiB page cache keeps it small (appends touch few pages).
-	q.Add("_pragma", "cache_size(-512)")
+	if cfg.serverMode {
+		// A server appends all the time (server_mode.go): the pages the
+		// appends touch stay cached, and checkpoints run in the background
+		// instead of inside commits.
+		q.Add("_pragma", "journal_size_limit("+strconv.Itoa(serverJournalLimit)+")")
+		q.Add("_pragma", "cache_size(-"+strconv.Itoa(serverReaderCacheKiB)+")")
+		q.Add("_pragma", "temp_store(memory)")
+		q.Add("_pragma", "wal_autocheckpoint(0)")
+	} else {
+		// With the WAL file kept (newDriver), a checkpoint on close truncates it
+		// to zero bytes; without a size limit stale frames would stay and grow.
+		q.Add("_pragma", "journal_size_limit(0)")
+		// A hook call that drains the spool is a process of a few milliseconds:
+		// a 512 KiB page cache keeps it small (appends touch few pages).
+		q.Add("_pragma", "cache_size(-512)")
+	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(path), RawQuery: q.Encode()}
 	return u.String()
 }
@@ -206,11 +233,16 @@ func (s *SQLite) Location() string { return s.path }
 // Close closes the database. The last connection to close checkpoints the
 // WAL into the database file.
 func (s *SQLite) Close() error {
+	s.stopCheckpointer()
+	s.wmu.Lock()
+	if s.wconn != nil {
+		s.wconn.Close()
+		s.wconn = nil
+	}
+	s.wmu.Unlock()
 	s.smu.Lock()
 	if st := s.appendStmts; st != nil {
-		st.tip.Close()
-		st.insert.Close()
-		st.insertMany.Close()
+		st.close()
 		s.appendStmts = nil
 	}
 	s.smu.Unlock()
@@ -227,7 +259,7 @@ func (s *SQLite) write(ctx context.Context, fn func(*sql.Tx) error) error {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	return s.retry(ctx, func() error {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, err := s.begin(ctx)
 		if err != nil {
 			return err
 		}
@@ -237,6 +269,33 @@ func (s *SQLite) write(ctx context.Context, fn func(*sql.Tx) error) error {
 		}
 		return tx.Commit()
 	})
+}
+
+// begin starts a write transaction; the caller holds wmu. In server mode
+// it runs on the writer's own connection.
+func (s *SQLite) begin(ctx context.Context) (*sql.Tx, error) {
+	if !s.cfg.serverMode {
+		return s.db.BeginTx(ctx, nil)
+	}
+	if s.wconn == nil {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		// The writer's cache holds the pages appends touch; the other
+		// connections' caches are dropped whenever it commits anyway.
+		if _, err := c.ExecContext(ctx, "PRAGMA cache_size(-"+strconv.Itoa(serverWriterCacheKiB)+")"); err != nil {
+			c.Close()
+			return nil, err
+		}
+		s.wconn = c
+	}
+	tx, err := s.wconn.BeginTx(ctx, nil)
+	if errors.Is(err, sql.ErrConnDone) || errors.Is(err, driver.ErrBadConn) {
+		s.wconn.Close()
+		s.wconn = nil
+	}
+	return tx, err
 }
 
 // retry runs op until it succeeds, fails with an error other than

@@ -107,7 +107,16 @@ func run(o options) error {
 			}
 		}()
 	}
+	cpu0 := cpuNow(srv)
+	recs0, batches0 := auditCounters(o)
 	res := drive(ctx, o, bodies)
+	res.cpu = cpuNow(srv).sub(cpu0)
+	if !o.kill {
+		recs, batches := auditCounters(o)
+		if batches > batches0 {
+			res.perCommit = float64(recs-recs0) / float64(batches-batches0)
+		}
+	}
 	res.print(o)
 	if o.kill {
 		return verifyAfterKill(srv, res)
@@ -126,6 +135,7 @@ type serverProc struct {
 	store      string
 	url, token string
 	killed     atomic.Bool
+	cpuAtKill  atomic.Int64 // the server's CPU time just before the kill
 	stderr     *bytes.Buffer
 }
 
@@ -196,6 +206,7 @@ func startServer(o options) (*serverProc, error) {
 }
 
 func (p *serverProc) kill() {
+	p.cpuAtKill.Store(int64(procCPU(p.cmd.Process.Pid)))
 	p.killed.Store(true)
 	p.cmd.Process.Signal(syscall.SIGKILL)
 	p.cmd.Wait()
@@ -225,6 +236,87 @@ type result struct {
 	lat      []time.Duration
 	acked    []string
 	clients  int
+	cpu      cpuTimes
+	// perCommit is the audit records per transaction (group commit), from
+	// the server's /metrics.
+	perCommit float64
+}
+
+// auditCounters reads the audit records and transactions the server has
+// written so far from its /metrics (0, 0 when it cannot).
+func auditCounters(o options) (records, batches int64) {
+	req, err := http.NewRequest("GET", strings.TrimRight(o.url, "/")+"/metrics", nil)
+	if err != nil {
+		return 0, 0
+	}
+	req.Header.Set("Authorization", "Bearer "+o.token)
+	client := &http.Client{Timeout: 5 * time.Second}
+	res, err := client.Do(req)
+	if err != nil {
+		return 0, 0
+	}
+	defer res.Body.Close()
+	sc := bufio.NewScanner(res.Body)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), " ")
+		if !ok {
+			continue
+		}
+		switch name {
+		case "actionguard_audit_records_total":
+			records, _ = strconv.ParseInt(value, 10, 64)
+		case "actionguard_audit_batches_total":
+			batches, _ = strconv.ParseInt(value, 10, 64)
+		}
+	}
+	return records, batches
+}
+
+// cpuTimes is the CPU time the server process (when serveload started it)
+// and serveload itself used: they share the machine.
+type cpuTimes struct{ server, client time.Duration }
+
+func (a cpuTimes) sub(b cpuTimes) cpuTimes {
+	return cpuTimes{server: a.server - b.server, client: a.client - b.client}
+}
+
+// cpuNow reads the CPU time (user + system) of the server and of this
+// process so far.
+func cpuNow(srv *serverProc) cpuTimes {
+	var t cpuTimes
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		t.client = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	switch {
+	case srv == nil || srv.cmd.Process == nil:
+	case srv.killed.Load():
+		t.server = time.Duration(srv.cpuAtKill.Load())
+	default:
+		t.server = procCPU(srv.cmd.Process.Pid)
+	}
+	return t
+}
+
+// procCPU reads the CPU time (user + system) of process pid.
+func procCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (which may hold spaces): utime and
+	// stime are the 12th and 13th, in clock ticks (100 per second).
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) <= 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+s) * 10 * time.Millisecond
 }
 
 // worker is one client's tally.
@@ -446,12 +538,23 @@ func (r *result) print(o options) {
 			"clients": r.clients, "seconds": r.elapsed.Seconds(), "checks": r.ok, "checks_per_second": rate,
 			"p50_ms": ms(r.pct(.50)), "p95_ms": ms(r.pct(.95)), "p99_ms": ms(r.pct(.99)), "max_ms": ms(r.pct(1)),
 			"failed": r.failed, "verdicts": r.verdicts,
+			"server_cpu_seconds": r.cpu.server.Seconds(), "client_cpu_seconds": r.cpu.client.Seconds(),
+			"records_per_commit": r.perCommit,
 		})
 		return
 	}
 	fmt.Printf("clients %d, %.1f s: %d checks, %.0f checks/s\n", r.clients, r.elapsed.Seconds(), r.ok, rate)
 	fmt.Printf("latency p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms\n", ms(r.pct(.50)), ms(r.pct(.95)), ms(r.pct(.99)), ms(r.pct(1)))
 	fmt.Printf("verdicts %v\n", r.verdicts)
+	if r.ok > 0 {
+		perCheck := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(r.ok) }
+		fmt.Printf("cpu: server %.2f cores (%.0f µs/check), serveload %.2f cores (%.0f µs/check)\n",
+			r.cpu.server.Seconds()/r.elapsed.Seconds(), perCheck(r.cpu.server),
+			r.cpu.client.Seconds()/r.elapsed.Seconds(), perCheck(r.cpu.client))
+	}
+	if r.perCommit > 0 {
+		fmt.Printf("audit: %.1f records per commit\n", r.perCommit)
+	}
 	if len(r.failed) > 0 {
 		fmt.Printf("failed %v\n", r.failed)
 	}
