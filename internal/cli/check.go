@@ -165,9 +165,6 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 		if len(args) > 0 || o.action != "" {
 			return usageErr("with --jsonl the actions come on standard input", "--jsonl takes no command")
 		}
-		if o.approvals {
-			return usageErr("check one action at a time with --approvals, or use 'actionguard serve' for many", "--approvals does not work with --jsonl yet")
-		}
 		return a.runStream(ctx, o)
 	}
 	act, err := o.buildAction(args)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/gate"
 )
 
 // MaxLineBytes bounds one line of check --jsonl; a longer line gets an
@@ -31,12 +32,29 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) error {
 	if err != nil {
 		fmt.Fprintf(a.env.Stderr, "actionguard: %v (decisions are not recorded)\n", err)
 	}
-	return streamActions(ctx, g, sink, a.env.Stdin, a.env.Stdout, streamDefaults{cwd: o.cwd, application: o.application})
+	def := streamDefaults{cwd: o.cwd, application: o.application}
+	if o.approvals {
+		q, st, err := a.approvalQueue(ctx)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		q.Audit = nil // the stream records each decision itself, pass included
+		def.gate = func(ctx context.Context, act *guard.Action, d *guard.Decision) {
+			if (d.Verdict == guard.Confirm || d.Verdict == guard.Approve) && d.Error == "" {
+				gate.Apply(ctx, q, act, d)
+			}
+		}
+	}
+	return streamActions(ctx, g, sink, a.env.Stdin, a.env.Stdout, def)
 }
 
 // streamDefaults fill what an Action of the stream leaves out.
 type streamDefaults struct {
 	cwd, application string
+	// gate, with --approvals, puts a decision that waits for a person in
+	// the approval queue (or lets an approved action through once).
+	gate func(context.Context, *guard.Action, *guard.Decision)
 }
 
 // streamActions is check --jsonl over any reader and writer.
@@ -99,6 +117,9 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			}
 			start := time.Now()
 			d, _ := g.Check(ctx, act)
+			if def.gate != nil {
+				def.gate(ctx, &act, &d)
+			}
 			sink.Record(&act, &d, time.Since(start))
 			if e := enc.Encode(&d); e != nil {
 				return e
