@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"runtime"
 	"sync"
 
 	"github.com/actionguard/actionguard/audit"
@@ -74,6 +75,7 @@ func (w *auditWriter) run() {
 	recs := make([]*audit.Record, 0, maxAuditBatch)
 	for j := range w.in {
 		batch = append(batch[:0], j)
+		yielded := false
 	fill:
 		for len(batch) < maxAuditBatch {
 			select {
@@ -83,7 +85,14 @@ func (w *auditWriter) run() {
 				}
 				batch = append(batch, j)
 			default:
-				break fill
+				if yielded {
+					break fill
+				}
+				// Let the request goroutines that are about to queue a
+				// record do so: a commit costs about the same for one
+				// record as for ten.
+				yielded = true
+				runtime.Gosched()
 			}
 		}
 		recs = recs[:0]

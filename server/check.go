@@ -43,8 +43,9 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a.ID == "" {
-		// Named, so the decision can be found in the log (feedback, audit).
-		a.ID = audit.NewID()
+		// Named, so the decision can be found in the log (feedback, audit);
+		// time-ordered, so the store's decision_id index grows at one end.
+		a.ID = audit.NewOrderedID()
 	}
 	ctx := r.Context()
 	d, err := s.g.Check(ctx, a)
