@@ -2,73 +2,18 @@ package server_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
-	"os"
-	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/server"
 	"github.com/actionguard/actionguard/store/postgres"
+	"github.com/actionguard/actionguard/store/postgres/pgtest"
 )
-
-// postgresURL is the test database ($ACTIONGUARD_TEST_POSTGRES, as for the
-// store's tests). Without one the test is skipped, except under CI=true.
-func postgresURL(t *testing.T) string {
-	t.Helper()
-	u := os.Getenv("ACTIONGUARD_TEST_POSTGRES")
-	if u != "" {
-		return u
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("ACTIONGUARD_TEST_POSTGRES is not set, and under CI=true the PostgreSQL tests must run: set it to a database URL (postgres://user@host/db)")
-	}
-	t.Skip("ACTIONGUARD_TEST_POSTGRES is not set: the replica test needs a PostgreSQL database")
-	return ""
-}
-
-// freshSchema makes an empty schema for the test, dropped after it, and
-// returns the database URL that uses it.
-func freshSchema(t *testing.T, base string) string {
-	t.Helper()
-	b := make([]byte, 8)
-	rand.Read(b)
-	schema := "srv_" + hex.EncodeToString(b)
-	admin := func(sql string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		c, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Fatalf("connecting to the test database: %v", err)
-		}
-		defer c.Close(ctx)
-		if _, err := c.Exec(ctx, sql); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	admin("CREATE SCHEMA " + schema)
-	t.Cleanup(func() { admin("DROP SCHEMA " + schema + " CASCADE") })
-	if strings.HasPrefix(base, "postgres://") || strings.HasPrefix(base, "postgresql://") {
-		u, err := url.Parse(base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		return u.String()
-	}
-	return base + " search_path=" + schema
-}
 
 // replica starts a server on its own connection pool to the database, as
 // another process would.
@@ -93,7 +38,7 @@ func replica(t *testing.T, dbURL, secret string) *env {
 // seen by the first, in its list and on its event stream; the call then
 // passes once through either; both append to one unbroken audit chain.
 func TestReplicasOnOnePostgreSQL(t *testing.T) {
-	dbURL := freshSchema(t, postgresURL(t))
+	dbURL := pgtest.FreshSchema(t)
 	setup, err := postgres.Open(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)

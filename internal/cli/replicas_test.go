@@ -2,13 +2,9 @@ package cli_test
 
 import (
 	"bufio"
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/actionguard/actionguard/store/postgres/pgtest"
 )
 
 // TestTwoServeProcesses runs two `actionguard serve` processes on one
@@ -26,14 +22,7 @@ import (
 // person approves it through the second, the first sees the decision, and
 // the approved call passes once — through either process — and only once.
 func TestTwoServeProcesses(t *testing.T) {
-	base := os.Getenv("ACTIONGUARD_TEST_POSTGRES")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("ACTIONGUARD_TEST_POSTGRES is not set, and under CI=true the PostgreSQL tests must run: eval \"$(scripts/ci-postgres.sh)\"")
-		}
-		t.Skip("ACTIONGUARD_TEST_POSTGRES is not set")
-	}
-	dbURL := schemaURL(t, base)
+	dbURL := pgtest.FreshSchema(t)
 	bin := actionguardBinary(t)
 	home := t.TempDir()
 	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "ACTIONGUARD_STORE="+dbURL)
@@ -154,35 +143,4 @@ func actionguardBinary(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return bin
-}
-
-// schemaURL makes an empty schema, dropped after the test, and returns the
-// database URL that uses it.
-func schemaURL(t *testing.T, base string) string {
-	t.Helper()
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "cli_" + hex.EncodeToString(b)
-	admin := func(sql string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		c, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Fatalf("connecting to the test database: %v", err)
-		}
-		defer c.Close(ctx)
-		if _, err := c.Exec(ctx, sql); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	admin("CREATE SCHEMA " + schema)
-	t.Cleanup(func() { admin("DROP SCHEMA " + schema + " CASCADE") })
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
