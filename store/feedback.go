@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -11,33 +10,22 @@ import (
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
-	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
 // ErrNoRecord is returned by AuditRecord when no audit record matches.
 var ErrNoRecord = errors.New("no such decision in the audit log")
 
-const feedbackColumns = `id, time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by"`
-
 // AddFeedback stores feedback on an audit record, filling e.ID, and e.Time
 // when it is zero. The record must exist (a foreign key says so).
 func (s *SQLite) AddFeedback(ctx context.Context, e *feedback.Entry) error {
-	if e.Time.IsZero() {
-		e.Time = time.Now()
-	}
-	e.Time = e.Time.UTC().Truncate(time.Microsecond)
-	if e.Rules == nil {
-		e.Rules = []string{}
-	}
-	rules, err := json.Marshal(e.Rules)
+	vals, err := codec.FeedbackValues(e)
 	if err != nil {
 		return fmt.Errorf("store: add feedback: %w", err)
 	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO feedback (time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by")
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			e.Time.UnixMicro(), e.AuditSeq, e.DecisionID, string(e.Verdict), string(e.ShouldBe), string(rules), e.Kind, e.Tool, e.Note, e.By)
+		res, err := tx.ExecContext(ctx, `INSERT INTO feedback (`+codec.FeedbackInsertColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, vals...)
 		if err != nil {
 			return err
 		}
@@ -60,22 +48,19 @@ func (s *SQLite) Feedback(ctx context.Context, since time.Time) ([]feedback.Entr
 	var out []feedback.Entry
 	err := s.retry(ctx, func() error {
 		out = out[:0]
-		rows, err := s.db.QueryContext(ctx, `SELECT `+feedbackColumns+` FROM feedback WHERE time_us >= ? ORDER BY id`, from)
+		rows, err := s.db.QueryContext(ctx, `SELECT `+codec.FeedbackColumns+` FROM feedback WHERE time_us >= ? ORDER BY id`, from)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var e feedback.Entry
-			var timeUS int64
-			var verdict, shouldBe, rules string
-			if err := rows.Scan(&e.ID, &timeUS, &e.AuditSeq, &e.DecisionID, &verdict, &shouldBe, &rules, &e.Kind, &e.Tool, &e.Note, &e.By); err != nil {
+			var row codec.FeedbackRow
+			if err := rows.Scan(row.Dest()...); err != nil {
 				return err
 			}
-			e.Time = time.UnixMicro(timeUS).UTC()
-			e.Verdict, e.ShouldBe = guard.Verdict(verdict), guard.Verdict(shouldBe)
-			if err := json.Unmarshal([]byte(rules), &e.Rules); err != nil {
-				return fmt.Errorf("feedback %d: reading its rules: %w", e.ID, err)
+			e, err := row.Entry()
+			if err != nil {
+				return err
 			}
 			out = append(out, e)
 		}

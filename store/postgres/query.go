@@ -3,7 +3,6 @@ package postgres
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
-	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/store"
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
@@ -164,27 +162,16 @@ func (s *Store) AuditRecord(ctx context.Context, ref string) (audit.Record, int,
 	return rs[0], n, nil
 }
 
-const feedbackColumns = `id, time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by"`
-
 // AddFeedback stores feedback on an audit record, filling e.ID, and e.Time
 // when it is zero. The record must exist (a foreign key says so).
 func (s *Store) AddFeedback(ctx context.Context, e *feedback.Entry) error {
-	if e.Time.IsZero() {
-		e.Time = time.Now()
-	}
-	e.Time = e.Time.UTC().Truncate(time.Microsecond)
-	if e.Rules == nil {
-		e.Rules = []string{}
-	}
-	rules, err := json.Marshal(e.Rules)
+	vals, err := codec.FeedbackValues(e)
 	if err != nil {
 		return fmt.Errorf("store: add feedback: %w", err)
 	}
 	err = s.run(ctx, func(c *pgx.Conn) error {
-		return c.QueryRow(ctx, `INSERT INTO feedback (time_us, audit_seq, decision_id, verdict, should_be, rules, kind, tool, note, "by")
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-			e.Time.UnixMicro(), e.AuditSeq, e.DecisionID, string(e.Verdict), string(e.ShouldBe), string(rules), e.Kind, e.Tool, e.Note, e.By).
-			Scan(&e.ID)
+		return c.QueryRow(ctx, `INSERT INTO feedback (`+codec.FeedbackInsertColumns+`)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`, vals...).Scan(&e.ID)
 	})
 	if err != nil {
 		return fmt.Errorf("store: add feedback on #%d: %w", e.AuditSeq, err)
@@ -202,22 +189,19 @@ func (s *Store) Feedback(ctx context.Context, since time.Time) ([]feedback.Entry
 	var out []feedback.Entry
 	err := s.run(ctx, func(c *pgx.Conn) error {
 		out = out[:0]
-		rows, err := c.Query(ctx, `SELECT `+feedbackColumns+` FROM feedback WHERE time_us >= $1 ORDER BY id`, from)
+		rows, err := c.Query(ctx, `SELECT `+codec.FeedbackColumns+` FROM feedback WHERE time_us >= $1 ORDER BY id`, from)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var e feedback.Entry
-			var timeUS int64
-			var verdict, shouldBe, rules string
-			if err := rows.Scan(&e.ID, &timeUS, &e.AuditSeq, &e.DecisionID, &verdict, &shouldBe, &rules, &e.Kind, &e.Tool, &e.Note, &e.By); err != nil {
+			var row codec.FeedbackRow
+			if err := rows.Scan(row.Dest()...); err != nil {
 				return err
 			}
-			e.Time = time.UnixMicro(timeUS).UTC()
-			e.Verdict, e.ShouldBe = guard.Verdict(verdict), guard.Verdict(shouldBe)
-			if err := json.Unmarshal([]byte(rules), &e.Rules); err != nil {
-				return fmt.Errorf("feedback %d: reading its rules: %w", e.ID, err)
+			e, err := row.Entry()
+			if err != nil {
+				return err
 			}
 			out = append(out, e)
 		}
