@@ -55,8 +55,10 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	if d.ID == "" {
 		d.ID = a.ID
 	}
+	// Encoded once, for the approval request and the audit record.
+	raw, encErr := json.Marshal(&a)
 	if d.Verdict == guard.Confirm || d.Verdict == guard.Approve {
-		out, err := gate.Apply(ctx, s.gateQ, &a, &d)
+		out, err := gate.ApplyEncoded(ctx, s.gateQ, &a, raw, &d) // nil raw: encoded (and failed) there
 		if err != nil {
 			// The verdict stays as it was: the action waits, never runs.
 			s.log.Error("applying the approval queue", "id", a.ID, "err", err)
@@ -65,7 +67,10 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	took := time.Since(start)
-	if err := s.writer.Append(ctx, hookrun.RecordOf(&a, &d, took)); err != nil {
+	if encErr != nil {
+		raw = []byte(`{"error":"the action could not be encoded"}`)
+	}
+	if err := s.writer.Append(ctx, hookrun.RecordOfEncoded(&a, raw, &d, took)); err != nil {
 		if errors.Is(err, errWriterClosed) {
 			writeError(w, http.StatusServiceUnavailable, "the server is shutting down", "retry on another replica or after the restart")
 			return

@@ -88,10 +88,15 @@ func writeError(w http.ResponseWriter, status int, msg, hint string) {
 }
 
 // writeJSON answers 200 with v as JSON.
+var (
+	jsonContentType = []string{"application/json; charset=utf-8"}
+	noStore         = []string{"no-store"}
+)
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
+	h["Content-Type"] = jsonContentType
+	h["Cache-Control"] = noStore
 	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -139,17 +144,28 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 	"connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // headers sets the security headers every response carries.
+// securityHeaders are set on every response.
+var securityHeaders = map[string][]string{
+	"Content-Security-Policy":      {contentSecurityPolicy},
+	"X-Frame-Options":              {"DENY"},
+	"X-Content-Type-Options":       {"nosniff"},
+	"Referrer-Policy":              {"no-referrer"},
+	"Cross-Origin-Opener-Policy":   {"same-origin"},
+	"Cross-Origin-Resource-Policy": {"same-origin"},
+}
+
+var hstsValue = []string{"max-age=31536000"}
+
 func (s *Server) headers(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		// Canonical keys and shared values: no allocation a request
+		// (net/http only reads them).
+		for k, v := range securityHeaders {
+			h[k] = v
+		}
 		if r.TLS != nil {
-			h.Set("Strict-Transport-Security", "max-age=31536000")
+			h["Strict-Transport-Security"] = hstsValue
 		}
 		next.ServeHTTP(w, r)
 	})

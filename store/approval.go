@@ -88,7 +88,7 @@ func (s *SQLite) approvals(ctx context.Context, q string, args ...any) ([]approv
 	var out []approval.Request
 	err := s.retry(ctx, func() error {
 		out = out[:0]
-		rows, err := s.db.QueryContext(ctx, q, args...)
+		rows, err := s.query(ctx, q, args...)
 		if err != nil {
 			return err
 		}

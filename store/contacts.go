@@ -31,7 +31,7 @@ func (s *SQLite) ContactCounts(ctx context.Context, keys []string) (map[string]i
 		}
 		q := `SELECT key, interactions FROM contacts WHERE key IN (?` + strings.Repeat(", ?", len(chunk)-1) + `)`
 		err := s.retry(ctx, func() error {
-			rows, err := s.db.QueryContext(ctx, q, args...)
+			rows, err := s.query(ctx, q, args...)
 			if err != nil {
 				return err
 			}
@@ -112,7 +112,7 @@ func (s *SQLite) Contacts(ctx context.Context, limit int) ([]Contact, error) {
 	var out []Contact
 	err := s.retry(ctx, func() error {
 		out = out[:0]
-		rows, err := s.db.QueryContext(ctx, q, args...)
+		rows, err := s.query(ctx, q, args...)
 		if err != nil {
 			return err
 		}

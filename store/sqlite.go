@@ -34,6 +34,10 @@ type SQLite struct {
 	// smu guards appendStmts, prepared on first use.
 	smu         sync.Mutex
 	appendStmts *appendStmts
+	// reads are the queries checks run again and again (FindApproval,
+	// ContactCounts), prepared once: SQLite would otherwise parse and plan
+	// each call anew. Guarded by smu; bounded by maxReadStmts.
+	reads map[string]*sql.Stmt
 	// ckQuit and ckDone stop and await server mode's background checkpoint.
 	ckQuit, ckDone chan struct{}
 	// wconn is server mode's writer connection, guarded by wmu: every
@@ -245,11 +249,43 @@ func (s *SQLite) Close() error {
 		st.close()
 		s.appendStmts = nil
 	}
+	for _, st := range s.reads {
+		st.Close()
+	}
+	s.reads = nil
 	s.smu.Unlock()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close %s: %w", s.path, err)
 	}
 	return nil
+}
+
+// maxReadStmts bounds the prepared reads a store keeps.
+const maxReadStmts = 128
+
+// query runs a read, on a statement prepared once per query text. The
+// texts come from the store's own code (a few shapes each), never from
+// input, so the cache stays small; past maxReadStmts a query is run
+// unprepared.
+func (s *SQLite) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	s.smu.Lock()
+	st, ok := s.reads[q]
+	if !ok && len(s.reads) < maxReadStmts {
+		var err error
+		if st, err = s.db.PrepareContext(ctx, q); err != nil {
+			s.smu.Unlock()
+			return nil, err
+		}
+		if s.reads == nil {
+			s.reads = map[string]*sql.Stmt{}
+		}
+		s.reads[q] = st
+	}
+	s.smu.Unlock()
+	if st == nil {
+		return s.db.QueryContext(ctx, q, args...)
+	}
+	return st.QueryContext(ctx, args...)
 }
 
 // write runs fn in a write transaction (BEGIN IMMEDIATE, from the DSN) and

@@ -28,12 +28,21 @@ import (
 // another call of the same action. Its request is opened all the same, and
 // the reason says that approving it will not let the call through.
 func Apply(ctx context.Context, q *approval.Queue, a *guard.Action, d *guard.Decision) (approval.Outcome, error) {
+	return ApplyEncoded(ctx, q, a, nil, d)
+}
+
+// ApplyEncoded is Apply for a caller that already has the action's JSON
+// (raw = json.Marshal(a)), as the server has for its audit record; nil
+// raw encodes a here.
+func ApplyEncoded(ctx context.Context, q *approval.Queue, a *guard.Action, raw []byte, d *guard.Decision) (approval.Outcome, error) {
 	if !held(d) {
 		return approval.Outcome{}, nil
 	}
-	raw, err := json.Marshal(a)
-	if err != nil {
-		return approval.Outcome{}, fail(d, err)
+	if raw == nil {
+		var err error
+		if raw, err = json.Marshal(a); err != nil {
+			return approval.Outcome{}, fail(d, err)
+		}
 	}
 	o, err := q.Gate(ctx, raw, approval.SummaryOf(a, d), a.Context.SessionID, InputHash(a))
 	if err != nil {

@@ -183,6 +183,12 @@ func RecordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Rec
 	if err != nil {
 		raw = []byte(`{"error":"the action could not be encoded"}`)
 	}
+	return RecordOfEncoded(a, raw, d, took)
+}
+
+// RecordOfEncoded is RecordOf for a caller that already has the action's
+// JSON (raw = json.Marshal(a)).
+func RecordOfEncoded(a *guard.Action, raw []byte, d *guard.Decision, took time.Duration) *audit.Record {
 	rules := make([]string, 0, len(d.Findings))
 	for _, f := range d.Findings {
 		rules = append(rules, f.Rule)
