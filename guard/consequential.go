@@ -44,7 +44,9 @@ func (e *evaluation) lookUp(cs []tools.Contact, opt *tools.Options) {
 		e.d.Contacts = append(e.d.Contacts, Contact{Kind: c.Kind, Address: c.Address})
 	}
 	if e.g.contacts == nil {
-		e.step("contacts", fmt.Sprintf("%d contact%s, no contact book: each counts as new", len(cs), plural(len(cs))), 0)
+		if e.trace {
+			e.step("contacts", fmt.Sprintf("%d contact%s, no contact book: each counts as new", len(cs), plural(len(cs))), 0)
+		}
 		return
 	}
 	keys := make([]string, len(cs))
@@ -53,7 +55,9 @@ func (e *evaluation) lookUp(cs []tools.Contact, opt *tools.Options) {
 	}
 	counts, err := e.g.contacts.ContactCounts(e.ctx, keys)
 	if err != nil {
-		e.step("contacts", "the contact book failed ("+truncate(err.Error(), 120)+"): each contact counts as new", 0)
+		if e.trace {
+			e.step("contacts", "the contact book failed ("+truncate(err.Error(), 120)+"): each contact counts as new", 0)
+		}
 		return
 	}
 	opt.ContactBook = true
@@ -76,7 +80,9 @@ func (e *evaluation) judge(p *tools.Prepared) *tools.Result {
 	opt := e.toolOptions()
 	e.lookUp(p.Contacts(), &opt)
 	res := p.Judge(opt)
-	e.step("tool", fmt.Sprintf("verb %s, objects %s → %s", orNone(res.Verbs), orNone(res.Objects), res.Effect), 0)
+	if e.trace {
+		e.step("tool", fmt.Sprintf("verb %s, objects %s → %s", orNone(res.Verbs), orNone(res.Objects), res.Effect), 0)
+	}
 	switch res.Effect {
 	case tools.EffectSend, tools.EffectPost, tools.EffectPayment:
 		e.sends = true
@@ -101,7 +107,9 @@ func (e *evaluation) consequence(res *tools.Result) bool {
 	}
 	e.seed003 = &consequence{grade: res.Grade, summary: res.Summary, why: res.Why}
 	if res.Grade != tools.GradeLow {
-		e.step("seed 003", res.Summary+": "+res.Why, 0)
+		if e.trace {
+			e.step("seed 003", res.Summary+": "+res.Why, 0)
+		}
 	}
 	return true
 }
@@ -161,7 +169,9 @@ func (e *evaluation) shellConsequences(cmds []*shell.Cmd) {
 			f.Cmd = x.i
 			e.findings = append(e.findings, f)
 		}
-		e.step("command", fmt.Sprintf("%s: %s, %s (seed 003: %s)", truncate(cmds[x.i-1].Text, 100), res.Effect, res.Class, res.Grade), res.Score)
+		if e.trace {
+			e.step("command", fmt.Sprintf("%s: %s, %s (seed 003: %s)", truncate(cmds[x.i-1].Text, 100), res.Effect, res.Class, res.Grade), res.Score)
+		}
 		if e.consequence(res) {
 			e.seed003.callName = cmds[x.i-1].Name
 		}

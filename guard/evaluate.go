@@ -92,7 +92,9 @@ func (e *evaluation) home() string {
 
 func (e *evaluation) run() {
 	e.d = Decision{ID: e.a.ID, Kind: e.kind, Findings: []Finding{}}
-	e.step("parse", fmt.Sprintf("kind %s (tool %q), application %s", e.kind, e.a.Tool, e.application()), 0)
+	if e.trace {
+		e.step("parse", fmt.Sprintf("kind %s (tool %q), application %s", e.kind, e.a.Tool, e.application()), 0)
+	}
 	switch e.kind {
 	case KindShell:
 		e.shell()
@@ -128,7 +130,9 @@ func (e *evaluation) shell() {
 			e.step("unwrap", t, 0)
 		}
 		for _, c := range res.Commands {
-			e.step("command", truncate(c.Text, 160), 0)
+			if e.trace {
+				e.step("command", truncate(c.Text, 160), 0)
+			}
 		}
 	}
 	seen := map[string]bool{}
@@ -154,7 +158,9 @@ func (e *evaluation) sqlQuery() {
 	}
 	e.readOnly = res.Err == nil
 	for _, s := range res.Statements {
-		e.step("statement", truncate(oneLine(s.Text), 160), 0)
+		if e.trace {
+			e.step("statement", truncate(oneLine(s.Text), 160), 0)
+		}
 		if !s.ReadOnly {
 			e.readOnly = false
 		}
@@ -224,7 +230,9 @@ func (e *evaluation) applyLists() {
 			argv := append([]string{c.Path}, c.Args...)
 			if ent := p.AllowsCommand(argv); ent != nil {
 				allowed[commandIndex(e.commands, c)] = ent.Source
-				e.step("policy", "allow entry "+quoteEntry(ent)+" matches "+truncate(c.Text, 100), 0)
+				if e.trace {
+					e.step("policy", "allow entry "+quoteEntry(ent)+" matches "+truncate(c.Text, 100), 0)
+				}
 			}
 			if ent := p.DeniesCommand(argv); ent != nil {
 				e.deny(ent, c.Text)
@@ -239,11 +247,15 @@ func (e *evaluation) applyLists() {
 	kept := e.findings[:0]
 	for _, f := range e.findings {
 		if p.RuleDisabled(f.Rule) {
-			e.step("policy", "rule "+f.Rule+" is disabled by the user's policy", 0)
+			if e.trace {
+				e.step("policy", "rule "+f.Rule+" is disabled by the user's policy", 0)
+			}
 			continue
 		}
 		if src, ok := allowed[f.Cmd]; ok && f.Cmd != 0 {
-			e.step("policy", "finding "+f.Rule+" cleared by the allow entry at "+src, 0)
+			if e.trace {
+				e.step("policy", "finding "+f.Rule+" cleared by the allow entry at "+src, 0)
+			}
 			continue
 		}
 		kept = append(kept, f)
@@ -251,7 +263,9 @@ func (e *evaluation) applyLists() {
 	e.findings = kept
 	if e.kind != KindShell && e.a.Tool != "" && len(e.findings) > 0 {
 		if ent := p.AllowsTool(e.a.Tool); ent != nil {
-			e.step("policy", "allow entry "+quoteEntry(ent)+" matches tool "+e.a.Tool, 0)
+			if e.trace {
+				e.step("policy", "allow entry "+quoteEntry(ent)+" matches tool "+e.a.Tool, 0)
+			}
 			e.allowedBy = ent.Source
 			var dangerous []Finding
 			for _, f := range e.findings {
@@ -294,7 +308,9 @@ func (e *evaluation) deny(ent *policy.Entry, what string) {
 	points := map[Verdict]int{Confirm: 50, Approve: 85, Block: 110}[v]
 	e.findings = append(e.findings, Finding{Rule: "policy.deny", Category: rule.Configuration, Points: points, Evidence: truncate(what, 200), Message: msg + " (" + ent.Source + ")."})
 	e.raise(v, "the deny entry "+quoteEntry(ent))
-	e.step("policy", "deny entry "+quoteEntry(ent)+" matches → at least "+string(v), points)
+	if e.trace {
+		e.step("policy", "deny entry "+quoteEntry(ent)+" matches → at least "+string(v), points)
+	}
 }
 
 func (e *evaluation) raise(v Verdict, why string) {
@@ -339,7 +355,9 @@ func (e *evaluation) decide() {
 	dangerous := false
 	alwaysReview := false
 	for _, f := range fs {
-		e.step("rule", fmt.Sprintf("%s: %s", f.Rule, f.Message), f.Points)
+		if e.trace {
+			e.step("rule", fmt.Sprintf("%s: %s", f.Rule, f.Message), f.Points)
+		}
 		if f.Points > base {
 			base = f.Points
 		}
@@ -365,12 +383,16 @@ func (e *evaluation) decide() {
 				}
 			}
 		}
-		e.step("score", fmt.Sprintf("the findings add up to %d points", sum), sum)
+		if e.trace {
+			e.step("score", fmt.Sprintf("the findings add up to %d points", sum), sum)
+		}
 	}
 	score := base
 	for _, m := range modifiers(e.a, e.kind, fs, base) {
 		score += m.points
-		e.step("modifier", m.name+": "+m.why, m.points)
+		if e.trace {
+			e.step("modifier", m.name+": "+m.why, m.points)
+		}
 	}
 	if score < 0 {
 		score = 0
@@ -391,7 +413,9 @@ func (e *evaluation) decide() {
 		level = Safe
 	}
 	if !dangerous {
-		e.step("threshold", fmt.Sprintf("score %d with thresholds safe ≤ %d, cautious ≤ %d, privileged ≤ %d (%s) → %s", score, t.Safe, t.Cautious, t.Privileged, p, level), score)
+		if e.trace {
+			e.step("threshold", fmt.Sprintf("score %d with thresholds safe ≤ %d, cautious ≤ %d, privileged ≤ %d (%s) → %s", score, t.Safe, t.Cautious, t.Privileged, p, level), score)
+		}
 	}
 	var v Verdict
 	switch level {
@@ -412,7 +436,9 @@ func (e *evaluation) decide() {
 		e.step("threshold", "an always-review command (seed 002) needs an explicit approval", 0)
 	}
 	if adj := Verdict(p.AdjustVerdict(string(v), alwaysReview)); adj != v && adj.Valid() {
-		e.step("policy", fmt.Sprintf("mode %s turns %s into %s", p.Mode, v, adj), 0)
+		if e.trace {
+			e.step("policy", fmt.Sprintf("mode %s turns %s into %s", p.Mode, v, adj), 0)
+		}
 		v = adj
 	}
 	// Custom rules see the decision so far.
@@ -435,13 +461,17 @@ func (e *evaluation) decide() {
 			pts := map[Verdict]int{Notify: 15, Confirm: 50, Approve: 85, Block: 110}[hv]
 			fs = append(fs, Finding{Rule: h.ID, Category: rule.Configuration, Points: pts, Message: h.Message + " (" + h.Source + ")"})
 			e.raise(hv, "the custom rule "+h.ID)
-			e.step("policy", "custom rule "+h.ID+" ("+h.Source+") → at least "+string(hv), pts)
+			if e.trace {
+				e.step("policy", "custom rule "+h.ID+" ("+h.Source+") → at least "+string(hv), pts)
+			}
 		}
 	}
 	transmitOnly := e.aligned && !dangerous && onlyTransmit(fs)
 	if e.classFloor != "" && !transmitOnly {
 		if e.classFloor.Stricter(v) {
-			e.step("policy", fmt.Sprintf("%s requires at least %s", e.classFloorWhy, e.classFloor), 0)
+			if e.trace {
+				e.step("policy", fmt.Sprintf("%s requires at least %s", e.classFloorWhy, e.classFloor), 0)
+			}
 			v = e.classFloor
 		}
 		// The analyzer's class is the action's level when it is stricter
@@ -460,7 +490,9 @@ func (e *evaluation) decide() {
 		v = Notify
 	}
 	if e.floor.Stricter(v) {
-		e.step("policy", fmt.Sprintf("%s requires at least %s", e.floorWhy, e.floor), 0)
+		if e.trace {
+			e.step("policy", fmt.Sprintf("%s requires at least %s", e.floorWhy, e.floor), 0)
+		}
 		v = e.floor
 	}
 	if e.unparseable != "" || e.missing != "" {
@@ -476,7 +508,9 @@ func (e *evaluation) decide() {
 			fb = Confirm
 		}
 		if fb.Stricter(v) || v == Allow {
-			e.step("fallback", why+" → "+string(fb.Max(v))+" (policy fallback)", 0)
+			if e.trace {
+				e.step("fallback", why+" → "+string(fb.Max(v))+" (policy fallback)", 0)
+			}
 			v = fb.Max(v)
 		}
 		if e.d.Error == "" {
@@ -503,7 +537,9 @@ func (e *evaluation) decide() {
 	e.d.approvalView()
 	e.reason()
 	e.scrub()
-	e.step("verdict", fmt.Sprintf("%s (%s, %s)", v, level, RiskBar(e.d.Risk)), score)
+	if e.trace {
+		e.step("verdict", fmt.Sprintf("%s (%s, %s)", v, level, RiskBar(e.d.Risk)), score)
+	}
 }
 
 // learn applies the adjustments learned from feedback to the findings.
@@ -519,7 +555,9 @@ func (e *evaluation) learn(fs []Finding) {
 		}
 		d = clamp(d, -MaxLearnedDrop, MaxLearnedRise)
 		if d < 0 && f.Category.Dangerous() {
-			e.step("learned", "feedback would lower "+f.Rule+" but a DANGEROUS finding is never lowered", 0)
+			if e.trace {
+				e.step("learned", "feedback would lower "+f.Rule+" but a DANGEROUS finding is never lowered", 0)
+			}
 			continue
 		}
 		if d < 0 && f.Points+d < 0 {
@@ -530,7 +568,9 @@ func (e *evaluation) learn(fs []Finding) {
 		}
 		f.Points += d
 		e.learnedDelta += d
-		e.step("learned", fmt.Sprintf("feedback on %s adjusts it by %+d points", f.Rule, d), d)
+		if e.trace {
+			e.step("learned", fmt.Sprintf("feedback on %s adjusts it by %+d points", f.Rule, d), d)
+		}
 	}
 }
 

@@ -49,14 +49,18 @@ func (e *evaluation) intent() {
 	e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "the request's wording")
 	for _, s := range res.Steps {
 		e.d.Steps = append(e.d.Steps, RequestStep{Text: s.Text, Level: levelOfClass(s.Class), Score: s.Score})
-		e.step("step", fmt.Sprintf("%q → %s", truncate(s.Text, 120), s.Class), s.Score)
+		if e.trace {
+			e.step("step", fmt.Sprintf("%q → %s", truncate(s.Text, 120), s.Class), s.Score)
+		}
 	}
 	if len(res.Steps) == 0 {
 		e.readOnly = true
 	}
 	e.d.Condition = res.Condition
 	if res.Condition != "" {
-		e.step("condition", "the action depends on "+truncate(res.Condition, 120)+"; classified as if it held", 0)
+		if e.trace {
+			e.step("condition", "the action depends on "+truncate(res.Condition, 120)+"; classified as if it held", 0)
+		}
 	}
 	if res.Clarify != "" {
 		e.clarify = res.Clarify
@@ -92,7 +96,9 @@ func (e *evaluation) tool() {
 	}
 	if AgentInternal(e.a.Tool) {
 		e.readOnly = true
-		e.step("tool", e.a.Tool+" is one of the coding agent's own tools: it acts only inside the agent", 0)
+		if e.trace {
+			e.step("tool", e.a.Tool+" is one of the coding agent's own tools: it acts only inside the agent", 0)
+		}
 		return
 	}
 	p := tools.Prepare(e.a.Tool, e.a.Input)
@@ -100,7 +106,9 @@ func (e *evaluation) tool() {
 		// The name says nothing the analyzer knows; the kind the caller
 		// gave (or the vendor word in the name) still does.
 		if f, ok := kindBaseline(e.kind, e.a.Tool); ok {
-			e.step("tool", "the name says nothing known; the kind "+string(e.kind)+" decides", 0)
+			if e.trace {
+				e.step("tool", "the name says nothing known; the kind "+string(e.kind)+" decides", 0)
+			}
 			e.add(f)
 			return
 		}

@@ -69,7 +69,9 @@ func (e *evaluation) outbound() {
 			e.secrets = append(e.secrets, text[f.Start:f.End])
 		}
 	}
-	e.step("outbound", fmt.Sprintf("sends %s to %s", describeFound(found, t.attachments), orNone(t.dests)), 0)
+	if e.trace {
+		e.step("outbound", fmt.Sprintf("sends %s to %s", describeFound(found, t.attachments), orNone(t.dests)), 0)
+	}
 
 	// Credentials to a suspicious destination: block, one warning.
 	if hasSecret(found) || urlCarriesCredential(t.dests) {
@@ -99,7 +101,9 @@ func (e *evaluation) outbound() {
 		UserMessages: msgs, Requests: asks, Declines: declines, Observations: observations(e.a.Context.History), Findings: found,
 		FingerprintKey: e.g.fpKey, UserFingerprints: e.a.Context.UserFingerprints, ObservedFingerprints: observedFingerprints(e.a.Context.History),
 	})
-	e.step("outbound", fmt.Sprintf("task alignment: %s (asked %v, destination named %v)", orNone([]string{string(al.Outcome)}), al.Asked, al.Named), 0)
+	if e.trace {
+		e.step("outbound", fmt.Sprintf("task alignment: %s (asked %v, destination named %v)", orNone([]string{string(al.Outcome)}), al.Asked, al.Named), 0)
+	}
 	ev := rule.Printable(truncate(strings.Join(t.dests, ", "), 120))
 	switch al.Outcome {
 	case privacy.Exfiltration:
