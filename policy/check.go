@@ -3,7 +3,9 @@ package policy
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // CheckFile reads one policy file on its own, as actionguard policy check
@@ -37,8 +39,8 @@ func checkLayer(l *layer) (*Policy, []Diagnostic) {
 }
 
 // Describe summarizes the policy for a person: mode, security level,
-// thresholds, fallbacks, what the lists and rules hold, and where it came
-// from.
+// thresholds, fallbacks, what the lists and rules hold, the evaluator's
+// patterns, and where it came from.
 func (p *Policy) Describe() string {
 	var b strings.Builder
 	row := func(label, format string, args ...any) {
@@ -59,6 +61,20 @@ func (p *Policy) Describe() string {
 		}
 		slices.Sort(ids)
 		row("disabled", "%s", strings.Join(ids, ", "))
+	}
+	label := "evaluation"
+	for _, list := range []struct {
+		kind     string
+		patterns []EvalPattern
+	}{{"forbidden", p.ForbiddenPatterns}, {"sensitive", p.SensitivePatterns}} {
+		for _, e := range list.patterns {
+			expr := e.Expr
+			if strings.ContainsFunc(expr, func(r rune) bool { return !unicode.IsPrint(r) }) {
+				expr = strconv.Quote(expr) // a backspace or a tab, shown rather than printed
+			}
+			row(label, "%s %s  (%s)", list.kind, expr, e.Source)
+			label = ""
+		}
 	}
 	if len(p.Sources) == 0 {
 		row("sources", "none: the built-in policy")

@@ -13,6 +13,9 @@
 //     action up in the lists; Policy.EvalRules runs the custom rules.
 //   - Policy.Thresholds and Policy.AdjustVerdict apply the level and the mode
 //     to the scorer's result.
+//   - Policy.ForbiddenPatterns and SensitivePatterns are the evaluation
+//     section: the patterns the offline evaluator (actionguard eval) adds
+//     to its own. This package only checks them; it never matches them.
 //
 // Verdicts are plain strings here ("allow", "notify", "confirm", "approve",
 // "block", from the loosest to the strictest) so that this package does not
@@ -40,6 +43,9 @@
 //	    verdict: approve      # notify | confirm | approve | block
 //	    message: "Production cluster changes need a second pair of eyes."
 //	disable: [shell.git.reset-hard]
+//	evaluation:               # actionguard eval; RE2 over lower-cased text
+//	  forbidden_patterns: ['\btruncate\s+table\b']
+//	  sensitive_patterns: ['\bssn\s*[:=]\s*\d{3}-\d{2}-\d{4}']
 //
 // Unknown keys, wrong types and out-of-range values are errors; each one is
 // reported at its file:line:col with a hint (a "did you mean" for a
@@ -60,9 +66,9 @@
 // The user's file says what the user accepts; a project's file (found from
 // the working directory up to the repository root) can only tighten it. A
 // project may raise the mode and the level, make the fallbacks stricter, add
-// deny entries and custom rules. Its allow entries, its disable list and
-// anything looser are dropped with a warning. Strictness of modes: flow <
-// learning < adaptive < paranoid.
+// deny entries, custom rules and evaluation patterns. Its allow entries, its
+// disable list and anything looser are dropped with a warning. Strictness of
+// modes: flow < learning < adaptive < paranoid.
 //
 // # Custom rules
 //

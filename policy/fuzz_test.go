@@ -10,9 +10,9 @@ import (
 
 // FuzzParse feeds arbitrary bytes to the policy file parser. Whatever the
 // input: no panic, no hang, every problem located and explained, a policy
-// exactly when there is no error, and never an allow fallback. The policy
-// it returns is then used as a check would use it. Seeds are in
-// testdata/fuzz/FuzzParse.
+// exactly when there is no error, never an allow fallback, and evaluation
+// patterns that compile. The policy it returns is then used as a check
+// would use it. Seeds are in testdata/fuzz/FuzzParse.
 func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, diags := CheckBytes("fuzz.yaml", src)
@@ -47,6 +47,21 @@ func FuzzParse(f *testing.F) {
 		_, _ = p.EvalRules(&Env{Kind: "shell", Command: "git status", Programs: []string{"git"},
 			Input: map[string]any{"command": "git status"}, Findings: []string{"x"}, Risk: 3})
 		_, _ = p.EvalRules(&Env{})
+		for _, list := range [][]EvalPattern{p.ForbiddenPatterns, p.SensitivePatterns} {
+			if len(list) > maxEvalPatterns {
+				t.Fatalf("%d patterns accepted", len(list))
+			}
+			seen := map[string]bool{}
+			for _, e := range list {
+				if e.Expr == "" || len(e.Expr) > maxEvalPattern || seen[e.Expr] || e.Source == "" {
+					t.Fatalf("pattern %+v accepted", e)
+				}
+				seen[e.Expr] = true
+				if _, err := regexp.Compile(e.Expr); err != nil {
+					t.Fatalf("pattern %q accepted: %v", e.Expr, err)
+				}
+			}
+		}
 		_ = p.Describe()
 	})
 }

@@ -41,10 +41,10 @@ type LoadOptions struct {
 // (UserPath, ProjectPath, $ACTIONGUARD_CONFIG) must exist.
 //
 // The project file can only make the policy stricter: a stricter mode, a
-// higher security level, stricter fallbacks, more deny entries and more
-// custom rules are taken; its allow entries, its disable list and any looser
-// setting are dropped, each with a warning in Policy.Warnings that names its
-// file:line:col.
+// higher security level, stricter fallbacks, more deny entries, more custom
+// rules and more evaluation patterns are taken; its allow entries, its
+// disable list and any looser setting are dropped, each with a warning in
+// Policy.Warnings that names its file:line:col.
 //
 // When a file has errors, Load returns a *LoadError listing all of them and
 // no Policy: a file that may not say what its author meant is not used, and
@@ -277,6 +277,8 @@ func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
 		p.Allow = append(p.Allow, user.allow...)
 		p.Deny = append(p.Deny, user.deny...)
 		p.Rules = append(p.Rules, user.rules...)
+		p.ForbiddenPatterns = addPatterns(p.ForbiddenPatterns, user.forbidden)
+		p.SensitivePatterns = addPatterns(p.SensitivePatterns, user.sensitive)
 		for _, id := range user.disable {
 			if len(knownRules) > 0 && !slices.Contains(knownRules, id.v) {
 				hint := "run actionguard rules to list the rule ids"
@@ -349,6 +351,9 @@ func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
 		warn(project.disablePos, "disable ignored: a project file cannot turn rules off", "to turn a rule off for yourself, add it to "+userFile)
 	}
 	p.Deny = append(p.Deny, project.deny...)
+	// More patterns only make the evaluation stricter: a project adds its own.
+	p.ForbiddenPatterns = addPatterns(p.ForbiddenPatterns, project.forbidden)
+	p.SensitivePatterns = addPatterns(p.SensitivePatterns, project.sensitive)
 	ids := map[string]*CustomRule{}
 	for _, r := range p.Rules {
 		ids[r.ID] = r
@@ -364,4 +369,15 @@ func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
 		p.Rules = append(p.Rules, r)
 	}
 	return p, diags
+}
+
+// addPatterns appends to dst the patterns of src it does not hold yet: an
+// expression written twice is kept once, with its first source.
+func addPatterns(dst, src []EvalPattern) []EvalPattern {
+	for _, x := range src {
+		if !slices.ContainsFunc(dst, func(y EvalPattern) bool { return y.Expr == x.Expr }) {
+			dst = append(dst, x)
+		}
+	}
+	return dst
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -144,6 +145,11 @@ func checkNotLooser(t *testing.T, merged *Policy, opts LoadOptions) {
 	}
 	if len(merged.Deny) < len(user.Deny) || len(merged.Rules) < len(user.Rules) {
 		t.Errorf("deny entries or rules were dropped")
+	}
+	for _, list := range [][2][]EvalPattern{{merged.ForbiddenPatterns, user.ForbiddenPatterns}, {merged.SensitivePatterns, user.SensitivePatterns}} {
+		if len(list[0]) < len(list[1]) || !slices.Equal(list[0][:len(list[1])], list[1]) {
+			t.Errorf("the user's patterns %v are not the first of %v", list[1], list[0])
+		}
 	}
 }
 

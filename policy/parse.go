@@ -40,7 +40,9 @@ type layer struct {
 	rulePos       []pos
 	disable       []setting[string]
 	disablePos    pos // the disable key
-	diags         []Diagnostic
+	// forbidden and sensitive are the evaluation section's patterns.
+	forbidden, sensitive []EvalPattern
+	diags                []Diagnostic
 	// allowWarnings are the warnings about allow entries, which only matter
 	// when the entries are used (in a user's file, not a project's).
 	allowWarnings []Diagnostic
@@ -206,6 +208,8 @@ func (p *fileParser) syntaxError(err error) {
 		hint = "indent with spaces, not tabs"
 	case strings.Contains(msg, "not found"), strings.Contains(msg, "could not find"):
 		hint = "close the bracket or the quote"
+	case strings.Contains(msg, "escape"):
+		hint = `in double quotes YAML reads backslashes itself; write a regular expression in single quotes: '\d+'`
 	}
 	p.errorAt(at, "invalid YAML: "+msg, hint)
 }
@@ -274,6 +278,8 @@ func (p *fileParser) mapping(n ast.Node, what string, keys []string) (_ []*ast.M
 			hint := "the keys of " + what + " are " + strings.Join(keys, ", ")
 			if s := suggest(k.Value, keys); s != "" {
 				hint = "did you mean " + s + "?"
+			} else if what == "the policy" && slices.Contains(evaluationKeys, k.Value) {
+				hint = "it belongs in the evaluation section: write evaluation: and indent " + k.Value + ": under it"
 			}
 			p.errorAt(at, fmt.Sprintf("unknown key %q in %s", k.Value, what), hint)
 			clean = false

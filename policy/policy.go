@@ -71,6 +71,12 @@ type Policy struct {
 	Rules []*CustomRule
 	// Disabled are rule ids the user turned off (user level only).
 	Disabled map[string]bool
+	// ForbiddenPatterns and SensitivePatterns are the evaluator's own
+	// patterns (seed 004), user file first, then the project's. Each is a
+	// valid RE2 expression, meant to be matched against lower-cased text;
+	// an expression appears once in each list.
+	ForbiddenPatterns []EvalPattern
+	SensitivePatterns []EvalPattern
 	// Sources are the files the policy was read from, in order.
 	Sources []string
 	// Warnings are what was dropped or adjusted while merging, and what in

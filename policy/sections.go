@@ -14,14 +14,15 @@ import (
 
 // The keys of each mapping, in the order the documentation gives them.
 var (
-	topKeys       = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable"}
-	allowKeys     = []string{"command", "tool", "reason"}
-	denyKeys      = []string{"command", "tool", "verdict", "reason"}
-	ruleKeys      = []string{"id", "when", "verdict", "message"}
-	modeNames     = []string{string(Learning), string(Adaptive), string(Flow), string(Paranoid)}
-	fallbackNames = []string{"notify", "confirm", "approve", "block"}
-	denyVerdicts  = []string{"confirm", "approve", "block"}
-	ruleVerdicts  = []string{"notify", "confirm", "approve", "block"}
+	topKeys        = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable", "evaluation"}
+	allowKeys      = []string{"command", "tool", "reason"}
+	denyKeys       = []string{"command", "tool", "verdict", "reason"}
+	ruleKeys       = []string{"id", "when", "verdict", "message"}
+	evaluationKeys = []string{"forbidden_patterns", "sensitive_patterns"}
+	modeNames      = []string{string(Learning), string(Adaptive), string(Flow), string(Paranoid)}
+	fallbackNames  = []string{"notify", "confirm", "approve", "block"}
+	denyVerdicts   = []string{"confirm", "approve", "block"}
+	ruleVerdicts   = []string{"notify", "confirm", "approve", "block"}
 )
 
 func (p *fileParser) top(body ast.Node) {
@@ -60,6 +61,8 @@ func (p *fileParser) top(body ast.Node) {
 		case "disable":
 			p.l.disablePos = p.at(mv.Key)
 			p.disable(v)
+		case "evaluation":
+			p.evaluation(v)
 		}
 	}
 	p.checkRuleIDs()
