@@ -2,132 +2,30 @@ package server_test
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdplog "github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/browsertest"
 )
 
-// chromium finds the browser: $ACTIONGUARD_CHROMIUM, else chromium on PATH
-// (Debian's package; scripts/ci-chromium.sh installs it). Without one the
-// test is skipped, except under CI=true, where a missing browser fails.
-func chromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("ACTIONGUARD_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "/usr/bin/chromium"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed: run scripts/ci-chromium.sh (apt-get install -y chromium), or set ACTIONGUARD_CHROMIUM")
-	}
-	t.Skip("chromium is not installed (scripts/ci-chromium.sh installs it)")
-	return ""
-}
-
-// artifacts is where the test leaves what a person may want to look at.
-func artifacts(t *testing.T) string {
-	if d := os.Getenv("ACTIONGUARD_ARTIFACTS"); d != "" {
-		if err := os.MkdirAll(d, 0o755); err == nil {
-			return d
-		}
-	}
-	return t.TempDir()
-}
-
-// consoleLog collects what the page says on its console and what it
-// throws.
-type consoleLog struct {
-	mu   sync.Mutex
-	errs []string
-}
-
-func (c *consoleLog) add(format string, args ...any) {
-	c.mu.Lock()
-	c.errs = append(c.errs, fmt.Sprintf(format, args...))
-	c.mu.Unlock()
-}
-
-func (c *consoleLog) all() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]string(nil), c.errs...)
-}
-
 func TestApprovalPageInChromium(t *testing.T) {
-	exe := chromium(t)
+	browsertest.Chromium(t) // skip before starting the server
 	e := newEnv(t)
-
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1440, 960),
-	)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelTimeout()
-
-	var console consoleLog
-	if err := chromedp.Listen(ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-				var parts []string
-				for _, a := range ev.Args {
-					parts = append(parts, string(a.Value)+a.Description)
-				}
-				console.add("console.%s: %s", ev.Type, strings.Join(parts, " "))
-			}
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil {
-				msg += " " + d.Exception.Description
-			}
-			console.add("exception at %s:%d: %s", d.URL, d.LineNumber, msg)
-		case *cdplog.EventEntryAdded:
-			if ev.Entry.Level == cdplog.EntryLevelError || ev.Entry.Level == cdplog.EntryLevelWarning {
-				console.add("log %s (%s): %s %s", ev.Entry.Level, ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
-			}
-		}
-	}); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
-		t.Fatal(err)
-	}
+	// Started after the server, the browser closes before it shuts down.
+	ctx, console := browsertest.Start(t, browsertest.WindowSize(1440, 960), browsertest.Timeout(90*time.Second))
 
 	// Sign in with the token.
 	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %q", what, err, console.all())
+			t.Fatalf("%s: %v\nconsole: %q", what, err, console.Errors())
 		}
 	}
 	step("opening the page", chromedp.Navigate(e.ts.URL), chromedp.WaitVisible(chromedp.ID("login-form")))
@@ -169,7 +67,7 @@ func TestApprovalPageInChromium(t *testing.T) {
 	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('countdown').hidden`)); !hidden {
 		t.Error("a PRIVILEGED request shows the auto-confirm countdown")
 	}
-	dir := artifacts(t)
+	dir := browsertest.Artifacts(t)
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +90,7 @@ func TestApprovalPageInChromium(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the click did not approve %s: %+v %v\nconsole: %q", d.ApprovalID, r, err, console.all())
+			t.Fatalf("the click did not approve %s: %+v %v\nconsole: %q", d.ApprovalID, r, err, console.Errors())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -215,7 +113,7 @@ func TestApprovalPageInChromium(t *testing.T) {
 		}
 	}
 	time.Sleep(200 * time.Millisecond) // late errors
-	if errs := console.all(); len(errs) > 0 {
+	if errs := console.Errors(); len(errs) > 0 {
 		t.Errorf("the page logged errors:\n%s", strings.Join(errs, "\n"))
 	}
 }

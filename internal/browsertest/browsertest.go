@@ -1,0 +1,165 @@
+// Package browsertest opens the project's pages in a real headless Chromium
+// for tests. Chromium finds the browser, Start opens a tab that collects
+// what the page logs and throws (Console), and Artifacts says where to leave
+// what a person may want to look at, such as screenshots.
+//
+// Without a browser the tests that use it are skipped, except under
+// CI=true, where a missing browser fails them.
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// Chromium finds the browser: $ACTIONGUARD_CHROMIUM, else chromium on PATH
+// (Debian's package; scripts/ci-chromium.sh installs it). Without one the
+// test is skipped, except under CI=true, where a missing browser fails.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("ACTIONGUARD_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "/usr/bin/chromium"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed: run scripts/ci-chromium.sh (apt-get install -y chromium), or set ACTIONGUARD_CHROMIUM")
+	}
+	t.Skip("chromium is not installed (scripts/ci-chromium.sh installs it)")
+	return ""
+}
+
+// Artifacts is where the test leaves what a person may want to look at:
+// $ACTIONGUARD_ARTIFACTS, else a temporary directory removed after the test.
+func Artifacts(t testing.TB) string {
+	if d := os.Getenv("ACTIONGUARD_ARTIFACTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err == nil {
+			return d
+		}
+	}
+	return t.TempDir()
+}
+
+// Console collects what a page says on its console (errors, warnings,
+// failed assertions), the browser's own error and warning log entries
+// (failed loads, CSP violations) and the exceptions the page throws. It is
+// safe for concurrent use.
+type Console struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func (c *Console) add(format string, args ...any) {
+	c.mu.Lock()
+	c.errs = append(c.errs, fmt.Sprintf(format, args...))
+	c.mu.Unlock()
+}
+
+// Errors returns what was collected so far, oldest first.
+func (c *Console) Errors() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.errs...)
+}
+
+// listen is the event handler that fills the console.
+func (c *Console) listen(ev any) {
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			c.add("console.%s: %s", ev.Type, strings.Join(parts, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		c.add("exception at %s:%d: %s", d.URL, d.LineNumber, msg)
+	case *cdplog.EventEntryAdded:
+		if ev.Entry.Level == cdplog.EntryLevelError || ev.Entry.Level == cdplog.EntryLevelWarning {
+			c.add("log %s (%s): %s %s", ev.Entry.Level, ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
+		}
+	}
+}
+
+// Option changes how Start opens the browser.
+type Option func(*options)
+
+type options struct {
+	width, height int
+	timeout       time.Duration
+}
+
+// WindowSize sets the window's size in pixels (default 1440×960).
+func WindowSize(width, height int) Option {
+	return func(o *options) { o.width, o.height = width, height }
+}
+
+// Timeout bounds everything done with the tab (default 90 s).
+func Timeout(d time.Duration) Option {
+	return func(o *options) { o.timeout = d }
+}
+
+// Start opens headless Chromium (see Chromium: without a browser the test
+// is skipped) and returns a tab's context, whose actions are bounded by the
+// timeout, and the Console that collects what its pages log and throw.
+//
+// The browser closes when the test ends, through t.Cleanup. Cleanups run
+// last in, first out: start the browser after the servers it visits, so
+// that it closes before they shut down.
+func Start(t testing.TB, opts ...Option) (context.Context, *Console) {
+	t.Helper()
+	o := options{width: 1440, height: 960, timeout: 90 * time.Second}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	exe := Chromium(t)
+
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(o.width, o.height),
+	)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	ctx, cancelTimeout := context.WithTimeout(ctx, o.timeout)
+	t.Cleanup(cancelTimeout)
+
+	console := new(Console)
+	if err := chromedp.Listen(ctx, console.listen); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, console
+}
