@@ -28,6 +28,9 @@ const (
 	ExitBlock   = 4 // check: the action is blocked
 	ExitBroken  = 5 // audit verify: the chain is broken
 	ExitInvalid = 6 // policy check: the policy file has errors
+	// ExitRegression: eval diff found a count that rose; eval
+	// --fail-on-issues found a run with issues.
+	ExitRegression = 7
 )
 
 // Env is what a run of the command line sees of the world.
@@ -176,6 +179,7 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.contactsCommand(),
 		a.serveCommand(),
 		a.tokensCommand(),
+		a.evalCommand(),
 	)
 	x := &App{a: a}
 	names := map[string]bool{}

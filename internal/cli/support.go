@@ -51,10 +51,7 @@ func (a *app) newGuard(cwd string, extra ...guard.Option) (*guard.Guard, error) 
 	if err != nil {
 		return nil, err
 	}
-	opts := []guard.Option{guard.WithPolicy(p)}
-	if h := a.env.Getenv("HOME"); h != "" {
-		opts = append(opts, guard.WithHome(h))
-	}
+	opts := a.policyOptions(p)
 	if adj := a.learned(); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
@@ -63,6 +60,17 @@ func (a *app) newGuard(cwd string, extra ...guard.Option) (*guard.Guard, error) 
 	}
 	opts = append(opts, guard.WithContactBook(a.contacts))
 	return guard.New(append(opts, extra...)...), nil
+}
+
+// policyOptions are the guard's options from the policy files and the
+// environment alone: what eval's replay uses, so that two runs over the
+// same records decide alike whatever this machine has learned since.
+func (a *app) policyOptions(p *policy.Policy) []guard.Option {
+	opts := []guard.Option{guard.WithPolicy(p)}
+	if h := a.env.Getenv("HOME"); h != "" {
+		opts = append(opts, guard.WithHome(h))
+	}
+	return opts
 }
 
 // learnedPath is where the adjustments learned from feedback live: next to
