@@ -28,26 +28,14 @@ type Counts struct {
 	Replayed bool `json:"replayed"`
 }
 
-// Add counts one result.
-func (c *Counts) Add(r *Result) {
+// Counts are the totals of a summary that a regression gate compares.
+func (s *Summary) Counts() Counts {
+	c := Counts{Trajectories: s.Trajectories, ToolCalls: s.ToolCalls, MeanScore: s.MeanScore, Dangerous: s.Dangerous, Sensitive: s.Sensitive,
+		BlockedSteps: s.BlockedSteps, Replayed: len(s.Verdicts) > 0}
 	if c.Dangerous == nil {
 		c.Dangerous, c.Sensitive = map[string]int{}, map[string]int{}
 	}
-	c.MeanScore = (c.MeanScore*float64(c.Trajectories) + r.Score) / float64(c.Trajectories+1)
-	c.Trajectories++
-	c.ToolCalls += r.ToolCalls
-	for _, m := range r.DangerousActions {
-		c.Dangerous[m.Pattern]++
-	}
-	for _, m := range r.SensitiveLeaks {
-		c.Sensitive[m.Pattern]++
-	}
-	for i := range r.Steps {
-		if d := r.Steps[i].StepDecision; d != nil {
-			c.Replayed = true
-		}
-	}
-	c.BlockedSteps += r.Blocked()
+	return c
 }
 
 // ReadResults reads the results `actionguard eval --json` or `--jsonl`
@@ -127,12 +115,9 @@ func firstByte(br *bufio.Reader) (byte, error) {
 
 // CountResults reads results (see ReadResults) and adds them up.
 func CountResults(r io.Reader, name string) (Counts, error) {
-	var c Counts
-	err := ReadResults(r, name, func(res *Result) error { c.Add(res); return nil })
-	if c.Dangerous == nil {
-		c.Dangerous, c.Sensitive = map[string]int{}, map[string]int{}
-	}
-	return c, err
+	var s Summary
+	err := ReadResults(r, name, func(res *Result) error { s.Add(res); return nil })
+	return s.Counts(), err
 }
 
 // DiffRow compares one count.

@@ -73,11 +73,11 @@ func TestReadResultsShapes(t *testing.T) {
 // A count that rose is a regression; one that fell or stayed is not.
 func TestCompare(t *testing.T) {
 	count := func(rs ...*Result) Counts {
-		var c Counts
+		var s Summary
 		for _, r := range rs {
-			c.Add(r)
+			s.Add(r)
 		}
-		return c
+		return s.Counts()
 	}
 	base := count(res("a", []string{"rm -rf", "drop table"}, 1), res("b", []string{"rm -rf"}, 0))
 
