@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
-	"github.com/actionguard/actionguard/store"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -24,58 +22,8 @@ func record(id, verdict string, rules ...string) *audit.Record {
 	return &audit.Record{Tool: "Bash", Kind: "shell", Action: []byte(action), Verdict: verdict, Level: "cautious", Rules: rules, Reason: "r"}
 }
 
-func TestAuditRecord(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, filepath.Join(t.TempDir(), "actionguard.db"))
-	log := audit.New(s)
-	for _, r := range []*audit.Record{
-		record("d-aaaaaaaaaaaa", "confirm", "shell.pkg.install"), // #1
-		record("", "allow"),                             // #2
-		record("toolu_01", "block", "shell.fs.rm-root"), // #3
-		record("toolu_01", "allow"),                     // #4: the same id again
-		record("123", "allow"),                          // #5: an id that looks like a seq
-		{Tool: "Bash", Action: []byte(`"not an object"`), Verdict: "confirm"}, // #6
-		{Tool: "Bash", Action: []byte(`{"id":42}`), Verdict: "confirm"},       // #7: a number id
-	} {
-		if err := log.Append(ctx, r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, tc := range []struct {
-		ref  string
-		seq  int64
-		n    int
-		fail bool
-	}{
-		{ref: "d-aaaaaaaaaaaa", seq: 1, n: 1},
-		{ref: " d-aaaaaaaaaaaa ", seq: 1, n: 1},
-		{ref: "#2", seq: 2, n: 1},
-		{ref: "2", seq: 2, n: 1},
-		{ref: "toolu_01", seq: 3, n: 2},
-		{ref: "7", seq: 7, n: 1},   // a number is a seq first…
-		{ref: "123", seq: 5, n: 1}, // …and an id when no record has that seq
-		{ref: "42", seq: 7, n: 1},  // a number id reads as text
-		{ref: "#99", fail: true},
-		{ref: "99", fail: true},
-		{ref: "d-nope", fail: true},
-		{ref: "#x", fail: true},
-		{ref: "", fail: true},
-	} {
-		r, n, err := s.AuditRecord(ctx, tc.ref)
-		if tc.fail {
-			if !errors.Is(err, store.ErrNoRecord) {
-				t.Errorf("AuditRecord(%q) = #%d, %v; want ErrNoRecord", tc.ref, r.Seq, err)
-			}
-			continue
-		}
-		if err != nil || r.Seq != tc.seq || n != tc.n {
-			t.Errorf("AuditRecord(%q) = #%d (%d), %v; want #%d (%d)", tc.ref, r.Seq, n, err, tc.seq, tc.n)
-		}
-	}
-	if r, _, _ := s.AuditRecord(ctx, "d-aaaaaaaaaaaa"); r.Hash == "" || r.Rules[0] != "shell.pkg.install" {
-		t.Errorf("the record comes back whole: %+v", r)
-	}
-}
+// AuditRecord's lookups (ids, #seq, numbers, the misses) are in
+// store/storetest, which runs on this store too (TestStore).
 
 func TestFeedback(t *testing.T) {
 	ctx := context.Background()
