@@ -45,6 +45,9 @@ type Event struct {
 	Action    guard.Action
 	// Output is what the tool returned (PostTool).
 	Output string
+	// Failed reports that the tool ran and failed (PostTool): an error
+	// result, a non-zero exit code, an interrupted command.
+	Failed bool
 	// Raw is the decoded top-level object, for adapters that echo fields back.
 	Raw map[string]any
 }
@@ -91,6 +94,12 @@ type Options struct {
 	// and no request should be opened. Gate may change d; a panic in it
 	// gets the fallback answer like any other.
 	Gate func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool)
+	// Enrich, when set, adds what is known about the action's
+	// circumstances (the repository, production indicators, the user's
+	// latest words, learned trust) to its context before the check. It
+	// sees the decoded event (for fields such as transcript_path) and may
+	// change a; a panic in it gets the fallback answer like any other.
+	Enrich func(ctx context.Context, a *guard.Action, ev *Event)
 }
 
 // Asker is implemented by the adapters whose agent can put a held action
@@ -149,7 +158,10 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 	switch ev.Phase {
 	case PostTool:
 		if rec != nil && a.Context.SessionID != "" {
-			step := guard.Step{Tool: a.Tool, Input: a.Input, Observation: ev.Output}
+			step := guard.Step{ID: a.ID, Tool: a.Tool, Input: a.Input, Observation: ev.Output}
+			if ev.Failed {
+				step.Outcome = guard.OutcomeFailed
+			}
 			if err := rec.Observe(ctx, a.Context.SessionID, step); err != nil {
 				// Losing a history entry must not break the agent: say so on stderr.
 				resp := ad.Acknowledge(ev)
@@ -173,6 +185,9 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 				}
 			}
 		}
+	}
+	if opts.Enrich != nil {
+		opts.Enrich(ctx, a, ev)
 	}
 	d, err := g.Check(ctx, *a)
 	if opts.Gate != nil && (d.Verdict == guard.Confirm || d.Verdict == guard.Approve) && d.Error == "" {

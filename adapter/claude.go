@@ -22,7 +22,7 @@ var claudeQuietEvents = map[string]bool{
 
 // Decode implements Adapter.
 func (Claude) Decode(raw []byte) (*Event, error) {
-	ev, err := decodeToolEvent(raw, "claude-code", eventNames{pre: "PreToolUse", post: "PostToolUse", prompt: "UserPromptSubmit", quiet: claudeQuietEvents})
+	ev, err := decodeToolEvent(raw, "claude-code", eventNames{pre: "PreToolUse", post: "PostToolUse", failed: "PostToolUseFailure", prompt: "UserPromptSubmit", quiet: claudeQuietEvents})
 	if ev != nil && ev.Raw != nil {
 		ev.Action.ID = str(ev.Raw, "tool_use_id")
 	}
@@ -34,7 +34,16 @@ func (Claude) Decode(raw []byte) (*Event, error) {
 // tool_input and tool_response (Claude Code, Codex, Gemini CLI).
 type eventNames struct {
 	pre, post, prompt string          // before a tool, after it, the user's prompt
+	failed            string          // after a tool that failed, when the agent says so apart
 	quiet             map[string]bool // events acknowledged without a decision
+}
+
+// failedEvent is the name of the failed-tool event, or a name no event has.
+func (n eventNames) failedEvent() string {
+	if n.failed == "" {
+		return "\x00none"
+	}
+	return n.failed
 }
 
 // decodeToolEvent decodes such an input.
@@ -51,6 +60,11 @@ func decodeToolEvent(raw []byte, agent string, n eventNames) (*Event, error) {
 	case n.post:
 		ev.Phase = PostTool
 		ev.Output = outputText(m["tool_response"])
+		ev.Failed = failedResponse(m["tool_response"])
+	case n.failedEvent():
+		ev.Phase = PostTool
+		ev.Output = outputText(firstOf(m, "error", "tool_response"))
+		ev.Failed = true
 	case n.prompt:
 		// The user's own words: kept in the session so later checks know what was asked.
 		ev.Phase = PostTool
@@ -77,6 +91,50 @@ func decodeToolEvent(raw []byte, agent string, n eventNames) (*Event, error) {
 	}
 	ev.Action.Input = in
 	return ev, nil
+}
+
+// failedResponse reports whether a tool response says the call failed:
+// an error flag or text, success false, a non-zero exit code, an
+// interrupted command.
+func failedResponse(v any) bool {
+	r, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, k := range []string{"is_error", "isError", "interrupted"} {
+		if b, _ := r[k].(bool); b {
+			return true
+		}
+	}
+	if b, ok := r["success"].(bool); ok && !b {
+		return true
+	}
+	if e, _ := r["error"].(string); e != "" {
+		return true
+	}
+	for _, k := range []string{"exit_code", "exitCode", "returncode", "return_code"} {
+		switch n := r[k].(type) {
+		case json.Number:
+			if n.String() != "0" {
+				return true
+			}
+		case float64:
+			if n != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstOf returns the first of m's keys that is set.
+func firstOf(m map[string]any, keys ...string) any {
+	for _, k := range keys {
+		if v, ok := m[k]; ok && v != nil {
+			return v
+		}
+	}
+	return nil
 }
 
 // UserPrompt is the pseudo-tool under which a user's prompt is kept in the

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -55,10 +56,33 @@ type Context struct {
 	// Signals set by the learning layer (seed 002's context modifiers).
 	PreviouslyApproved bool `json:"previously_approved,omitempty"`
 	RecentMistake      bool `json:"recent_mistake,omitempty"`
+	// Approvals is what the user approved before of commands like this one
+	// in this project (seed 002's progressive trust), when known.
+	Approvals *Approvals `json:"approvals,omitempty"`
+	// Anomalies are what the learning layer found unusual about this moment
+	// (an hour outside the user's working hours, for one): each raises the
+	// action's risk and is recorded with its decision.
+	Anomalies []string `json:"anomalies,omitempty"`
+}
+
+// Approvals is the trust a command's pattern has earned in a project.
+type Approvals struct {
+	// Pattern is the command normalised (program, subcommand, flags;
+	// arguments generalised), as `actionguard trust list` shows it.
+	Pattern string `json:"pattern"`
+	// Count is how many times a person approved the pattern here.
+	Count int `json:"count"`
+	// Trusted reports that the pattern is trusted: approved more than the
+	// policy's trust.after times, not expired, not revoked. A trusted
+	// action that would wait for a person runs with a notice instead —
+	// never a DANGEROUS one, never an always-review command.
+	Trusted bool `json:"trusted,omitempty"`
 }
 
 // Step is one earlier tool call of the same session.
 type Step struct {
+	// ID is the agent's id of the call (Claude Code's tool_use_id), when known.
+	ID          string         `json:"id,omitempty"`
 	Tool        string         `json:"tool,omitempty"`
 	Input       map[string]any `json:"input,omitempty"`
 	Observation string         `json:"observation,omitempty"`
@@ -66,7 +90,29 @@ type Step struct {
 	// held before it was redacted (privacy.Fingerprint under the guard's
 	// fingerprint key): a value sent later is recognised as the tool's.
 	Fingerprints []string `json:"fingerprints,omitempty"`
+	// Outcome is what became of the call: "" (it ran), "failed" (it ran
+	// and failed), "blocked" (actionguard refused it), "declined" (it was
+	// held for a person and never ran), "pending" (held, no answer yet).
+	Outcome string `json:"outcome,omitempty"`
+	// Level is the level actionguard gave the call, when it was checked.
+	Level Level `json:"level,omitempty"`
+	// Time is when the call was made, when known.
+	Time time.Time `json:"time,omitzero"`
+	// Anomalies are the anomalies its decision raised; they raise the risk
+	// of what follows in the session.
+	Anomalies []string `json:"anomalies,omitempty"`
 }
+
+// Outcomes of a step.
+const (
+	OutcomeFailed   = "failed"
+	OutcomeBlocked  = "blocked"
+	OutcomeDeclined = "declined"
+	OutcomePending  = "pending"
+)
+
+// Ran reports whether the step's call ran (successfully or not).
+func (s *Step) Ran() bool { return s.Outcome == "" || s.Outcome == OutcomeFailed }
 
 // User is who the agent acts for.
 type User struct {

@@ -95,6 +95,10 @@ type Decision struct {
 	// Anomalies are seed 000's alerts: low confidence, a score that
 	// disagrees with the keywords.
 	Anomalies []string `json:"anomalies,omitempty"`
+	// WouldBe is the verdict the action would have had outside learning
+	// mode, which enforces only DANGEROUS ones: the decision is logged as
+	// it would be.
+	WouldBe Verdict `json:"would_be,omitempty"`
 	// Error is set when the action could not be checked; the verdict is then
 	// the configured fallback, never a silent allow.
 	Error string `json:"error,omitempty"`

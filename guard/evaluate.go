@@ -55,6 +55,16 @@ type evaluation struct {
 	outReason    string
 	// secrets are the credentials in the data sent; no message repeats them.
 	secrets []string
+	// anomalies are the anomalies this action raises in its session.
+	anomalies []string
+	// wouldBe is the verdict learning mode relaxed; trusted: the user's
+	// trust in the command's pattern let it run.
+	wouldBe Verdict
+	trusted bool
+	// mods are the context modifiers that applied.
+	mods []modifier
+	// dirty caches the work-tree probe: 0 not asked, 1 dirty, 2 clean.
+	dirty int8
 	// seed003 is seed 003's account of a payment, a message or a post
 	// (analyze/tools), when the action makes one.
 	seed003 *consequence
@@ -106,6 +116,7 @@ func (e *evaluation) run() {
 		e.generic()
 	}
 	e.outbound()
+	e.chain()
 	e.applyLists()
 	e.profile()
 	e.decide()
@@ -388,7 +399,9 @@ func (e *evaluation) decide() {
 		}
 	}
 	score := base
-	for _, m := range modifiers(e.a, e.kind, fs, base) {
+	e.anomalies = sessionAnomalies(e.a)
+	e.mods = e.modifiers(fs, base)
+	for _, m := range e.mods {
 		score += m.points
 		if e.trace {
 			e.step("modifier", m.name+": "+m.why, m.points)
@@ -435,11 +448,20 @@ func (e *evaluation) decide() {
 		v = Approve
 		e.step("threshold", "an always-review command (seed 002) needs an explicit approval", 0)
 	}
-	if adj := Verdict(p.AdjustVerdict(string(v), alwaysReview)); adj != v && adj.Valid() {
+	if adj := Verdict(p.AdjustVerdict(string(v), policy.Facts{AlwaysReview: alwaysReview, Reversible: e.reversible(fs)})); adj != v && adj.Valid() {
 		if e.trace {
 			e.step("policy", fmt.Sprintf("mode %s turns %s into %s", p.Mode, v, adj), 0)
 		}
+		if p.Mode == policy.Learning {
+			e.wouldBe = v
+		}
 		v = adj
+	}
+	v = e.trust(v, dangerous, alwaysReview)
+	if p.Mode == policy.Paranoid && e.kind == KindShell {
+		if ip := e.interpreter(); ip != "" {
+			e.raise(Approve, "paranoid mode: it runs an interpreter ("+truncate(ip, 80)+")")
+		}
 	}
 	// Custom rules see the decision so far.
 	if len(p.Rules) > 0 {
@@ -507,6 +529,9 @@ func (e *evaluation) decide() {
 		if err != nil || fb == Allow {
 			fb = Confirm
 		}
+		if p.Mode == policy.Paranoid && Approve.Stricter(fb) {
+			fb = Approve // seed 002: in paranoid mode what cannot be read needs an explicit approval
+		}
 		if fb.Stricter(v) || v == Allow {
 			if e.trace {
 				e.step("fallback", why+" → "+string(fb.Max(v))+" (policy fallback)", 0)
@@ -534,8 +559,13 @@ func (e *evaluation) decide() {
 		e.d.Risk = 10
 	}
 	e.d.Verdict = v
+	if e.wouldBe != "" && e.wouldBe.Stricter(v) {
+		e.d.WouldBe = e.wouldBe
+	}
+	e.d.Anomalies = append(e.d.Anomalies, e.anomalies...)
 	e.d.approvalView()
 	e.reason()
+	e.sessionReason()
 	e.scrub()
 	if e.trace {
 		e.step("verdict", fmt.Sprintf("%s (%s, %s)", v, level, RiskBar(e.d.Risk)), score)
@@ -676,10 +706,32 @@ func (e *evaluation) reason() {
 		}
 		d.Reason = what + ". Blocked."
 	}
+	if c := e.contextAlert(); c != "" && d.Verdict != Allow && d.Verdict != Notify {
+		d.Reason += " " + c
+	}
 	if top != nil && top.Alternative != "" && d.Verdict != Allow {
 		d.Reason += " Safer: " + strings.TrimSuffix(top.Alternative, ".") + "."
 	}
 	e.notices()
+}
+
+// contextAlert is seed 002's context alert: the circumstances that raised
+// the risk of a held or blocked action, in one sentence, or "".
+func (e *evaluation) contextAlert() string {
+	var why []string
+	for _, m := range e.mods {
+		if m.points > 0 {
+			why = append(why, fmt.Sprintf("%s (+%d)", m.why, m.points/10))
+		}
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	s := "Context: " + strings.Join(why, "; ")
+	if b := e.a.Context.GitBranch; b != "" && !strings.Contains(s, b) {
+		s += "; branch " + b
+	}
+	return s + "."
 }
 
 // notices sets the notice of a question to ask (seed 000) or of a

@@ -45,6 +45,9 @@ type Guard struct {
 	// contacts counts earlier interactions with recipients and payees
 	// (WithContactBook); nil: unknown.
 	contacts ContactBook
+	// workTree tells whether a directory's working tree has uncommitted
+	// changes (WithWorkTree); nil: only Context.GitDirty says.
+	workTree func(cwd string) bool
 }
 
 // ContactBook tells how many earlier interactions the user had with each
@@ -64,6 +67,14 @@ func WithContactBook(b ContactBook) Option { return func(g *Guard) { g.contacts 
 // Step.Fingerprints were made (privacy.Fingerprint): where prompts and
 // tool outputs are kept redacted, their values are still recognised.
 func WithFingerprintKey(key []byte) Option { return func(g *Guard) { g.fpKey = key } }
+
+// WithWorkTree gives the guard a probe of the working tree: dirty(cwd)
+// reports whether the repository at cwd has uncommitted changes (true
+// when it cannot tell in time: missing information never makes an action
+// look safer). The guard calls it at most once a check, and only when a
+// finding that could lose work makes seed 002's dirty-tree modifier
+// matter, so a hook pays for reading the index only then.
+func WithWorkTree(dirty func(cwd string) bool) Option { return func(g *Guard) { g.workTree = dirty } }
 
 // Option configures a Guard.
 type Option func(*Guard)

@@ -183,7 +183,7 @@ func TestModesAndLevels(t *testing.T) {
 		want guard.Verdict
 	}{
 		{"mode: adaptive\n", guard.Confirm},
-		{"mode: flow\n", guard.Notify},
+		{"mode: flow\n", guard.Confirm}, // deleting is not reversible: flow still asks
 		{"mode: learning\n", guard.Notify},
 		{"mode: paranoid\n", guard.Approve},
 		{"security_level: 9\n", guard.Confirm},
@@ -193,6 +193,10 @@ func TestModesAndLevels(t *testing.T) {
 		if d.Verdict != tc.want {
 			t.Errorf("%q: %s, want %s", strings.TrimSpace(tc.yaml), d.Verdict, tc.want)
 		}
+	}
+	// Flow lets a reversible cautious action run with a notice.
+	if d := check(t, guard.New(guard.WithPolicy(parsePolicy(t, "mode: flow\n"))), shellAct("npm install -g typescript")); d.Verdict != guard.Notify {
+		t.Errorf("flow mode held a reversible cautious action: %s", d.Verdict)
 	}
 	// Always-review commands are never relaxed by a mode.
 	d := check(t, guard.New(guard.WithPolicy(parsePolicy(t, "mode: flow\nsecurity_level: 1\n"))), shellAct("chmod -R 777 ./public"))

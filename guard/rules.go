@@ -3,6 +3,7 @@ package guard
 import (
 	"sync"
 
+	"github.com/actionguard/actionguard/analyze/chain"
 	"github.com/actionguard/actionguard/analyze/intent"
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/analyze/sql"
@@ -21,7 +22,7 @@ var (
 // rule without examples), which the test suite rules out.
 func Rules() rule.Registry {
 	registryOnce.Do(func() {
-		registry, registryErr = rule.NewRegistry(shell.Rules(), sql.Rules(), intent.Rules(), tools.Rules(), genericRules())
+		registry, registryErr = rule.NewRegistry(shell.Rules(), sql.Rules(), intent.Rules(), tools.Rules(), chain.Rules(), genericRules())
 	})
 	if registryErr != nil {
 		panic("actionguard: built-in rules: " + registryErr.Error())

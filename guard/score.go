@@ -32,16 +32,17 @@ type modifier struct {
 // modifiers returns the context modifiers that apply to an action with the
 // given findings. They only apply when something risky was found: a
 // harmless command on the main branch stays harmless.
-func modifiers(a *Action, kind Kind, findings []Finding, base int) []modifier {
+func (e *evaluation) modifiers(findings []Finding, base int) []modifier {
 	if base <= 0 {
 		return nil
 	}
+	a, kind := e.a, e.kind
 	ctx := &a.Context
 	var mods []modifier
 	if why := productionIndicator(a, findings); why != "" {
 		mods = append(mods, modifier{"production", ModProduction * 10, why})
 	}
-	if ctx.GitDirty && touchesWork(findings) {
+	if touchesWork(findings) && e.gitDirty() {
 		mods = append(mods, modifier{"uncommitted changes", ModUncommittedChanges * 10, "the working tree has uncommitted changes that could be lost"})
 	}
 	if inTestDirectory(a, findings) && !anyDangerous(findings) {
@@ -58,8 +59,13 @@ func modifiers(a *Action, kind Kind, findings []Finding, base int) []modifier {
 	if ctx.PreviouslyApproved && !anyDangerous(findings) {
 		mods = append(mods, modifier{"previously approved", ModPreviouslyApproved * 10, "the user approved this before"})
 	}
-	if ctx.RecentMistake {
-		mods = append(mods, modifier{"recent mistake", ModRecentMistake * 10, "a recent action in this session went wrong"})
+	if why := recentMistake(a); why != "" {
+		mods = append(mods, modifier{"recent mistake", ModRecentMistake * 10, why})
+	}
+	if len(e.anomalies) > 0 {
+		mods = append(mods, modifier{"anomaly", ModAnomaly * 10, e.anomalies[0]})
+	} else if why := earlierAnomaly(a); why != "" {
+		mods = append(mods, modifier{"anomaly", ModAnomaly * 10, "an earlier action in this session was an anomaly: " + why})
 	}
 	if ctx.User != nil && ctx.User.New {
 		mods = append(mods, modifier{"new user", rule.NewUser, "the user is new (seed 000: +20)"})

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/actionguard/actionguard/guard"
@@ -19,6 +20,7 @@ type seedCase struct {
 	Score            *int         `json:"score"`
 	Level            string       `json:"level"`
 	RequiresApproval *bool        `json:"requires_approval"`
+	ReasonHas        []string     `json:"reason_has"`
 }
 
 // TestSeedExamples checks every example of the seeds that concerns
@@ -57,6 +59,11 @@ func TestSeedExamples(t *testing.T) {
 			}
 			if c.Level != "" && string(d.Level) != c.Level {
 				t.Errorf("level %s, want %s", d.Level, c.Level)
+			}
+			for _, want := range c.ReasonHas {
+				if !strings.Contains(d.Reason, want) {
+					t.Errorf("the reason does not say %q: %s", want, d.Reason)
+				}
 			}
 			if c.RequiresApproval != nil && d.RequiresApproval != *c.RequiresApproval {
 				t.Errorf("requires_approval %v, want %v", d.RequiresApproval, *c.RequiresApproval)

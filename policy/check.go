@@ -28,7 +28,7 @@ func CheckBytes(name string, src []byte) (*Policy, []Diagnostic) {
 }
 
 func checkLayer(l *layer) (*Policy, []Diagnostic) {
-	p, diags := merge(l, nil, nil)
+	p, diags := merge(l, nil, nil, nil)
 	diags = append(l.diags, diags...)
 	sortByFile(diags)
 	if hasErrors(diags) {
@@ -62,6 +62,7 @@ func (p *Policy) Describe() string {
 		slices.Sort(ids)
 		row("disabled", "%s", strings.Join(ids, ", "))
 	}
+	p.describeSession(row)
 	label := "evaluation"
 	for _, list := range []struct {
 		kind     string
@@ -104,9 +105,9 @@ func (p *Policy) modeName() string {
 }
 
 var modeSummary = map[string]string{
-	string(Learning): "observe: soft approvals become notices",
+	string(Learning): "observe: only DANGEROUS is enforced; the rest runs and is logged as it would be",
 	string(Adaptive): "the seeds' thresholds, adjusted by learned trust",
-	string(Flow):     "fewer interruptions: higher thresholds, soft approvals become notices",
+	string(Flow):     "fewer interruptions: higher thresholds, reversible soft approvals become notices",
 	string(Paranoid): "lower thresholds, every approval explicit",
 }
 

@@ -46,6 +46,15 @@
 //	evaluation:               # actionguard eval; RE2 over lower-cased text
 //	  forbidden_patterns: ['\btruncate\s+table\b']
 //	  sensitive_patterns: ['\bssn\s*[:=]\s*\d{3}-\d{2}-\d{4}']
+//	learning_days: 7          # a new installation's learning period; 0: none
+//	working_hours: "09:00-18:00 mon-fri"   # else learned from activity
+//	trust:                    # progressive trust (seed 002)
+//	  after: 3                # trusted when approved more than 3 times
+//	  expires: 30d
+//	undo:                     # rm of workspace files goes to actionguard's trash
+//	  enabled: true
+//	  buffer: 60s             # actionguard undo brings the last batch back
+//	  retention: 7d
 //
 // Unknown keys, wrong types and out-of-range values are errors; each one is
 // reported at its file:line:col with a hint (a "did you mean" for a
@@ -68,7 +77,9 @@
 // project may raise the mode and the level, make the fallbacks stricter, add
 // deny entries, custom rules and evaluation patterns. Its allow entries, its
 // disable list and anything looser are dropped with a warning. Strictness of
-// modes: flow < learning < adaptive < paranoid.
+// modes: flow < learning < adaptive < paranoid. A project may also shorten the
+// learning period, ask for more approvals before trust or shorten it, and
+// turn undo on; working hours are the user's alone.
 //
 // # Custom rules
 //

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 )
 
 // FileName is the name of a policy file; a project may also hide it as
@@ -32,6 +33,15 @@ type LoadOptions struct {
 	KnownRules []string
 	// Getenv reads the environment; nil means os.Getenv.
 	Getenv func(string) string
+	// ModesPath is the file of modes chosen with `actionguard mode`; when
+	// empty, modes.json beside the user's policy file.
+	ModesPath string
+	// InstalledAt is when actionguard was installed; zero when unknown.
+	// A policy that sets no mode is in learning mode for its first
+	// learning_days.
+	InstalledAt time.Time
+	// Now is the clock (tests); nil is time.Now.
+	Now func() time.Time
 }
 
 // Load reads the user's policy file and the project's, and merges them.
@@ -65,7 +75,7 @@ func Load(opts LoadOptions) (*Policy, error) {
 		project, d = readLayer(projectPath, explicit)
 		diags = append(diags, d...)
 	}
-	p, d := merge(user, project, opts.KnownRules)
+	p, d := merge(user, project, opts.KnownRules, func(p *Policy) error { return p.applyChoices(opts, userPath) })
 	diags = append(diags, d...)
 	sortByFile(diags)
 	if hasErrors(diags) {
@@ -87,6 +97,14 @@ func (p *Policy) addWarnings(diags []Diagnostic) {
 func UserPolicyPath() string {
 	path, _ := userPolicyPath("", nil)
 	return path
+}
+
+// ResolveUserPath returns the user's policy file Load reads for path (a
+// path given explicitly is itself) with the environment getenv (nil: the
+// process's), or "" when there is none.
+func ResolveUserPath(path string, getenv func(string) string) string {
+	p, _ := userPolicyPath(path, getenv)
+	return p
 }
 
 // userPolicyPath resolves the user's file; getenv nil means the process's
@@ -256,17 +274,19 @@ func onlyErrors(diags []Diagnostic) []Diagnostic {
 // merge builds the policy from the user's layer and the project's, either
 // of which may be nil. The project can only tighten; what it would loosen is
 // dropped with a warning.
-func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
+func merge(user, project *layer, knownRules []string, choose func(*Policy) error) (*Policy, []Diagnostic) {
 	p := Default()
 	var diags []Diagnostic
 	if user != nil {
 		p.Sources = append(p.Sources, user.file)
 		diags = append(diags, user.allowWarnings...)
 		if user.mode != nil {
-			p.Mode = user.mode.v
+			p.Mode, p.ModeSet = user.mode.v, true
+			p.ModeSource = fmt.Sprintf("%s:%d", user.file, user.mode.line)
 		}
 		if user.level != nil {
 			p.Level = user.level.v
+			p.LevelSource = fmt.Sprintf("%s:%d", user.file, user.level.line)
 		}
 		if user.onUnparseable != nil {
 			p.OnUnparseable = user.onUnparseable.v
@@ -295,13 +315,22 @@ func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
 			p.Disabled[id.v] = true
 		}
 	}
+	if choose != nil {
+		if err := choose(p); err != nil {
+			diags = append(diags, Diagnostic{Severity: SeverityWarning, Message: err.Error()})
+		}
+	}
+	var warn func(at pos, msg, hint string)
+	if project != nil {
+		warn = func(at pos, msg, hint string) {
+			diags = append(diags, Diagnostic{File: project.file, Line: at.line, Col: at.col, Severity: SeverityWarning, Message: msg, Hint: hint})
+		}
+	}
+	p.mergeSession(user, project, warn)
 	if project == nil {
 		return p, diags
 	}
 	p.Sources = append(p.Sources, project.file)
-	warn := func(at pos, msg, hint string) {
-		diags = append(diags, Diagnostic{File: project.file, Line: at.line, Col: at.col, Severity: SeverityWarning, Message: msg, Hint: hint})
-	}
 	const onlyStricter = "a project file can only make the policy stricter; change it in your own file"
 	userFile := "your own file"
 	if user != nil {
@@ -310,7 +339,8 @@ func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
 	if m := project.mode; m != nil {
 		switch {
 		case m.v.strictness() > p.Mode.strictness():
-			p.Mode = m.v
+			p.Mode, p.ModeSet = m.v, true
+			p.ModeSource, p.Learning = fmt.Sprintf("%s:%d", project.file, m.line), nil
 		case m.v != p.Mode:
 			warn(m.pos, fmt.Sprintf("mode %s ignored: it is looser than %s", m.v, p.Mode), onlyStricter)
 		}
@@ -319,6 +349,7 @@ func merge(user, project *layer, knownRules []string) (*Policy, []Diagnostic) {
 		switch {
 		case l.v > p.Level:
 			p.Level = l.v
+			p.LevelSource = fmt.Sprintf("%s:%d", project.file, l.line)
 		case l.v < p.Level:
 			warn(l.pos, fmt.Sprintf("security_level %d ignored: it is lower than %d", l.v, p.Level), onlyStricter)
 		}

@@ -146,6 +146,10 @@ func checkNotLooser(t *testing.T, merged *Policy, opts LoadOptions) {
 	if len(merged.Deny) < len(user.Deny) || len(merged.Rules) < len(user.Rules) {
 		t.Errorf("deny entries or rules were dropped")
 	}
+	if merged.LearningDays > user.LearningDays || merged.Trust.After < user.Trust.After || merged.Trust.Expires > user.Trust.Expires ||
+		user.Trust.Off && !merged.Trust.Off || user.Undo.Enabled && !merged.Undo.Enabled || merged.WorkingHours != user.WorkingHours {
+		t.Errorf("the learning settings %+v/%+v/%+v are looser than the user's %+v/%+v/%+v", merged.LearningDays, merged.Trust, merged.Undo, user.LearningDays, user.Trust, user.Undo)
+	}
 	for _, list := range [][2][]EvalPattern{{merged.ForbiddenPatterns, user.ForbiddenPatterns}, {merged.SensitivePatterns, user.SensitivePatterns}} {
 		if len(list[0]) < len(list[1]) || !slices.Equal(list[0][:len(list[1])], list[1]) {
 			t.Errorf("the user's patterns %v are not the first of %v", list[1], list[0])

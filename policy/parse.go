@@ -42,7 +42,12 @@ type layer struct {
 	disablePos    pos // the disable key
 	// forbidden and sensitive are the evaluation section's patterns.
 	forbidden, sensitive []EvalPattern
-	diags                []Diagnostic
+	// The learning layer's settings (session.go).
+	learningDays *setting[int]
+	workingHours *setting[string]
+	trust        *trustLayer
+	undo         *undoLayer
+	diags        []Diagnostic
 	// allowWarnings are the warnings about allow entries, which only matter
 	// when the entries are used (in a user's file, not a project's).
 	allowWarnings []Diagnostic

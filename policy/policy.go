@@ -36,7 +36,7 @@ func verdictRank(v string) int {
 
 // Modes.
 const (
-	Learning Mode = "learning" // observe: interrupt only for privileged and dangerous actions
+	Learning Mode = "learning" // observe: only DANGEROUS is enforced, the rest is logged as it would be
 	Adaptive Mode = "adaptive" // the default: the seeds' thresholds, adjusted by learned trust
 	Flow     Mode = "flow"     // focused work: fewer interruptions
 	Paranoid Mode = "paranoid" // sensitive work: lower thresholds, no soft approvals
@@ -48,7 +48,9 @@ const DefaultLevel = 5
 // Thresholds are the upper bounds of the SAFE, CAUTIOUS and PRIVILEGED
 // scores (seed 000: 25, 70, 100); a score above Privileged is DANGEROUS.
 type Thresholds struct {
-	Safe, Cautious, Privileged int
+	Safe       int `json:"safe"`
+	Cautious   int `json:"cautious"`
+	Privileged int `json:"privileged"`
 }
 
 // SeedThresholds are seed 000's thresholds, in force at level 5 in adaptive mode.
@@ -77,6 +79,25 @@ type Policy struct {
 	// an expression appears once in each list.
 	ForbiddenPatterns []EvalPattern
 	SensitivePatterns []EvalPattern
+	// ModeSet reports that a file or the user's choice set the mode: a new
+	// installation's learning period then does not apply.
+	ModeSet bool
+	// ModeSource and LevelSource say where the mode and the level came
+	// from ("file:line", the file of chosen modes, the learning period);
+	// "" is the default.
+	ModeSource, LevelSource string
+	// Learning is where a new installation is in its learning period,
+	// when the mode is learning because of it.
+	Learning *LearningState
+	// LearningDays is a new installation's learning period (seed 002's
+	// learningPeriodDays), in days; 0 turns it off.
+	LearningDays int
+	// WorkingHours are the user's working hours as written (see
+	// ParseWindow), or "" when they are learned.
+	WorkingHours string
+	// Trust and Undo are seed 002's progressive trust and undo.
+	Trust TrustPolicy
+	Undo  UndoPolicy
 	// Sources are the files the policy was read from, in order.
 	Sources []string
 	// Warnings are what was dropped or adjusted while merging, and what in
@@ -90,7 +111,8 @@ type Policy struct {
 // Default returns the built-in policy: adaptive mode, level 5, confirm on
 // unparseable input and on internal errors.
 func Default() *Policy {
-	return &Policy{Mode: Adaptive, Level: DefaultLevel, OnUnparseable: "confirm", OnError: "confirm"}
+	return &Policy{Mode: Adaptive, Level: DefaultLevel, OnUnparseable: "confirm", OnError: "confirm",
+		LearningDays: DefaultLearningDays, Trust: DefaultTrust, Undo: DefaultUndo}
 }
 
 // Thresholds returns the score thresholds after the security level and the
@@ -121,15 +143,33 @@ func (p *Policy) level() int {
 	return p.Level
 }
 
-// AdjustVerdict applies the mode to a verdict reached from the thresholds.
-// alwaysReview marks seed 002's always-review commands, which no mode relaxes.
-//   - learning and flow: a soft approval (confirm) becomes notify: the action
-//     runs and the user is told;
+// Facts are what the mode needs to know about an action besides its verdict.
+type Facts struct {
+	// AlwaysReview marks seed 002's always-review commands, which no mode relaxes.
+	AlwaysReview bool
+	// Reversible reports that what the action changes can be undone (it
+	// deletes, overwrites, sends or pays nothing beyond recall).
+	Reversible bool
+}
+
+// AdjustVerdict applies the mode to a verdict reached from the thresholds:
+//   - learning: only DANGEROUS is enforced: a held action (confirm,
+//     approve) runs and the user is told what would have happened;
+//   - flow: a reversible CAUTIOUS action (confirm) runs with a notice;
 //   - paranoid: a soft approval becomes an explicit one (no auto-confirm).
-func (p *Policy) AdjustVerdict(verdict string, alwaysReview bool) string {
+//
+// Always-review commands keep their verdict in every mode.
+func (p *Policy) AdjustVerdict(verdict string, f Facts) string {
+	if f.AlwaysReview && p.Mode != Paranoid {
+		return verdict
+	}
 	switch p.Mode {
-	case Learning, Flow:
-		if verdict == "confirm" && !alwaysReview {
+	case Learning:
+		if verdict == "confirm" || verdict == "approve" {
+			return "notify"
+		}
+	case Flow:
+		if verdict == "confirm" && f.Reversible {
 			return "notify"
 		}
 	case Paranoid:

@@ -17,11 +17,12 @@ func TestThresholds(t *testing.T) {
 			fmt.Fprintf(&b, "%-9s %5d %5d %8d %10d\n", mode, level, th.Safe, th.Cautious, th.Privileged)
 		}
 	}
-	b.WriteString("\nmode      verdict  → adjusted (always-review → adjusted)\n")
+	b.WriteString("\nmode      verdict  → irreversible, reversible (always-review)\n")
 	for _, mode := range []Mode{Learning, Adaptive, Flow, Paranoid} {
 		p := &Policy{Mode: mode}
 		for _, v := range verdicts {
-			fmt.Fprintf(&b, "%-9s %-8s → %-8s (%s)\n", mode, v, p.AdjustVerdict(v, false), p.AdjustVerdict(v, true))
+			fmt.Fprintf(&b, "%-9s %-8s → %-8s %-8s (%s)\n", mode, v, p.AdjustVerdict(v, Facts{}), p.AdjustVerdict(v, Facts{Reversible: true}),
+				p.AdjustVerdict(v, Facts{AlwaysReview: true, Reversible: true}))
 		}
 	}
 	golden(t, "testdata/thresholds.golden", b.String())

@@ -14,7 +14,7 @@ import (
 
 // The keys of each mapping, in the order the documentation gives them.
 var (
-	topKeys        = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable", "evaluation"}
+	topKeys        = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable", "evaluation", "learning_days", "working_hours", "trust", "undo"}
 	allowKeys      = []string{"command", "tool", "reason"}
 	denyKeys       = []string{"command", "tool", "verdict", "reason"}
 	ruleKeys       = []string{"id", "when", "verdict", "message"}
@@ -63,6 +63,14 @@ func (p *fileParser) top(body ast.Node) {
 			p.disable(v)
 		case "evaluation":
 			p.evaluation(v)
+		case "learning_days":
+			p.learningDays(v)
+		case "working_hours":
+			p.workingHours(v)
+		case "trust":
+			p.trust(v)
+		case "undo":
+			p.undo(v)
 		}
 	}
 	p.checkRuleIDs()

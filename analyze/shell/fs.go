@@ -356,7 +356,11 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 		if cl.Wildcard {
 			what = "everything matching " + t + ", directories included"
 		}
-		r.add(c.find(ruleRmRecursive, "Deletes "+what+"; what is not committed cannot be recovered.", t))
+		f := c.find(ruleRmRecursive, "Deletes "+what+"; what is not committed cannot be recovered.", t)
+		if cl.Wildcard {
+			f.Alternative = globAlternative(t)
+		}
+		r.add(f)
 	case cl.Workspace && recursive:
 		r.add(c.find(ruleRmTree, "Deletes the directory "+t+" and everything in it.", t))
 	case cl.Workspace && interactive:
@@ -981,4 +985,22 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 	f := j.rule.Find(ev, j.message, t.name)
 	f.Cmd = idx
 	w.r.add(f)
+}
+
+// globAlternative is seed 002's safer form of rm -rf dir/*pattern*: list
+// the files that match (files only, not whole directories) and delete
+// those, once seen.
+func globAlternative(target string) string {
+	dir, base := ".", target
+	if i := strings.LastIndexByte(target, '/'); i >= 0 {
+		dir, base = target[:i], target[i+1:]
+		if dir == "" {
+			dir = "/"
+		}
+	}
+	if strings.ContainsAny(dir, "*?[") {
+		return ruleRmRecursive.Alternative
+	}
+	q := "'" + strings.ReplaceAll(base, "'", `'\''`) + "'"
+	return "find " + dir + " -name " + q + " -type f to see what matches (files only), then the same with -delete"
 }

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/adapter"
+	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/internal/setup"
+	"github.com/actionguard/actionguard/policy"
 	"github.com/spf13/cobra"
 )
 
@@ -78,8 +80,12 @@ type installResult struct {
 	Events  []string      `json:"events,omitempty"`
 	Backup  string        `json:"backup,omitempty"`
 	DryRun  bool          `json:"dry_run"`
-	Diff    string        `json:"diff,omitempty"`
-	Notes   []string      `json:"notes,omitempty"`
+	// InstalledAt is when actionguard was first installed; Learning the
+	// learning period it is in, if any.
+	InstalledAt time.Time             `json:"installed_at,omitzero"`
+	Learning    *policy.LearningState `json:"learning,omitempty"`
+	Diff        string                `json:"diff,omitempty"`
+	Notes       []string              `json:"notes,omitempty"`
 }
 
 func (a *app) runInstall(o *installOptions, name string, remove bool) error {
@@ -124,6 +130,9 @@ func (a *app) runInstall(o *installOptions, name string, remove bool) error {
 		if err != nil {
 			return fmt.Errorf("writing %s: %w", file, err)
 		}
+		if !remove {
+			a.markInstalled(&res)
+		}
 	}
 	if !remove {
 		res.Notes = ag.Notes
@@ -136,6 +145,24 @@ func (a *app) runInstall(o *installOptions, name string, remove bool) error {
 	}
 	a.printInstall(&res, plan)
 	return nil
+}
+
+// markInstalled records when actionguard was first installed: its
+// learning period (seed 002: the first week) counts from then.
+func (a *app) markInstalled(res *installResult) {
+	db, err := a.dbFile()
+	if err != nil {
+		return
+	}
+	at, err := hookrun.MarkInstalled(db, time.Now())
+	if err != nil {
+		fmt.Fprintf(a.env.Stderr, "actionguard: recording the installation time: %v (no learning period)\n", err)
+		return
+	}
+	res.InstalledAt = at
+	if p, err := policy.Load(a.loadOptions("")); err == nil && p.Learning != nil {
+		res.Learning = p.Learning
+	}
 }
 
 func (a *app) printInstall(res *installResult, plan *setup.Plan) {
@@ -175,6 +202,9 @@ func (a *app) printInstall(res *installResult, plan *setup.Plan) {
 	}
 	for _, n := range res.Notes {
 		p.printf("  note: %s\n", n)
+	}
+	if l := res.Learning; l != nil && res.Outcome == setup.Installed {
+		p.printf("Learning mode, day %d of %d: only DANGEROUS actions are stopped; the rest runs and is logged as it\nwould have been decided. 'actionguard mode' shows it, 'actionguard mode adaptive' ends it.\n", l.Day, l.Days)
 	}
 	if res.Outcome == setup.Installed || res.Outcome == setup.Updated {
 		p.printf("Check it with 'actionguard doctor'.\n")

@@ -30,7 +30,7 @@ func (a *app) loadPolicy(cwd string) (*policy.Policy, error) {
 	// The rule ids that disable entries are checked against are left out
 	// here: building the registry costs every hook call, and 'policy check'
 	// reports unknown ids.
-	p, err := policy.Load(policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: cwd, Getenv: a.env.Getenv})
+	p, err := policy.Load(a.loadOptions(cwd))
 	if err != nil {
 		var le *policy.LoadError
 		if errors.As(err, &le) {
@@ -42,6 +42,16 @@ func (a *app) loadPolicy(cwd string) (*policy.Policy, error) {
 		fmt.Fprintf(a.env.Stderr, "actionguard: policy: %s\n", w)
 	}
 	return p, nil
+}
+
+// loadOptions says where the policy is read from for cwd, and when this
+// installation began (its learning period).
+func (a *app) loadOptions(cwd string) policy.LoadOptions {
+	opts := policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: cwd, Getenv: a.env.Getenv}
+	if db, err := a.dbFile(); err == nil {
+		opts.InstalledAt = hookrun.InstalledAt(db)
+	}
+	return opts
 }
 
 // newGuard builds a guard with the loaded policy (and extra options:

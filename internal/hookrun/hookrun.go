@@ -46,7 +46,11 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 	}
 	var warn []byte
 	wd, _ := os.Getwd()
-	p, err := policy.Load(policy.LoadOptions{UserPath: cfg.PolicyPath, ProjectPath: cfg.ProjectPath, Cwd: wd, Getenv: cfg.Getenv})
+	lo := policy.LoadOptions{UserPath: cfg.PolicyPath, ProjectPath: cfg.ProjectPath, Cwd: wd, Getenv: cfg.Getenv}
+	if path, err := DBPath(cfg); err == nil {
+		lo.InstalledAt = InstalledAt(path)
+	}
+	p, err := policy.Load(lo)
 	if err != nil {
 		warn = []byte("actionguard: the policy could not be loaded, the built-in policy decides: " + err.Error() + "\n")
 		p = policy.Default()
@@ -112,6 +116,11 @@ type Recorder struct {
 	cfg  Config
 	path string // the audit database
 	err  error
+	// asks reports that the agent puts held calls to the person itself;
+	// pattern and project are the checked call's trust pattern and
+	// project (see enrich), kept with its decision in the session file.
+	asks             bool
+	pattern, project string
 }
 
 // DrainAt is the spool size from which a hook call drains it itself: a few
@@ -131,6 +140,8 @@ func (r *Recorder) db() (string, error) {
 }
 
 // Close drains the spool when it has grown past DrainAt.
+func (r *Recorder) approved(sessionStep) {}
+
 func (r *Recorder) Close() {
 	if r.cfg.NoAudit || r.path == "" {
 		return
@@ -154,7 +165,25 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	if err != nil {
 		return err
 	}
-	return audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, took))
+	if err := audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, took)); err != nil {
+		return err
+	}
+	if a.Context.SessionID != "" && a.Tool != "" {
+		// The session remembers the decision: what was blocked, held or
+		// let through feeds the next checks (recent mistakes, retries,
+		// chains) and, once the call is seen running, trust.
+		st := sessionStep{Time: time.Now().UTC(), Phase: phasePre, ID: a.ID, Tool: a.Tool, Input: redactInput(a.Input),
+			Verdict: string(d.Verdict), Level: string(d.Level), Asked: r.asks && (d.Verdict == guard.Confirm || d.Verdict == guard.Approve),
+			Pattern: r.pattern, Project: r.project, Anomalies: d.Anomalies}
+		if err := appendLine(sessionPath(path, a.Context.SessionID), st); err != nil {
+			return fmt.Errorf("recording the decision in the session: %w", err)
+		}
+		if d.ApprovalID != "" && d.Verdict.Allowed() && d.Level != guard.Dangerous {
+			// A person approved this very call in the queue.
+			r.approved(st)
+		}
+	}
+	return nil
 }
 
 // History implements adapter.Recorder.

@@ -28,15 +28,34 @@ import (
 // maxHistoryRead bounds how much of the end of a session file a check reads.
 const maxHistoryRead = 256 << 10
 
+// A session file holds two kinds of line: a call's decision, written when
+// the hook decides on it (phase "pre"), and what the call returned, written
+// after it ran (no phase). Reading the file pairs them up by the agent's
+// call id, or by tool and input: a call decided and then seen running ran;
+// one held for a person that never ran while the session went on was
+// declined; one blocked did not run.
 type sessionStep struct {
 	Time        time.Time      `json:"time"`
+	Phase       string         `json:"phase,omitempty"` // "pre": the decision on a call
+	ID          string         `json:"id,omitempty"`
 	Tool        string         `json:"tool"`
 	Input       map[string]any `json:"input,omitempty"`
 	Observation string         `json:"observation,omitempty"`
 	// Fingerprints stand for the personal data and secrets the
 	// observation held before it was redacted.
 	Fingerprints []string `json:"fp,omitempty"`
+	Failed       bool     `json:"failed,omitempty"`
+	// The decision on the call (phase "pre").
+	Verdict   string   `json:"verdict,omitempty"`
+	Level     string   `json:"level,omitempty"`
+	Asked     bool     `json:"asked,omitempty"` // the agent put the call to the person
+	Pattern   string   `json:"pattern,omitempty"`
+	Project   string   `json:"project,omitempty"`
+	Anomalies []string `json:"anomalies,omitempty"`
 }
+
+// Phases of a session line.
+const phasePre = "pre"
 
 // sessionPath is the history file of a session.
 func sessionPath(dbPath, session string) string {
@@ -48,13 +67,8 @@ func sessionPath(dbPath, session string) string {
 // fingerprints of what the redaction hides under key.
 func appendSession(path string, key []byte, step guard.Step) error {
 	in := step.Input
-	if in != nil {
-		if b, err := json.Marshal(in); err == nil {
-			var red map[string]any
-			if json.Unmarshal(audit.RedactJSON(b), &red) == nil {
-				in = red
-			}
-		}
+	if red := redactInput(in); red != nil {
+		in = red
 	}
 	// One scan of the observation serves both its fingerprints and its redaction.
 	found := privacy.Detect(step.Observation)
@@ -62,7 +76,30 @@ func appendSession(path string, key []byte, step guard.Step) error {
 	if key != nil {
 		fps = privacy.FingerprintsOf(key, step.Observation, found)
 	}
-	line, err := json.Marshal(sessionStep{Time: time.Now().UTC(), Tool: step.Tool, Input: in, Observation: audit.RedactDetected(step.Observation, found), Fingerprints: fps})
+	return appendLine(path, sessionStep{Time: time.Now().UTC(), ID: step.ID, Tool: step.Tool, Input: in, Observation: audit.RedactDetected(step.Observation, found),
+		Fingerprints: fps, Failed: step.Outcome == guard.OutcomeFailed})
+}
+
+// redactInput is a call's input with its secrets redacted, as the session
+// file keeps it.
+func redactInput(in map[string]any) map[string]any {
+	if in == nil {
+		return nil
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return nil
+	}
+	var red map[string]any
+	if json.Unmarshal(audit.RedactJSON(b), &red) != nil {
+		return nil
+	}
+	return red
+}
+
+// appendLine appends one line to a session file.
+func appendLine(path string, st sessionStep) error {
+	line, err := json.Marshal(st)
 	if err != nil {
 		return err
 	}
@@ -83,8 +120,24 @@ func appendSession(path string, key []byte, step guard.Step) error {
 	return err
 }
 
-// readSession returns the last n steps of a session, oldest first.
+// readSession returns the last n steps of a session, oldest first, with
+// what became of each call (guard.Step.Outcome).
 func readSession(path string, n int) ([]guard.Step, error) {
+	lines, err := readSessionLines(path)
+	if err != nil {
+		return nil, err
+	}
+	steps := pairSteps(lines)
+	if len(steps) > n {
+		steps = steps[len(steps)-n:]
+	}
+	return steps, nil
+}
+
+// readSessionLines reads the lines of the end of a session file (at most
+// maxHistoryRead bytes), oldest first; a line cut off by a killed writer
+// is skipped.
+func readSessionLines(path string) ([]sessionStep, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -110,19 +163,91 @@ func readSession(path string, n int) ([]guard.Step, error) {
 			data = data[i+1:] // the first line is cut by the window
 		}
 	}
-	lines := bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n"))
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	steps := make([]guard.Step, 0, len(lines))
-	for _, l := range lines {
+	raw := bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n"))
+	out := make([]sessionStep, 0, len(raw))
+	for _, l := range raw {
 		var s sessionStep
-		if json.Unmarshal(l, &s) != nil {
-			continue // a line cut off by a killed writer
+		if len(l) == 0 || json.Unmarshal(l, &s) != nil {
+			continue
 		}
-		steps = append(steps, guard.Step{Tool: s.Tool, Input: s.Input, Observation: s.Observation, Fingerprints: s.Fingerprints})
+		out = append(out, s)
 	}
-	return steps, nil
+	return out, nil
+}
+
+// pairSteps turns session lines into steps: a decision and the output of
+// the same call make one step.
+func pairSteps(lines []sessionStep) []guard.Step {
+	steps := make([]guard.Step, 0, len(lines))
+	asked := make([]bool, 0, len(lines)) // asked[i]: the agent put step i to the person
+	open := map[int]bool{}               // steps from a decision whose output has not come
+	for _, l := range lines {
+		if l.Phase == phasePre {
+			st := guard.Step{ID: l.ID, Tool: l.Tool, Input: l.Input, Level: guard.Level(l.Level), Time: l.Time, Anomalies: l.Anomalies}
+			switch l.Verdict {
+			case string(guard.Block):
+				st.Outcome = guard.OutcomeBlocked
+			case string(guard.Confirm), string(guard.Approve):
+				st.Outcome = guard.OutcomePending
+			}
+			// A call held earlier that never ran while the session went
+			// on: the person declined it (when the agent asked).
+			for i := range open {
+				if steps[i].Outcome == guard.OutcomePending && asked[i] {
+					steps[i].Outcome = guard.OutcomeDeclined
+					delete(open, i)
+				}
+			}
+			if st.Outcome != guard.OutcomeBlocked {
+				open[len(steps)] = true
+			}
+			steps = append(steps, st)
+			asked = append(asked, l.Asked)
+			continue
+		}
+		if i, ok := matchOpen(steps, open, l.ID, l.Tool, l.Input); ok {
+			s := &steps[i]
+			s.Observation, s.Fingerprints, s.Outcome = l.Observation, l.Fingerprints, ""
+			if l.Failed {
+				s.Outcome = guard.OutcomeFailed
+			}
+			delete(open, i)
+			continue
+		}
+		st := guard.Step{ID: l.ID, Tool: l.Tool, Input: l.Input, Observation: l.Observation, Fingerprints: l.Fingerprints, Time: l.Time}
+		if l.Failed {
+			st.Outcome = guard.OutcomeFailed
+		}
+		steps = append(steps, st)
+		asked = append(asked, false)
+	}
+	return steps
+}
+
+// matchOpen finds the open step an output belongs to: the same call id,
+// else the latest with the same tool and input.
+func matchOpen(steps []guard.Step, open map[int]bool, id, tool string, in map[string]any) (int, bool) {
+	best := -1
+	for i := range open {
+		s := &steps[i]
+		if id != "" && s.ID != "" {
+			if s.ID == id {
+				return i, true
+			}
+			continue
+		}
+		if s.Tool == tool && sameJSON(s.Input, in) && i > best {
+			best = i
+		}
+	}
+	return best, best >= 0
+}
+
+// sameJSON reports whether two decoded inputs are equal.
+func sameJSON(x, y map[string]any) bool {
+	a, err1 := json.Marshal(x)
+	b, err2 := json.Marshal(y)
+	return err1 == nil && err2 == nil && bytes.Equal(a, b)
 }
 
 // fingerprintKeyPath is the key under which the fingerprints of a
