@@ -463,7 +463,8 @@ func skipOptions(argv []string, i int, valued ...string) int {
 			}
 		}
 	}
-	return i
+	// A valued option at the end ("sudo -C") has no value to skip.
+	return min(i, len(argv))
 }
 
 func hasAny(words []string, flags ...string) bool {

@@ -63,14 +63,15 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 	if adj := Learned(cfg); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
-	rec := &Recorder{cfg: cfg}
+	rec := &Recorder{cfg: cfg, policy: p, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool})}
 	defer rec.Close()
 	if path, err := DBPath(cfg); err == nil {
 		if key := fingerprintKey(path, false); key != nil {
 			opts = append(opts, guard.WithFingerprintKey(key))
 		}
 	}
-	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg)})
+	opts = append(opts, guard.WithWorkTree(workTreeDirty))
+	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg), Enrich: rec.enrich})
 	resp.Stderr = append(warn, resp.Stderr...)
 	return resp
 }
@@ -121,6 +122,7 @@ type Recorder struct {
 	// project (see enrich), kept with its decision in the session file.
 	asks             bool
 	pattern, project string
+	policy           *policy.Policy
 }
 
 // DrainAt is the spool size from which a hook call drains it itself: a few
@@ -140,8 +142,6 @@ func (r *Recorder) db() (string, error) {
 }
 
 // Close drains the spool when it has grown past DrainAt.
-func (r *Recorder) approved(sessionStep) {}
-
 func (r *Recorder) Close() {
 	if r.cfg.NoAudit || r.path == "" {
 		return
@@ -202,7 +202,15 @@ func (r *Recorder) Observe(ctx context.Context, session string, step guard.Step)
 	if err != nil {
 		return err
 	}
-	return appendSession(sessionPath(path, session), fingerprintKey(path, true), step)
+	sp := sessionPath(path, session)
+	if step.Tool != adapter.UserPrompt && step.Outcome != guard.OutcomeFailed {
+		// A call the agent put to the person and that then ran: the
+		// person approved it (seed 002's trust is earned so).
+		if pre := findDecision(sp, step); pre != nil && pre.Asked && pre.Level != string(guard.Dangerous) {
+			r.approved(*pre)
+		}
+	}
+	return appendSession(sp, fingerprintKey(path, true), step)
 }
 
 // RecordOf builds the audit record of a decision (the audit log redacts

@@ -12,6 +12,7 @@ import (
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
+	"github.com/actionguard/actionguard/guard"
 )
 
 func call(t *testing.T, cfg Config, ev map[string]any) string {
@@ -54,8 +55,13 @@ func TestSessionHistoryReachesLaterChecks(t *testing.T) {
 		t.Errorf("after the user asked for it: %s", out)
 	}
 	steps, err := readSession(sessionPath(db, "s1"), 20)
-	if err != nil || len(steps) != 2 {
+	if err != nil || len(steps) != 4 {
 		t.Fatalf("session history: %d steps, %v", len(steps), err)
+	}
+	// The first rm was put to the person and never ran while the session
+	// went on: declined. The second was allowed.
+	if steps[0].Outcome != guard.OutcomeDeclined || steps[3].Outcome != "" || steps[2].Tool != "Read" || steps[2].Outcome != "" {
+		t.Errorf("outcomes: %q %q %q %q", steps[0].Outcome, steps[1].Outcome, steps[2].Outcome, steps[3].Outcome)
 	}
 	for _, s := range steps {
 		if strings.Contains(s.Observation, "ghp_") || strings.Contains(s.Observation, "sk-abc") {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/actionguard/actionguard/internal/atomicfile"
 	"github.com/rogpeppe/go-internal/diff"
 )
 
@@ -280,27 +281,7 @@ func writeBackup(file string, src []byte, mode fs.FileMode, now time.Time) (stri
 // writeAtomic replaces file with data: readers see the old file or the new
 // one, never a part.
 func writeAtomic(file string, data []byte, mode fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".actionguard-tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	return atomicfile.Write(file, data, mode)
 }
 
 // Status is what a settings file says about actionguard.
