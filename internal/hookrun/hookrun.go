@@ -172,7 +172,7 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 		// The session remembers the decision: what was blocked, held or
 		// let through feeds the next checks (recent mistakes, retries,
 		// chains) and, once the call is seen running, trust.
-		st := sessionStep{Time: time.Now().UTC(), Phase: phasePre, ID: a.ID, Tool: a.Tool, Input: redactInput(a.Input),
+		st := sessionStep{Time: time.Now().UTC(), Phase: phasePre, ID: a.ID, Tool: a.Tool, Input: redactInput(boundInput(a.Input)),
 			Verdict: string(d.Verdict), Level: string(d.Level), Asked: r.asks && (d.Verdict == guard.Confirm || d.Verdict == guard.Approve),
 			Pattern: r.pattern, Project: r.project, Anomalies: d.Anomalies}
 		if err := appendLine(sessionPath(path, a.Context.SessionID), st); err != nil {

@@ -25,8 +25,15 @@ import (
 // locked O_APPEND write. Reading it costs a hook call a file read instead
 // of opening the database.
 
-// maxHistoryRead bounds how much of the end of a session file a check reads.
-const maxHistoryRead = 256 << 10
+// maxHistoryRead bounds how much of the end of a session file a check
+// reads; firstHistoryRead is what it reads first, enough when it holds
+// wantHistoryLines lines (a decision and an output for each of the
+// HistorySteps calls, and the user's prompts).
+const (
+	maxHistoryRead   = 256 << 10
+	firstHistoryRead = 32 << 10
+	wantHistoryLines = 2*HistorySteps + 8
+)
 
 // A session file holds two kinds of line: a call's decision, written when
 // the hook decides on it (phase "pre"), and what the call returned, written
@@ -97,6 +104,46 @@ func redactInput(in map[string]any) map[string]any {
 	return red
 }
 
+// maxDecisionInput bounds the input a decision line keeps: the history
+// needs what a call did (its command, its file, its URL), not a whole
+// here-document, and redacting a large input twice a call costs the hook.
+const maxDecisionInput = 4 << 10
+
+// boundInput returns in, or, when its strings add up to more than
+// maxDecisionInput, a copy with each long string cut.
+func boundInput(in map[string]any) map[string]any {
+	total := 0
+	for _, v := range in {
+		if s, ok := v.(string); ok {
+			total += len(s)
+		} else {
+			total += 64
+		}
+	}
+	if total <= maxDecisionInput {
+		return in
+	}
+	out := make(map[string]any, len(in))
+	for k, v := range in {
+		switch x := v.(type) {
+		case string:
+			if len(x) > maxDecisionInput/4 {
+				cut := maxDecisionInput / 4
+				for cut > 0 && x[cut]&0xC0 == 0x80 {
+					cut--
+				}
+				x = x[:cut] + "…"
+			}
+			out[k] = x
+		case map[string]any, []any:
+			// Nested values are left out of a large input.
+		default:
+			out[k] = x
+		}
+	}
+	return out
+}
+
 // appendLine appends one line to a session file.
 func appendLine(path string, st sessionStep) error {
 	line, err := json.Marshal(st)
@@ -150,13 +197,18 @@ func readSessionLines(path string) ([]sessionStep, error) {
 	if err != nil {
 		return nil, err
 	}
-	start := fi.Size() - maxHistoryRead
-	if start < 0 {
-		start = 0
-	}
-	data, err := io.ReadAll(io.NewSectionReader(f, start, fi.Size()-start))
-	if err != nil {
-		return nil, err
+	// The end of the file first: most checks need only the latest lines.
+	var data []byte
+	start := fi.Size()
+	for _, window := range []int64{firstHistoryRead, maxHistoryRead} {
+		start = max(fi.Size()-window, 0)
+		data = make([]byte, fi.Size()-start)
+		if _, err := io.ReadFull(io.NewSectionReader(f, start, fi.Size()-start), data); err != nil {
+			return nil, err
+		}
+		if start == 0 || bytes.Count(data, []byte("\n")) >= wantHistoryLines {
+			break
+		}
 	}
 	if start > 0 {
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -164,6 +216,9 @@ func readSessionLines(path string) ([]sessionStep, error) {
 		}
 	}
 	raw := bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n"))
+	if len(raw) > wantHistoryLines {
+		raw = raw[len(raw)-wantHistoryLines:]
+	}
 	out := make([]sessionStep, 0, len(raw))
 	for _, l := range raw {
 		var s sessionStep
