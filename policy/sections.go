@@ -2,9 +2,7 @@ package policy
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
@@ -77,32 +75,9 @@ func (p *fileParser) top(body ast.Node) {
 }
 
 func (p *fileParser) level(v ast.Node) {
-	const hint = "5 is balanced, 9 the strictest"
-	var n int64
-	switch x := v.(type) {
-	case *ast.IntegerNode:
-		switch i := x.Value.(type) {
-		case int64:
-			n = i
-		case uint64:
-			n = int64(min(i, math.MaxInt64))
-		}
-	case *ast.StringNode:
-		if _, err := strconv.Atoi(strings.TrimSpace(x.Value)); err == nil {
-			p.errorAt(p.at(v), fmt.Sprintf("security_level must be a number, got text %q", x.Value), "remove the quotes")
-			return
-		}
-		p.errorAt(p.at(v), fmt.Sprintf("security_level must be a number from 1 to 9, got %s", describe(v)), hint)
-		return
-	default:
-		p.errorAt(p.at(v), fmt.Sprintf("security_level must be a number from 1 to 9, got %s", describe(v)), hint)
-		return
+	if n, ok := p.integer(v, "security_level", 1, 9, "5 is balanced, 9 the strictest"); ok {
+		p.l.level = &setting[int]{n, p.at(v)}
 	}
-	if n < 1 || n > 9 {
-		p.errorAt(p.at(v), fmt.Sprintf("security_level must be 1–9, got %s", v.GetToken().Value), hint)
-		return
-	}
-	p.l.level = &setting[int]{int(n), p.at(v)}
 }
 
 func (p *fileParser) fallback(v ast.Node, key string) (string, bool) {
