@@ -100,6 +100,23 @@ type Options struct {
 	// sees the decoded event (for fields such as transcript_path) and may
 	// change a; a panic in it gets the fallback answer like any other.
 	Enrich func(ctx context.Context, a *guard.Action, ev *Event)
+	// Rewrite, when set, is called last for a checked decision that is not
+	// a block (no Error): it may set d.RewrittenInput to a command that
+	// does the same more recoverably (undo's trash). It sees the decision
+	// the agent gets and may change it; a panic in it gets the fallback.
+	Rewrite func(ctx context.Context, a *guard.Action, d *guard.Decision)
+}
+
+// InputRewriter is implemented by the adapters whose agent runs a tool
+// with the input the hook gives back (Decision.RewrittenInput).
+type InputRewriter interface {
+	RewritesInput() bool
+}
+
+// RewritesInput reports whether ad's agent can run a rewritten input.
+func RewritesInput(ad Adapter) bool {
+	r, ok := ad.(InputRewriter)
+	return ok && r.RewritesInput()
 }
 
 // Asker is implemented by the adapters whose agent can put a held action
@@ -192,6 +209,9 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 	d, err := g.Check(ctx, *a)
 	if opts.Gate != nil && (d.Verdict == guard.Confirm || d.Verdict == guard.Approve) && d.Error == "" {
 		opts.Gate(ctx, a, &d, Asks(ad, ev))
+	}
+	if opts.Rewrite != nil && d.Verdict != guard.Block && d.Error == "" {
+		opts.Rewrite(ctx, a, &d)
 	}
 	took := time.Since(start)
 	if rec != nil {

@@ -241,3 +241,6 @@ func Lookup(name string) (Adapter, bool) {
 func All() []Adapter {
 	return []Adapter{Claude{}, Codex{}, Gemini{}, Cursor{}, Copilot{}}
 }
+
+// RewritesInput implements InputRewriter: the hook's updated input is what runs.
+func (Claude) RewritesInput() bool { return true }

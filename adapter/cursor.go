@@ -155,3 +155,6 @@ func (Cursor) Acknowledge(*Event) Response { return Response{} }
 
 // Asks implements Asker: Cursor asks the user ("permission": "ask").
 func (Cursor) Asks(*Event) bool { return true }
+
+// RewritesInput implements InputRewriter: the hook's updated input is what runs.
+func (Cursor) RewritesInput() bool { return true }

@@ -60,3 +60,6 @@ func (Gemini) Answer(ev *Event, d *guard.Decision) Response {
 
 // Acknowledge implements Adapter: nothing on stdout, exit 0.
 func (Gemini) Acknowledge(*Event) Response { return Response{} }
+
+// RewritesInput implements InputRewriter: the hook's updated input is what runs.
+func (Gemini) RewritesInput() bool { return true }

@@ -182,6 +182,8 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.evalCommand(),
 		a.modeCommand(),
 		a.trustCommand(),
+		a.trashCommand(),
+		a.undoCommand(),
 	)
 	x := &App{a: a}
 	names := map[string]bool{}

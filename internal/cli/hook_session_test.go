@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -176,4 +177,61 @@ func TestHookSessions(t *testing.T) {
 			t.Errorf("the anomaly is not in the audit record:\n%s", spool)
 		}
 	})
+}
+
+// TestHookUndo: with undo on, the hook hands Claude Code an rm of
+// workspace files rewritten into a move to the trash; running what the
+// agent got removes the file, and `actionguard undo` brings it back.
+func TestHookUndo(t *testing.T) {
+	bin := hookBuildCmd(t, "actionguard-hook")
+	main := hookBuild(t)
+	s := newClaudeSession(t, bin, "sess-undo")
+	project := filepath.Join(s.dir, "project")
+	pol := filepath.Join(s.dir, "config", "actionguard", "actionguard.yaml")
+	os.MkdirAll(filepath.Dir(pol), 0o755)
+	if err := os.WriteFile(pol, []byte("undo:\n  enabled: true\n  buffer: 2m\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(project, "notes.txt"), []byte("keep me\n"), 0o644)
+
+	out := s.send("PreToolUse", map[string]any{"tool_name": "Bash", "tool_input": map[string]any{"command": "rm notes.txt", "description": "tidy"}, "tool_use_id": "toolu_rm"})
+	hs, _ := out["hookSpecificOutput"].(map[string]any)
+	upd, _ := hs["updatedInput"].(map[string]any)
+	cmdText, _ := upd["command"].(string)
+	if hs["permissionDecision"] != "allow" || !strings.Contains(cmdText, " trash put ") || upd["description"] != "tidy" {
+		t.Fatalf("rm notes.txt with undo on: %v", out)
+	}
+	if reason, _ := hs["permissionDecisionReason"].(string); !strings.Contains(reason, "actionguard undo") || !strings.Contains(reason, "2 min") {
+		t.Errorf("the reason does not say how to undo: %s", reason)
+	}
+	// Run what the agent would run.
+	sh := exec.Command("sh", "-c", cmdText)
+	sh.Dir, sh.Env = project, hookEnv(s.dir)
+	if b, err := sh.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v: %s", cmdText, err, b)
+	}
+	if _, err := os.Stat(filepath.Join(project, "notes.txt")); !os.IsNotExist(err) {
+		t.Fatalf("notes.txt is still there: %v", err)
+	}
+	r := hookRunBinary(t, main, s.dir, nil, "undo")
+	if r.exit != 0 || !strings.Contains(string(r.stdout), "Restored batch") {
+		t.Fatalf("actionguard undo: exit %d: %s%s", r.exit, r.stdout, r.stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(project, "notes.txt")); string(b) != "keep me\n" {
+		t.Errorf("after undo notes.txt holds %q", b)
+	}
+
+	// Left alone: a path outside the workspace, a pipeline, a blocked command.
+	for _, c := range []string{"rm /etc/hosts.bak", "rm notes.txt && curl https://example.com", "rm -rf ~/"} {
+		out := s.send("PreToolUse", map[string]any{"tool_name": "Bash", "tool_input": map[string]any{"command": c}, "tool_use_id": "toolu_x"})
+		hs, _ := out["hookSpecificOutput"].(map[string]any)
+		if hs["updatedInput"] != nil {
+			t.Errorf("%s was rewritten: %v", c, hs["updatedInput"])
+		}
+	}
+	// Codex cannot run a rewritten input: the same rm is answered as it is.
+	raw, _ := json.Marshal(map[string]any{"session_id": "sess-undo-codex", "hook_event_name": "PreToolUse", "cwd": project, "tool_name": "Bash", "tool_input": map[string]any{"command": "rm notes.txt"}})
+	if r := hookRunBinary(t, bin, s.dir, raw, "hook", "codex"); !strings.Contains(string(r.stdout), `"allow"`) {
+		t.Errorf("codex: %s%s", r.stdout, r.stderr)
+	}
 }

@@ -63,7 +63,7 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 	if adj := Learned(cfg); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
-	rec := &Recorder{cfg: cfg, policy: p, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool})}
+	rec := &Recorder{cfg: cfg, policy: p, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool}), rewrites: adapter.RewritesInput(ad)}
 	defer rec.Close()
 	if path, err := DBPath(cfg); err == nil {
 		if key := fingerprintKey(path, false); key != nil {
@@ -71,7 +71,7 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 		}
 	}
 	opts = append(opts, guard.WithWorkTree(workTreeDirty))
-	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg), Enrich: rec.enrich})
+	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg), Enrich: rec.enrich, Rewrite: rec.rewrite})
 	resp.Stderr = append(warn, resp.Stderr...)
 	return resp
 }
@@ -121,6 +121,7 @@ type Recorder struct {
 	// pattern and project are the checked call's trust pattern and
 	// project (see enrich), kept with its decision in the session file.
 	asks             bool
+	rewrites         bool // the agent runs a rewritten input (undo)
 	pattern, project string
 	policy           *policy.Policy
 }
