@@ -16,6 +16,7 @@ type seedCase struct {
 	Action           guard.Action `json:"action"`
 	Verdict          string       `json:"verdict"`
 	Min              string       `json:"min"`
+	Max              string       `json:"max"`
 	Risk             int          `json:"risk"`
 	Score            *int         `json:"score"`
 	Level            string       `json:"level"`
@@ -50,6 +51,9 @@ func TestSeedExamples(t *testing.T) {
 			}
 			if c.Min != "" && guard.Verdict(c.Min).Stricter(d.Verdict) {
 				t.Errorf("verdict %s, want at least %s (%s; findings %v)", d.Verdict, c.Min, d.Reason, ruleList(d))
+			}
+			if c.Max != "" && d.Verdict.Stricter(guard.Verdict(c.Max)) {
+				t.Errorf("verdict %s, want at most %s (%s; findings %v)", d.Verdict, c.Max, d.Reason, ruleList(d))
 			}
 			if c.Risk != 0 && d.Risk != c.Risk {
 				t.Errorf("risk %d, want %d (score %d; findings %v)", d.Risk, c.Risk, d.Score, ruleList(d))

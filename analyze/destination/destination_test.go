@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/actionguard/actionguard/internal/editdist"
 )
 
 // TestCases runs testdata/cases.txt: seed 001's examples and their variants.
@@ -143,11 +145,11 @@ func TestOSA(t *testing.T) {
 		{"gmsil", "gmail", 1}, {"ca", "abc", 3}, {"paypal", "paypla", 1}, {"micosoft", "microsoft", 1},
 		{"microsfot", "microsoft", 1}, {"amazon", "amzaon", 1}, {"abcdef", "badcfe", 3},
 	} {
-		if got := osa(c.a, c.b, 5); got != c.d {
+		if got := editdist.OSA(c.a, c.b, 5); got != c.d {
 			t.Errorf("osa(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
 		}
 	}
-	if got := osa("kitten", "sitting", 1); got != 2 {
+	if got := editdist.OSA("kitten", "sitting", 1); got != 2 {
 		t.Errorf("osa with limit 1 = %d, want 2 (limit+1)", got)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/actionguard/actionguard/internal/editdist"
 )
 
 // Look-alike policy (see data/services.txt for the token markers).
@@ -117,9 +119,9 @@ func (x *index) typos(k1, k2 []byte, label string, ascii bool, suffix string, co
 			nseen++
 		}
 		t := &x.tokens[ti]
-		d := osa(k1, t.key, 1)
+		d := editdist.OSA(k1, t.key, 1)
 		if len(k2) != len(k1) || t.key2 != t.key {
-			d = min(d, osa(k2, t.key2, 1))
+			d = min(d, editdist.OSA(k2, t.key2, 1))
 		}
 		if d != 1 || !x.typoAllowed(t, label, ascii, suffix) {
 			return
@@ -142,7 +144,7 @@ func (x *index) typos(k1, k2 []byte, label string, ascii bool, suffix string, co
 		if abs(len(t.key)-len(k1)) > 2 || bits.OnesCount32(mask&^t.chars) > 2 || bits.OnesCount32(t.chars&^mask) > 2 {
 			continue
 		}
-		if osa(k1, t.key, 2) != 2 {
+		if editdist.OSA(k1, t.key, 2) != 2 {
 			continue
 		}
 		if len(t.raw) >= minLenDist2Other || x.sameSuffix(t.raw, suffix) {
@@ -196,7 +198,7 @@ func (x *index) suffixTypo(ti int32, suffix string) bool {
 				continue
 			}
 			own := d[len(t.raw)+1:]
-			if len(own) >= 3 && own != suffix && osa(own, suffix, 1) <= 1 {
+			if len(own) >= 3 && own != suffix && editdist.OSA(own, suffix, 1) <= 1 {
 				return true
 			}
 		}
@@ -530,44 +532,6 @@ func deletions[S ~string | ~[]byte](k S, fn func(uint64)) {
 		}
 		fn(h ^ uint64(len(k)-1))
 	}
-}
-
-// osa is the optimal string alignment distance (Damerau–Levenshtein with
-// adjacent transpositions, no substring edited twice) between a and b,
-// counted up to limit: any larger distance is returned as limit+1.
-func osa[A, B ~string | ~[]byte](a A, b B, limit int) int {
-	if abs(len(a)-len(b)) > limit {
-		return limit + 1
-	}
-	if len(a) > 64 || len(b) > 64 {
-		return limit + 1
-	}
-	var rows [3][65]int
-	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	for j := 0; j <= len(b); j++ {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-			rowMin = min(rowMin, v)
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return min(prev[len(b)], limit+1)
 }
 
 // Keyboard rows (QWERTY, with the QWERTZ and AZERTY swaps added as

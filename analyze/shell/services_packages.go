@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/actionguard/actionguard/analyze/supplychain"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -11,8 +13,8 @@ import (
 // package; installing from a URL, a git repository or another index runs code
 // nobody vetted. System package managers are in services_pkg_system.go.
 //
-// Supply-chain typosquat detection (seed 002) plugs in at svcSupplyChainHook,
-// which every install path calls with the package names it found.
+// Supply-chain typosquat detection (seed 002, package supplychain) runs in
+// svcSupplyChainHook, which every install path calls with the names it found.
 
 var (
 	svcPkgPublish = &rule.Rule{
@@ -60,6 +62,15 @@ var (
 			"go env -w GOSUMDB=off", "dnf install --nogpgcheck ./pkg.rpm", "apk add --allow-untrusted pkg.apk"},
 		NoMatch: []string{"pip install -i https://pypi.org/simple requests", "npm install --registry https://registry.npmjs.org foo", "go env GOPROXY", "add-apt-repository --remove ppa:deadsnakes/ppa"},
 	}
+	svcPkgTyposquat = &rule.Rule{
+		ID: "shell.pkg.typosquat", Category: rule.RemoteCode, Points: svcLose,
+		Summary:     "Installs a package whose name imitates a popular one (a typo, changed separators, look-alike characters, another scope or a word added): typosquats run their install scripts and ship malware.",
+		Alternative: "install the popular package you meant, or check this one's page, owner and downloads first",
+		Match: []string{"npm install lodahs", "npm i crossenv", "yarn add @typess/node", "pnpm add l0dash", "bun add expresss", "pip install reqeusts", "pip install python3-dateutil",
+			"uv add colourama", "poetry add djanga", "go get github.com/siruspen/logrus", "go install github.com/spf13/cobraa@latest", "cargo add serde_jsonn", "cargo install tokoi", "gem install nokogirl"},
+		NoMatch: []string{"npm install lodash", "npm i cross-env lodash.merge @types/node", "pip install requests python-dateutil", "pip install beautifulsoup4 requests-toolbelt",
+			"go get github.com/sirupsen/logrus@v1.9.3", "go install golang.org/x/tools/cmd/goimports@latest", "cargo add serde_json tokio-util", "gem install rails rack-test", "npm install ./local-pkg"},
+	}
 	svcPkgUninstall = &rule.Rule{
 		ID: "shell.pkg.uninstall", Category: rule.System, Points: svcSmall,
 		Summary:     "Uninstalls Python packages from the current environment.",
@@ -70,7 +81,7 @@ var (
 )
 
 var svcPackageRules = []*rule.Rule{
-	svcPkgPublish, svcPkgUnpublish, svcPkgOwner, svcPkgGlobal, svcPkgURLInstall, svcPkgIndex, svcPkgUninstall,
+	svcPkgPublish, svcPkgUnpublish, svcPkgOwner, svcPkgGlobal, svcPkgURLInstall, svcPkgIndex, svcPkgUninstall, svcPkgTyposquat,
 }
 
 func svcPackageHandlers() map[string]handler {
@@ -81,11 +92,25 @@ func svcPackageHandlers() map[string]handler {
 	return h
 }
 
-// svcSupplyChainHook is where supply-chain checks of the packages an install
-// names (seed 002's typosquat detection) will plug in. ecosystem is "npm",
-// "pypi", "crates", "rubygems" or the system package manager's name.
+// svcSupplyChainHook checks the packages an install names against the
+// popular packages of its ecosystem (seed 002's typosquat detection, package
+// supplychain). ecosystem is "npm", "pypi", "go", "crates", "rubygems" or
+// the system package manager's name (no lists: nothing is checked).
 func svcSupplyChainHook(c *Cmd, r *report, ecosystem string, names []string) {
-	// Nothing yet: typosquat detection is a later issue.
+	eco := supplychain.Ecosystem(ecosystem)
+	if !slices.Contains(supplychain.Ecosystems, eco) {
+		return
+	}
+	for i, n := range names {
+		if i == 32 {
+			break // an install of dozens of names: the first ones tell
+		}
+		if s, ok := supplychain.Check(eco, n); ok {
+			f := c.find(svcPkgTyposquat, "May be a typosquat: "+s.Why(), n)
+			f.Alternative = "install " + s.Target + " if that is what you meant; otherwise check the page, owner and downloads of " + s.Name + " on the registry first"
+			r.add(f)
+		}
+	}
 }
 
 // svcURLSpec reports whether a package spec names a URL, a git repository
@@ -394,6 +419,15 @@ func svcGo(c *Cmd, r *report) {
 				}
 			}
 		}
+	case "get", "install":
+		r.mutates()
+		var names []string
+		for _, a := range c.Args[1:] {
+			if !strings.HasPrefix(a, "-") {
+				names = append(names, a)
+			}
+		}
+		svcSupplyChainHook(c, r, "go", names)
 	case "vet", "list", "version", "doc", "help", "":
 	default:
 		r.mutates()
