@@ -29,6 +29,11 @@ const (
 	burstWindow = 10 * time.Minute
 )
 
+// AnomalyDangerousApproved is the anomaly of a DANGEROUS action a person
+// let run (seed 000): it is flagged in the audit log and raises the risk of
+// what follows in the session.
+const AnomalyDangerousApproved = "a person approved a DANGEROUS action"
+
 // ModAnomaly is the risk an anomaly in the session adds (seed 000's
 // anomaly alerts; on seed 002's scale, like a recent mistake).
 const ModAnomaly = 2

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/actionguard/actionguard/adapter"
@@ -166,6 +167,10 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	if err != nil {
 		return err
 	}
+	if d.ApprovalID != "" && d.Verdict.Allowed() && d.Level == guard.Dangerous && !slices.Contains(d.Anomalies, guard.AnomalyDangerousApproved) {
+		// A person approved this DANGEROUS call in the queue: flag it.
+		d.Anomalies = append(d.Anomalies, guard.AnomalyDangerousApproved)
+	}
 	if err := audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, took)); err != nil {
 		return err
 	}
@@ -209,9 +214,31 @@ func (r *Recorder) Observe(ctx context.Context, session string, step guard.Step)
 		// person approved it (seed 002's trust is earned so).
 		if pre := findDecision(sp, step); pre != nil && pre.Asked && pre.Level != string(guard.Dangerous) {
 			r.approved(*pre)
+		} else if pre != nil && pre.Asked && pre.Phase == phasePre && (pre.Verdict == string(guard.Confirm) || pre.Verdict == string(guard.Approve)) {
+			// A DANGEROUS call the agent put to the person ran: they
+			// approved it. Never trust; an anomaly in the audit log.
+			r.dangerousApproved(session, *pre)
 		}
 	}
 	return appendSession(sp, fingerprintKey(path, true), step)
+}
+
+// dangerousApproved appends the audit record of a DANGEROUS call a person
+// let run, flagged as seed 000's anomaly.
+func (r *Recorder) dangerousApproved(session string, pre sessionStep) {
+	if r.cfg.NoAudit {
+		return
+	}
+	path, err := r.db()
+	if err != nil {
+		return
+	}
+	a := &guard.Action{ID: pre.ID, Tool: pre.Tool, Input: pre.Input}
+	a.Context.SessionID = session
+	d := &guard.Decision{Verdict: guard.Verdict(pre.Verdict), Level: guard.Dangerous, Risk: 10,
+		Reason:    "A person approved this DANGEROUS action and it ran; the rest of the session is watched more closely.",
+		Anomalies: []string{guard.AnomalyDangerousApproved}}
+	audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, 0))
 }
 
 // RecordOf builds the audit record of a decision (the audit log redacts

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"time"
 
@@ -262,6 +263,10 @@ func pairSteps(lines []sessionStep) []guard.Step {
 		}
 		if i, ok := matchOpen(steps, open, l.ID, l.Tool, l.Input); ok {
 			s := &steps[i]
+			if s.Outcome == guard.OutcomePending && asked[i] && s.Level == guard.Dangerous && !slices.Contains(s.Anomalies, guard.AnomalyDangerousApproved) {
+				// Held, put to the person, and it ran: they approved it.
+				s.Anomalies = append(slices.Clip(s.Anomalies), guard.AnomalyDangerousApproved)
+			}
 			s.Observation, s.Fingerprints, s.Outcome = l.Observation, l.Fingerprints, ""
 			if l.Failed {
 				s.Outcome = guard.OutcomeFailed
