@@ -4,9 +4,12 @@
 // Queue is the entry point the hook, `actionguard check`, the MCP proxy,
 // the server and the CLI share: Queue.Gate opens a request for an action
 // (stored, and written as a Markdown file) or lets an approved one through
-// once; Queue.Decide records a person's answer; Queue.Expire closes the
-// requests nobody answered within the TTL (seed 003: rejected automatically
-// after 24 h). Every answer, expiry and use goes to the audit log.
+// once; Queue.Decide records a person's answer; Queue.DecideAll records one
+// answer on several requests of the same kind (batch review: Groups sorts
+// pending requests by BatchKindOf; a DANGEROUS one is never approved in a
+// batch); Queue.Expire closes the requests nobody answered within the TTL
+// (seed 003: rejected automatically after 24 h). Every answer, expiry and
+// use goes to the audit log, one record per request.
 //
 // Below it: New builds a Request; a Store (store.SQLite, store/postgres)
 // keeps it; Open stores it under a fresh id; Wait polls until a person
@@ -90,6 +93,11 @@ type Summary struct {
 	// Findings are what each rule said, for the request's "why" and "what
 	// could go wrong" (absent from requests opened before they were kept).
 	Findings []Finding `json:"findings,omitempty"`
+	// Anomalies are seed 000's alerts the decision raised: low confidence,
+	// the same blocked call tried again and again, a burst of privileged
+	// calls, an hour outside the user's working hours. A person reads them
+	// as a warning before deciding.
+	Anomalies []string `json:"anomalies,omitempty"`
 }
 
 // Finding is one rule's finding as a request keeps it: no evidence, which
@@ -113,6 +121,9 @@ type Decision struct {
 	Auto bool
 	// After is how long an Auto countdown ran (AutoConfirmAfter when 0).
 	After time.Duration
+	// Batch is how many requests the person decided together with this
+	// one, this one included (Queue.DecideAll); the audit log says so.
+	Batch int
 }
 
 // Expected outcomes of the store's methods.
@@ -184,6 +195,13 @@ func New(action []byte, sum Summary, now time.Time) *Request {
 			fs[i] = f
 		}
 		sum.Findings = fs
+	}
+	if len(sum.Anomalies) > 0 {
+		as := make([]string, len(sum.Anomalies))
+		for i, x := range sum.Anomalies {
+			as[i] = audit.Redact(x)
+		}
+		sum.Anomalies = as
 	}
 	act := json.RawMessage(audit.RedactJSON(action))
 	if !json.Valid(act) {

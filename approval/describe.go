@@ -28,6 +28,10 @@ type Description struct {
 	// action first (money cannot be recalled, a message cannot be
 	// unsent…), then each category of harm the findings name.
 	Impacts []string
+	// Anomalies are what was unusual when the action was asked for (seed
+	// 000's alerts): those its decision raised, and those the learning
+	// layer put in its context. Each is a warning a person reads first.
+	Anomalies []string
 	// Input is the action's whole input, indented JSON ("" when it has
 	// none).
 	Input string
@@ -47,8 +51,9 @@ const (
 	maxShown         = 3 // recipients, parameters named in a headline
 )
 
-// Describe describes r's action.
-func Describe(r *Request) Description {
+// action decodes r's action (numbers kept as written); one that does not
+// decode is an action of the request's tool and nothing else.
+func (r *Request) action() guard.Action {
 	var a guard.Action
 	dec := json.NewDecoder(bytes.NewReader(r.Action))
 	dec.UseNumber()
@@ -58,6 +63,12 @@ func Describe(r *Request) Description {
 	if a.Tool == "" {
 		a.Tool = r.Decision.Tool
 	}
+	return a
+}
+
+// Describe describes r's action.
+func Describe(r *Request) Description {
+	a := r.action()
 	var d Description
 	kind := a.InferKind()
 	p := &params{}
@@ -108,6 +119,7 @@ func Describe(r *Request) Description {
 	d.Headline = strings.TrimRight(d.Headline, ".") + "."
 	d.Params = p.list
 	d.Impacts = impacts(kind, &a, r.Decision)
+	d.Anomalies = anomalies(r.Decision.Anomalies, a.Context.Anomalies)
 	if len(a.Input) > 0 {
 		if b, err := json.MarshalIndent(a.Input, "", "  "); err == nil {
 			d.Input = string(b)
@@ -248,6 +260,20 @@ var categoryImpact = map[string]string{
 	"network":              "This machine talks to another one: what is sent cannot be called back.",
 	"unparseable":          "actionguard could not read all of it: it may do more than it shows.",
 	"configuration":        "Settings or behaviour change, possibly for later runs too.",
+}
+
+// anomalies lists the decision's anomalies and the context's, each once,
+// on one line each.
+func anomalies(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		for _, x := range l {
+			if x = oneLine(x, maxPreview); x != "" && !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
 
 // params collects the non-empty parameters.

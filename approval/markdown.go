@@ -35,6 +35,12 @@ func MarkdownLinked(r *Request, serverURL string) string {
 	if r.Note != "" {
 		fmt.Fprintf(&b, "\n> %s\n", strings.ReplaceAll(strings.TrimSpace(r.Note), "\n", "\n> "))
 	}
+	if len(d.Anomalies) > 0 {
+		b.WriteString("\n> **Warning: something was unusual when the agent asked.**\n")
+		for _, x := range d.Anomalies {
+			fmt.Fprintf(&b, "> - %s\n", x)
+		}
+	}
 
 	b.WriteString("\n## What will be done\n\n")
 	b.WriteString(d.Headline + "\n")

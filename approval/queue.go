@@ -317,6 +317,12 @@ func decisionReason(r *Request, d Decision) string {
 	default:
 		s = fmt.Sprintf("approval %s %s by %s", r.ID, r.Status, who(d.By))
 	}
+	switch {
+	case d.Batch == 2:
+		s += ", reviewed together with 1 other request"
+	case d.Batch > 2:
+		s += fmt.Sprintf(", reviewed together with %d other requests", d.Batch-1)
+	}
 	if d.Note != "" {
 		s += ": " + d.Note
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -11,7 +12,8 @@ import (
 )
 
 // handleApprovals is GET /v1/approvals: the pending requests, newest
-// first, or every request with ?all=1.
+// first, or every request with ?all=1; and the pending ones grouped by
+// kind (approval.Groups), for batch review.
 func (s *Server) handleApprovals(w http.ResponseWriter, r *http.Request) {
 	all := truthy(r.URL.Query().Get("all"))
 	rs, err := s.st.Approvals(r.Context(), all)
@@ -23,9 +25,23 @@ func (s *Server) handleApprovals(w http.ResponseWriter, r *http.Request) {
 	for i := range rs {
 		views[i] = viewOf(&rs[i])
 	}
+	gs := approval.Groups(rs)
+	groups := make([]groupView, len(gs))
+	for i := range gs {
+		groups[i] = groupView{Key: gs[i].Key, Title: gs[i].Title, Dangerous: gs[i].Dangerous, IDs: gs[i].IDs()}
+	}
 	writeJSON(w, http.StatusOK, struct {
 		Approvals []approvalView `json:"approvals"`
-	}{views})
+		Groups    []groupView    `json:"groups"`
+	}{views, groups})
+}
+
+// groupView is a group of pending requests of the same kind.
+type groupView struct {
+	Key       string   `json:"key"`
+	Title     string   `json:"title"`
+	Dangerous bool     `json:"dangerous,omitempty"`
+	IDs       []string `json:"ids"`
 }
 
 // handleApproval is GET /v1/approvals/{id}: one request, as JSON, or as
@@ -96,20 +112,146 @@ func (s *Server) handleDecide(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, viewOf(&req))
 }
 
-// approvalError answers the queue's expected outcomes with their status.
-func (s *Server) approvalError(w http.ResponseWriter, err error) {
+// batchBody is the body of POST /v1/approvals/batch.
+type batchBody struct {
+	IDs      []string `json:"ids"`
+	Decision string   `json:"decision"` // approve or reject
+	Note     string   `json:"note"`
+}
+
+// batchResult is what became of one request of a batch.
+type batchResult struct {
+	ID      string `json:"id"`
+	Decided bool   `json:"decided"`
+	// Status is where the request stands now ("" when there is none).
+	Status   approval.Status `json:"status,omitempty"`
+	Error    string          `json:"error,omitempty"`
+	Hint     string          `json:"hint,omitempty"`
+	Approval *approvalView   `json:"approval,omitempty"`
+}
+
+// batchRefusal answers a batch approval that holds DANGEROUS requests.
+type batchRefusal struct {
+	apiError
+	Dangerous []string `json:"dangerous"`
+}
+
+// handleBatch is POST /v1/approvals/batch: the same decision, by the same
+// person with the same note, on several requests (approval.Queue.DecideAll);
+// each gets its own decision and audit record. The answer is 200 with a
+// result for each request, decided or not (expired, decided meanwhile,
+// unknown); 409 decides nothing: a batch approval with a DANGEROUS request.
+func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
+	const shape = `send {"ids": ["ap-…", "ap-…"], "decision": "approve" or "reject", "note": "why"}`
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		bodyError(w, err, s.cfg.maxBody, shape)
+		return
+	}
+	var body batchBody
+	if err := json.Unmarshal(data, &body); err != nil {
+		writeError(w, http.StatusBadRequest, "the body is not a batch decision: "+jsonErrorText(err), shape)
+		return
+	}
+	var status approval.Status
+	switch strings.ToLower(strings.TrimSpace(body.Decision)) {
+	case "approve", "approved":
+		status = approval.StatusApproved
+	case "reject", "rejected", "deny":
+		status = approval.StatusRejected
+	default:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("%q is not a decision", body.Decision), `send "decision": "approve" or "reject"`)
+		return
+	}
+	switch {
+	case len(body.IDs) == 0:
+		writeError(w, http.StatusBadRequest, "the batch names no requests", shape)
+		return
+	case len(body.IDs) > approval.MaxBatch:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("the batch names %d requests, more than %d", len(body.IDs), approval.MaxBatch), "send several smaller batches")
+		return
+	case len(body.Note) > 4<<10:
+		writeError(w, http.StatusBadRequest, "the note is longer than 4 KiB", "keep the note short")
+		return
+	}
+	p := principalOf(r)
+	res, err := s.q.DecideAll(r.Context(), body.IDs, approval.Decision{Status: status, By: p.by(), Note: body.Note})
+	var de *approval.DangerousError
+	if errors.As(err, &de) {
+		h := w.Header()
+		h.Set("Content-Type", "application/json; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusConflict)
+		json.NewEncoder(w).Encode(batchRefusal{apiError{Error: de.Error(),
+			Hint: "open each DANGEROUS request on its own page and approve it there after reading it; rejecting them in a batch is fine"}, de.IDs})
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error(), shape)
+		return
+	}
+	out := struct {
+		Decision string        `json:"decision"`
+		Decided  int           `json:"decided"`
+		Failed   int           `json:"failed"`
+		Results  []batchResult `json:"results"`
+	}{Decision: string(status), Results: make([]batchResult, len(res))}
+	for i := range res {
+		x := &res[i]
+		br := batchResult{ID: x.ID, Decided: x.Err == nil, Status: x.Request.Status}
+		if x.Err == nil || errors.Is(x.Err, approval.ErrExpired) {
+			s.gate.forget(x.Request.SessionID, x.Request.InputHash)
+		}
+		if x.Request.ID != "" {
+			v := viewOf(&x.Request)
+			br.Approval = &v
+		}
+		if x.Err != nil {
+			out.Failed++
+			_, br.Hint = approvalProblem(x.Err)
+			br.Error = x.Err.Error()
+			if !expected(x.Err) {
+				s.log.Error("deciding an approval request of a batch", "id", x.ID, "err", x.Err)
+			}
+		} else {
+			out.Decided++
+		}
+		out.Results[i] = br
+	}
+	s.events.Kick()
+	writeJSON(w, http.StatusOK, out)
+}
+
+// expected reports whether err is one of the queue's expected outcomes.
+func expected(err error) bool {
+	return errors.Is(err, approval.ErrNotFound) || errors.Is(err, approval.ErrDecided) || errors.Is(err, approval.ErrUsed) ||
+		errors.Is(err, approval.ErrNotCautious) || errors.Is(err, approval.ErrExpired)
+}
+
+// approvalProblem is the status and hint of the queue's expected outcomes
+// (503 for anything else: the store failed).
+func approvalProblem(err error) (int, string) {
 	switch {
 	case errors.Is(err, approval.ErrNotFound):
-		writeError(w, http.StatusNotFound, err.Error(), "list the requests with GET /v1/approvals?all=1")
+		return http.StatusNotFound, "list the requests with GET /v1/approvals?all=1"
 	case errors.Is(err, approval.ErrDecided), errors.Is(err, approval.ErrUsed):
-		writeError(w, http.StatusConflict, err.Error(), "see it with GET /v1/approvals/{id}")
+		return http.StatusConflict, "see it with GET /v1/approvals/{id}"
 	case errors.Is(err, approval.ErrNotCautious):
-		writeError(w, http.StatusConflict, err.Error(), "only a CAUTIOUS (confirm) request can be confirmed by the countdown; approve it without auto")
+		return http.StatusConflict, "only a CAUTIOUS (confirm) request can be confirmed by the countdown; approve it without auto"
 	case errors.Is(err, approval.ErrExpired):
-		writeError(w, http.StatusGone, err.Error(), "requests time out; let the agent try again to open a new one")
-	default:
-		s.storeError(w, "deciding the approval request", err)
+		return http.StatusGone, "requests time out; let the agent try again to open a new one"
 	}
+	return http.StatusServiceUnavailable, "check the store (/healthz) and try again"
+}
+
+// approvalError answers the queue's expected outcomes with their status.
+func (s *Server) approvalError(w http.ResponseWriter, err error) {
+	if expected(err) {
+		code, hint := approvalProblem(err)
+		writeError(w, code, err.Error(), hint)
+		return
+	}
+	s.storeError(w, "deciding the approval request", err)
 }
 
 // storeError answers a failure of the store.
@@ -132,6 +274,9 @@ func truthy(s string) bool {
 type approvalView struct {
 	approval.Request
 	Description description `json:"description"`
+	// Batch is the request's kind, for batch review: requests with the
+	// same key can be decided together (POST /v1/approvals/batch).
+	Batch approval.BatchKind `json:"batch"`
 }
 
 type description struct {
@@ -141,6 +286,9 @@ type description struct {
 	Params []param `json:"params"`
 	// Impacts say what could go wrong.
 	Impacts []string `json:"impacts"`
+	// Anomalies are what was unusual when the agent asked (seed 000's
+	// alerts): a warning a person reads first.
+	Anomalies []string `json:"anomalies"`
 }
 
 type param struct {
@@ -151,12 +299,16 @@ type param struct {
 
 func viewOf(r *approval.Request) approvalView {
 	d := approval.Describe(r)
-	v := approvalView{Request: *r, Description: description{Headline: d.Headline, Params: make([]param, len(d.Params)), Impacts: d.Impacts}}
+	v := approvalView{Request: *r, Description: description{Headline: d.Headline, Params: make([]param, len(d.Params)), Impacts: d.Impacts,
+		Anomalies: d.Anomalies}, Batch: approval.BatchKindOf(r)}
 	for i, p := range d.Params {
 		v.Description.Params[i] = param{p.Name, p.Value, p.Code}
 	}
 	if v.Description.Impacts == nil {
 		v.Description.Impacts = []string{}
+	}
+	if v.Description.Anomalies == nil {
+		v.Description.Anomalies = []string{}
 	}
 	return v
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/browsertest"
+	"github.com/actionguard/actionguard/store"
 )
 
 func TestApprovalPageInChromium(t *testing.T) {
@@ -110,6 +111,151 @@ func TestApprovalPageInChromium(t *testing.T) {
 		p := filepath.Join(dir, "rule-hits.png")
 		if os.WriteFile(p, shot, 0o644) == nil {
 			t.Logf("screenshot: %s", p)
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // late errors
+	if errs := console.Errors(); len(errs) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// Batch review on the page: the pending deletions of one project are
+// grouped, reviewed together (each with its anomalies; one unticked and
+// ticked again) and approved with one click, each with its own decision; a
+// group with DANGEROUS requests cannot be approved, only rejected.
+func TestBatchReviewInChromium(t *testing.T) {
+	browsertest.Chromium(t) // skip before starting the server
+	e := newEnv(t)
+	ctx, console := browsertest.Start(t, browsertest.WindowSize(1440, 1100), browsertest.Timeout(90*time.Second))
+	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v\nconsole: %q", what, err, console.Errors())
+		}
+	}
+	// until waits for a JavaScript expression to be true.
+	until := func(what, expr string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+			if err == nil && ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %s is not true (%v)\nconsole: %q", what, expr, err, console.Errors())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	text := func(sel string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+		if err != nil {
+			t.Fatalf("reading %s: %v", sel, err)
+		}
+		return s
+	}
+	step("signing in", chromedp.Navigate(e.ts.URL), chromedp.WaitVisible(chromedp.ID("login-form")),
+		chromedp.SendKeys(chromedp.ID("token"), e.token), chromedp.Click(chromedp.ID("login-submit")),
+		chromedp.WaitVisible(chromedp.CSS("#live.on")), chromedp.WaitVisible(chromedp.ID("queue-empty")))
+
+	// Four deletions arrive (the last one at an unusual hour), and a force
+	// push, which is of another kind.
+	var ids []string
+	for _, f := range []string{"a.txt", "b.txt", "c.txt", "d.txt"} {
+		a := deleteFile("web-1", f)
+		if f == "d.txt" {
+			a.Context.Anomalies = []string{"23:40 is outside your usual working hours"}
+		}
+		d := e.check(a)
+		if d.Verdict != guard.Approve || d.ApprovalID == "" {
+			t.Fatalf("rm %s: %+v", f, d)
+		}
+		ids = append(ids, d.ApprovalID)
+	}
+	e.check(forcePush("web-1"))
+	group := chromedp.CSS(`.group-item`)
+	step("waiting for the group", chromedp.WaitVisible(group))
+	if got := text(".group-item"); !strings.Contains(got, "4") || !strings.Contains(got, "file deletions in /home/u/proj") {
+		t.Errorf("the group reads %q", got)
+	}
+
+	// The unusual one says so on its own page.
+	step("opening the unusual request", chromedp.Click(chromedp.CSS(`.queue-item[data-id="`+ids[3]+`"]`)), chromedp.WaitVisible(chromedp.ID("d-anomalies")))
+	if got := text("#d-anomalies"); !strings.Contains(got, "23:40 is outside your usual working hours") {
+		t.Errorf("the request's warning reads %q", got)
+	}
+
+	// Review them together: every request with its summary, all ticked.
+	step("opening the group", chromedp.Click(group), chromedp.WaitVisible(chromedp.ID("group-body")))
+	until("four requests listed", `document.querySelectorAll('#g-list .batch-item').length === 4`)
+	if got := text("#g-title"); got != "4 file deletions in /home/u/proj" {
+		t.Errorf("the group's title is %q", got)
+	}
+	list := text("#g-list")
+	for _, want := range []string{"Run rm a.txt in /home/u/proj.", ids[0], "⚠ Unusual: 23:40 is outside your usual working hours"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the group's list lacks %q:\n%s", want, list)
+		}
+	}
+	if got := text("#g-approve"); got != "Approve all 4" {
+		t.Errorf("the approve button reads %q", got)
+	}
+	// Untick one, and tick it again.
+	box := chromedp.CSS(`#g-list input[data-id="` + ids[2] + `"]`)
+	step("unticking one", chromedp.Click(box))
+	until("three ticked", `document.getElementById('g-approve').textContent === 'Approve 3'`)
+	step("ticking it again", chromedp.Click(box))
+	until("four ticked", `document.getElementById('g-approve').textContent === 'Approve all 4'`)
+	if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+		p := filepath.Join(browsertest.Artifacts(t), "batch-review.png")
+		if os.WriteFile(p, shot, 0o644) == nil {
+			t.Logf("screenshot: %s", p)
+		}
+	}
+
+	step("approving all", chromedp.SendKeys(chromedp.ID("g-note"), "generated files"), chromedp.Click(chromedp.ID("g-approve")))
+	deadline := time.Now().Add(10 * time.Second)
+	for _, id := range ids {
+		for {
+			r, err := e.st.Approval(context.Background(), id)
+			if err == nil && r.Status == approval.StatusApproved {
+				if r.Note != "generated files" || r.DecidedBy != "alice (approval page)" {
+					t.Errorf("%s decided by %q with note %q", id, r.DecidedBy, r.Note)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the click did not approve %s: %+v %v\nconsole: %q", id, r, err, console.Errors())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	until("the group is gone", `document.getElementById('groups').hidden && document.getElementById('group-body').hidden`)
+	rs, err := e.st.QueryAudit(context.Background(), store.AuditFilter{Session: "web-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	together := 0
+	for _, r := range rs {
+		if strings.Contains(r.Reason, "approved by alice (approval page), reviewed together with 3 other requests: generated files") {
+			together++
+		}
+	}
+	if together != 4 {
+		t.Errorf("%d audit records of the batch, want 4", together)
+	}
+
+	// Two DANGEROUS requests: rejected together, never approved so.
+	danger := []string{openDangerous(t, e.st, "rm -rf /usr/lib"), openDangerous(t, e.st, "rm -rf /usr/share")}
+	step("the DANGEROUS group", chromedp.WaitVisible(group), chromedp.Click(group), chromedp.WaitVisible(chromedp.ID("g-dangerous")))
+	until("approve disabled", `document.getElementById('g-approve').disabled && !document.getElementById('g-reject').disabled`)
+	step("rejecting them", chromedp.Click(chromedp.ID("g-reject")))
+	until("the DANGEROUS group is gone", `document.getElementById('groups').hidden`)
+	for _, id := range danger {
+		if r, _ := e.st.Approval(context.Background(), id); r.Status != approval.StatusRejected {
+			t.Errorf("%s is %s", id, r.Status)
 		}
 	}
 	time.Sleep(200 * time.Millisecond) // late errors

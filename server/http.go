@@ -20,6 +20,7 @@ func (s *Server) routes() {
 	api("GET /v1/approvals/{id}", s.handleApproval)
 	api("POST /v1/approvals/{id}/approve", s.handleDecide)
 	api("POST /v1/approvals/{id}/reject", s.handleDecide)
+	api("POST /v1/approvals/batch", s.handleBatch)
 	api("GET /v1/audit", s.handleAudit)
 	api("GET /v1/rules/hits", s.handleRuleHits)
 	api("GET /v1/events", s.handleEvents)

@@ -17,9 +17,13 @@ import (
 )
 
 type approvalsOptions struct {
-	all  bool
-	json bool
-	note string
+	all     bool
+	json    bool
+	note    string
+	grouped bool
+	// approve, reject: a batch
+	group string
+	yes   bool
 	// watch
 	autoConfirm time.Duration
 	poll        time.Duration
@@ -35,11 +39,20 @@ stored with the audit log, and written as a Markdown file beside it (approvals/<
 Approving one lets the agent's next call of exactly that action, in the same session,
 run once. A request nobody answers is rejected automatically after 24 h.
 
-'actionguard approvals watch' shows requests as they arrive and takes single-key answers.`,
+'actionguard approvals watch' shows requests as they arrive and takes single-key answers.
+
+Several pending requests of the same kind (ten file deletions in one project, the
+e-mails to one outside domain) can be decided together: 'approvals list --grouped'
+shows the groups and their keys, 'approvals approve --group KEY' (or several ids)
+decides them all. Each request gets a decision of its own in the audit log. A
+DANGEROUS request is never approved in a batch: approve it on its own.`,
 		Example: `  actionguard approvals list
   actionguard approvals show ap-7f3k2q
   actionguard approvals approve ap-7f3k2q --note "build/ is generated"
   actionguard approvals reject ap-7f3k2q --note "not on main"
+  actionguard approvals list --grouped
+  actionguard approvals approve --group g-3vzg3t --note "generated files"
+  actionguard approvals reject ap-7f3k2q ap-9hw2mc --yes
   actionguard approvals watch`,
 	}
 	list := &cobra.Command{
@@ -50,6 +63,7 @@ run once. A request nobody answers is rejected automatically after 24 h.
 	}
 	list.Flags().BoolVar(&o.all, "all", false, "include decided and expired requests")
 	list.Flags().BoolVar(&o.json, "json", false, "print JSON lines")
+	list.Flags().BoolVar(&o.grouped, "grouped", false, "group the pending requests of the same kind (with --json: one group a line)")
 	show := &cobra.Command{
 		Use:   "show ID",
 		Short: "Show an approval request (its Markdown)",
@@ -57,17 +71,22 @@ run once. A request nobody answers is rejected automatically after 24 h.
 		RunE:  func(cmd *cobra.Command, args []string) error { return a.runApprovalsShow(cmd.Context(), o, args[0]) },
 	}
 	show.Flags().BoolVar(&o.json, "json", false, "print JSON")
-	decide := func(use, short string, status approval.Status) *cobra.Command {
+	decide := func(use, short string, status approval.Status, aliases ...string) *cobra.Command {
 		c := &cobra.Command{
-			Use:   use + " ID",
-			Short: short,
-			Args:  cobra.ExactArgs(1),
+			Use:     use + " ID... | --group KEY",
+			Short:   short,
+			Aliases: aliases,
 			RunE: func(cmd *cobra.Command, args []string) error {
-				return a.runApprovalsDecide(cmd.Context(), o, args[0], status)
+				if len(args) == 1 && o.group == "" {
+					return a.runApprovalsDecide(cmd.Context(), o, args[0], status)
+				}
+				return a.runApprovalsBatch(cmd.Context(), o, args, status)
 			},
 		}
 		c.Flags().StringVar(&o.note, "note", "", "why (kept with the decision and in the audit log)")
-		c.Flags().BoolVar(&o.json, "json", false, "print the decided request as JSON")
+		c.Flags().BoolVar(&o.json, "json", false, "print the decided request as JSON (a batch: one result a line)")
+		c.Flags().StringVar(&o.group, "group", "", "decide every pending request of this kind (the key 'approvals list --grouped' shows)")
+		c.Flags().BoolVar(&o.yes, "yes", false, "decide a batch without a question")
 		return c
 	}
 	expire := &cobra.Command{
@@ -78,8 +97,8 @@ run once. A request nobody answers is rejected automatically after 24 h.
 	}
 	expire.Flags().BoolVar(&o.json, "json", false, `print {"expired": N}`)
 	cmd.AddCommand(list, show,
-		decide("approve", "Approve a pending request: the same call may run, once", approval.StatusApproved),
-		decide("reject", "Reject a pending request: the action does not run", approval.StatusRejected),
+		decide("approve", "Approve pending requests: the same calls may run, once each", approval.StatusApproved),
+		decide("reject", "Reject pending requests: the actions do not run", approval.StatusRejected, "deny"),
 		expire, a.approvalsWatchCommand(o))
 	return cmd
 }
@@ -121,6 +140,9 @@ func (a *app) runApprovalsList(ctx context.Context, o *approvalsOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.grouped {
+		return a.printGroups(rs, o)
+	}
 	if o.json {
 		enc := json.NewEncoder(a.env.Stdout)
 		enc.SetEscapeHTML(false)
@@ -155,15 +177,43 @@ func (a *app) runApprovalsList(ctx context.Context, o *approvalsOptions) error {
 			status = statusText(r) + "\t"
 		}
 		fmt.Fprintf(tw, "%s\t%s%s\t%s\t%s\t%s\t%s\n", r.ID, status, p.riskBar(r.Decision.Risk), level, age(now.Sub(r.Created)),
-			orDash(r.Decision.Agent), oneLineCut(approval.Describe(r).Headline, 90))
+			orDash(r.Decision.Agent), what(p, r))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if !o.all {
-		fmt.Fprintln(a.env.Stdout, "\nRead one with 'actionguard approvals show ID'; answer with 'approve ID' or 'reject ID', or all of them with 'actionguard approvals watch'.")
+	if o.all {
+		return nil
+	}
+	fmt.Fprintln(a.env.Stdout, "\nRead one with 'actionguard approvals show ID'; answer with 'approve ID' or 'reject ID', or all of them with 'actionguard approvals watch'.")
+	var together []approval.Group
+	for _, g := range approval.Groups(rs) {
+		if len(g.Requests) > 1 {
+			together = append(together, g)
+		}
+	}
+	if len(together) > 0 {
+		fmt.Fprintln(a.env.Stdout, "\nOf the same kind, to review together ('approvals list --grouped' lists them):")
+		for _, g := range together {
+			fmt.Fprintf(a.env.Stdout, "  %s  %s%s\n", g.Key, g.Title, dangerousMark(p, &g))
+		}
+		fmt.Fprintln(a.env.Stdout, "Decide a group with 'actionguard approvals approve --group KEY' or 'reject --group KEY'.")
 	}
 	return nil
+}
+
+// what is a request's headline as a list shows it, with a warning when
+// something was unusual.
+func what(p *printer, r *approval.Request) string {
+	d := approval.Describe(r)
+	s := oneLineCut(d.Headline, 90)
+	switch n := len(d.Anomalies); {
+	case n == 1:
+		s += "  " + p.paint(ansiYellow, "⚠ unusual: "+oneLineCut(d.Anomalies[0], 60))
+	case n > 1:
+		s += "  " + p.paint(ansiYellow, fmt.Sprintf("⚠ %d unusual things", n))
+	}
+	return s
 }
 
 // statusText is a request's status, "used" for an approval that let its

@@ -45,6 +45,8 @@
     view: 'approvals',
     approvals: new Map(), // id → request
     selected: '',
+    group: '', // the key of the group of requests under review together, if any
+    unticked: new Set(), // ids of that group left out of its decision
     showAll: false,
     fresh: new Set(),
     busy: false,
@@ -241,6 +243,7 @@
     renderQueue();
   }
   function renderQueue() {
+    renderGroups();
     const list = $('queue-list');
     const items = sortedApprovals();
     clear(list);
@@ -250,7 +253,7 @@
       const d = r.decision || {};
       const li = h('li', {
         class: 'queue-item' + (r.status !== 'pending' ? ' decided' : '') + (state.fresh.has(r.id) ? ' fresh' : ''),
-        role: 'option', tabindex: '0', 'data-id': r.id, 'aria-selected': String(r.id === state.selected),
+        role: 'option', tabindex: '0', 'data-id': r.id, 'aria-selected': String(!state.group && r.id === state.selected),
         onclick: () => select(r.id),
         onkeydown: (e) => { if (e.key === 'Enter') select(r.id); },
       },
@@ -263,6 +266,7 @@
         h('div', { class: 'qi-bottom' },
           h('span', { class: 'pill lvl-' + level, text: level }),
           riskbar(d.risk || 0, level),
+          anomaliesOf(r).length ? h('span', { class: 'qi-warn', title: anomaliesOf(r).join('\n'), text: '⚠ unusual' }) : null,
           r.status !== 'pending' ? h('span', { class: 'status ' + r.status, text: r.status }) : null)));
       list.append(li);
     }
@@ -275,18 +279,19 @@
     if (!state.selected || !items.some((r) => r.id === state.selected)) {
       const next = items.find((r) => r.status === 'pending') || items[0];
       state.selected = next ? next.id : '';
-      for (const el of list.children) el.setAttribute('aria-selected', String(el.dataset.id === state.selected));
+      for (const el of list.children) el.setAttribute('aria-selected', String(!state.group && el.dataset.id === state.selected));
       syncURL();
     }
     renderDetail();
   }
   function syncURL() {
-    const path = state.selected ? '/approvals/' + encodeURIComponent(state.selected) : '/';
+    const path = state.selected && !state.group ? '/approvals/' + encodeURIComponent(state.selected) : '/';
     if (location.pathname !== path) history.replaceState(null, '', path);
   }
   function select(id) {
     if (state.selected !== id) $('note').value = '';
     state.selected = id;
+    if (state.group) { state.group = ''; renderGroups(); }
     syncURL();
     for (const el of $('queue-list').children) el.setAttribute('aria-selected', String(el.dataset.id === id));
     renderDetail();
@@ -301,6 +306,15 @@
     if (el) el.scrollIntoView({ block: 'nearest' });
   }
   function renderDetail() {
+    const g = state.group ? pendingGroups().find((x) => x.key === state.group) : null;
+    $('group-body').hidden = !g;
+    if (g) {
+      $('detail-empty').hidden = true;
+      $('detail-body').hidden = true;
+      stopCountdown();
+      renderGroup(g);
+      return;
+    }
     const r = state.approvals.get(state.selected);
     $('detail-empty').hidden = !!r;
     $('detail-body').hidden = !r;
@@ -326,6 +340,11 @@
     const rb = $('d-riskbar');
     rb.replaceWith(Object.assign(riskbar(d.risk || 0, level), { id: 'd-riskbar' }));
     $('d-reason').textContent = d.reason || '';
+    const unusual = anomaliesOf(r);
+    const al = $('d-anomaly-list');
+    clear(al);
+    for (const line of unusual) al.append(h('li', { text: line }));
+    $('d-anomalies').hidden = unusual.length === 0;
     $('d-summary').textContent = desc.headline ? '' : summaryOf(act, r);
     $('d-summary').hidden = !!desc.headline;
     if (desc.params && desc.params.length) renderParams($('d-preview'), desc.params, act);
@@ -357,6 +376,142 @@
       $('decided').textContent = txt;
     }
     syncCountdown(r);
+  }
+
+  // What was unusual when the agent asked (seed 000's anomalies).
+  function anomaliesOf(r) {
+    const desc = r.description || {};
+    if (desc.anomalies && desc.anomalies.length) return desc.anomalies;
+    return (r.decision && r.decision.anomalies) || [];
+  }
+
+  // ---- Batch review: pending requests of the same kind (approval.Groups) ----
+  function pendingGroups() {
+    const byKey = new Map();
+    const pending = [...state.approvals.values()].filter((r) => r.status === 'pending' && r.batch && r.batch.key)
+      .sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0));
+    for (const r of pending) {
+      if (!byKey.has(r.batch.key)) byKey.set(r.batch.key, { key: r.batch.key, many: r.batch.many, items: [] });
+      byKey.get(r.batch.key).items.push(r);
+    }
+    const out = [];
+    for (const g of byKey.values()) {
+      if (g.items.length < 2) continue;
+      g.title = g.items.length + ' ' + g.many;
+      g.level = levelOf(g.items[0]);
+      g.dangerous = g.items.some((r) => levelOf(r) === 'dangerous');
+      out.push(g);
+    }
+    return out;
+  }
+  function renderGroups() {
+    const groups = pendingGroups();
+    if (state.group && !groups.some((g) => g.key === state.group)) { state.group = ''; state.unticked.clear(); }
+    const list = $('group-list');
+    clear(list);
+    for (const g of groups) {
+      list.append(h('li', null, h('button', {
+        type: 'button', class: 'group-item', 'data-key': g.key, 'aria-pressed': String(g.key === state.group),
+        title: 'Review ' + g.title + ' together',
+        onclick: () => selectGroup(g.key),
+      },
+      h('span', { class: 'stripe lvl-' + g.level }),
+      h('span', { class: 'gi-count', text: String(g.items.length) }),
+      h('span', { class: 'gi-title', text: 'Review together: ' + g.many }),
+      g.dangerous ? h('span', { class: 'pill lvl-dangerous', text: 'dangerous' }) : null)));
+    }
+    $('groups').hidden = groups.length === 0;
+  }
+  function selectGroup(key) {
+    if (state.group !== key) { state.unticked.clear(); $('g-note').value = ''; }
+    state.group = key;
+    pauseCountdown();
+    renderGroups();
+    for (const el of $('queue-list').children) el.setAttribute('aria-selected', 'false');
+    syncURL();
+    renderDetail();
+  }
+  // withCode turns the `code` spans of a headline (approval.Describe's
+  // Markdown) into code elements; everything stays text.
+  function withCode(str) {
+    const parts = String(str || '').split('`');
+    if (parts.length % 2 === 0) return [str];
+    return parts.map((p, i) => (i % 2 ? h('code', { text: p }) : p)).filter((p) => p !== '');
+  }
+  function tickedOf(g) { return g.items.filter((r) => !state.unticked.has(r.id)); }
+  function renderGroup(g) {
+    const pill = $('g-level');
+    pill.className = 'pill lvl-' + g.level;
+    pill.textContent = g.level;
+    $('g-key').textContent = g.key;
+    $('g-title').textContent = g.title;
+    $('g-dangerous').hidden = !g.dangerous;
+    const list = $('g-list');
+    clear(list);
+    for (const r of g.items) {
+      const d = r.decision || {};
+      const level = levelOf(r);
+      const act = parseAction(r.action);
+      const ticked = !state.unticked.has(r.id);
+      const box = h('input', { type: 'checkbox', 'aria-label': 'Include ' + r.id, 'data-id': r.id });
+      box.checked = ticked;
+      box.addEventListener('change', () => {
+        if (box.checked) state.unticked.delete(r.id); else state.unticked.add(r.id);
+        renderGroup(g);
+      });
+      const meta = [r.id, d.agent ? 'by ' + d.agent : '', d.session_id ? 'session ' + d.session_id : '', 'opened ' + relTime(r.created)].filter(Boolean);
+      list.append(h('li', { class: 'batch-item' + (ticked ? '' : ' unticked'), 'data-id': r.id },
+        box,
+        h('div', null,
+          h('div', { class: 'bi-what' }, withCode(cut((r.description && r.description.headline) || headline(act) || d.tool, 200))),
+          h('div', { class: 'bi-meta', text: meta.join(' · ') }),
+          d.reason ? h('div', { class: 'bi-meta', text: cut(d.reason, 300) }) : null,
+          anomaliesOf(r).map((line) => h('div', { class: 'bi-warn', text: '⚠ Unusual: ' + line }))),
+        h('div', { class: 'bi-side' },
+          h('span', { class: 'pill lvl-' + level, text: level }),
+          riskbar(d.risk || 0, level),
+          h('button', { type: 'button', class: 'btn ghost', text: 'Open', onclick: () => select(r.id) }))));
+    }
+    const ticked = tickedOf(g);
+    const all = $('g-all');
+    all.checked = ticked.length === g.items.length;
+    all.indeterminate = ticked.length > 0 && ticked.length < g.items.length;
+    const n = ticked.length;
+    const dangerous = ticked.some((r) => levelOf(r) === 'dangerous');
+    $('g-approve').textContent = n === g.items.length ? 'Approve all ' + n : 'Approve ' + n;
+    $('g-reject').textContent = n === g.items.length ? 'Reject all ' + n : 'Reject ' + n;
+    $('g-approve').disabled = state.busy || n === 0 || dangerous;
+    $('g-approve').title = dangerous ? 'A DANGEROUS request is approved only on its own' : '';
+    $('g-reject').disabled = state.busy || n === 0;
+  }
+  async function decideGroup(how) {
+    const g = pendingGroups().find((x) => x.key === state.group);
+    if (!g || state.busy) return;
+    const ids = tickedOf(g).map((r) => r.id);
+    if (!ids.length) return;
+    state.busy = true;
+    setBusy(true);
+    try {
+      const res = await api('POST', '/v1/approvals/batch', { ids, decision: how, note: $('g-note').value.trim() });
+      for (const x of res.results) if (x.approval) state.approvals.set(x.approval.id, x.approval);
+      const verb = how === 'approve' ? 'Approved' : 'Rejected';
+      if (res.decided) toast(verb + ' ' + res.decided + ' ' + (res.decided === 1 ? 'request' : 'requests') + ': ' + g.many, 'ok');
+      const failed = res.results.filter((x) => !x.decided);
+      if (failed.length) {
+        toast(failed.length + ' could not be decided: ' + failed.map((x) => x.id + ' (' + x.error + ')').join('; '), 'error', failed[0].hint);
+      }
+      $('g-note').value = '';
+      state.unticked.clear();
+      if (!pendingGroups().some((x) => x.key === state.group)) state.group = '';
+      renderQueue();
+    } catch (e) {
+      fail(e, 'Could not ' + how + ' them');
+      if (e instanceof APIError && (e.status === 409 || e.status === 410 || e.status === 404)) loadApprovals().catch(() => {});
+    } finally {
+      state.busy = false;
+      setBusy(false);
+      renderDetail();
+    }
   }
 
   // ---- The 5-second auto-confirm (seed 000: CAUTIOUS confirms itself
@@ -418,7 +573,7 @@
     }
   }
   function setBusy(b) {
-    for (const id of ['approve', 'reject', 'decline']) $(id).disabled = b;
+    for (const id of ['approve', 'reject', 'decline', 'g-approve', 'g-reject']) $(id).disabled = b;
   }
 
   // ---- Live updates (server-sent events) ----
@@ -608,8 +763,9 @@
     if (e.key === 'Escape') { $('help').hidden = true; pauseCountdown(); return; }
     if (typing(e) || $('app').hidden) return;
     switch (e.key) {
-      case 'y': if (state.view === 'approvals') { pauseCountdown(); decide(state.selected, 'approve', false); } break;
-      case 'n': if (state.view === 'approvals') { pauseCountdown(); decide(state.selected, 'reject', false); } break;
+      // A batch is decided with a click, never a key.
+      case 'y': if (state.view === 'approvals' && !state.group) { pauseCountdown(); decide(state.selected, 'approve', false); } break;
+      case 'n': if (state.view === 'approvals' && !state.group) { pauseCountdown(); decide(state.selected, 'reject', false); } break;
       case 'j': if (state.view === 'approvals') moveSelection(1); break;
       case 'k': if (state.view === 'approvals') moveSelection(-1); break;
       case '1': showView('approvals'); break;
@@ -697,6 +853,15 @@
       if (id) decide(id, 'reject', false);
     });
     $('note').addEventListener('input', pauseCountdown);
+    $('g-approve').addEventListener('click', () => decideGroup('approve'));
+    $('g-reject').addEventListener('click', () => decideGroup('reject'));
+    $('g-all').addEventListener('change', (e) => {
+      const g = pendingGroups().find((x) => x.key === state.group);
+      if (!g) return;
+      state.unticked.clear();
+      if (!e.target.checked) for (const r of g.items) state.unticked.add(r.id);
+      renderGroup(g);
+    });
     $('audit-filters').addEventListener('submit', (e) => {
       e.preventDefault();
       state.audit.filters = Object.fromEntries(new FormData(e.target).entries());
