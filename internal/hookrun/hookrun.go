@@ -171,7 +171,12 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 		// A person approved this DANGEROUS call in the queue: flag it.
 		d.Anomalies = append(d.Anomalies, guard.AnomalyDangerousApproved)
 	}
-	if err := audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, took)); err != nil {
+	// The session's earlier calls each have their own record: the history
+	// the check saw is left out of this one (20 steps with their outputs,
+	// again on every call, had made records large and slow to redact).
+	ac := *a
+	ac.Context.History = nil
+	if err := audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(&ac, d, took)); err != nil {
 		return err
 	}
 	if a.Context.SessionID != "" && a.Tool != "" {

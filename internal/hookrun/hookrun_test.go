@@ -68,6 +68,10 @@ func TestSessionHistoryReachesLaterChecks(t *testing.T) {
 			t.Errorf("a secret is kept in the session history: %q", s.Observation)
 		}
 	}
+	// Each record holds its own call, not the history the check saw again.
+	if spool, _ := os.ReadFile(audit.SpoolPath(db)); strings.Contains(string(spool), `"history"`) || !strings.Contains(string(spool), "uploads") {
+		t.Errorf("the audit records repeat the session history:\n%s", spool)
+	}
 	// Every decision reaches the hash-chained log when a reader opens it.
 	st, err := OpenStore(context.Background(), db)
 	if err != nil {
