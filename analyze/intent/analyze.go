@@ -83,6 +83,7 @@ func rank(class string) int {
 // Analyze classifies a request. It is pure, safe for concurrent use and
 // linear in the length of text.
 func Analyze(text string, opt Options) *Result {
+	tables()
 	lexicon()
 	res := &Result{Class: Safe}
 	long := len(text) > MaxBytes
@@ -270,14 +271,14 @@ func prefixCondition(sent []token) (action, cond []token) {
 	return sent, nil
 }
 
-var connectors = set("and then also after afterwards plus but finally next that so")
+var connectors map[string]bool
 
 // auxiliaries after "when" make a question: "when was…", "when did…".
-var auxiliaries = set("was were is are did does do will would should can could has have had")
+var auxiliaries map[string]bool
 
 // pairWords join two nouns with "and": "the difference between delete and
 // truncate", "compare send and post".
-var pairWords = set("between both difference differences compare contrast versus vs")
+var pairWords map[string]bool
 
 // splitSteps splits a sentence into actions at commas and conjunctions
 // followed by a verb: "draft an email and send it".

@@ -323,16 +323,13 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 
 var (
 	// riskWords: a request weighing the risks of an action does not ask for it.
-	riskWords = set("risk risks danger dangers dangerous consequence consequences implication implications " +
-		"downside downsides pros cons safe safely wise prevent avoid protect")
+	riskWords map[string]bool
 	// weighingStarts open a question that weighs an action.
-	weighingStarts = set("what why should would is are does was were")
+	weighingStarts map[string]bool
 	// attackerWords: "how do attackers…" asks how an attack works.
-	attackerWords = set("attacker attackers hacker hackers scammer scammers criminal criminals adversary adversaries " +
-		"malware phisher phishers fraudster fraudsters thief thieves")
+	attackerWords map[string]bool
 	// ownOwners own what the user may open: "my", the company's, the team's.
-	ownOwners = set("my our your company team org organization organisation business firm department project " +
-		"app site website group family household school office")
+	ownOwners map[string]bool
 )
 
 // thirdPartyOwner: a possessive naming someone else ("sarah's", "my
@@ -388,17 +385,16 @@ func massScope(toks []token, lo, hi, j int) bool {
 	return prod || scope && (!narrow || peopleRecords[toks[j].word])
 }
 
-var peopleRecords = set("users user customers accounts account record data everyone")
+var peopleRecords map[string]bool
 
 var (
 	// lowValue things are bulk-deleted routinely: temporary files, caches,
 	// test data.
-	lowValue = set("temporary temp tmp cache cached old duplicate duplicates unused empty junk spam trash draft drafts " +
-		"test testing dev local sample scratch sandbox demo expired build completed archived stale obsolete")
+	lowValue map[string]bool
 	// narrowing words after the object pick some of it: "all emails from bob".
-	narrowing = set("from in older that which with tagged labeled labelled except inside under since dated matching")
+	narrowing map[string]bool
 	// locative words: what follows says where, not what.
-	locative = set("from in on inside off within of")
+	locative map[string]bool
 )
 
 // exposesSecrets: a step that sends "them" or "it" on, after an earlier
@@ -435,10 +431,10 @@ func exposesSecrets(text string, earlier [][]token, st []token) (rule.Finding, b
 }
 
 var (
-	secretWords = set("secret credential shadow hashes cookie env keychain")
+	secretWords map[string]bool
 	// secretQualifiers make a key or a password a system's secret: "the
 	// admin password", "the AWS access keys".
-	secretQualifiers = set("private ssh api access admin root database db server service master system production prod aws")
+	secretQualifiers map[string]bool
 )
 
 // sockPuppets: reviews written under several names ("write 50 five-star
@@ -460,9 +456,9 @@ func sockPuppets(text string, toks []token) (rule.Finding, bool) {
 }
 
 var (
-	reviewWords   = set("review reviews rating ratings testimonial testimonials")
-	manyWords     = set("different multiple several various many fake other alternate")
-	identityWords = set("name names account accounts identity identities profile profiles persona personas email emails")
+	reviewWords   map[string]bool
+	manyWords     map[string]bool
+	identityWords map[string]bool
 )
 
 // bulkRecords: people's records in bulk leaving for an outside address or
@@ -493,10 +489,9 @@ func bulkRecords(text string, toks []token) (rule.Finding, bool) {
 }
 
 var (
-	outwardVerbs = set("send email forward upload post share export give")
-	recordOwners = set("customer customers user users employee employees patient patients client clients member members subscriber subscribers")
-	personalData = set("email emails phone number numbers address addresses data record records ssn ssns detail details " +
-		"information info contact contacts birthday birthdays salary salaries database db table list crm dump")
+	outwardVerbs map[string]bool
+	recordOwners map[string]bool
+	personalData map[string]bool
 )
 
 func anyIn(set map[string]bool, toks []token) bool {

@@ -306,52 +306,47 @@ func analyzeStep(text string, toks []token, opt Options, req flags, anomalies *[
 }
 
 var (
-	subjects      = set("i we he she they")
-	orderingWords = set("alphabetically chronologically list rows columns items lines by")
-	opinionWords  = set("thoughts thought opinion opinions ideas idea view views feedback tips advice knowledge experience")
+	subjects      map[string]bool
+	orderingWords map[string]bool
+	opinionWords  map[string]bool
 )
 
-var accessWords = set("access permission permissions rights right admin role edit")
+var accessWords map[string]bool
 
 var (
 	// serviceWords name where a document is stored.
-	serviceWords = set("google gdoc gdocs gsheet notion confluence drive dropbox onedrive sharepoint quip coda " +
-		"airtable evernote box jira trello asana wiki workspace icloud office365 o365")
+	serviceWords map[string]bool
 	// relativeWords end the object of a verb: "a script that uses Google Drive".
-	relativeWords = set("that which who using to for about with explaining describing listing")
+	relativeWords map[string]bool
 	// modals open a yes/no question unless the user addresses the assistant.
-	modals     = set("would will could can may might shall")
-	addressees = set("you u ya yall we someone somebody anyone")
+	modals     map[string]bool
+	addressees map[string]bool
 	// things an API call reaches; "call" anything else is a phone call.
-	techObjects = set("api apis endpoint endpoints webhook webhooks service services function functions method " +
-		"methods server servers url lambda script hook hooks backend rpc tool tools model procedure host hosts " +
-		"ip site website staging production prod database db box machine vm router cluster node gateway dns")
+	techObjects map[string]bool
 	// physical barriers: opening one lets someone in.
-	physicalNouns = set("door doors gate gates garage lock locks window windows safe vault trunk")
+	physicalNouns map[string]bool
 	// paid plans: upgrading one is a purchase.
-	planNouns = set("plan plans tier premium subscription subscriptions membership pro family annual yearly monthly")
+	planNouns map[string]bool
 	// security settings: changing one can lock the user out or open the
 	// account to others.
-	securitySettings = set("password passwords passcode passphrase pin credential credentials firewall mfa 2fa " +
-		"two-factor ssh dns sso oauth token tokens secret secrets key keys encryption recovery")
+	securitySettings map[string]bool
 	// settingVerbs change a setting ("change my password"); saving or
 	// storing one does not.
-	settingVerbs = set("change update modify set reset rotate disable enable turn switch edit configure alter adjust replace")
-	signInWords  = set("in into on out off onto")
+	settingVerbs map[string]bool
+	signInWords  map[string]bool
 	// embeddedQuestion words before the verb make the step a question
 	// about it; "when" is left to conditions ("deploy when the tests pass").
-	embeddedQuestion = set("how why whether what where which who")
-	anaphors         = set("it them this that these those")
-	flaggable        = set("email emails message messages ticket tickets issue issues conversation thread task tasks comment post it them this")
-	freeLists        = set("newsletter newsletters list mailing updates notifications alerts podcast feed blog channel digest")
-	accountNouns     = set("account accounts membership profile")
-	gitNouns         = set("branch commit tag main master develop head")
-	reviewNouns      = set("pr prs pull review changes merge diff")
-	forceWords       = set("force forced --force -f")
-	currencyWords    = set("dollar dollars buck bucks euro euros pound pounds usd eur gbp quid cents yen")
+	embeddedQuestion map[string]bool
+	anaphors         map[string]bool
+	flaggable        map[string]bool
+	freeLists        map[string]bool
+	accountNouns     map[string]bool
+	gitNouns         map[string]bool
+	reviewNouns      map[string]bool
+	forceWords       map[string]bool
+	currencyWords    map[string]bool
 	// storage a "clean up" empties.
-	storageNouns = set("folder folders files file inbox disk drive desktop downloads directory emails photos " +
-		"branches logs bucket database contacts mailbox storage")
+	storageNouns map[string]bool
 )
 
 // phrasal reads a verb made of two words at toks[i]: "get rid of", "throw

@@ -184,56 +184,44 @@ func lemma(w string) string {
 // Object words that change what a verb means.
 var (
 	// generated things: "write code", "create a template" make text.
-	generatedObjects = set("code script function program class snippet regex regexp query template " +
-		"outline plan checklist poem story essay summary diagram chart table example examples tests " +
-		"component module algorithm prompt recipe draft letter email message reply post doc " +
-		"documentation readme method struct interface type schema snippet loop solution answer list " +
-		"paragraph sentence description tweet caption headline slogan joke song bio resume cv cover " +
-		"proposal report presentation slide slides page website app html css sql bash python javascript go")
+	generatedObjects map[string]bool
 	// communication nouns after draft verbs.
-	commNouns = set("email mail message letter reply post tweet text note newsletter announcement memo invitation invite")
+	commNouns map[string]bool
 	// a discussion of a message, not its sending: "email about X".
-	aboutWords = set("about regarding concerning re")
+	aboutWords map[string]bool
 	// financial nouns: "make a purchase", "place an order".
-	moneyNouns = set("purchase payment transfer donation order deposit withdrawal transaction wire refund invoice bill")
+	moneyNouns map[string]bool
 	// targets outside the user's machine.
-	externalWords = set("api webhook slack twitter x facebook instagram linkedin github gitlab jira teams discord " +
-		"whatsapp telegram server endpoint remote cloud s3 bucket aws gcp azure production prod customer customers " +
-		"client clients public everyone team channel website")
+	externalWords map[string]bool
 	// low stakes: tests, samples, the user's own inbox.
-	lowStakes = set("test tests sample samples dummy example scratch playground sandbox lint linter linters " +
-		"formatter typecheck typechecker spellcheck benchmark benchmarks locally")
+	lowStakes map[string]bool
 	// the user as recipient: a message to yourself.
-	selfWords = set("me myself")
+	selfWords map[string]bool
 	// objects that make "make" a change: "make a copy".
-	makeChanges = set("copy backup duplicate change changes folder file directory reservation booking appointment " +
-		"repo repository branch channel account project group event calendar playlist database table bucket ticket " +
-		"issue card task reminder label tag commit release")
+	makeChanges map[string]bool
 	// reversible outcomes.
-	reversibleWords = set("archive trash bin recycle temporarily undo revert snapshot backup copy duplicate rename")
+	reversibleWords map[string]bool
 	// urgency markers.
-	urgentWords = set("now immediately asap urgently urgent quickly hurry instantly")
+	urgentWords map[string]bool
 	// question words: a request starting with one asks about an action.
-	questionStarts = set("how what why when where which who whom whose is are does do did should was were has have isn't")
+	questionStarts map[string]bool
 	// hypothetical openers.
-	hypoStarts = set("suppose supposing imagine hypothetically assuming")
+	hypoStarts map[string]bool
 	// conditional openers.
-	condStarts = set("if when whenever once unless")
+	condStarts map[string]bool
 	// verbs that take "if" as "whether": "check if the server is up".
-	whetherVerbs = set("check see verify ask know tell find out confirm determine test figure wonder sure")
+	whetherVerbs map[string]bool
 	// defensive words: a request about protecting against harm.
-	defensiveWords = set("protect prevent defend detect secure avoid recognize recognise spot report mitigate " +
-		"sanitize sanitise escape parameterize parameterise scan harden safe safely awareness " +
-		"training explain what define")
+	defensiveWords map[string]bool
 	// negation words; "forget", "hesitate" after "not" cancel it.
-	negations    = set("not never no")
-	doubleNegate = set("forget hesitate fail neglect")
+	negations    map[string]bool
+	doubleNegate map[string]bool
 	// ambiguous verbs: "update my profile" says neither what nor how.
-	ambiguousVerbs = set("update change modify fix edit handle manage sort clean adjust")
+	ambiguousVerbs map[string]bool
 	// content applications: edits happen in a buffer the user can undo.
-	contentApps = set("code-editor editor template-engine ide notebook document-editor")
+	contentApps map[string]bool
 	// direct applications: actions touch the user's files for real.
-	directApps = set("file-manager finder explorer shell terminal")
+	directApps map[string]bool
 )
 
 func set(s string) map[string]bool {

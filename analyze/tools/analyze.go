@@ -105,6 +105,7 @@ const recentMessages = 5
 // Analyze judges one tool call. input may be nil. It never panics and is
 // safe for concurrent use.
 func Analyze(tool string, input map[string]any, opt Options) *Result {
+	tables()
 	return Prepare(tool, input).Judge(opt)
 }
 
@@ -137,6 +138,7 @@ type override struct {
 // Prepare reads a tool call: the verbs and objects of its name, what its
 // arguments say and whom it reaches. input may be nil.
 func Prepare(tool string, input map[string]any) *Prepared {
+	tables()
 	return effect(tool, input)
 }
 

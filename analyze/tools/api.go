@@ -178,6 +178,7 @@ func writeMethod(m string) bool {
 // "a=1&b=2"), or nil. ok is false for any other request, which the caller
 // judges by its method.
 func PrepareRequest(method, rawURL string, body any) (*Prepared, bool) {
+	tables()
 	if !writeMethod(method) {
 		return nil, false
 	}

@@ -86,67 +86,35 @@ func normKey(k string) string {
 }
 
 var (
-	recipientKeys = set("to", "cc", "bcc", "recipient", "recipients", "email", "emails", "emailaddress", "phone",
-		"phonenumber", "phonenumbers", "channel", "channelid", "channelname", "receiver", "payee", "payeeid", "payeename",
-		"toaccount", "toaccountnumber", "recipientaccount", "recipientaccountnumber", "username", "user", "userid", "handle",
-		"contact", "contacts", "attendees", "attendee", "guest", "guests", "guestemail", "guestname", "invitee", "invitees",
-		"collaborator", "collaboratorusername", "destination", "destinationaddress", "toaddress", "walletaddress",
-		"recipientemail", "recipientname", "recipientid", "member", "members", "assignee", "number", "tonumber", "chatid",
-		"conversationid", "to_", "address", "recipientusername", "recipienthandle", "touser", "tousername", "iban", "toiban",
-		"recipientiban", "beneficiary", "beneficiaryname", "beneficiaryiban", "beneficiaryaccount", "destinationaccount",
-		"payeeaccount", "friend", "friendusername", "participants", "participant", "emailaddresses",
-		"toemail", "toemails", "recipientemails", "tophone", "tophonenumber", "tophonenumbers", "recipientphone",
-		"recipientphonenumber", "phonenumberto", "doctorid", "patientid", "contactid", "charity", "merchant", "biller",
-		"payeeemail", "receiveremail", "receiverid", "toid", "torecipients", "torecipient", "ccrecipients", "bccrecipients")
+	recipientKeys map[string]bool
 	// payeeKeys name who a payment goes to whatever the tool's verb.
-	payeeKeys = set("payee", "payeeid", "payeename", "payeeaccount", "payeeemail", "toaccount", "toaccountnumber",
-		"recipientaccount", "recipientaccountnumber", "iban", "toiban", "recipientiban", "beneficiary", "beneficiaryname",
-		"beneficiaryiban", "beneficiaryaccount", "destinationaccount", "walletaddress", "destinationaddress", "charity",
-		"merchant", "biller")
-	amountKeys = set("amount", "value", "total", "sum", "cost", "amountusd", "paymentamount", "transferamount", "totalamount",
-		"fee", "tip", "sourceamount", "targetamount", "amountvalue", "grossamount", "netamount", "amountdue", "amounttopay",
-		"sendamount", "amounttosend", "payoutamount", "chargeamount", "refundamount", "withdrawamount", "depositamount")
+	payeeKeys  map[string]bool
+	amountKeys map[string]bool
 	// minorKeys hold amounts in minor units (cents, pence, paise) whatever the API.
-	minorKeys = set("amountcents", "amountincents", "cents", "amountminor", "amountminorunits", "minorunits",
-		"amountinminorunits", "amountsubunits", "pence", "paise", "unitamount", "amountinpence", "totalcents", "pricecents", "priceincents")
-	priceKeys    = set("price", "unitprice", "limitprice", "priceperunit", "itemprice")
-	qtyKeys      = set("quantity", "qty", "shares", "units")
-	currencyKeys = set("currency", "currencycode", "coin", "asset", "symbol", "pair", "ticker", "token", "sourcecurrency",
-		"targetcurrency", "currencyiso", "isocurrencycode")
-	urlKeys  = set("url", "uri", "link", "endpoint", "webhook", "webhookurl", "href", "website")
-	pathKeys = set("path", "file", "filepath", "filename", "directory", "dir", "folder", "itempath", "src", "source",
-		"localfilepath", "cloudfilepath", "dest", "target", "targetpath", "folderpath")
-	nameKeys = set("name", "title", "repo", "repository", "reponame", "repoid", "project", "projectname", "taskname",
-		"subject", "productname", "item", "itemname", "device", "devicename", "door", "lockname", "event", "eventname",
-		"bucket", "bucketname", "database", "db", "dbname", "table", "tablename", "cluster", "namespace", "volume", "environment", "env")
-	queryKeys = set("query", "q", "search", "keyword", "keywords", "searchterm", "filter", "sql")
-	codeKeys  = set("code", "script", "command", "cmd", "program", "commands", "expression", "snippet")
-	roleKeys  = set("role", "roles", "permission", "permissions", "accesslevel", "access", "level", "privilege", "privileges",
-		"policy", "policyarn", "policyname", "rolename", "group", "groupname", "scope", "scopes", "clusterrole")
+	minorKeys    map[string]bool
+	priceKeys    map[string]bool
+	qtyKeys      map[string]bool
+	currencyKeys map[string]bool
+	urlKeys      map[string]bool
+	pathKeys     map[string]bool
+	nameKeys     map[string]bool
+	queryKeys    map[string]bool
+	codeKeys     map[string]bool
+	roleKeys     map[string]bool
 	// Flags that make a call destructive when set.
-	destructiveKeys = set("force", "recursive", "all", "permanent", "permanently", "hard", "purge", "cascade",
-		"deleteall", "removeall", "noconfirm", "skipconfirmation", "noverify", "overwrite", "harddelete", "wipe",
-		"forcedelete", "deletepermanently", "includesubfolders", "bypass")
-	newPayeeKeys = set("newpayee", "isnewpayee", "firsttime", "firstpayment", "addpayee")
+	destructiveKeys map[string]bool
+	newPayeeKeys    map[string]bool
 	// exposureKeys say who sees a thing: set to public, everyone sees it.
-	exposureKeys = set("visibility", "privacy", "privacysetting", "privacylevel", "audience", "sharing", "access", "accesslevel", "public", "ispublic", "shareable")
-	secretKeys   = set("password", "newpassword", "passcode", "pin", "newpin", "passphrase", "secret", "privatekey", "sshkey", "mfa", "twofactor", "2fa")
+	exposureKeys map[string]bool
+	secretKeys   map[string]bool
 	// senderKeys hold the sender's own address ({"from": {"email": …}}): not a recipient.
-	senderKeys = set("from", "sender", "replyto", "author", "organizer", "owner", "fromaddress", "fromemail")
+	senderKeys map[string]bool
 	// contentKeys hold what a message or a post says.
-	contentKeys = set("subject", "body", "message", "text", "content", "caption", "comment", "description", "status",
-		"title", "html", "textbody", "htmlbody", "plaintext", "markdown", "post", "tweet", "bodytext", "messagetext",
-		"msg", "note", "memo", "summary", "headline", "commentary", "reason", "question", "answer", "reply", "selftext",
-		"contentmarkdown", "contenthtml", "bodyhtml", "bodymarkdown", "richtext", "blocks", "value")
-	attachmentKeys = set("attachment", "attachments", "file", "files", "filename", "filenames", "filepath", "media",
-		"mediapath", "mediaurl", "image", "images", "photo", "photos", "document", "documents", "video", "attachmentpath")
+	contentKeys    map[string]bool
+	attachmentKeys map[string]bool
 	// refKeys name what a call answers or settles: a reply has the
 	// recipient of what it answers, a bill or an invoice its payee.
-	refKeys = set("emailid", "messageid", "threadid", "thread", "threadts", "inreplyto", "replyto", "parentid",
-		"eventid", "invoiceid", "invoice", "billid", "bill", "charge", "billerid", "orderid", "ticketid", "issueid",
-		"issuenumber", "prnumber", "pullnumber", "postid", "tweetid", "commentid", "draftid", "caseid", "chargeid",
-		"paymentintent", "paymentid", "subscriptionid", "subscription", "card", "cardid", "loan", "loanid",
-		"bookingid", "reservationid", "serviceaccountnumber", "articleid", "mediaid", "quoteid", "transferid", "conversation", "discussionid")
+	refKeys map[string]bool
 )
 
 func set(ws ...string) map[string]bool {

@@ -16,6 +16,7 @@ import (
 // literal arguments and, when known, what is fed to its standard input)
 // as a payment, a message or a post. ok is false for any other command.
 func PrepareCommand(name string, args []string, stdin string) (*Prepared, bool) {
+	tables()
 	if len(args) > 256 {
 		args = args[:256]
 	}

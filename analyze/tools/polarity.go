@@ -232,6 +232,7 @@ func isAskVerb(w string) bool { return askVerbs[w] }
 // The outbound data guard reads them to tell whether a transmission is
 // part of the user's task.
 func Requests(messages []string) (asks, declines []string) {
+	tables()
 	lower := make([]string, len(messages))
 	for i, m := range messages {
 		if len(m) > 4*maxValue {
