@@ -112,6 +112,10 @@ func (a *app) runAuditTail(ctx context.Context, o *auditOptions) error {
 		// The decision id is what `actionguard feedback` takes.
 		p.printf("%6d  %s  %-14s  %s  %s\n", r.Seq, r.Time.Local().Format("2006-01-02 15:04:05"), or(act.ID, "-"),
 			p.paint(verdictColor(verdictOf(r.Verdict)), fmt.Sprintf("%-7s", r.Verdict)), what)
+		for _, an := range r.Anomalies {
+			// Seed 000's anomaly alerts stand out under their record.
+			p.printf("%6s  ⚠ unusual: %s\n", "", an)
+		}
 	}
 	return nil
 }

@@ -176,6 +176,11 @@ func TestHookSessions(t *testing.T) {
 		if !strings.Contains(string(spool), "the same blocked action was tried 3 times in this session") {
 			t.Errorf("the anomaly is not in the audit record:\n%s", spool)
 		}
+		// actionguard audit tail flags it under its record.
+		r := hookRunBinary(t, hookBuild(t), s.dir, nil, "audit", "tail", "-n", "3")
+		if !strings.Contains(string(r.stdout), "⚠ unusual: the same blocked action was tried 3 times") {
+			t.Errorf("audit tail: %s%s", r.stdout, r.stderr)
+		}
 	})
 }
 
