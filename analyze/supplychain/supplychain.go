@@ -12,7 +12,7 @@
 package supplychain
 
 import (
-	"embed"
+	_ "embed"
 	"strings"
 	"sync"
 )
@@ -86,8 +86,47 @@ func (e Ecosystem) normalize(name string) string {
 	return k
 }
 
-//go:embed data/*.txt data/*.idx
-var data embed.FS
+// The lists are embedded as strings, which are read where they lie in the
+// binary (an embed.FS read would copy the megabyte of npm's on every call).
+var (
+	//go:embed data/npm.txt
+	npmRanked string
+	//go:embed data/npm.idx
+	npmTable string
+	//go:embed data/pypi.txt
+	pypiRanked string
+	//go:embed data/pypi.idx
+	pypiTable string
+	//go:embed data/go.txt
+	goRanked string
+	//go:embed data/go.idx
+	goTable string
+	//go:embed data/crates.txt
+	cratesRanked string
+	//go:embed data/crates.idx
+	cratesTable string
+	//go:embed data/rubygems.txt
+	gemsRanked string
+	//go:embed data/rubygems.idx
+	gemsTable string
+)
+
+// shipped returns an ecosystem's embedded list and table.
+func shipped(e Ecosystem) (ranked, table string) {
+	switch e {
+	case NPM:
+		return npmRanked, npmTable
+	case PyPI:
+		return pypiRanked, pypiTable
+	case Go:
+		return goRanked, goTable
+	case Crates:
+		return cratesRanked, cratesTable
+	case RubyGems:
+		return gemsRanked, gemsTable
+	}
+	return "", ""
+}
 
 var (
 	mu      sync.Mutex
@@ -103,10 +142,8 @@ func For(e Ecosystem) *Index {
 		return ix
 	}
 	var ix *Index
-	ranked, err1 := data.ReadFile("data/" + string(e) + ".txt")
-	table, err2 := data.ReadFile("data/" + string(e) + ".idx")
-	if err1 == nil && err2 == nil {
-		ix = &Index{eco: e, ranked: string(ranked), table: string(table)}
+	if ranked, table := shipped(e); ranked != "" {
+		ix = &Index{eco: e, ranked: ranked, table: table}
 	}
 	indexes[e] = ix
 	return ix
@@ -126,14 +163,10 @@ func Check(e Ecosystem, spec string) (Squat, bool) {
 	return ix.Check(name)
 }
 
-// readList reads a shipped list: a name a line, # comments.
-func readList(file string) []string {
-	b, err := data.ReadFile("data/" + file)
-	if err != nil {
-		return nil
-	}
+// readList reads a list: a name a line, # comments.
+func readList(text string) []string {
 	var out []string
-	for line := range strings.Lines(string(b)) {
+	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
 			continue
