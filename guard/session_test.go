@@ -89,6 +89,8 @@ func TestModes(t *testing.T) {
 		{"mode: learning\n", "rm -rf /home/u/app/production/*test*", guard.Notify, guard.Approve},
 		{"mode: learning\n", "rm -rf /", guard.Block, ""},
 		{"mode: learning\n", "git push --force origin main", guard.Approve, ""}, // always-review
+		{"mode: learning\n", "npm install lodahs", guard.Approve, ""},           // a typosquat: always reviewed
+		{"mode: flow\n", "pip install reqeusts", guard.Approve, ""},
 		// adaptive: the seeds' thresholds.
 		{"mode: adaptive\n", "rm -rf src", guard.Confirm, ""},
 		{"mode: adaptive\n", "python3 scripts/gen.py", guard.Allow, ""},
@@ -133,6 +135,10 @@ func TestTrust(t *testing.T) {
 	}
 	if d := check(t, guard.New(), act("git push --force origin main", trusted("git push --force origin main"))); d.Verdict != guard.Approve {
 		t.Errorf("trusted always-review command: %s", d.Verdict)
+	}
+	// Trust in "npm install <arg>" never covers a typosquat's name.
+	if d := check(t, guard.New(), act("npm install lodahs", trusted("npm install <arg>"))); d.Verdict != guard.Approve || !strings.Contains(d.Reason, "did you mean lodash?") {
+		t.Errorf("trusted npm install of a typosquat: %s: %s", d.Verdict, d.Reason)
 	}
 	untrusted := func(c *guard.Context) { c.Approvals = &guard.Approvals{Pattern: "rm -f -r <path>", Count: 3} }
 	if d := check(t, guard.New(), act("rm -rf src", untrusted)); d.Verdict != guard.Confirm {
