@@ -25,6 +25,9 @@ func FuzzAPI(f *testing.F) {
 		{"/v1/audit?since=yesterday&until=%ff", ""},
 		{"/v1/rules/hits?since=7d&bucket=0s", ""},
 		{"/v1/rules/hits?bucket=-1h", ""},
+		{"/v1/approvals/batch", `{"ids":["ap-zzzzzz","ap-yyyyyy"],"decision":"approve","note":"ok"}`},
+		{"/v1/approvals/batch", `{"ids":[],"decision":"reject"}`},
+		{"/v1/approvals/batch", `{"ids":"ap-1","decision":7}`},
 	} {
 		f.Add(s.path, []byte(s.body))
 	}
