@@ -67,8 +67,8 @@ var (
 		// A person reads "did you mean …?" every time: no mode waves it
 		// through, and trust in "npm install <arg>" never covers the name.
 		AlwaysReview: true,
-		Summary:     "Installs a package whose name imitates a popular one (a typo, changed separators, look-alike characters, another scope or a word added): typosquats run their install scripts and ship malware.",
-		Alternative: "install the popular package you meant, or check this one's page, owner and downloads first",
+		Summary:      "Installs a package whose name imitates a popular one (a typo, changed separators, look-alike characters, another scope or a word added): typosquats run their install scripts and ship malware.",
+		Alternative:  "install the popular package you meant, or check this one's page, owner and downloads first",
 		Match: []string{"npm install lodahs", "npm i crossenv", "yarn add @typess/node", "pnpm add l0dash", "bun add expresss", "pip install reqeusts", "pip install python3-dateutil",
 			"uv add colourama", "poetry add djanga", "go get github.com/siruspen/logrus", "go install github.com/spf13/cobraa@latest", "cargo add serde_jsonn", "cargo install tokoi", "gem install nokogirl"},
 		NoMatch: []string{"npm install lodash", "npm i cross-env lodash.merge @types/node", "pip install requests python-dateutil", "pip install beautifulsoup4 requests-toolbelt",
