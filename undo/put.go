@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/actionguard/actionguard/internal/atomicfile"
 )
 
 // PutOption changes what Put does.
@@ -395,7 +397,7 @@ func (t *Trash) moveIn(p *planned, stored string, n int) (held bool, err error) 
 		os.RemoveAll(partial)
 		return false, err
 	}
-	if err := syncDir(filepath.Dir(slot)); err != nil {
+	if err := atomicfile.SyncDir(filepath.Dir(slot)); err != nil {
 		return true, err
 	}
 	if t.crash("put:stored:" + strconv.Itoa(n)) {

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/actionguard/actionguard/internal/atomicfile"
 )
 
 // Defaults of Options.
@@ -287,7 +289,7 @@ func (t *Trash) writeManifest(b *Batch) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(t.BatchDir(b.ID), manifestName), append(data, '\n'))
+	return atomicfile.Write(filepath.Join(t.BatchDir(b.ID), manifestName), append(data, '\n'), 0o600)
 }
 
 // readManifest reads a batch's manifest; fs.ErrNotExist when there is none.
@@ -554,7 +556,7 @@ func (t *Trash) recoverBatch(id string) {
 	dir := t.BatchDir(id)
 	if ents, err := os.ReadDir(dir); err == nil {
 		for _, e := range ents {
-			if strings.HasPrefix(e.Name(), "."+manifestName+".tmp") {
+			if strings.HasPrefix(e.Name(), "."+manifestName+".") {
 				os.Remove(filepath.Join(dir, e.Name()))
 			}
 		}
