@@ -65,7 +65,8 @@ func (f *batchFixture) run(terminal bool, stdin string, args ...string) (code in
 	return code, out.String(), errb.String()
 }
 
-func (f *batchFixture) status(t *testing.T, id string) approval.Status {
+// request reads a request from the fixture's store.
+func (f *batchFixture) request(t *testing.T, id string) approval.Request {
 	t.Helper()
 	st, err := store.Open(context.Background(), f.db)
 	if err != nil {
@@ -76,7 +77,12 @@ func (f *batchFixture) status(t *testing.T, id string) approval.Status {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.Status
+	return r
+}
+
+func (f *batchFixture) status(t *testing.T, id string) approval.Status {
+	t.Helper()
+	return f.request(t, id).Status
 }
 
 // A batch approval that holds a DANGEROUS request is refused before anyone
@@ -119,15 +125,7 @@ func TestApprovalsBatchDangerous(t *testing.T) {
 
 func groupKeyOf(t *testing.T, f *batchFixture, id string) string {
 	t.Helper()
-	st, err := store.Open(context.Background(), f.db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	r, err := st.Approval(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := f.request(t, id)
 	return approval.GroupKey(&r)
 }
 
