@@ -410,26 +410,33 @@ func (ix *Index) scope(k string) (hit, bool) {
 	if !ok || name == "" {
 		return hit{}, false
 	}
-	best := -1
-	ix.findAll(kindBare, name, func(r int) bool {
-		if best >= 0 && r > best {
+	// The targets named so, then their names in one pass over the list
+	// (it stops after the last of them).
+	var want []int
+	ix.findAll(kindBare, name, func(r int) bool { want = append(want, r); return true })
+	if len(want) == 0 {
+		return hit{}, false
+	}
+	slices.Sort(want)
+	var best hit
+	found := false
+	ix.each(func(r int, target string) bool {
+		if r < want[0] {
 			return true
 		}
-		h := ix.hit(r)
-		ts, _, _ := strings.Cut(strings.TrimPrefix(ix.eco.normalize(h.name), "@"), "/")
+		want = want[1:]
+		ts, _, _ := strings.Cut(strings.TrimPrefix(ix.eco.normalize(target), "@"), "/")
 		limit := 1
 		if len(ts) >= 8 {
 			limit = 2
 		}
 		if ts != scope && len(ts) >= 4 && distance(scope, ts, limit) <= limit {
-			best = r
+			best, found = hit{rank: r, name: target}, true
+			return false // ranks come in order: the first is the most popular
 		}
-		return true
+		return len(want) > 0
 	})
-	if best < 0 {
-		return hit{}, false
-	}
-	return ix.hit(best), true
+	return best, found
 }
 
 // comboWords are the words squatters add to a popular name.

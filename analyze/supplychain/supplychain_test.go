@@ -231,7 +231,7 @@ func FuzzCheck(f *testing.F) {
 
 func BenchmarkCheck(b *testing.B) {
 	For(NPM)
-	names := []string{"lodahs", "my-company-internal-thing", "react", "@types/nodee", "left-pad-utils"}
+	names := []string{"lodahs", "my-company-internal-thing", "react", "@types/nodee", "left-pad-utils", "@mycompany/core"}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		Check(NPM, names[i%len(names)])
