@@ -217,9 +217,11 @@ func (r *Recorder) Observe(ctx context.Context, session string, step guard.Step)
 	if step.Tool != adapter.UserPrompt && step.Outcome != guard.OutcomeFailed {
 		// A call the agent put to the person and that then ran: the
 		// person approved it (seed 002's trust is earned so).
-		if pre := findDecision(sp, step); pre != nil && pre.Asked && pre.Level != string(guard.Dangerous) {
+		switch pre := findDecision(sp, step); {
+		case pre == nil || !pre.Asked:
+		case pre.Level != string(guard.Dangerous):
 			r.approved(*pre)
-		} else if pre != nil && pre.Asked && pre.Phase == phasePre && (pre.Verdict == string(guard.Confirm) || pre.Verdict == string(guard.Approve)) {
+		default:
 			// A DANGEROUS call the agent put to the person ran: they
 			// approved it. Never trust; an anomaly in the audit log.
 			r.dangerousApproved(session, *pre)

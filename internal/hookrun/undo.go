@@ -38,9 +38,13 @@ func (r *Recorder) rewrite(ctx context.Context, a *guard.Action, d *guard.Decisi
 	if cwd == "" {
 		cwd, _ = os.Getwd()
 	}
+	workspace := r.project // enrich found it for the command's trust pattern
+	if workspace == "" {
+		workspace = policy.ProjectRoot(cwd)
+	}
 	opts := undo.RewriteOptions{
 		Cwd:       cwd,
-		Workspace: policy.ProjectRoot(cwd),
+		Workspace: workspace,
 		Home:      r.cfg.Getenv("HOME"),
 		StateDir:  filepath.Dir(path),
 		Buffer:    r.policy.Undo.Buffer,
