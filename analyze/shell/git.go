@@ -285,22 +285,11 @@ func ruleGitWriteHooksPath() *rule.Rule { return ruleWriteGitHooks }
 // gitPush judges a push: force, deletions, protected targets.
 func gitPush(c *Cmd, r *report) {
 	pos := c.Positional("--repo", "-o", "--push-option", "--receive-pack", "--exec")
-	force := false
-	lease := false
-	for _, a := range c.Args {
-		switch {
-		case a == "--force" || a == "--force-if-includes" && false:
-			force = true
-		case a == "--force-with-lease" || strings.HasPrefix(a, "--force-with-lease="):
-			lease = true
-		case strings.HasPrefix(a, "--force"):
-			// Unknown or misspelt force flags (--force-with-lease-if-includes…) count as force.
-			if a != "--force-if-includes" {
-				force = true
-			}
-		case a == "--mirror":
-			force = true
-		case isCluster(a) && strings.IndexByte(a, 'f') > 0:
+	force := c.Has("--force", "--mirror")
+	lease := c.Has("--force-with-lease")
+	for _, o := range c.Argv().Opts {
+		// Unknown force-like options (--force-with-lease-if-includes…) count as force.
+		if o.Unknown && strings.HasPrefix(o.Name, "--force") {
 			force = true
 		}
 	}
@@ -370,14 +359,12 @@ func gitPush(c *Cmd, r *report) {
 }
 
 func hasExplicitForce(c *Cmd) bool {
-	for _, a := range c.Args {
-		if a == "--force" || a == "--mirror" || isCluster(a) && strings.IndexByte(a, 'f') > 0 {
+	for _, o := range c.Argv().Opts {
+		switch {
+		case o.Negated:
+		case o.Name == "--force" || o.Name == "--mirror":
 			return true
-		}
-		if strings.HasPrefix(a, "--force") && !strings.HasPrefix(a, "--force-with-lease") && a != "--force-if-includes" {
-			return true
-		}
-		if a == "--force-with-lease-if-includes" {
+		case o.Unknown && strings.HasPrefix(o.Name, "--force"):
 			return true
 		}
 	}

@@ -395,8 +395,14 @@ func (s *Spec) findLong(name string) (opts []*OptSpec, negated bool) {
 		}
 	}
 	if s.attrs&attrNegate != 0 && strings.HasPrefix(name, "--no-") {
-		if o, _ := s.findLong("--" + name[5:]); len(o) > 0 {
-			return o, true
+		// --no-NAME of an option written in full.
+		inner := "--" + name[5:]
+		for i := range s.opts {
+			for _, n := range s.opts[i].Names {
+				if n == inner {
+					return []*OptSpec{&s.opts[i]}, true
+				}
+			}
 		}
 	}
 	if s.attrs&attrAbbrev == 0 || len(name) < 3 || !strings.HasPrefix(name, "--") {
