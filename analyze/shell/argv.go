@@ -317,34 +317,57 @@ func (c *Cmd) Flag(names ...string) (string, bool) {
 	return c.flagLiteral(names)
 }
 
-// FlagAll returns every value given for a flag (curl -H a -H b).
+// FlagAll returns every value given for a flag (curl -H a -H b), in
+// any spelling the program accepts.
 func (c *Cmd) FlagAll(names ...string) []string {
 	av := c.Argv()
+	if !av.Known {
+		return c.flagAllLiteral(names)
+	}
+	known, unknown := av.targets(names)
 	var out []string
-	if av.Known {
-		known, _ := av.targets(names)
-		for i := range av.Opts {
-			o := &av.Opts[i]
-			if o.Unknown || o.Negated || !o.HasValue {
-				continue
-			}
-			for _, k := range known {
-				if o.level == k.level && o.Name == k.name {
-					out = append(out, o.Value)
-					break
-				}
+	for i := range av.Opts {
+		o := &av.Opts[i]
+		if o.Unknown || o.Negated || !o.HasValue {
+			continue
+		}
+		for _, k := range known {
+			if o.level == k.level && o.Name == k.name {
+				out = append(out, o.Value)
+				break
 			}
 		}
-		return out
 	}
-	for i, a := range c.Args {
+	if len(unknown) > 0 {
+		out = append(out, c.flagAllLiteral(unknown)...)
+	}
+	return out
+}
+
+// flagAllLiteral is FlagAll without a spec: "-n v", "-nv", "--name=v",
+// "--name v".
+func (c *Cmd) flagAllLiteral(names []string) []string {
+	var out []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if a == "--" {
+			break
+		}
 		for _, n := range names {
 			switch {
-			case a == n && i+1 < len(c.Args):
-				out = append(out, c.Args[i+1])
-			case strings.HasPrefix(a, n+"=") && strings.HasPrefix(n, "--"):
+			case a == n:
+				if i+1 < len(c.Args) {
+					out = append(out, c.Args[i+1])
+					i++
+				}
+			case strings.HasPrefix(a, n+"=") && len(n) > 2:
 				out = append(out, a[len(n)+1:])
+			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
+				out = append(out, a[2:])
+			default:
+				continue
 			}
+			break
 		}
 	}
 	return out
