@@ -138,5 +138,3 @@ func joinDir(dir, f string) string {
 	}
 	return strings.TrimSuffix(dir, "/") + "/" + f
 }
-
-

@@ -138,7 +138,6 @@ func webHosts(c *shell.Cmd) []string {
 	return hosts
 }
 
-
 // urlOf is the first URL of a command line, or its text.
 func urlOf(c *shell.Cmd) string {
 	p := c.Positional()
