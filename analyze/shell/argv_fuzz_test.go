@@ -42,10 +42,12 @@ func FuzzArgv(f *testing.F) {
 				t.Fatalf("option %+v points outside the %d words", o, len(args))
 			}
 			if o.ValueArg >= 0 {
-				if o.ValueArg >= len(args) {
+				if o.ValueArg+o.ValueLen > len(args) || o.ValueLen < 1 {
 					t.Fatalf("option %+v: value outside the words", o)
 				}
-				used[o.ValueArg] = 1
+				for k := o.ValueArg; k < o.ValueArg+o.ValueLen; k++ {
+					used[k] = 1
+				}
 			}
 			used[o.Arg] = 1
 			if !o.Unknown {
