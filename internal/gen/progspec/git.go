@@ -127,16 +127,18 @@ func gitCommand(r *Runner, cmd string, parseopt, builtin bool, notef func(string
 	}
 	b := &Block{Names: []string{"git", cmd}, Sub: true}
 	switch {
-	case parseopt || len(listed) > 0:
-		// A builtin on parse-options, or a script reading its options
-		// with "git rev-parse --parseopt" (which prints the same list).
+	case parseopt:
 		b.Attrs = []string{"parseopt"}
-	case gitScriptAttrs[cmd] != nil:
-		b.Attrs = gitScriptAttrs[cmd]
 	case builtin:
 		// diff, rev-list, rev-parse: git's revision and diff options,
 		// matched exactly and one at a time.
 		b.Attrs = []string{"exact", "nocluster"}
+	case len(listed) > 0:
+		// A script reading its options with "git rev-parse --parseopt",
+		// which prints the same list as parse-options.
+		b.Attrs = []string{"parseopt"}
+	case gitScriptAttrs[cmd] != nil:
+		b.Attrs = gitScriptAttrs[cmd]
 	default:
 		// A shell script: options first, each written in full.
 		b.Attrs = []string{"posix", "nocluster"}
@@ -187,6 +189,12 @@ func gitCommand(r *Runner, cmd string, parseopt, builtin bool, notef func(string
 	slices.Sort(order)
 	var subBlocks []*Block
 	for _, w := range order {
+		if knownAttrs[w] || strings.HasPrefix(w, "wrap") || w == "root" {
+			// "sub git maintenance stop" would read as the attribute
+			// "stop" of "sub git maintenance": the format cannot name it.
+			notef("git %s %s: not written: the word is an attribute name in the spec format", cmd, w)
+			continue
+		}
 		sb := &Block{Names: []string{"git", cmd, w}, Sub: true}
 		if parseopt {
 			sb.Attrs = []string{"parseopt"}

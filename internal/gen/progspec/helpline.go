@@ -67,8 +67,9 @@ func ParseHelp(text string, mode LineMode) ([]Opt, []string) {
 	return opts, skipped
 }
 
-// negMark marks, while a line is read, a negated spelling ("--no-cone"
-// from "--[no-]cone"): the negation is an option line of its own.
+// negMark marks, while a line is read, a spelling that is an option of its
+// own: a negation ("--no-cone" from "--[no-]cone"), or the second letter of
+// perl's "-[mM]".
 const negMark = "!"
 
 // splitNegations moves the negated spellings of o to lines of their own.
@@ -172,8 +173,13 @@ func parseOptColumn(s string, mode LineMode) (Opt, string, bool) {
 					// perl's "-[mM][-]module": a class of letters.
 					j := strings.IndexByte(s[i:], ']')
 					if j > 1 {
-						for _, c := range s[i+1 : i+j] {
-							o.Spellings = append(o.Spellings, "-"+string(c))
+						for k, c := range s[i+1 : i+j] {
+							// "-m" and "-M" are two options.
+							mark := ""
+							if k > 0 {
+								mark = negMark
+							}
+							o.Spellings = append(o.Spellings, mark+"-"+string(c))
 						}
 						i += j + 1
 						for i < len(s) && s[i] == '[' {
@@ -215,7 +221,7 @@ func parseOptColumn(s string, mode LineMode) (Opt, string, bool) {
 			}
 			setValue(OptionalValue)
 			i = j
-		case strings.HasPrefix(s[i:], "=["):
+		case strings.HasPrefix(s[i:], "=[") && optionalBracket(s, i+1):
 			// "--list=[<signal>]": written as optional.
 			j := closeBracket(s, i+1)
 			if j < 0 {
@@ -254,6 +260,10 @@ func parseOptColumn(s string, mode LineMode) (Opt, string, bool) {
 					i = j
 				}
 			}
+		case i < len(s) && s[i] == '<' && !long && i-start == 2 && strings.IndexByte(s[i:], '>') > 0:
+			// "-O<file>": a value attached.
+			i += strings.IndexByte(s[i:], '>') + 1
+			setValue(RequiredValue)
 		case i < len(s) && s[i] == '<' && !long && i-start == 1:
 			// "-<signal>": a number written as an option; not a spelling.
 			j := strings.IndexByte(s[i:], '>')
@@ -437,6 +447,13 @@ func endOfPlaceholder(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// optionalBracket reports whether the bracket at s[i] holds the whole
+// placeholder ("=[<signal>]"), not an optional part of it ("=[USER@]HOST").
+func optionalBracket(s string, i int) bool {
+	j := closeBracket(s, i)
+	return j > 0 && (j == len(s) || s[j] == ' ' || s[j] == ',')
 }
 
 // closeBracket returns the index after the bracket that closes the one at

@@ -44,8 +44,8 @@ type Block struct {
 	// (without the program).
 	AliasOf []string
 	Attrs   []string
-	Notes []string // comment lines written above the header (versions, how it was read)
-	Opts  []Opt
+	Notes   []string // comment lines written above the header (versions, how it was read)
+	Opts    []Opt
 }
 
 func (b *Block) key() string {
@@ -160,6 +160,11 @@ func (b *Block) render(w *strings.Builder) {
 	}
 	w.WriteString(b.header())
 	w.WriteByte('\n')
+	b.renderOpts(w)
+}
+
+// renderOpts writes the block's option lines.
+func (b *Block) renderOpts(w *strings.Builder) {
 	for _, o := range b.Opts {
 		var line strings.Builder
 		line.WriteString("  ")
