@@ -11,6 +11,13 @@ var knownAttrs = map[string]bool{
 	"nocluster": true, "dash1": true, "sub": true, "icase": true, "plus": true,
 }
 
+// isAttrWord reports whether w reads as an attribute at the end of a
+// header: the format's attributes and the shell analysis' own ("wrap",
+// "wrap=N", "root"). A subcommand word that is one cannot be written.
+func isAttrWord(w string) bool {
+	return knownAttrs[w] || w == "wrap" || strings.HasPrefix(w, "wrap=") || w == "root"
+}
+
 // specSection is a block of a spec file (its header, comment lines above
 // it and its option lines) or, with key "", the file's leading comments.
 type specSection struct {
@@ -23,7 +30,7 @@ type specSection struct {
 // parseopt".
 func headerKey(line string) string {
 	f := strings.Fields(line)
-	for len(f) > 2 && knownAttrs[f[len(f)-1]] {
+	for len(f) > 2 && isAttrWord(f[len(f)-1]) {
 		f = f[:len(f)-1]
 	}
 	if f[0] == "prog" && len(f) > 1 {

@@ -189,7 +189,7 @@ func gitCommand(r *Runner, cmd string, parseopt, builtin bool, notef func(string
 	slices.Sort(order)
 	var subBlocks []*Block
 	for _, w := range order {
-		if knownAttrs[w] || strings.HasPrefix(w, "wrap") || w == "root" {
+		if isAttrWord(w) {
 			// "sub git maintenance stop" would read as the attribute
 			// "stop" of "sub git maintenance": the format cannot name it.
 			notef("git %s %s: not written: the word is an attribute name in the spec format", cmd, w)

@@ -72,41 +72,34 @@ func (b *Block) header() string {
 }
 
 // validSpelling reports whether s can be written in a spec file as an
-// option spelling: "-x" for one character, "--name", or, with dash1,
-// "-name". The characters the format itself uses (space, '=', '[', ']',
-// ';', ',', '#') and anything outside printable ASCII are refused.
+// option spelling: "-x" for one character (a letter, a digit or one of
+// "?@+:!%^~/"), "--name", or, with dash1, "-name"; a name is letters and
+// digits with ".", "_" or "-" inside. The characters the format itself uses
+// (space, '=', '[', ']', ';', ',', '#') are never part of one.
 func validSpelling(s string, dash1 bool) bool {
 	if len(s) < 2 || s[0] != '-' {
 		return false
 	}
-	body := strings.TrimPrefix(s, "-")
-	long := strings.HasPrefix(body, "-")
-	if long {
-		body = body[1:]
+	body, long := strings.CutPrefix(s[1:], "-")
+	if len(body) == 1 && !long {
+		return isAlnum(body[0]) || strings.IndexByte("?@+:!%^~/", body[0]) >= 0
 	}
-	if body == "" || body[0] == '-' || strings.HasSuffix(body, "-") {
+	if !long && !dash1 || body == "" {
+		return false
+	}
+	if !isAlnum(body[0]) || !isAlnum(body[len(body)-1]) {
 		return false // "--force-<thing>" is a family, not a spelling
 	}
 	for i := 0; i < len(body); i++ {
-		c := body[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case c == '-' || c == '_' || c == '.':
-			if i == 0 && !long && len(body) == 1 {
-				return false // "--" and "-." are not options
-			}
-		case c == '?' || c == '@' || c == '+' || c == ':' || c == '!' || c == '%' || c == '^' || c == '~' || c == '/':
-			if len(body) > 1 {
-				return false // only single-character options use punctuation
-			}
-		default:
+		if c := body[i]; !isAlnum(c) && c != '.' && c != '_' && c != '-' {
 			return false
 		}
 	}
-	if !long && len(body) > 1 && !dash1 {
-		return false
-	}
 	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // addOpt adds o to b. Spellings the format cannot carry are dropped. When

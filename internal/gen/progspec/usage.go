@@ -18,7 +18,7 @@ type UsageLine struct {
 // continue it. It returns what follows the words.
 func UsageLines(text string, words ...string) []string {
 	prefix := strings.Join(words, " ")
-	var out []string
+	var parts [][]string // each line's pieces, joined at the end
 	cur := -1
 	for _, raw := range strings.Split(text, "\n") {
 		line := strings.TrimRight(expandTabs(raw), " \r")
@@ -35,15 +35,19 @@ func UsageLines(text string, words ...string) []string {
 			t = words[0] + t[i:]
 		}
 		if t == prefix || strings.HasPrefix(t, prefix+" ") {
-			out = append(out, strings.TrimSpace(t[len(prefix):]))
-			cur = len(out) - 1
+			parts = append(parts, []string{strings.TrimSpace(t[len(prefix):])})
+			cur = len(parts) - 1
 			continue
 		}
 		if cur >= 0 && t != "" && line[0] == ' ' && strings.ContainsRune("[(<-", rune(t[0])) {
-			out[cur] += " " + t
+			parts[cur] = append(parts[cur], t)
 			continue
 		}
 		cur = -1
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = strings.Join(p, " ")
 	}
 	return out
 }

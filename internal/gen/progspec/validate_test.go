@@ -39,8 +39,8 @@ var (
 	vProgName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
 	vWord       = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 	vShort      = regexp.MustCompile(`^-[A-Za-z0-9?@+:!%^~/]$`)
-	vLong       = regexp.MustCompile(`^--[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9.]$|^--[A-Za-z0-9]$`)
-	vDash1      = regexp.MustCompile(`^-[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	vLong       = regexp.MustCompile(`^--[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
+	vDash1      = regexp.MustCompile(`^-[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]$`)
 	vSuffixes   = []string{"[=]", "=+", "="}
 	errNoHeader = fmt.Errorf("option line before any header")
 )
