@@ -78,13 +78,33 @@ func genHelpLine(r *rand.Rand, o Opt) string {
 	sep := seps[r.IntN(len(seps))]
 	detached := r.IntN(2) == 0
 	last := len(o.Spellings) - 1
+	// sed's layout: the value after every spelling ("-e script,
+	// --expression=script"), where even a lowercase placeholder is one.
+	every := r.IntN(3) == 0 && strings.HasPrefix(o.Spellings[last], "--")
+	if every && r.IntN(2) == 0 && !strings.HasPrefix(o.Spellings[0], "--") {
+		// Only after a short spelling: "--a=word" alone is a value
+		// written as itself (sort's "--check=quiet").
+		ph = "script"
+	}
 	for i, s := range o.Spellings {
 		if i > 0 {
-			b.WriteString(sep)
+			if every {
+				b.WriteString(", ")
+			} else {
+				b.WriteString(sep)
+			}
 		}
 		b.WriteString(s)
 		switch o.Value {
 		case RequiredValue:
+			if every {
+				if strings.HasPrefix(s, "--") {
+					b.WriteString("=" + ph)
+				} else {
+					b.WriteString(" " + ph)
+				}
+				continue
+			}
 			// GNU writes the value once, on the last spelling; git and
 			// util-linux after the last one, detached.
 			if i == last {
@@ -125,14 +145,15 @@ func TestParseHelpGenerated(t *testing.T) {
 	for round := range 300 {
 		used := map[string]bool{}
 		var want []Opt
-		var lines []string
+		var lines, optLines []string
 		for range 1 + r.IntN(12) {
 			o, ok := genOption(r, used)
 			if !ok {
 				continue
 			}
 			want = append(want, o)
-			lines = append(lines, genHelpLine(r, o))
+			optLines = append(optLines, genHelpLine(r, o))
+			lines = append(lines, optLines[len(optLines)-1])
 			if r.IntN(3) == 0 {
 				lines = append(lines, noise[r.IntN(len(noise))])
 			}
@@ -149,7 +170,7 @@ func TestParseHelpGenerated(t *testing.T) {
 		}
 		for i := range want {
 			if !slices.Equal(got[i].Spellings, want[i].Spellings) || got[i].Value != want[i].Value {
-				t.Errorf("round %d: option %d: got %v %v, want %v %v\nline: %s", round, i, got[i].Spellings, got[i].Value, want[i].Spellings, want[i].Value, lines[i])
+				t.Errorf("round %d: option %d: got %v %v, want %v %v\nline: %s", round, i, got[i].Spellings, got[i].Value, want[i].Spellings, want[i].Value, optLines[i])
 			}
 		}
 	}

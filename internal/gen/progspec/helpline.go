@@ -229,7 +229,7 @@ func parseOptColumn(s string, mode LineMode) (Opt, string, bool) {
 			}
 			setValue(OptionalValue)
 			i = j
-		case strings.HasPrefix(s[i:], "=") && long && isLiteralValue(s[i+1:]):
+		case strings.HasPrefix(s[i:], "=") && long && isLiteralValue(s[i+1:]) && value == NoValue:
 			// "-p, --indicator-style=slash": the short option is the long
 			// one with this value; it takes none itself.
 			i = endOfPlaceholder(s, i+1)
@@ -315,6 +315,14 @@ func parseOptColumn(s string, mode LineMode) (Opt, string, bool) {
 					ambiguous = true
 				}
 				i = k
+				// "-l N, --line-length=N": more spellings follow.
+				if nextSpelling(s[i:]) {
+					i++
+					for i < len(s) && s[i] == ' ' {
+						i++
+					}
+					continue
+				}
 			}
 		}
 		break
@@ -399,12 +407,17 @@ func detachedPlaceholder(s string, i int, mode LineMode) (int, Value) {
 	case isUpperPlaceholder(s[i:]):
 		end = endOfPlaceholder(s, i)
 	case c >= 'a' && c <= 'z' && !mode.LowerValue:
-		// "--propagation slave|shared|private": a list of the values.
 		j := i
-		for j < len(s) && s[j] != ' ' {
+		for j < len(s) && s[j] != ' ' && s[j] != ',' {
 			j++
 		}
-		if strings.Contains(s[i:j], "|") && (j == len(s) || strings.HasPrefix(s[j:], "  ")) {
+		switch {
+		case strings.Contains(s[i:j], "|") && (j == len(s) || strings.HasPrefix(s[j:], "  ")):
+			// "--propagation slave|shared|private": a list of the values.
+			end = j
+		case strings.HasPrefix(s[j:], ", -"):
+			// "-e script, --expression=script": another spelling follows,
+			// so the word is the value's placeholder.
 			end = j
 		}
 	case mode.LowerValue && c >= 'a' && c <= 'z':
@@ -420,7 +433,7 @@ func detachedPlaceholder(s string, i int, mode LineMode) (int, Value) {
 		return i, NoValue
 	}
 	// The placeholder glued to more text, like "<data|filename>s": not one.
-	for end < len(s) && s[end] != ' ' && !strings.HasPrefix(s[end:], "...") {
+	for end < len(s) && s[end] != ' ' && !strings.HasPrefix(s[end:], "...") && !nextSpelling(s[end:]) {
 		end++
 	}
 	if strings.HasPrefix(s[end:], "...") || strings.HasSuffix(s[i:end], "...") {
@@ -443,10 +456,20 @@ func endOfPlaceholder(s string, i int) int {
 			if depth <= 0 {
 				return i
 			}
+		case ',':
+			if depth <= 0 && nextSpelling(s[i:]) {
+				return i
+			}
 		}
 		i++
 	}
 	return i
+}
+
+// nextSpelling reports whether s starts with a comma before another
+// spelling: ", -x" or ",--x".
+func nextSpelling(s string) bool {
+	return strings.HasPrefix(s, ", -") || strings.HasPrefix(s, ",-")
 }
 
 // optionalBracket reports whether the bracket at s[i] holds the whole
