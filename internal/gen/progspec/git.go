@@ -185,6 +185,14 @@ func gitCommand(r *Runner, cmd string, parseopt, builtin bool, notef func(string
 		tagOpts(b)
 		return blocks, nil
 	}
+	if len(order) == 1 && !gitConfirmSub(r, parseopt, cmd, order[0]) {
+		// "git request-pull [options] start url": one word in the
+		// synopsis may be a placeholder; a parse-options command whose
+		// "git <cmd> <word> -h" names the word confirms it.
+		notef("git %s: %q in its synopsis not taken for a subcommand", cmd, order[0])
+		tagOpts(b)
+		return blocks, nil
+	}
 	b.Attrs = append(b.Attrs, "sub")
 	slices.Sort(order)
 	var subBlocks []*Block
@@ -235,6 +243,17 @@ func gitCommand(r *Runner, cmd string, parseopt, builtin bool, notef func(string
 	}
 	tagOpts(b)
 	return append(blocks, subBlocks...), nil
+}
+
+// gitConfirmSub reports whether "git cmd word -h" prints a usage line of
+// "git cmd word". It is asked of parse-options commands only: a script
+// might act on the word.
+func gitConfirmSub(r *Runner, parseopt bool, cmd, word string) bool {
+	if !parseopt {
+		return false
+	}
+	out, err := r.Run("git", cmd, word, "-h")
+	return err == nil && len(UsageLines(out, "git", cmd, word)) > 0
 }
 
 // gitUsageTarget returns the command named by the first usage line of a

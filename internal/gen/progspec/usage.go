@@ -76,6 +76,31 @@ func SubcommandsOf(line string) (subs []string, before, after string) {
 		case strings.HasPrefix(core, "<"):
 			return nil, "", ""
 		}
+		if (c[0] == '[' || c[0] == '(') && groupDepth(c) > 0 {
+			// A group spanning chunks: "[clear|forget <path>...|diff]",
+			// "[push [-p|--patch] …]". Its alternatives each start with
+			// a subcommand word.
+			m, d := k, 0
+			for ; m < len(chunks); m++ {
+				if d += groupDepth(chunks[m]); d <= 0 {
+					break
+				}
+			}
+			group := strings.Join(chunks[k:min(m+1, len(chunks))], " ")
+			var words []string
+			for _, alt := range splitTop(group[1:len(group)-1], '|') {
+				f := strings.Fields(alt)
+				if len(f) == 0 || !wordRE.MatchString(f[0]) {
+					return nil, "", ""
+				}
+				words = append(words, f[0])
+			}
+			if len(words) == 1 {
+				// "[push [-p] …]": what follows the word is its synopsis.
+				return words, strings.Join(chunks[:k], " "), strings.Join(chunks[k+1:], " ")
+			}
+			return words, strings.Join(chunks[:k], " "), strings.Join(chunks[min(m+1, len(chunks)):], " ")
+		}
 		alts := strings.Split(core, "|")
 		for _, a := range alts {
 			if !wordRE.MatchString(a) {
@@ -83,14 +108,33 @@ func SubcommandsOf(line string) (subs []string, before, after string) {
 			}
 		}
 		// A bracketed group is a subcommand list only when each word is
-		// alone in it ("[show]", "[help|start|bad]") or it opens a longer
-		// group ("[push [-p]…]").
+		// alone in it ("[show]", "[help|start|bad]").
 		if strings.HasPrefix(c, "[") && strings.Count(c, "[") != 1 {
 			return nil, "", ""
 		}
 		return alts, strings.Join(chunks[:k], " "), strings.Join(chunks[k+1:], " ")
 	}
 	return nil, "", ""
+}
+
+// splitTop splits s at sep outside brackets and parentheses.
+func splitTop(s string, sep byte) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }
 
 // groupDepth returns how many brackets and parentheses c opens minus how
