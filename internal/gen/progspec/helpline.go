@@ -39,6 +39,7 @@ func ParseHelp(text string, mode LineMode) ([]Opt, []string) {
 	}
 	var opts []Opt
 	var skipped []string
+	repeated := repeatedLongs(text)
 	for _, raw := range strings.Split(text, "\n") {
 		line := expandTabs(strings.TrimRight(raw, " \r"))
 		indent := len(line) - len(strings.TrimLeft(line, " "))
@@ -47,7 +48,7 @@ func ParseHelp(text string, mode LineMode) ([]Opt, []string) {
 		}
 		rest := line[indent:]
 		for rest != "" {
-			o, tail, ok := parseOptColumn(rest, mode)
+			o, tail, ok := parseOptColumn(rest, mode, repeated)
 			if ok {
 				opts = append(opts, splitNegations(o)...)
 			} else {
@@ -113,7 +114,7 @@ func expandTabs(s string) string {
 // separated by ", ", ",", "|" or one space, each possibly with a value
 // placeholder. It returns the option, the rest of the line after the column,
 // and whether the column was read whole.
-func parseOptColumn(s string, mode LineMode) (Opt, string, bool) {
+func parseOptColumn(s string, mode LineMode, repeated map[string]bool) (Opt, string, bool) {
 	var o Opt
 	value := NoValue
 	ambiguous := false
@@ -229,7 +230,7 @@ func parseOptColumn(s string, mode LineMode) (Opt, string, bool) {
 			}
 			setValue(OptionalValue)
 			i = j
-		case strings.HasPrefix(s[i:], "=") && long && isLiteralValue(s[i+1:]) && value == NoValue:
+		case strings.HasPrefix(s[i:], "=") && long && isLiteralValue(s[i+1:]) && value == NoValue && repeated[name]:
 			// "-p, --indicator-style=slash": the short option is the long
 			// one with this value; it takes none itself.
 			i = endOfPlaceholder(s, i+1)
@@ -534,6 +535,34 @@ func isUpperPlaceholder(s string) bool {
 		}
 	}
 	return true
+}
+
+// repeatedLongs returns the long options a help text names more than once
+// ("--indicator-style=WORD" and "-p, --indicator-style=slash"): there a
+// lowercase "=word" is a value written as itself, while an option named
+// once ("-D, --chdir=directory", sudo) has a placeholder in lowercase.
+func repeatedLongs(text string) map[string]bool {
+	count := map[string]int{}
+	for i := 0; i+2 < len(text); i++ {
+		if text[i] != '-' || text[i+1] != '-' || i > 0 && text[i-1] != ' ' && text[i-1] != ',' && text[i-1] != '|' && text[i-1] != '\n' && text[i-1] != '(' {
+			continue
+		}
+		j := i + 2
+		for j < len(text) && isNameByte(text[j]) {
+			j++
+		}
+		if j > i+2 {
+			count[text[i:j]]++
+		}
+		i = j - 1
+	}
+	out := map[string]bool{}
+	for n, c := range count {
+		if c > 1 {
+			out[n] = true
+		}
+	}
+	return out
 }
 
 // isLiteralValue reports whether s starts with a value written as itself

@@ -87,7 +87,8 @@ var programs = []program{
 	{name: "redis-cli", attrs: posix},
 	{name: "rm", attrs: gnu},
 	{name: "rmdir", attrs: gnu},
-	{name: "rsync", attrs: gnu},
+	// rsync reads its options with popt: long options written in full.
+	{name: "rsync", attrs: []string{"gnu", "exact"}},
 	{name: "ruby", help: []string{"-h"}, mode: LineMode{LowerValue: true}, attrs: posix},
 	{name: "runuser", attrs: gnuStop},
 	{name: "scp", help: []string{"-?"}, version: []string{}, usage: true, attrs: posix},

@@ -95,6 +95,12 @@ func validSpelling(s string, dash1 bool) bool {
 			return false
 		}
 	}
+	// "--no-OPTION": a placeholder in capitals names a family of options.
+	for _, part := range strings.Split(body, "-") {
+		if len(part) >= 2 && strings.ToUpper(part) == part && strings.ToLower(part) != part {
+			return false
+		}
+	}
 	return true
 }
 
