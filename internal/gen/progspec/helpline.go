@@ -307,6 +307,14 @@ func parseOptColumn(s string, mode LineMode, repeated map[string]bool) (Opt, str
 			i += 3
 			continue
 		}
+		// "-0 ... -9": a range of one-digit options, each of its own.
+		if len(name) == 2 && isDigit(name[1]) && strings.HasPrefix(s[i:], " ... -") && i+7 <= len(s) && isDigit(s[i+6]) && s[i+6] > name[1] {
+			for d := name[1] + 1; d <= s[i+6]; d++ {
+				o.Spellings = append(o.Spellings, negMark+"-"+string(d))
+			}
+			i += 7
+			break
+		}
 		// A detached placeholder after one space.
 		if strings.HasPrefix(s[i:], " ") && !strings.HasPrefix(s[i:], "  ") {
 			j := i + 1
@@ -497,6 +505,8 @@ func closeBracket(s string, i int) int {
 	}
 	return -1
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '?' || c == '@' || c == '#' || c == '+'

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestGNUProgramsAgree checks what the help parser read against what the
+// programs themselves do, for GNU programs that act on nothing without
+// operands: getopt_long says "requires an argument" for an option given
+// without its value, and "doesn't allow an argument" for "--flag=x". Every
+// option read as taking a value must be refused without one; every long
+// option read as taking none must refuse "=x"; every optional one must
+// accept "=x". Programs not installed here are skipped.
+func TestGNUProgramsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs about 500 commands")
+	}
+	safe := []string{"rm", "cp", "mv", "ln", "chmod", "ls", "du", "sort", "grep", "sed", "tar", "gzip", "xz",
+		"touch", "cut", "head", "tail", "env", "timeout"}
+	r, err := NewRunner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	// Known: sort's help lists "-c, --check" and "--check=diagnose-first"
+	// (du's "--time" and "--time=WORD"); one line cannot say that -c takes
+	// nothing and --check an optional value, and the line keeps -c's.
+	known := map[string]bool{"sort --check=zzz": true, "du --time=zzz": true}
+	checked := 0
+	for _, name := range safe {
+		i := slices.IndexFunc(programs, func(p program) bool { return p.name == name })
+		if i < 0 {
+			t.Fatalf("%s is not in the program table", name)
+		}
+		b, skip, _, err := ProgramSpec(r, programs[i])
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if b == nil {
+			t.Logf("%s: %s", name, skip)
+			continue
+		}
+		for _, o := range b.Opts {
+			for _, s := range o.Spellings {
+				if s == "--help" || s == "--version" {
+					continue
+				}
+				long := strings.HasPrefix(s, "--")
+				var arg, bad string
+				switch {
+				case o.Value == RequiredValue:
+					arg, bad = s, ""
+				case long:
+					arg = s + "=zzz"
+				default:
+					continue // a short flag or optional value: nothing safe to try
+				}
+				if known[name+" "+arg] {
+					continue
+				}
+				out, err := r.Run(name, arg)
+				if err != nil {
+					t.Errorf("%s %s: %v", name, arg, err)
+					continue
+				}
+				checked++
+				switch {
+				case o.Value == RequiredValue && !strings.Contains(out, "requires an argument"):
+					bad = "read as taking a value, but it runs without one"
+				case o.Value == NoValue && !strings.Contains(out, "allow an argument"):
+					bad = "read as taking no value, but '=zzz' is not refused"
+				case o.Value == OptionalValue && (strings.Contains(out, "allow an argument") || strings.Contains(out, "unrecognized option")):
+					bad = "read as taking an optional value, but '=zzz' is refused"
+				}
+				if bad != "" {
+					t.Errorf("%s %s: %s:\n%s", name, arg, bad, firstLine(out))
+				}
+			}
+		}
+	}
+	t.Logf("%d spellings checked against the programs", checked)
+}
