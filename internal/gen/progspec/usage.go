@@ -199,6 +199,9 @@ func ParseUsage(text string) []Opt {
 				vcore := strings.TrimRight(v, "])")
 				switch {
 				case vcore == "" || strings.HasPrefix(v, "-") || strings.HasPrefix(v, "[-") || strings.HasPrefix(v, "(") || strings.HasPrefix(v, "|") || v == "[--]":
+				case strings.HasPrefix(v, "[") && closeBracket(v, 0) == len(strings.TrimRight(v, "])"))+1 && !strings.Contains(v[1:closeBracket(v, 0)-1], "["):
+					// "--parseopt [<options>]": an optional operand after
+					// the option ("[bind_address:]port" is a value)
 				case strings.HasSuffix(vcore, "..."):
 					continue // an operand list, not one value
 				case strings.HasPrefix(v, "[") && strings.Count(v, "[") > strings.Count(v, "]"):

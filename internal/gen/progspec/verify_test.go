@@ -83,3 +83,80 @@ func TestGNUProgramsAgree(t *testing.T) {
 	}
 	t.Logf("%d spellings checked against the programs", checked)
 }
+
+// TestGitAgrees does the same for git commands, in the runner's empty
+// scratch repository (no remote, no commit, no configuration): git's
+// parse-options says "requires a value" and "takes no value". Only
+// commands that can do nothing there are run.
+func TestGitAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs about 400 commands")
+	}
+	if Installed("git") == "" {
+		t.Skip("git is not installed")
+	}
+	r, err := NewRunner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	notef := func(format string, args ...any) {}
+	// These take the next word as their value, or HEAD when they end the
+	// command (parse-options' "last argument default"): written "=", as
+	// they are read everywhere but at the end.
+	lastArgDefault := map[string]bool{}
+	for _, c := range []string{"branch", "tag"} {
+		for _, o := range []string{"--contains", "--no-contains", "--merged", "--no-merged", "--points-at"} {
+			lastArgDefault[c+" "+o] = true
+		}
+	}
+	checked := 0
+	for _, cmd := range []string{"push", "clean", "reset", "checkout", "switch", "restore", "branch", "rm", "add", "tag", "stash"} {
+		blocks, err := gitCommand(r, cmd, true, true, notef)
+		if err != nil {
+			t.Fatalf("git %s: %v", cmd, err)
+		}
+		for _, b := range blocks {
+			if len(b.Names) > 2 && !(cmd == "stash" && b.Names[2] == "push") {
+				continue
+			}
+			words := b.Names[1:]
+			for _, o := range b.Opts {
+				for _, s := range o.Spellings {
+					long := strings.HasPrefix(s, "--")
+					var arg string
+					switch {
+					case o.Value == RequiredValue:
+						arg = s
+					case long:
+						arg = s + "=zzz"
+					default:
+						continue
+					}
+					if lastArgDefault[strings.Join(words, " ")+" "+arg] {
+						continue
+					}
+					out, err := r.Run("git", append(slices.Clone(words), arg)...)
+					if err != nil {
+						t.Errorf("git %s %s: %v", strings.Join(words, " "), arg, err)
+						continue
+					}
+					checked++
+					bad := ""
+					switch {
+					case o.Value == RequiredValue && !strings.Contains(out, "requires a value"):
+						bad = "read as taking a value, but it runs without one"
+					case o.Value == NoValue && !strings.Contains(out, "takes no value"):
+						bad = "read as taking no value, but '=zzz' is not refused"
+					case o.Value == OptionalValue && (strings.Contains(out, "takes no value") || strings.Contains(out, "unknown option")):
+						bad = "read as taking an optional value, but '=zzz' is refused"
+					}
+					if bad != "" {
+						t.Errorf("git %s %s: %s:\n%s", strings.Join(words, " "), arg, bad, firstLine(out))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d spellings checked against git", checked)
+}
