@@ -160,3 +160,46 @@ func TestGitAgrees(t *testing.T) {
 	}
 	t.Logf("%d spellings checked against git", checked)
 }
+
+// TestSynopsisProgramsAgree checks the options read from ssh's, scp's and
+// sftp's synopses against the programs: without a destination they
+// connect nowhere, and their getopt says "requires an argument" exactly for
+// the letters read as taking a value.
+func TestSynopsisProgramsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs about 80 commands")
+	}
+	r, err := NewRunner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	checked := 0
+	for _, name := range []string{"ssh", "scp", "sftp"} {
+		i := slices.IndexFunc(programs, func(p program) bool { return p.name == name })
+		b, skip, _, err := ProgramSpec(r, programs[i])
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if b == nil {
+			t.Logf("%s: %s", name, skip)
+			continue
+		}
+		for _, o := range b.Opts {
+			s := o.Spellings[0]
+			if s == "-V" || s == "-G" {
+				continue // print something and exit, or need a host
+			}
+			out, err := r.Run(name, s)
+			if err != nil {
+				t.Errorf("%s %s: %v", name, s, err)
+				continue
+			}
+			checked++
+			if takes := strings.Contains(out, "requires an argument"); takes != (o.Value == RequiredValue) {
+				t.Errorf("%s %s: read with value %v, but the program says: %s", name, s, o.Value, firstLine(out))
+			}
+		}
+	}
+	t.Logf("%d options checked", checked)
+}
