@@ -11,6 +11,10 @@ type Options struct {
 	// MaxDepth bounds nested analysis (bash -c inside eval inside $(…)…);
 	// deeper input is reported as obfuscation. 0 means DefaultMaxDepth.
 	MaxDepth int
+	// Files are files written earlier in the session (by the agent's file
+	// tools), by absolute path: a command that runs one is judged by what
+	// it holds.
+	Files map[string]FileContent
 }
 
 // DefaultMaxDepth is the nesting bound when Options.MaxDepth is 0.
@@ -48,6 +52,8 @@ type report struct {
 	writes bool
 	// seen de-duplicates identical findings from repeated analysis.
 	seen map[findingKey]bool
+	// flow is what data flow tracks across the scripts of one analysis.
+	flow *flowState
 }
 
 type findingKey struct {
