@@ -359,9 +359,9 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 	}
 	name := f.Name.Value
 	w.state().setFunc(name, fnDef{decl: f, src: w.src})
-	if at, ok := w.called[name]; ok && at > int(f.End().Offset()) {
-		// Called by name further on: the body is analysed there, with the
-		// call's arguments.
+	if _, ok := w.called[name]; ok {
+		// Called by name in this script: the body is analysed there, with
+		// the call's arguments.
 		return
 	}
 	// Never called by name here (a trap, a call built at run time, or
@@ -392,13 +392,23 @@ func isForkBomb(f *syntax.FuncDecl) bool {
 
 func (w *walker) declClause(d *syntax.DeclClause) {
 	variant := d.Variant.Value
-	array := false
+	array, nameref := false, variant == "nameref"
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.ContainsAny(f, "aA") {
-				array = true
+			if f := a.Value.Lit(); strings.HasPrefix(f, "-") {
+				array = array || strings.ContainsAny(f, "aA")
+				nameref = nameref || strings.IndexByte(f, 'n') >= 0
 			}
 		}
+	}
+	if nameref {
+		// declare -n r=x: r stands for another variable, not followed.
+		for _, a := range d.Args {
+			if a.Name != nil {
+				w.state().setVar(a.Name.Value, shVar{vals: []string{"$" + a.Name.Value}, dyn: true})
+			}
+		}
+		return
 	}
 	for _, a := range d.Args {
 		if a.Name != nil && (variant == "local" || (variant == "declare" || variant == "typeset") && len(w.state().locals) > 0) {
@@ -623,7 +633,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		return stream{kind: streamUnknown}, c
 	}
 	w.r.record(c)
-	if len(c.Dynamic) > 0 && dynamicName(c) {
+	if dynamicName(c) {
 		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(strings.TrimPrefix(c.Path, "\x00"), 60)+"), so what it does cannot be checked."))
 		w.r.mutates()
 		return stream{kind: streamUnknown}, c

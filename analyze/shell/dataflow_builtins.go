@@ -96,6 +96,16 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 				delete(st.aliases, a)
 			}
 		}
+	case "hash":
+		// hash -p /bin/rm ls: the name now runs that program, like an alias.
+		if v, ok := c.Flag("-p"); ok {
+			if names := c.Positional("-p"); len(names) > 0 && isName(strings.ReplaceAll(names[0], "-", "_")) {
+				if i := indexOf(c.Args, v); i >= 0 && c.Dynamic[i] {
+					v = "\x00" + v
+				}
+				w.state().setAlias(names[0], v)
+			}
+		}
 	case "cd", "pushd", "popd", "chdir":
 		w.changeDir(c)
 	}
@@ -291,4 +301,13 @@ func atoiSmall(s string) (int, bool) {
 		n = n*10 + int(s[i]-'0')
 	}
 	return n, true
+}
+
+func indexOf(words []string, w string) int {
+	for i, x := range words {
+		if x == w {
+			return i
+		}
+	}
+	return -1
 }

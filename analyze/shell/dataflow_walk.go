@@ -21,6 +21,7 @@ type flowState struct {
 	// function calls being walked.
 	fnWalks, callDepth int
 	aliasWalks         int
+	loopWalks          int
 	// fragment is set while a partial script (an edit's new text) is
 	// analysed: it may not parse, which is then no parse error.
 	fragment bool
@@ -28,10 +29,11 @@ type flowState struct {
 
 // Bounds on the work data flow adds.
 const (
-	maxFuncWalks = 64 // function bodies walked in one analysis
-	maxCallDepth = 6  // nested function calls followed
-	maxAliasUses = 64 // alias expansions in one analysis
-	maxLoopItems = 16 // items of a for loop walked one by one
+	maxFuncWalks = 64  // function bodies walked in one analysis
+	maxCallDepth = 6   // nested function calls followed
+	maxAliasUses = 64  // alias expansions in one analysis
+	maxLoopItems = 16  // items of a for loop walked one by one
+	maxLoopWalks = 256 // loop bodies walked item by item in one analysis
 	maxFileBytes = 256 << 10
 )
 
@@ -243,6 +245,13 @@ func (w *walker) forClause(c *syntax.ForClause, in stream) stream {
 	if rest {
 		items, dyns = items[:maxLoopItems], dyns[:maxLoopItems]
 	}
+	fl := w.r.fl()
+	if fl.loopWalks+len(items) > maxLoopWalks {
+		// Loops inside loops: past the budget, one pass with the variable
+		// unknown stands for them all.
+		items, dyns, rest = nil, nil, true
+	}
+	fl.loopWalks += len(items) + 1
 	for i, it := range items {
 		w.state().setScalar(name, it, i < len(dyns) && dyns[i])
 		out = w.stmts(c.Do, in)
@@ -260,15 +269,22 @@ func (w *walker) forClause(c *syntax.ForClause, in stream) stream {
 // runs any number of times, so each pass may see what an earlier one left.
 func (w *walker) loopUnknowns(loop syntax.Node) {
 	st := w.state()
+	var temps map[*syntax.Assign]bool // VAR=x cmd: only for that command
 	syntax.Walk(loop, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
-			if x.Name != nil {
+			if x.Name != nil && !temps[x] {
 				st.setVar(x.Name.Value, shVar{vals: []string{"$" + x.Name.Value}, dyn: true})
 			}
 		case *syntax.CallExpr:
 			if len(x.Args) == 0 {
 				return true
+			}
+			for _, a := range x.Assigns {
+				if temps == nil {
+					temps = map[*syntax.Assign]bool{}
+				}
+				temps[a] = true
 			}
 			switch x.Args[0].Lit() {
 			case "cd", "pushd", "popd":
@@ -307,7 +323,8 @@ func isName(s string) bool {
 }
 
 // calledFunctions maps the names used as a command word in the script to
-// the offset of their last use.
+// the offset of their last use. A function called this way is analysed at
+// its calls rather than where it is declared.
 func calledFunctions(f *syntax.File) map[string]int {
 	var m map[string]int
 	syntax.Walk(f, func(n syntax.Node) bool {

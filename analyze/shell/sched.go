@@ -76,6 +76,14 @@ func (w *walker) scheduled(c *Cmd, in stream) {
 		}
 		w.r.add(c.find(ruleScheduleLater, how+"."))
 		w.laterInput(c, in, c.Name+" runs later", false)
+	case "trap":
+		// trap 'code' EXIT INT…: the code runs later, when the signal comes.
+		p := c.Positional("-p", "-l")
+		if c.Has("-p", "-l") || len(p) < 2 || p[0] == "-" || p[0] == "" {
+			return
+		}
+		w.r.script(p[0], c, "trap runs")
+		w.activate()
 	case "crontab":
 		if c.Has("-l", "-r", "-e", "-T", "--help") {
 			return
