@@ -19,7 +19,7 @@ func Analyze(src string, opt Options) *Result {
 		max = DefaultMaxDepth
 	}
 	r := &report{res: res, env: env, max: max}
-	r.flow = &flowState{root: env}
+	r.flow.root = env
 	if len(opt.Files) > 0 {
 		r.flow.sessionFiles(opt.Files, env)
 	}
@@ -342,7 +342,7 @@ func (w *walker) fileStream(name string, dyn bool) stream {
 	if cl.Credential != "" {
 		return stream{kind: streamSecret, cred: cl.Credential, what: name}
 	}
-	if src, ok := w.downloaded[cl.Abs]; ok {
+	if src, ok := w.r.flow.downloaded[cl.Abs]; ok {
 		return stream{kind: streamNetwork, what: "a file downloaded from " + src}
 	}
 	return stream{kind: streamUnknown, what: name}
@@ -622,6 +622,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	prevEnv, prevState := w.r.env, w.r.fl().cur
 	w.activate()
 	defer func() { w.r.env, w.r.flow.cur = prevEnv, prevState }()
+	if w.downloaded == nil {
+		w.downloaded = w.r.flow.downloaded
+	}
 	w.scheduledWrapper(argv, dyn, text)
 	c, inner := w.unwrap(argv, dyn, proc, in, text)
 	if c == nil {
@@ -650,7 +653,11 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
 	}
 	w.runsWritten(c, in)
+	fl := w.r.fl()
 	out := w.dispatch(c, in, s)
+	if fl.downloaded == nil {
+		fl.downloaded = w.downloaded // the first download of the command line
+	}
 	w.scheduled(c, in)
 	w.notedWrites(c, in)
 	return w.readsWritten(c, out), c

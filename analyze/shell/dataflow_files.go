@@ -80,9 +80,11 @@ func (w *walker) writeFile(abs string, out stream, appendTo bool) {
 		f = fileContent{kind: streamLiteral}
 	case streamNetwork:
 		f = fileContent{kind: streamNetwork, what: out.what}
-		if w.downloaded != nil {
-			w.downloaded[abs] = strings.TrimPrefix(out.what, "the download from ")
+		if fl.downloaded == nil {
+			fl.downloaded = map[string]string{}
 		}
+		fl.downloaded[abs] = strings.TrimPrefix(out.what, "the download from ")
+		w.downloaded = fl.downloaded
 	default:
 		what := out.what
 		if what == "" {

@@ -37,15 +37,12 @@ const (
 	maxFileBytes = 256 << 10
 )
 
-// fl returns the report's flow state, created on first use.
+// fl returns the report's flow state.
 func (r *report) fl() *flowState {
-	if r.flow == nil {
-		r.flow = &flowState{root: r.env}
+	if r.flow.root == nil {
+		r.flow.root = r.env
 	}
-	if r.flow.downloaded == nil {
-		r.flow.downloaded = map[string]string{}
-	}
-	return r.flow
+	return &r.flow
 }
 
 // state returns the walker's shell state, inheriting it on first use.

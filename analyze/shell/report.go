@@ -53,7 +53,7 @@ type report struct {
 	// seen de-duplicates identical findings from repeated analysis.
 	seen map[findingKey]bool
 	// flow is what data flow tracks across the scripts of one analysis.
-	flow *flowState
+	flow flowState
 }
 
 type findingKey struct {
