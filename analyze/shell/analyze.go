@@ -175,6 +175,9 @@ type walker struct {
 	// called are the functions this script calls by name, with the offset
 	// of the last call.
 	called map[string]int
+	// cdGuarded is set while the cd on the left of && runs: what follows
+	// only runs when it succeeded.
+	cdGuarded bool
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
@@ -655,6 +658,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	w.runsWritten(c, in)
 	fl := w.r.fl()
 	out := w.dispatch(c, in, s)
+	w.altJudge(c)
 	if fl.downloaded == nil {
 		fl.downloaded = w.downloaded // the first download of the command line
 	}

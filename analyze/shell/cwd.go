@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // The working directory: cd, pushd and popd move it for the rest of the
 // command line, so that "cd .. && rm -rf build" is judged where build
@@ -85,10 +89,97 @@ func (w *walker) changeDir(c *Cmd) {
 	}
 	abs, ok := st.env.resolve(target)
 	if !ok || strings.HasPrefix(abs, unknownDir) {
-		w.moveTo(unknownDir)
-		return
+		abs = unknownDir
+	}
+	// The directories it may also be in move along, and if this cd fails
+	// the next commands run where it started.
+	var alts []string
+	if !w.cdGuarded && !st.errexit && (c.Name == "cd" || c.Name == "pushd") {
+		alts = append(alts, st.env.dir)
+	}
+	for _, a := range st.dirAlts {
+		if a == unknownDir || strings.HasPrefix(target, "/") || strings.HasPrefix(target, "~") {
+			continue
+		}
+		if moved, ok := st.env.at(a).resolve(target); ok {
+			alts = append(alts, moved)
+		}
 	}
 	w.moveTo(abs)
+	w.setAlts(alts)
+}
+
+// setAlts records the other directories commands may run in (bounded;
+// the directory in effect and unknown ones left out).
+func (w *walker) setAlts(alts []string) {
+	st := w.state()
+	var out []string
+	for _, a := range alts {
+		if a == unknownDir || a == st.env.dir || st.env.dir == "" && a == st.env.cwd || a == "" && st.env.dir == st.env.cwd || len(out) >= 4 {
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			dup = dup || o == a
+		}
+		if !dup {
+			out = append(out, a)
+		}
+	}
+	st.dirAlts = out
+	st.changed = true
+}
+
+// isCd reports whether s is a cd (or pushd) command, possibly behind
+// builtin or command.
+func isCd(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return false
+	}
+	name := ce.Args[0].Lit()
+	if (name == "builtin" || name == "command") && len(ce.Args) > 1 {
+		name = ce.Args[1].Lit()
+	}
+	return name == "cd" || name == "pushd"
+}
+
+// isExit reports whether s ends the script (exit, return).
+func isExit(s *syntax.Stmt) bool {
+	switch x := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(x.Args) > 0 {
+			n := x.Args[0].Lit()
+			return n == "exit" || n == "return"
+		}
+	case *syntax.Block:
+		if len(x.Stmts) > 0 {
+			return isExit(x.Stmts[len(x.Stmts)-1])
+		}
+	}
+	return false
+}
+
+// altJudge judges c again in each directory it may also run in (see
+// shState.dirAlts): the handlers that judge paths report what the command
+// does there.
+func (w *walker) altJudge(c *Cmd) {
+	st := w.state()
+	if len(st.dirAlts) == 0 {
+		return
+	}
+	hs := handlers()[c.Name]
+	if len(hs) == 0 {
+		return
+	}
+	for _, a := range st.dirAlts {
+		alt := *c
+		alt.env = c.env.at(a)
+		alt.Cwd = alt.env.absDir()
+		for _, h := range hs {
+			h(&alt, w.r)
+		}
+	}
 }
 
 func dirOrUnknown(d string) string {

@@ -46,6 +46,13 @@ type shState struct {
 	env      *analysis
 	oldDir   string   // $OLDPWD: "" unknown
 	dirStack []string // pushd's stack
+	// dirAlts are the other directories commands may run in because a cd
+	// before them may have failed without stopping them (cd x; rm -rf *
+	// deletes where it started when x does not exist). Never changed in
+	// place.
+	dirAlts []string
+	// errexit: set -e is in effect, so a failed cd stops the script.
+	errexit bool
 	// locals records, per function call being walked, the values that
 	// local declarations shadow.
 	locals []map[string]*shVar

@@ -237,6 +237,9 @@ func (w *walker) mapfile(c *Cmd, in stream) {
 // leave them.
 func (w *walker) set(c *Cmd) {
 	for i, a := range c.Args {
+		if a == "-e" || isCluster(a) && strings.IndexByte(a, 'e') > 0 || a == "errexit" && i > 0 && c.Args[i-1] == "-o" {
+			w.state().errexit = true
+		}
 		if a == "--" || a == "-" {
 			w.state().setPos(c.Args[i+1:], c.Dynamic[i+1:])
 			return

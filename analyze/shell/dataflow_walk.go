@@ -123,7 +123,15 @@ func (st *shState) adopt(o *shState) {
 // the directory unknown to Y.
 func (w *walker) andOr(c *syntax.BinaryCmd, in stream) stream {
 	before := w.state().env
+	beforeAlts := w.st.dirAlts
+	guard := isCd(c.X)
+	if guard {
+		// cd x && …: the right side only runs if the cd succeeded; what
+		// comes after the whole list may run where it started.
+		w.cdGuarded = true
+	}
 	w.stmt(c.X, in)
+	w.cdGuarded = false
 	afterX := w.state()
 	w.st = afterX.clone()
 	if c.Op == syntax.OrStmt && w.st.env.dir != before.dir {
@@ -146,6 +154,16 @@ func (w *walker) andOr(c *syntax.BinaryCmd, in stream) stream {
 		if afterY.changed {
 			afterX.merge(afterY)
 		}
+	}
+	if guard && c.Op == syntax.AndStmt && !w.st.errexit && w.st.env.dir != before.dir {
+		alts := append([]string(nil), w.st.dirAlts...)
+		alts = append(alts, before.dir)
+		w.setAlts(append(alts, beforeAlts...))
+	}
+	if guard && c.Op == syntax.OrStmt && isExit(c.Y) {
+		// cd x || exit: what follows runs in x.
+		w.st.env = afterX.env
+		w.setAlts(beforeAlts)
 	}
 	w.activate()
 	return out
