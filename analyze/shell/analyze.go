@@ -348,6 +348,18 @@ func (w *walker) fileStream(name string, dyn bool) stream {
 	if src, ok := w.r.flow.downloaded[cl.Abs]; ok {
 		return stream{kind: streamNetwork, what: "a file downloaded from " + src}
 	}
+	if fc, ok := w.r.flow.files[cl.Abs]; ok {
+		// A file this command line (or the session) wrote.
+		switch {
+		case fc.partial:
+		case fc.kind == streamLiteral || fc.kind == streamDecoded:
+			return stream{kind: fc.kind, text: fc.text, what: name}
+		case fc.kind == streamNetwork:
+			return stream{kind: streamNetwork, what: fc.what}
+		case fc.kind == streamUnknown:
+			return stream{kind: streamUnknown, what: "the output of " + strings.TrimPrefix(fc.what, "the output of ")}
+		}
+	}
 	return stream{kind: streamUnknown, what: name}
 }
 

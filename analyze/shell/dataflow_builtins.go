@@ -219,14 +219,21 @@ func (w *walker) mapfile(c *Cmd, in stream) {
 		st.setVar(name, shVar{vals: []string{"$(read)"}, array: true, dyn: true})
 		return
 	}
-	lines := strings.SplitAfter(in.text, "\n")
+	sep := "\n"
+	if d, ok := c.Flag("-d"); ok {
+		sep = d
+		if d == "" {
+			sep = "\x00"
+		}
+	}
+	lines := strings.SplitAfter(in.text, sep)
 	var vals []string
 	for _, l := range lines {
 		if l == "" {
 			continue
 		}
 		if c.Has("-t") {
-			l = strings.TrimSuffix(l, "\n")
+			l = strings.TrimSuffix(l, sep)
 		}
 		vals = append(vals, l)
 	}

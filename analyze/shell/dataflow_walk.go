@@ -79,7 +79,12 @@ func (w *walker) scoped(fn func()) {
 func (r *report) inheritState(parent *Cmd) *shState {
 	fl := r.fl()
 	if fl.cur != nil && inheritsState(parent) {
-		return fl.cur.clone()
+		st := fl.cur.clone()
+		if args, dyn, ok := shellScriptArgs(parent); ok {
+			// sh -c 'script' name arg…: the arguments are $1…
+			st.setPos(args, dyn)
+		}
+		return st
 	}
 	root := fl.root
 	if root == nil {
@@ -474,4 +479,35 @@ func (w *walker) expandAlias(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (st
 		last = w.r.res.Commands[n-1]
 	}
 	return out, last, true
+}
+
+// shellScriptArgs returns the arguments a shell's -c script receives as
+// $1… (sh -c 'rm -rf "$1"' _ dir); ok is false for other commands.
+func shellScriptArgs(c *Cmd) ([]string, []bool, bool) {
+	if c == nil || !shells[c.Name] {
+		return nil, nil, false
+	}
+	hasC := false
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a == "-o" || a == "+o" || a == "-O" || a == "+O" || a == "--rcfile" || a == "--init-file":
+			i++
+		case a == "--":
+			return nil, nil, false
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			if a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], 'c') >= 0 {
+				hasC = true
+			}
+		case hasC:
+			// a is the script; then $0, then $1…
+			if i+2 > len(c.Args) {
+				return nil, nil, true
+			}
+			return c.Args[i+2:], expandDyn(c.Dynamic[i+2:], len(c.Args)-i-2), true
+		default:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
 }
