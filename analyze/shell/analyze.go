@@ -458,6 +458,9 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 			if e.Value == nil {
 				continue
 			}
+			if e.Index != nil {
+				w.walkSubst(e.Index)
+			}
 			fields, d, _ := w.wordFields(e.Value)
 			dyn = dyn || d || e.Index != nil && !isLitIndex(e.Index)
 			vals = append(vals, fields...)
@@ -494,6 +497,7 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 	}
 	old, had := st.lookup(name)
 	if a.Index != nil {
+		w.walkSubst(a.Index)
 		// a[i]=v: one element.
 		i, ok := arithLit(a.Index)
 		if !ok || i < 0 || i > 4096 || !had || old.dyn {
@@ -656,7 +660,8 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		w.r.mutates()
 		return stream{kind: streamUnknown}, c
 	}
-	if defs, ok := w.state().funcs[c.Name]; ok && c.Path == c.Name {
+	if defs, ok := w.state().funcs[c.Name]; ok && c.Path == c.Name && argv[0] == c.Path && len(argv) == len(c.Args)+1 {
+		// (command f, sudo f, env f run a program named f, not the function.)
 		// Calling a function of this script: its body runs with the call's
 		// arguments as $1, $2…
 		return w.callFunc(c.Name, defs, c.Args, c.Dynamic, true, in), c

@@ -15,6 +15,7 @@ import (
 // changeDir applies cd, pushd or popd to the walker's state.
 func (w *walker) changeDir(c *Cmd) {
 	st := w.state()
+	dy := dynamicOf(c)
 	var args []string
 	var dyns []bool
 	for i, a := range c.Args {
@@ -23,11 +24,11 @@ func (w *walker) changeDir(c *Cmd) {
 		}
 		if a == "--" {
 			args = append(args, c.Args[i+1:]...)
-			dyns = append(dyns, c.Dynamic[i+1:]...)
+			dyns = append(dyns, dy[i+1:]...)
 			break
 		}
 		args = append(args, a)
-		dyns = append(dyns, c.Dynamic[i])
+		dyns = append(dyns, dy[i])
 	}
 	cur := st.env.dir
 	if cur == "" {

@@ -11,6 +11,7 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 	if c.Path != c.Name {
 		return stream{}, false // /usr/bin/printf is no builtin
 	}
+	dy := dynamicOf(c)
 	switch c.Name {
 	case "read":
 		w.read(c, in)
@@ -25,7 +26,7 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 				return stream{}, true
 			}
 			args := c.Args[2:]
-			dyns := c.Dynamic[2:]
+			dyns := dy[2:]
 			if len(args) > 0 && args[0] == "--" {
 				args, dyns = args[1:], dyns[1:]
 			}
@@ -43,7 +44,7 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 		if len(c.Args) > 0 {
 			var ok bool
 			n, ok = atoiSmall(c.Args[0])
-			if !ok || c.Dynamic[0] {
+			if !ok || dy[0] {
 				st.posKnown, st.pos, st.posDyn = false, nil, nil
 				st.changed = true
 				return stream{}, false
@@ -60,7 +61,7 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 			case a == "-f":
 				fn = true
 			case a == "-v" || a == "-n":
-			case c.Dynamic[i]:
+			case dy[i]:
 			case fn:
 				if _, ok := st.funcs[a]; ok {
 					st.own()
@@ -77,7 +78,7 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 			if !ok || name == "" || strings.HasPrefix(name, "-") {
 				continue
 			}
-			if c.Dynamic[i] {
+			if dy[i] {
 				// An alias whose text is only known at run time.
 				val = "\x00" + val
 			}
@@ -100,7 +101,7 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 		// hash -p /bin/rm ls: the name now runs that program, like an alias.
 		if v, ok := c.Flag("-p"); ok {
 			if names := c.Positional("-p"); len(names) > 0 && isName(strings.ReplaceAll(names[0], "-", "_")) {
-				if i := indexOf(c.Args, v); i >= 0 && c.Dynamic[i] {
+				if i := indexOf(c.Args, v); i >= 0 && dy[i] {
 					v = "\x00" + v
 				}
 				w.state().setAlias(names[0], v)
@@ -243,12 +244,13 @@ func (w *walker) mapfile(c *Cmd, in stream) {
 // set sets the positional parameters (set -- a b, set a b); options alone
 // leave them.
 func (w *walker) set(c *Cmd) {
+	dy := dynamicOf(c)
 	for i, a := range c.Args {
 		if a == "-e" || isCluster(a) && strings.IndexByte(a, 'e') > 0 || a == "errexit" && i > 0 && c.Args[i-1] == "-o" {
 			w.state().errexit = true
 		}
 		if a == "--" || a == "-" {
-			w.state().setPos(c.Args[i+1:], c.Dynamic[i+1:])
+			w.state().setPos(c.Args[i+1:], dy[i+1:])
 			return
 		}
 		if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
@@ -263,7 +265,7 @@ func (w *walker) set(c *Cmd) {
 		if i > 0 && (c.Args[i-1] == "-o" || c.Args[i-1] == "+o") {
 			continue
 		}
-		w.state().setPos(c.Args[i:], c.Dynamic[i:])
+		w.state().setPos(c.Args[i:], dy[i:])
 		return
 	}
 }
@@ -320,4 +322,17 @@ func indexOf(words []string, w string) int {
 		}
 	}
 	return -1
+}
+
+// dynamicOf returns c.Dynamic with one entry per argument; a missing entry
+// counts as unknown.
+func dynamicOf(c *Cmd) []bool {
+	if len(c.Dynamic) == len(c.Args) {
+		return c.Dynamic
+	}
+	d := make([]bool, len(c.Args))
+	for i := range d {
+		d[i] = i >= len(c.Dynamic) || c.Dynamic[i]
+	}
+	return d
 }

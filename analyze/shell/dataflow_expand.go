@@ -22,6 +22,18 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 		return []string{"$" + name}, false, false, true
 	}
 	st := w.state()
+	// Substitutions in a subscript or a slice run too: ${a[$(cmd)]}.
+	if p.Index != nil {
+		w.walkSubst(p.Index)
+	}
+	if p.Slice != nil {
+		if p.Slice.Offset != nil {
+			w.walkSubst(p.Slice.Offset)
+		}
+		if p.Slice.Length != nil {
+			w.walkSubst(p.Slice.Length)
+		}
+	}
 	v, known := w.baseValue(name)
 	if name == "@" || name == "*" {
 		multi, star = true, name == "*"

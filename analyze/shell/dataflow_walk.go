@@ -504,7 +504,7 @@ func shellScriptArgs(c *Cmd) ([]string, []bool, bool) {
 			if i+2 > len(c.Args) {
 				return nil, nil, true
 			}
-			return c.Args[i+2:], expandDyn(c.Dynamic[i+2:], len(c.Args)-i-2), true
+			return c.Args[i+2:], dynamicOf(c)[i+2:], true
 		default:
 			return nil, nil, false
 		}
