@@ -131,8 +131,11 @@ func (w *walker) laterInput(c *Cmd, in stream, why string, cron bool) {
 	case streamUndecoded:
 		w.r.add(c.find(ruleObfuscated, "Decodes a hidden payload ("+in.what+") and schedules it."))
 	case streamUnknown:
-		if in.what != "" && !strings.Contains(in.what, "output of") {
-			return // commands read from a local file
+		if in.what != "" && !strings.Contains(in.what, "output of") || cron {
+			// Commands read from a local file, or a crontab edited in a
+			// pipe (crontab -l | sed … | crontab -), which shell.cron.replace
+			// already reports.
+			return
 		}
 		w.r.add(c.find(rulePipeToShell, "Schedules commands produced by another command, so they cannot be checked first."))
 	}
