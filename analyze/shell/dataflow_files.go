@@ -252,6 +252,9 @@ func scriptRun(c *Cmd, shebang func(file string) string) (file, lang string) {
 					return c.Args[i+1], lang
 				}
 				return "", ""
+			case a == "-m" && lang == "python" && i+1 < len(c.Args):
+				// python -m mod runs mod.py from the working directory first.
+				return strings.ReplaceAll(c.Args[i+1], ".", "/") + ".py", lang
 			case a == "-c" || a == "-e" || a == "-E" || a == "-r" || a == "-p" || a == "--eval" || a == "--print" || a == "-m" || a == "-" || a == "eval":
 				return "", ""
 			case a == "run" && (c.Name == "deno" || c.Name == "bun"):
