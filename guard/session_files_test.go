@@ -44,6 +44,7 @@ func TestSessionFilesRun(t *testing.T) {
 		{"multiedit", []guard.Step{fileStep("MultiEdit", map[string]any{"file_path": "/home/u/app/m.sh", "edits": []any{map[string]any{"old_string": "a", "new_string": "rm -rf /"}}}, "")}, "bash m.sh", "shell.fs.rm-root"},
 		{"write then crontab", []guard.Step{write("/home/u/app/cron.txt", "0 3 * * * rm -rf ~\n")}, "crontab cron.txt", "shell.fs.rm-home"},
 		{"write then at -f", []guard.Step{write("/home/u/app/job", "rm -rf /")}, "at -f job now", "shell.fs.rm-root"},
+		{"write then make", []guard.Step{write("/home/u/app/Makefile", "all:\n\trm -rf ~\n")}, "make", "shell.fs.rm-home"},
 	} {
 		d := check(t, guard.New(), act(c.cmd, func(ctx *guard.Context) { ctx.History = c.history }))
 		if !hasFinding(d, c.want) {

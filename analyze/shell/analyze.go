@@ -673,6 +673,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
 	}
 	w.runsWritten(c, in)
+	w.runsMakefile(c)
 	fl := w.r.fl()
 	out := w.dispatch(c, in, s)
 	w.altJudge(c)
