@@ -2,7 +2,6 @@ package shell
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -30,7 +29,7 @@ func makeRecipes(text string) string {
 	out := strings.Join(recipes, "\n")
 	// Two rounds fill in variables defined from others.
 	for i := 0; i < 2; i++ {
-		out = makeRef.ReplaceAllStringFunc(out, func(ref string) string {
+		out = makeRef.get().ReplaceAllStringFunc(out, func(ref string) string {
 			name := strings.Trim(ref[1:], "(){}")
 			if v, ok := vars[name]; ok {
 				return v
@@ -47,8 +46,8 @@ func makeRecipes(text string) string {
 }
 
 var (
-	makeAssign = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|:=|::=|\?=)\s*(.*)$`)
-	makeRef    = regexp.MustCompile(`\$\([A-Za-z_][A-Za-z0-9_]*\)|\$\{[A-Za-z_][A-Za-z0-9_]*\}`)
+	makeAssign = lazyRegexp(`^([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|:=|::=|\?=)\s*(.*)$`)
+	makeRef    = lazyRegexp(`\$\([A-Za-z_][A-Za-z0-9_]*\)|\$\{[A-Za-z_][A-Za-z0-9_]*\}`)
 )
 
 // runsMakefile judges make run on a Makefile whose content is known: its
