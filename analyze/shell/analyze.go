@@ -687,7 +687,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 
 // dynamicName reports whether the program name is not a known literal.
 func dynamicName(c *Cmd) bool {
-	return c.Path == "" || strings.ContainsAny(c.Path, "$`") || strings.HasPrefix(c.Path, "\x00")
+	// A NUL marks a part only known at run time: "\x00found" (a path find
+	// prints), "\x00unknown".
+	return c.Path == "" || strings.ContainsAny(c.Path, "$`\x00")
 }
 
 // record adds c to the result's commands.
