@@ -223,3 +223,21 @@ func TestDataFlowGenerated(t *testing.T) {
 		t.Errorf("only %d generated cases", n)
 	}
 }
+
+// TestCdUnknownWorkspace: without Options.Cwd, relative paths are in the
+// unnamed workspace until a cd leaves it.
+func TestCdUnknownWorkspace(t *testing.T) {
+	opt := Options{Home: "/home/u"}
+	for _, c := range []struct{ src, want string }{
+		{"cd .. && rm -rf build", "shell.fs.rm-outside-workspace"},
+		{"cd a/../.. && rm -rf build", "shell.fs.rm-outside-workspace"},
+		{"cd build && rm -rf dist", "shell.fs.rm-build-output"},
+		{"cd src/.. && rm -rf dist", "shell.fs.rm-build-output"},
+		{`cd "$X" && rm -rf build`, "shell.fs.rm-dynamic"},
+		{"cd /etc && rm -rf ssh", "shell.fs.rm-system-file"},
+	} {
+		if res := Analyze(c.src, opt); !hasRule(res, c.want) {
+			t.Errorf("%q: want %s, got %v", c.src, c.want, ruleIDs(res))
+		}
+	}
+}
