@@ -25,6 +25,8 @@ type flowState struct {
 	// fragment is set while a partial script (an edit's new text) is
 	// analysed: it may not parse, which is then no parse error.
 	fragment bool
+	top      shState // the first state, the command line's own
+	topUsed  bool
 }
 
 // Bounds on the work data flow adds.
@@ -89,6 +91,12 @@ func (r *report) inheritState(parent *Cmd) *shState {
 	root := fl.root
 	if root == nil {
 		root = r.env
+	}
+	if !fl.topUsed {
+		// The command line's own state lives in the report.
+		fl.topUsed = true
+		fl.top = shState{env: root}
+		return &fl.top
 	}
 	return newState(root)
 }
