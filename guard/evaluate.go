@@ -128,7 +128,7 @@ func (e *evaluation) shell() {
 		e.missing = "the action has no command"
 		return
 	}
-	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home()}
+	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), Files: sessionFiles(e.a)}
 	res := shell.Analyze(cmd, opt)
 	e.findings = append(e.findings, res.Findings...)
 	e.commands = res.Commands

@@ -2,6 +2,8 @@ package guard
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -276,4 +278,128 @@ func (e *evaluation) chain() {
 		}
 	}
 	e.findings = append(e.findings, fs...)
+}
+
+// sessionFiles returns the files the session's earlier calls wrote with
+// the agent's file tools, by absolute path: a later shell command that runs
+// one (bash setup.sh, python3 x.py) is judged by what it holds. A write
+// gives the whole content; an edit of a file written earlier is applied to
+// it, an edit of another file gives only its new text (Partial). Calls
+// that did not run (blocked, declined, pending) wrote nothing.
+func sessionFiles(a *Action) map[string]shell.FileContent {
+	var files map[string]shell.FileContent
+	for i := range a.Context.History {
+		s := &a.Context.History[i]
+		if s.Outcome != "" && s.Outcome != OutcomeFailed {
+			continue
+		}
+		p := stepFilePath(s, a.Context.Cwd)
+		if p == "" {
+			continue
+		}
+		if s.Outcome == OutcomeFailed {
+			// What a failed call left in the file is not known.
+			delete(files, p)
+			continue
+		}
+		tool := strings.ToLower(s.Tool)
+		if files == nil {
+			files = map[string]shell.FileContent{}
+		}
+		switch tool {
+		case "write", "write_file", "create_file":
+			if content, ok := s.Input["content"].(string); ok {
+				files[p] = shell.FileContent{Text: content}
+			}
+		case "edit", "edit_file", "replace", "str_replace_based_edit_tool", "multiedit":
+			edits := stepEdits(s.Input)
+			if len(edits) == 0 {
+				continue
+			}
+			f, had := files[p]
+			for _, ed := range edits {
+				switch {
+				case had && !f.Partial && ed.old != "" && strings.Contains(f.Text, ed.old):
+					if ed.all {
+						f.Text = strings.ReplaceAll(f.Text, ed.old, ed.new)
+					} else {
+						f.Text = strings.Replace(f.Text, ed.old, ed.new, 1)
+					}
+				default:
+					// The rest of the file is not known: keep what was
+					// written into it.
+					f.Partial = true
+					if f.Text != "" && !strings.HasSuffix(f.Text, "\n") {
+						f.Text += "\n"
+					}
+					f.Text += ed.new
+				}
+			}
+			if len(f.Text) > 1<<20 {
+				f.Text = f.Text[len(f.Text)-1<<20:]
+			}
+			files[p] = f
+		case "delete_file":
+			delete(files, p)
+		}
+	}
+	return files
+}
+
+type fileEdit struct {
+	old, new string
+	all      bool
+}
+
+// stepEdits reads the replacements of an edit call: old_string/new_string
+// (replace_all), or a MultiEdit's edits.
+func stepEdits(in map[string]any) []fileEdit {
+	one := func(m map[string]any) (fileEdit, bool) {
+		nw, ok := m["new_string"].(string)
+		if !ok {
+			nw, ok = m["new_str"].(string)
+		}
+		if !ok {
+			return fileEdit{}, false
+		}
+		old, _ := m["old_string"].(string)
+		if old == "" {
+			old, _ = m["old_str"].(string)
+		}
+		all, _ := m["replace_all"].(bool)
+		return fileEdit{old: old, new: nw, all: all}, true
+	}
+	if list, ok := in["edits"].([]any); ok {
+		var out []fileEdit
+		for _, x := range list {
+			if m, ok := x.(map[string]any); ok {
+				if ed, ok := one(m); ok {
+					out = append(out, ed)
+				}
+			}
+		}
+		return out
+	}
+	if ed, ok := one(in); ok {
+		return []fileEdit{ed}
+	}
+	return nil
+}
+
+// stepFilePath is the absolute path a file tool call names, or "".
+func stepFilePath(s *Step, cwd string) string {
+	for _, k := range []string{"file_path", "path", "filename", "file"} {
+		p, _ := s.Input[k].(string)
+		if p == "" {
+			continue
+		}
+		if !filepath.IsAbs(p) && !strings.HasPrefix(p, "/") {
+			if cwd == "" {
+				return ""
+			}
+			p = cwd + "/" + p
+		}
+		return path.Clean(filepath.ToSlash(p))
+	}
+	return ""
 }

@@ -19,6 +19,10 @@ func Analyze(src string, opt Options) *Result {
 		max = DefaultMaxDepth
 	}
 	r := &report{res: res, env: env, max: max, wrappers: opt.Wrappers}
+	r.flow.root = env
+	if len(opt.Files) > 0 {
+		r.flow.sessionFiles(opt.Files, env)
+	}
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)
@@ -51,11 +55,26 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 	if why != "" {
 		r.trace(why + ": " + truncateText(oneLine(src), 120))
 	}
-	if argv, ok := plainWords(src); ok {
+	fl := r.fl()
+	// The nested script runs in the shell state of the command that runs
+	// it (a copy), and eval or source leave their changes behind.
+	prevState, prevEnv := fl.cur, r.env
+	w := &walker{r: r, depth: depth, src: src, parent: parent, sudo: parent != nil && parent.Sudo, downloaded: fl.downloaded}
+	w.st = r.inheritState(parent)
+	defer func() {
+		if prevState != nil && leaksState(parent) && w.st != prevState {
+			prevState.adopt(w.st)
+		}
+		fl.cur = prevState
+		r.env = prevEnv
+		if prevState != nil {
+			r.env = prevState.env
+		}
+	}()
+	if argv, ok := plainWords(src); ok && !w.st.hasAlias(argv[0]) {
 		// A plain command (words of letters, digits and a few marks, no
 		// quotes, expansions, operators or globs) means what it says: skip
 		// the parser, which allocates more than the rest of the analysis.
-		w := &walker{r: r, depth: depth, src: src, parent: parent, sudo: parent != nil && parent.Sudo}
 		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), stream{}, strings.Join(argv, " "), "", nil)
 		return
 	}
@@ -63,14 +82,18 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 	f, err := p.Parse(strings.NewReader(src), "")
 	parserPool.Put(p)
 	if err != nil {
-		if r.res.ParseError == "" {
-			r.res.ParseError = err.Error()
+		if fl.fragment {
+			r.trace("not a whole script (" + err.Error() + "); scanning word by word")
+		} else {
+			if r.res.ParseError == "" {
+				r.res.ParseError = err.Error()
+			}
+			r.trace("parse error: " + err.Error() + "; scanning word by word")
 		}
-		r.trace("parse error: " + err.Error() + "; scanning word by word")
 		r.lexical(src, parent, depth)
 		return
 	}
-	w := &walker{r: r, depth: depth, src: src, parent: parent, sudo: parent != nil && parent.Sudo}
+	w.called = calledFunctions(f)
 	for _, s := range f.Stmts {
 		w.stmt(s, stream{})
 	}
@@ -143,11 +166,18 @@ type walker struct {
 	depth  int
 	src    string
 	parent *Cmd
-	vars   map[string]string // variables assigned literal values earlier in the script
-	funcs  map[string]*syntax.FuncDecl
-	sudo   bool // the script runs as root (sudo bash -c …)
-	// downloaded are files a command of this script fetched from the network.
+	// st is the shell's state as the script runs: variables, functions,
+	// aliases, positional parameters, the working directory.
+	st   *shState
+	sudo bool // the script runs as root (sudo bash -c …)
+	// downloaded are files a command of this command line fetched from the network.
 	downloaded map[string]string
+	// called are the functions this script calls by name, with the offset
+	// of the last call.
+	called map[string]int
+	// cdGuarded is set while the cd on the left of && runs: what follows
+	// only runs when it succeeded.
+	cdGuarded bool
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
@@ -164,6 +194,19 @@ func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 	if s == nil {
 		return stream{}
 	}
+	w.activate()
+	if s.Background {
+		// cmd &: runs in a subshell of its own.
+		var out stream
+		w.scoped(func() { out = w.stmtBody(s, in) })
+		return out
+	}
+	return w.stmtBody(s, in)
+}
+
+// stmtBody walks a statement in the walker's current state.
+func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
+	startEnv := w.r.env // redirections are opened where the statement starts
 	// Redirections first: here-documents and input files feed the command.
 	var outFiles []redirTarget
 	for _, rd := range s.Redirs {
@@ -222,58 +265,28 @@ func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
-			mid := w.stmt(c.X, in)
-			out = w.stmt(c.Y, mid)
+			// Each side of a pipe runs in a subshell of its own.
+			var mid stream
+			w.scoped(func() { mid = w.stmt(c.X, in) })
+			w.scoped(func() { out = w.stmt(c.Y, mid) })
 		default:
-			w.stmt(c.X, in)
-			out = w.stmt(c.Y, in)
+			out = w.andOr(c, in)
 		}
 	case *syntax.Subshell:
-		out = w.stmts(c.Stmts, in)
+		w.scoped(func() { out = w.stmts(c.Stmts, in) })
 	case *syntax.Block:
 		out = w.stmts(c.Stmts, in)
 	case *syntax.IfClause:
-		for ic := c; ic != nil; ic = ic.Else {
-			w.stmts(ic.Cond, in)
-			out = w.stmts(ic.Then, in)
-		}
+		out = w.ifClause(c, in)
 	case *syntax.WhileClause:
+		w.loopUnknowns(c)
 		w.stmts(c.Cond, in)
 		out = w.stmts(c.Do, in)
+		w.loopUnknowns(c)
 	case *syntax.ForClause:
-		if wi, ok := c.Loop.(*syntax.WordIter); ok {
-			var items []string
-			for _, word := range wi.Items {
-				v, _ := w.wordString(word, false)
-				items = append(items, v)
-			}
-			// The loop variable takes each item; analyse the body with the
-			// first one known and the rest treated alike.
-			if wi.Name != nil {
-				if w.vars == nil {
-					w.vars = map[string]string{}
-				}
-				if len(items) > 0 {
-					old, had := w.vars[wi.Name.Value]
-					for _, it := range items {
-						w.vars[wi.Name.Value] = it
-						out = w.stmts(c.Do, in)
-					}
-					if had {
-						w.vars[wi.Name.Value] = old
-					} else {
-						delete(w.vars, wi.Name.Value)
-					}
-					break
-				}
-			}
-		}
-		out = w.stmts(c.Do, in)
+		out = w.forClause(c, in)
 	case *syntax.CaseClause:
-		w.wordString(c.Word, false)
-		for _, it := range c.Items {
-			out = w.stmts(it.Stmts, in)
-		}
+		out = w.caseClause(c, in)
 	case *syntax.FuncDecl:
 		w.funcDecl(c)
 	case *syntax.DeclClause:
@@ -281,7 +294,7 @@ func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 	case *syntax.TimeClause:
 		out = w.stmt(c.Stmt, in)
 	case *syntax.CoprocClause:
-		out = w.stmt(c.Stmt, in)
+		w.scoped(func() { out = w.stmt(c.Stmt, in) })
 	case *syntax.TestClause:
 		w.walkSubst(c)
 	case *syntax.ArithmCmd:
@@ -289,9 +302,14 @@ func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 	case *syntax.LetClause:
 		w.walkSubst(c)
 	}
-	for _, t := range outFiles {
-		w.redirect(t, bare, s)
-		out = stream{}
+	if len(outFiles) > 0 {
+		w.r.env = startEnv
+		for _, t := range outFiles {
+			w.noteWrite(t, out)
+			w.redirect(t, bare, s)
+			out = stream{}
+		}
+		w.activate()
 	}
 	return out
 }
@@ -327,8 +345,20 @@ func (w *walker) fileStream(name string, dyn bool) stream {
 	if cl.Credential != "" {
 		return stream{kind: streamSecret, cred: cl.Credential, what: name}
 	}
-	if src, ok := w.downloaded[cl.Abs]; ok {
+	if src, ok := w.r.flow.downloaded[cl.Abs]; ok {
 		return stream{kind: streamNetwork, what: "a file downloaded from " + src}
+	}
+	if fc, ok := w.r.flow.files[cl.Abs]; ok {
+		// A file this command line (or the session) wrote.
+		switch {
+		case fc.partial:
+		case fc.kind == streamLiteral || fc.kind == streamDecoded:
+			return stream{kind: fc.kind, text: fc.text, what: name}
+		case fc.kind == streamNetwork:
+			return stream{kind: streamNetwork, what: fc.what}
+		case fc.kind == streamUnknown:
+			return stream{kind: streamUnknown, what: "the output of " + strings.TrimPrefix(fc.what, "the output of ")}
+		}
 	}
 	return stream{kind: streamUnknown, what: name}
 }
@@ -338,15 +368,20 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 		w.stmt(f.Body, stream{})
 		return
 	}
-	if w.funcs == nil {
-		w.funcs = map[string]*syntax.FuncDecl{}
-	}
-	w.funcs[f.Name.Value] = f
 	if isForkBomb(f) {
 		w.r.add(ruleForkBomb.Find(oneLine(w.nodeText(f)), "", ""))
 		return
 	}
-	w.stmt(f.Body, stream{})
+	name := f.Name.Value
+	w.state().setFunc(name, fnDef{decl: f, src: w.src})
+	if _, ok := w.called[name]; ok {
+		// Called by name in this script: the body is analysed there, with
+		// the call's arguments.
+		return
+	}
+	// Never called by name here (a trap, a call built at run time, or
+	// none): analyse the body once with unknown arguments.
+	w.callFunc(name, []fnDef{{decl: f, src: w.src}}, nil, nil, false, stream{})
 }
 
 // isForkBomb recognises a function that pipes itself into itself in the
@@ -371,13 +406,42 @@ func isForkBomb(f *syntax.FuncDecl) bool {
 }
 
 func (w *walker) declClause(d *syntax.DeclClause) {
+	variant := d.Variant.Value
+	array, nameref := false, variant == "nameref"
 	for _, a := range d.Args {
-		w.assign(a, d.Variant.Value == "export")
+		if a.Name == nil && a.Value != nil {
+			if f := a.Value.Lit(); strings.HasPrefix(f, "-") {
+				array = array || strings.ContainsAny(f, "aA")
+				nameref = nameref || strings.IndexByte(f, 'n') >= 0
+			}
+		}
+	}
+	if nameref {
+		// declare -n r=x: r stands for another variable, not followed.
+		for _, a := range d.Args {
+			if a.Name != nil {
+				w.state().setVar(a.Name.Value, shVar{vals: []string{"$" + a.Name.Value}, dyn: true})
+			}
+		}
+		return
+	}
+	for _, a := range d.Args {
+		if a.Name != nil && (variant == "local" || (variant == "declare" || variant == "typeset") && len(w.state().locals) > 0) {
+			w.st.local(a.Name.Value)
+		}
+		if a.Naked && a.Name != nil && array {
+			w.state().setVar(a.Name.Value, shVar{array: true})
+			continue
+		}
+		if a.Naked {
+			continue
+		}
+		w.assign(a, variant == "export")
 	}
 }
 
-// assign records a variable's literal value, and notices assignments that
-// switch off the shell history.
+// assign records a variable's value (a scalar, an array, an element, an
+// append), and notices assignments that switch off the shell history.
 func (w *walker) assign(a *syntax.Assign, export bool) {
 	if a.Name == nil {
 		if a.Value != nil {
@@ -385,18 +449,37 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		}
 		return
 	}
+	st := w.state()
+	name := a.Name.Value
+	if a.Array != nil {
+		var vals []string
+		dyn := false
+		for _, e := range a.Array.Elems {
+			if e.Value == nil {
+				continue
+			}
+			if e.Index != nil {
+				w.walkSubst(e.Index)
+			}
+			fields, d, _ := w.wordFields(e.Value)
+			dyn = dyn || d || e.Index != nil && !isLitIndex(e.Index)
+			vals = append(vals, fields...)
+		}
+		if a.Append {
+			if old, ok := st.lookup(name); ok && !old.unset {
+				vals = append(append([]string(nil), old.vals...), vals...)
+				dyn = dyn || old.dyn
+			} else if !ok {
+				dyn = true
+			}
+		}
+		st.setVar(name, shVar{vals: vals, array: true, dyn: dyn})
+		return
+	}
 	val, dyn := "", false
 	if a.Value != nil {
 		val, dyn = w.wordString(a.Value, false)
 	}
-	if a.Array != nil {
-		for _, e := range a.Array.Elems {
-			if e.Value != nil {
-				w.wordString(e.Value, false)
-			}
-		}
-	}
-	name := a.Name.Value
 	switch name {
 	case "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST":
 		if val == "/dev/null" || val == "0" || val == "" {
@@ -412,14 +495,49 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 			w.r.add(rulePreload.Find(oneLine(w.nodeText(a)), "", ""))
 		}
 	}
-	if w.vars == nil {
-		w.vars = map[string]string{}
-	}
-	if dyn {
-		delete(w.vars, name)
+	old, had := st.lookup(name)
+	if a.Index != nil {
+		w.walkSubst(a.Index)
+		// a[i]=v: one element.
+		i, ok := arithLit(a.Index)
+		if !ok || i < 0 || i > 4096 || !had || old.dyn {
+			st.setVar(name, shVar{vals: []string{"$" + name}, dyn: true, array: true})
+			return
+		}
+		vals := append([]string(nil), old.vals...)
+		for len(vals) <= i {
+			vals = append(vals, "")
+		}
+		vals[i] = val
+		st.setVar(name, shVar{vals: vals, array: true, dyn: dyn})
 		return
 	}
-	w.vars[name] = val
+	if a.Append {
+		switch {
+		case had && old.unset:
+		case had && len(old.vals) > 0:
+			val = old.vals[0] + val
+			dyn = dyn || old.dyn
+		case !had:
+			val, dyn = "$"+name+val, true
+		}
+		if had && old.array {
+			vals := append([]string(nil), old.vals...)
+			if len(vals) == 0 {
+				vals = []string{val}
+			} else {
+				vals[0] = val
+			}
+			st.setVar(name, shVar{vals: vals, array: true, dyn: dyn})
+			return
+		}
+	}
+	st.setScalar(name, val, dyn)
+}
+
+func isLitIndex(e syntax.ArithmExpr) bool {
+	_, ok := arithLit(e)
+	return ok
 }
 
 // nodeText returns the source text of a node of this walker's script.
@@ -439,7 +557,18 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 		}
 		return stream{}, nil
 	}
-	// VAR=value cmd: the assignments only apply to the command.
+	if out, c, ok := w.expandAlias(ce, in, s); ok {
+		return out, c
+	}
+	// VAR=value cmd: the assignments only apply to the command, and its
+	// arguments are expanded before they apply.
+	type tempVar struct {
+		name string
+		old  shVar
+		had  bool
+	}
+	var temps []tempVar
+	var pending []*syntax.Assign
 	for _, a := range ce.Assigns {
 		if a.Value != nil {
 			v, _ := w.wordString(a.Value, false)
@@ -453,6 +582,9 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 					w.r.add(rulePreload.Find(oneLine(w.nodeText(ce)), "", ""))
 				}
 			}
+		}
+		if a.Name != nil {
+			pending = append(pending, a)
 		}
 	}
 	var argv []string
@@ -471,7 +603,30 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 		}
 	}
 	if len(argv) == 0 {
+		// $empty VAR=x: the assignments stay.
+		for _, a := range pending {
+			w.assign(a, false)
+		}
 		return stream{}, nil
+	}
+	if len(pending) > 0 {
+		st := w.state()
+		for _, a := range pending {
+			old, had := st.lookup(a.Name.Value)
+			temps = append(temps, tempVar{a.Name.Value, old, had})
+			w.assign(a, true)
+		}
+		defer func() {
+			for i := len(temps) - 1; i >= 0; i-- {
+				t := temps[i]
+				if t.had {
+					w.st.setVar(t.name, t.old)
+				} else {
+					w.st.own()
+					delete(w.st.vars, t.name)
+				}
+			}
+		}()
 	}
 	text := oneLine(w.nodeText(ce))
 	if len(text) > 400 {
@@ -483,35 +638,58 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 // run analyses one simple command given as words: it unwraps wrappers,
 // records the command and calls the handlers for its program.
 func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, secret string, s *syntax.Stmt) (stream, *Cmd) {
+	prevEnv, prevState := w.r.env, w.r.fl().cur
+	w.activate()
+	defer func() { w.r.env, w.r.flow.cur = prevEnv, prevState }()
+	if w.downloaded == nil {
+		w.downloaded = w.r.flow.downloaded
+	}
+	w.scheduledWrapper(argv, dyn, text)
 	c, inner := w.unwrap(argv, dyn, proc, in, text)
 	if c == nil {
 		return stream{}, nil
 	}
 	if inner {
 		// The wrapper already analysed a nested script or command.
+		w.sourcedWritten(c)
 		return stream{kind: streamUnknown}, c
 	}
 	w.r.record(c)
-	if len(c.Dynamic) > 0 && dynamicName(c) {
-		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(c.Path, 60)+"), so what it does cannot be checked."))
+	if dynamicName(c) {
+		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(strings.TrimPrefix(c.Path, "\x00"), 60)+"), so what it does cannot be checked."))
 		w.r.mutates()
 		return stream{kind: streamUnknown}, c
 	}
-	if fd, ok := w.funcs[c.Name]; ok && c.Path == c.Name {
-		// Calling a function of this script: its body was analysed where it was declared.
-		_ = fd
-		return stream{kind: streamUnknown}, c
+	if defs, ok := w.state().funcs[c.Name]; ok && c.Path == c.Name && argv[0] == c.Path && len(argv) == len(c.Args)+1 {
+		// (command f, sudo f, env f run a program named f, not the function.)
+		// Calling a function of this script: its body runs with the call's
+		// arguments as $1, $2…
+		return w.callFunc(c.Name, defs, c.Args, c.Dynamic, true, in), c
+	}
+	if out, ok := w.builtin(c, in); ok {
+		return out, c
 	}
 	if secret != "" && isNetworkSender(c) {
 		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
 	}
+	w.runsWritten(c, in)
+	w.runsMakefile(c)
+	fl := w.r.fl()
 	out := w.dispatch(c, in, s)
-	return out, c
+	w.altJudge(c)
+	if fl.downloaded == nil {
+		fl.downloaded = w.downloaded // the first download of the command line
+	}
+	w.scheduled(c, in)
+	w.notedWrites(c, in)
+	return w.readsWritten(c, out), c
 }
 
 // dynamicName reports whether the program name is not a known literal.
 func dynamicName(c *Cmd) bool {
-	return c.Path == "" || strings.ContainsAny(c.Path, "$`") || strings.HasPrefix(c.Path, "\x00")
+	// A NUL marks a part only known at run time: "\x00found" (a path find
+	// prints), "\x00unknown".
+	return c.Path == "" || strings.ContainsAny(c.Path, "$`\x00")
 }
 
 // record adds c to the result's commands.
@@ -522,17 +700,20 @@ func (r *report) record(c *Cmd) {
 	r.res.Commands = append(r.res.Commands, c)
 	c.index = len(r.res.Commands)
 	c.env = r.env
+	c.Cwd = r.env.absDir()
 }
 
 // substitution walks the statements of $(…) or <(…) and returns what they
-// print.
+// print. They run in a subshell: what they change does not last.
 func (w *walker) substitution(stmts []*syntax.Stmt) stream {
 	if w.depth+1 > w.r.max {
 		w.r.add(ruleNestingTooDeep.Find("$(…)", "", ""))
 		return stream{kind: streamUnknown}
 	}
-	sub := &walker{r: w.r, depth: w.depth + 1, src: w.src, parent: w.parent, vars: w.vars, funcs: w.funcs, downloaded: w.downloaded, sudo: w.sudo}
-	return sub.stmts(stmts, stream{})
+	sub := &walker{r: w.r, depth: w.depth + 1, src: w.src, parent: w.parent, st: w.state().clone(), called: w.called, downloaded: w.downloaded, sudo: w.sudo}
+	out := sub.stmts(stmts, stream{})
+	w.activate()
+	return out
 }
 
 func firstLine(s string) string {

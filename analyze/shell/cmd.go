@@ -20,7 +20,10 @@ type Cmd struct {
 	Depth   int      // how many layers of bash -c, eval, $(…)… it sits under
 	// Stdin is the text fed to the command's standard input when it is known
 	// (a here-document, a here-string, echo … |), else "".
-	Stdin   string
+	Stdin string
+	// Cwd is the working directory in effect, absolute, or empty when
+	// unknown.
+	Cwd     string
 	index   int // position in Result.Commands, 1-based
 	env     *analysis
 	proc    []stream // per argument: what a process substitution (or a substitution that read a secret) yields
@@ -88,12 +91,12 @@ func (c *Cmd) find(r *rule.Rule, message string, targets ...string) rule.Finding
 // using the working directory and the home directory of the analysis. The
 // second result is false when the path depends on something unknown.
 func (c *Cmd) Resolve(p string) (string, bool) {
-	return c.env.resolve(p)
+	return c.env.in(c.Cwd).resolve(p)
 }
 
 // Class classifies a path argument (see PathClass).
 func (c *Cmd) Class(p string) PathClass {
-	return c.env.classify(p)
+	return c.env.in(c.Cwd).classify(p)
 }
 
 func baseName(p string) string {

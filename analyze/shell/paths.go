@@ -36,6 +36,51 @@ func (p PathClass) Outside() bool { return !p.Workspace || !p.Known }
 type analysis struct {
 	cwd  string // absolute working directory, or "" when unknown
 	home string // absolute home directory, or ""
+	// dir is where relative paths resolve once the command line changed
+	// directory (cd, pushd): "" while it has not, an absolute path, a path
+	// relative to the unnamed workspace when cwd is unknown, or unknownDir.
+	// The workspace stays cwd.
+	dir string
+}
+
+// unknownDir is analysis.dir after a cd to a place only known when the
+// command runs: relative paths are then of unknown location.
+const unknownDir = "\x00unknown"
+
+// at returns the analysis with relative paths taken from dir (see
+// analysis.dir); e itself when nothing changes.
+func (e *analysis) at(dir string) *analysis {
+	if dir == e.dir || e.dir == "" && dir == e.cwd {
+		return e
+	}
+	c := *e
+	c.dir = dir
+	if dir == e.cwd {
+		c.dir = ""
+	}
+	return &c
+}
+
+// in is the analysis for a command whose working directory is cwd (see
+// Cmd.Cwd): e itself when cwd is empty, which keeps e's own state.
+func (e *analysis) in(cwd string) *analysis {
+	if cwd == "" {
+		return e
+	}
+	return e.at(cwd)
+}
+
+// absDir is the working directory in effect when it is a known absolute
+// path, else "".
+func (e *analysis) absDir() string {
+	d := e.dir
+	if d == "" {
+		d = e.cwd
+	}
+	if !strings.HasPrefix(d, "/") || strings.IndexByte(d, 0) >= 0 {
+		return ""
+	}
+	return d
 }
 
 // tmpdirSentinel stands for $TMPDIR while a path is cleaned, so that
@@ -85,8 +130,19 @@ func (e *analysis) resolve(p string) (string, bool) {
 		}
 	}
 	if !strings.HasPrefix(p, "/") {
-		if e.cwd != "" {
-			p = e.cwd + "/" + p
+		base := e.cwd
+		switch {
+		case e.dir == unknownDir:
+			return path.Clean(unknownDir + "/" + p), false
+		case e.dir != "":
+			base = e.dir
+			if !strings.HasPrefix(base, "/") {
+				// Relative to the unnamed workspace: "../x" is outside it.
+				return path.Clean(base + "/" + p), ok
+			}
+		}
+		if base != "" {
+			p = base + "/" + p
 		} else {
 			c := path.Clean(p)
 			if c == ".." || strings.HasPrefix(c, "../") {

@@ -13,6 +13,10 @@ type Options struct {
 	MaxDepth int
 	// Wrappers are programs a policy adds to the built-in wrapper table.
 	Wrappers []Wrapper
+	// Files are files written earlier in the session (by the agent's file
+	// tools), by absolute path: a command that runs one is judged by what
+	// it holds.
+	Files map[string]FileContent
 }
 
 // DefaultMaxDepth is the nesting bound when Options.MaxDepth is 0.
@@ -56,6 +60,8 @@ type report struct {
 	writes bool
 	// seen de-duplicates identical findings from repeated analysis.
 	seen map[findingKey]bool
+	// flow is what data flow tracks across the scripts of one analysis.
+	flow flowState
 }
 
 type findingKey struct {

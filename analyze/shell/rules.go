@@ -29,6 +29,7 @@ func Rules() []*rule.Rule {
 	all = append(all, infraRules...)
 	all = append(all, serviceRules...)
 	all = append(all, selfRules...)
+	all = append(all, schedRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

@@ -192,14 +192,6 @@ func isAttrWord(w string) bool {
 	return false
 }
 
-func indexOf(f []string, w string) int {
-	for i, x := range f {
-		if x == w {
-			return i
-		}
-	}
-	return -1
-}
 
 func stripComment(line string) string {
 	if strings.HasPrefix(line, "#") {
@@ -282,7 +274,7 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.wrapSkip = 0
 		case strings.HasPrefix(a, "wrap="):
 			s.attrs |= attrWrap | attrStop
-			s.wrapSkip = atoiSmall(a[5:])
+			s.wrapSkip, _ = atoiSmall(a[5:])
 		}
 	}
 	seen := map[string]bool{}
@@ -310,16 +302,6 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 	return s
 }
 
-func atoiSmall(s string) int {
-	n := 0
-	for i := 0; i < len(s) && i < 3; i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n
-}
 
 // parseOptLine reads "  -o= --output=   ; file" into an OptSpec.
 func parseOptLine(line string, icase bool) (OptSpec, bool) {

@@ -13,59 +13,51 @@ import (
 // expansions ({rm,-rf,/}) expanded. dyn reports that some part is not known.
 // st describes a process substitution or a substitution that read a secret.
 func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st stream) {
-	var b strings.Builder
-	split := false // an unquoted expansion may split into several fields
+	var fb fieldBuilder
+	ifs, ifsKnown := w.state().ifs()
 	plainLit := true
 	for _, part := range word.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
-			b.WriteString(unescapeUnquoted(p.Value))
+			fb.lit(unescapeUnquoted(p.Value))
 		case *syntax.SglQuoted:
 			plainLit = false
 			if p.Dollar {
-				b.WriteString(ansiC(p.Value))
+				fb.lit(ansiC(p.Value))
 			} else {
-				b.WriteString(p.Value)
+				fb.lit(p.Value)
 			}
 		case *syntax.DblQuoted:
 			plainLit = false
-			v, d, s := w.dblQuoted(p)
-			b.WriteString(v)
+			d, s := w.dblQuotedInto(p, &fb)
 			dyn = dyn || d
 			if s.kind != streamNone && (st.kind == streamNone || s.kind == streamSecret || s.kind == streamNetwork) {
 				st = s
 			}
 		case *syntax.ParamExp:
 			plainLit = false
-			v, d := w.param(p)
-			if d {
-				dyn = true
+			vals, _, _, d := w.paramVals(p)
+			dyn = dyn || d || !ifsKnown
+			for i, v := range vals {
+				if i > 0 {
+					fb.flush()
+				}
+				fb.split(v, ifs)
 			}
-			if strings.ContainsAny(v, " \t\n") {
-				split = true
-			}
-			b.WriteString(v)
 		case *syntax.CmdSubst:
 			plainLit = false
 			out := w.substitution(p.Stmts)
 			switch out.kind {
 			case streamLiteral, streamDecoded:
-				v := strings.TrimRight(out.text, "\n")
-				b.WriteString(v)
-				if strings.ContainsAny(v, " \t\n") {
-					split = true
-				}
-			case streamSecret:
+				fb.split(strings.TrimRight(out.text, "\n"), ifs)
+				dyn = dyn || !ifsKnown
+			case streamSecret, streamNetwork:
 				st = out
 				dyn = true
-				b.WriteString("$(…)")
-			case streamNetwork:
-				st = out
-				dyn = true
-				b.WriteString("$(…)")
+				fb.lit("$(…)")
 			default:
 				dyn = true
-				b.WriteString("$(…)")
+				fb.lit("$(…)")
 				if st.kind == streamNone {
 					st = out
 					if st.kind == streamNone {
@@ -77,7 +69,7 @@ func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st st
 			plainLit = false
 			w.walkSubst(p)
 			dyn = true
-			b.WriteString("$((…))")
+			fb.lit("$((…))")
 		case *syntax.ProcSubst:
 			plainLit = false
 			out := w.substitution(p.Stmts)
@@ -86,30 +78,24 @@ func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st st
 				st.kind = streamUnknown
 			}
 			dyn = true
-			b.WriteString("/dev/fd/63")
+			fb.lit("/dev/fd/63")
 		case *syntax.ExtGlob:
 			plainLit = false
-			b.WriteString(p.Op.String())
-			b.WriteString(p.Pattern.Value)
-			b.WriteByte(')')
+			fb.lit(p.Op.String() + p.Pattern.Value + ")")
 		default:
 			dyn = true
 		}
 	}
-	s := b.String()
-	if plainLit && strings.IndexByte(s, '{') >= 0 && strings.IndexByte(s, ',') >= 0 {
-		if exp := expandBraces(s, 0); len(exp) > 1 {
-			return exp, dyn, st
+	fields = fb.end()
+	if plainLit && len(fields) == 1 {
+		s := fields[0]
+		if strings.IndexByte(s, '{') >= 0 && strings.IndexByte(s, ',') >= 0 {
+			if exp := expandBraces(s, 0); len(exp) > 1 {
+				return exp, dyn, st
+			}
 		}
 	}
-	if split {
-		f := strings.Fields(s)
-		if len(f) == 0 {
-			return nil, dyn, st
-		}
-		return f, dyn, st
-	}
-	return []string{s}, dyn, st
+	return fields, dyn, st
 }
 
 // wordString resolves a word to one string (redirection targets,
@@ -167,29 +153,49 @@ func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
 }
 
 func (w *walker) dblQuoted(q *syntax.DblQuoted) (string, bool, stream) {
-	var b strings.Builder
+	var fb fieldBuilder
+	dyn, st := w.dblQuotedInto(q, &fb)
+	return strings.Join(fb.end(), " "), dyn, st
+}
+
+// dblQuotedInto adds the fields of a double-quoted string to fb: one,
+// except for "${a[@]}" and "$@", which give one per element.
+func (w *walker) dblQuotedInto(q *syntax.DblQuoted, fb *fieldBuilder) (bool, stream) {
 	dyn := false
 	var st stream
+	if len(q.Parts) == 0 {
+		fb.lit("")
+	}
 	for _, part := range q.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
-			b.WriteString(unescapeDouble(p.Value))
+			fb.lit(unescapeDouble(p.Value))
 		case *syntax.ParamExp:
-			v, d := w.param(p)
+			vals, multi, star, d := w.paramVals(p)
 			dyn = dyn || d
-			b.WriteString(v)
+			switch {
+			case multi && !star:
+				fb.multi(vals)
+			case multi:
+				ifs, _ := w.state().ifs()
+				fb.lit(strings.Join(vals, ifs[:min(1, len(ifs))]))
+			case len(vals) > 0:
+				fb.lit(vals[0])
+			default:
+				fb.lit("")
+			}
 		case *syntax.CmdSubst:
 			out := w.substitution(p.Stmts)
 			switch out.kind {
 			case streamLiteral, streamDecoded:
-				b.WriteString(strings.TrimRight(out.text, "\n"))
+				fb.lit(strings.TrimRight(out.text, "\n"))
 			case streamSecret, streamNetwork:
 				st = out
 				dyn = true
-				b.WriteString("$(…)")
+				fb.lit("$(…)")
 			default:
 				dyn = true
-				b.WriteString("$(…)")
+				fb.lit("$(…)")
 				if st.kind == streamNone {
 					st = out
 					if st.kind == streamNone {
@@ -200,97 +206,26 @@ func (w *walker) dblQuoted(q *syntax.DblQuoted) (string, bool, stream) {
 		case *syntax.ArithmExp:
 			w.walkSubst(p)
 			dyn = true
-			b.WriteString("$((…))")
+			fb.lit("$((…))")
 		default:
 			dyn = true
 		}
 	}
-	return b.String(), dyn, st
+	return dyn, st
 }
 
-// param resolves a parameter expansion. HOME and TMPDIR stay symbolic
-// ("$HOME") so that paths resolve them; IFS is a space; variables assigned
-// a literal earlier in the script take that value.
+// param resolves a parameter expansion to one string (an array's elements
+// joined by spaces). HOME and TMPDIR stay symbolic ("$HOME") so that paths
+// resolve them; variables the script set take their value.
 func (w *walker) param(p *syntax.ParamExp) (string, bool) {
-	if p.Param == nil {
-		return "$…", true
+	vals, _, _, dyn := w.paramVals(p)
+	switch len(vals) {
+	case 0:
+		return "", dyn
+	case 1:
+		return vals[0], dyn
 	}
-	name := p.Param.Value
-	if p.Length {
-		return "0", true
-	}
-	val, known := "", false
-	switch name {
-	case "IFS":
-		val, known = " ", true
-	case "HOME":
-		val, known = "$HOME", true
-	case "TMPDIR":
-		val, known = "$TMPDIR", true
-	case "PWD":
-		if w.r.env.cwd != "" {
-			val, known = w.r.env.cwd, true
-		}
-	default:
-		if v, ok := w.vars[name]; ok {
-			val, known = v, true
-		}
-	}
-	if known && p.Slice != nil {
-		off, ok1 := arithLit(p.Slice.Offset)
-		if !ok1 {
-			return "$" + name, true
-		}
-		if off < 0 {
-			off += len(val)
-		}
-		if off < 0 || off > len(val) {
-			off = len(val)
-		}
-		v := val[off:]
-		if p.Slice.Length != nil {
-			n, ok2 := arithLit(p.Slice.Length)
-			if !ok2 {
-				return "$" + name, true
-			}
-			if n >= 0 && n < len(v) {
-				v = v[:n]
-			}
-		}
-		return v, false
-	}
-	if p.Exp != nil {
-		def, d := "", false
-		if p.Exp.Word != nil {
-			def, d = w.wordString(p.Exp.Word, false)
-		}
-		switch p.Exp.Op {
-		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
-			if !known {
-				return def, d
-			}
-		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
-			if known {
-				return def, d
-			}
-			return "", false
-		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
-			if known {
-				return val, false
-			}
-			return "${" + name + ":?}", true
-		}
-	}
-	if p.Repl != nil || p.Index != nil || p.Excl || p.Names != 0 {
-		return "$" + name, true
-	}
-	if known {
-		return val, false
-	}
-	if name == "HOME" || name == "TMPDIR" {
-		return "$" + name, false
-	}
-	return "$" + name, true
+	return strings.Join(vals, " "), dyn
 }
 
 func arithLit(e syntax.ArithmExpr) (int, bool) {
