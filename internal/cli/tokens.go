@@ -63,6 +63,9 @@ func (a *app) runTokensCreate(ctx context.Context, o *tokensOptions, name string
 	if !tokenName.MatchString(name) {
 		return usageErr("use letters, digits and . _ @ + - (up to 64), e.g. alice or ci-agent", "%q is not a token name", name)
 	}
+	if err := a.requirePerson("create an API token"); err != nil {
+		return err
+	}
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err
