@@ -67,7 +67,8 @@ type Outcome struct {
 	// Passed: an approved request for this exact action was used now; the
 	// action runs.
 	Passed bool
-	// Reused: a pending request for this exact action was already open.
+	// Reused: a pending request for this exact action was already open
+	// (or one approved a moment ago, whose audit record is being linked).
 	Reused bool
 	// Refused is set when the store held an approved request for this
 	// exact call that was not honoured because its approval is not a
@@ -80,7 +81,7 @@ type Outcome struct {
 // Granted reports that o holds an approved request that did not let the
 // action through: one granted for a call without a session id, which
 // cannot be told apart from another call of the same action.
-func (o Outcome) Granted() bool { return !o.Passed && o.Request.Status == StatusApproved }
+func (o Outcome) Granted() bool { return !o.Passed && !o.Reused && o.Request.Status == StatusApproved }
 
 // Gate handles an action whose verdict waits for a person: an approved,
 // unused request for exactly this call (k) whose decision is in the audit
@@ -168,10 +169,10 @@ func (q *Queue) lookup(ctx context.Context, k Key) (o Outcome, found bool, err e
 			// The pass lapsed: this call needs an approval of its own.
 			return Outcome{}, false, nil
 		}
-		if err := Verified(ctx, q.chain(), &r, k); err != nil {
-			return Outcome{Refused: fmt.Errorf("approval %s was not honoured: %w", r.ID, err)}, false, nil
+		used, err := q.UseVerified(ctx, &r, k)
+		if errors.Is(err, ErrUnverified) {
+			return Outcome{Refused: err}, false, nil
 		}
-		used, err := q.Use(ctx, r.ID)
 		switch {
 		case err == nil:
 			return Outcome{Request: used, Passed: true}, true, nil
@@ -252,6 +253,23 @@ func candidateID(session, inputHash string, n int) string {
 		b[i] = idAlphabet[int(sum[i])%len(idAlphabet)]
 	}
 	return "ap-" + string(b)
+}
+
+// UseVerified lets the call k through on r, an approved request: it checks
+// that the approval is a person's decision in the audit chain for exactly
+// k (Verified) and has not lapsed (PassTTL), then uses it up (Use). An
+// error wrapping ErrUnverified says why the approval is not honoured.
+func (q *Queue) UseVerified(ctx context.Context, r *Request, k Key) (Request, error) {
+	if q == nil || q.Store == nil {
+		return Request{}, errors.New("no approval store")
+	}
+	if !q.now().Before(r.DecidedAt.Add(q.passTTL())) {
+		return *r, fmt.Errorf("approval %s was not honoured: %w: it lapsed %s after the decision", r.ID, ErrUnverified, Human(q.passTTL()))
+	}
+	if err := Verified(ctx, q.chain(), r, k); err != nil {
+		return *r, fmt.Errorf("approval %s was not honoured: %w", r.ID, err)
+	}
+	return q.Use(ctx, r.ID)
 }
 
 // Use marks an approved request used (ConsumeApproval), rewrites its file
