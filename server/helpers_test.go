@@ -47,7 +47,9 @@ func newEnv(t *testing.T, opts ...server.Option) *env {
 
 func newEnvOn(t *testing.T, st store.Store, opts ...server.Option) *env {
 	t.Helper()
+	// alice is a person: her token approves.
 	secret, tok := server.NewToken("alice", time.Now())
+	tok.Scope = store.ScopeApprover
 	if err := st.CreateToken(context.Background(), tok); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/gate"
-	"github.com/actionguard/actionguard/store"
 )
 
 // A hook call whose decision waits for a person goes through the approval
@@ -42,9 +41,13 @@ const ServerURLEnv = "ACTIONGUARD_SERVER_URL"
 // approvalStore opens the store the hook's queue uses; tests replace it.
 type approvalStore func(ctx context.Context, path string) (approval.Store, func() error, error)
 
+// openSQLite opens the database with the decisions spooled by earlier hook
+// calls moved into the audit log first: an approval is honoured against
+// the log (approval.Verified), which must say whether it was used. A
+// failed drain leaves the records spooled; the store is used all the same.
 func openSQLite(ctx context.Context, path string) (approval.Store, func() error, error) {
-	st, err := store.Open(ctx, path)
-	if err != nil {
+	st, err := OpenStore(ctx, path)
+	if st == nil {
 		return nil, nil, err
 	}
 	return st, st.Close, nil
