@@ -110,7 +110,9 @@ func TestAgentMarkersRefuse(t *testing.T) {
 	// An empty marker is no marker.
 	var errb bytes.Buffer
 	cli.Run(cli.Env{Args: []string{"approvals", "approve", "ap-abcdef", "--yes"}, Stdout: io.Discard, Stderr: &errb,
-		Getenv:  func(name string) string { return map[string]string{"HOME": dir, "ACTIONGUARD_DB": filepath.Join(dir, "audit.db")}[name] },
+		Getenv: func(name string) string {
+			return map[string]string{"HOME": dir, "ACTIONGUARD_DB": filepath.Join(dir, "audit.db")}[name]
+		},
 		Environ: func() []string { return []string{"CLAUDECODE=", "CODEX_SANDBOX="} }})
 	if strings.Contains(errb.String(), "refusing") {
 		t.Errorf("empty markers: %s", errb.String())
