@@ -350,7 +350,10 @@ func (s *Server) authenticate(r *http.Request, fresh bool) (principal, error) {
 		return principal{tokenID: t.ID, name: t.Name, scope: t.Scope}, nil
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		return s.auth.session(r.Context(), c.Value, fresh)
+		// A session always reads its token from the store: revoking the
+		// token ends every one of its sessions at once. (A person's page
+		// makes few requests; an agent's checks come by bearer.)
+		return s.auth.session(r.Context(), c.Value, true)
 	}
 	return principal{}, errUnauthorized
 }

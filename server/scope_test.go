@@ -104,7 +104,7 @@ func TestNoAuthDecidesNothing(t *testing.T) {
 
 // A revoked token decides nothing from the moment it is revoked, even
 // while the server's token cache still holds it: not by bearer, not
-// through its page session.
+// through its page session, which reads nothing either.
 func TestRevokedTokenDecidesNothingAtOnce(t *testing.T) {
 	e := newEnv(t, server.WithTokenCacheTTL(time.Hour))
 	held := e.check(forcePush("s1")).ApprovalID
@@ -129,6 +129,9 @@ func TestRevokedTokenDecidesNothingAtOnce(t *testing.T) {
 	}
 	if res, body := b.do("POST", "/v1/approvals/"+held+"/approve", `{}`, true); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("session of a revoked token approving: %d %s", res.StatusCode, body)
+	}
+	if res, body := b.do("GET", "/v1/approvals", "", false); res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("session of a revoked token reading: %d %s", res.StatusCode, body)
 	}
 	if r, _ := e.st.Approval(context.Background(), held); r.Status != "pending" {
 		t.Errorf("%s is %s", held, r.Status)
