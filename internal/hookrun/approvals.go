@@ -22,11 +22,15 @@ import (
 //   - An agent that asks the user itself (Claude Code, Cursor, Copilot
 //     CLI: adapter.Asks) keeps its own prompt as the approval: no request
 //     is opened. An approval a person already granted in the queue for
-//     exactly this call (same session, same input) still lets it through
-//     once, without the prompt.
+//     exactly this call (same session, input, working directory and agent)
+//     still lets it through once, without the prompt.
 //   - An agent that cannot ask (Codex, Gemini CLI) gets a deny naming the
 //     request opened for the call (or the one already open); once a person
-//     approves it, the same call in the same session runs once.
+//     approves it, the same call runs once, within 10 minutes.
+//
+// Either way an approval counts only when the person's decision is in the
+// audit log (approval.Verified); an approved row written by anything else
+// is refused, and the call's record carries the anomaly.
 
 // ApprovalsDir is where the request files of the database at dbPath are
 // written: approvals/ beside it.
