@@ -56,6 +56,7 @@ func HashToken(secret string) string {
 type principal struct {
 	tokenID, name string
 	scope         string // the token's (store.ScopeCheck, ScopeRead, ScopeApprover)
+	token         store.Token
 	session       bool   // by the page's session cookie (CSRF applies)
 	sessionID     string // the session's revocation id (sessionID of its nonce)
 	csrf          string // the session's CSRF token
@@ -111,6 +112,7 @@ type authenticator struct {
 	byHash  map[string]cachedToken // live tokens, by hash
 	byID    map[string]store.Token // every token (Tokens), for sessions
 	idsRead time.Time
+	grants  map[string]string // approver tokens whose grant record was found: id → hash
 }
 
 type cachedToken struct {
@@ -218,7 +220,7 @@ func (a *authenticator) newSession(t store.Token) (string, principal) {
 	exp := a.now().Add(a.sessionTTL).Truncate(time.Second)
 	payload := "v1." + t.ID + "." + strconv.FormatInt(exp.Unix(), 10) + "." + nonce
 	value := payload + "." + base64.RawURLEncoding.EncodeToString(sessionMAC(t, payload))
-	return value, principal{tokenID: t.ID, name: t.Name, scope: t.Scope, session: true, sessionID: sessionID(nonce), csrf: csrfToken(t, nonce), expires: exp}
+	return value, principal{tokenID: t.ID, name: t.Name, scope: t.Scope, token: t, session: true, sessionID: sessionID(nonce), csrf: csrfToken(t, nonce), expires: exp}
 }
 
 // session checks a session cookie: well formed, not expired, signed with
@@ -258,7 +260,7 @@ func (a *authenticator) session(ctx context.Context, value string, fresh bool) (
 	if revoked {
 		return principal{}, errUnauthorized
 	}
-	return principal{tokenID: t.ID, name: t.Name, scope: t.Scope, session: true, sessionID: id, csrf: csrfToken(t, parts[3]), expires: time.Unix(exp, 0)}, nil
+	return principal{tokenID: t.ID, name: t.Name, scope: t.Scope, token: t, session: true, sessionID: id, csrf: csrfToken(t, parts[3]), expires: time.Unix(exp, 0)}, nil
 }
 
 const unauthorizedHint = "send an API token as 'Authorization: Bearer agt_…' (create one with 'actionguard tokens create NAME'), or log in on the approval page"
@@ -308,6 +310,18 @@ func (s *Server) authed(scope string, h http.HandlerFunc) http.Handler {
 			writeError(w, http.StatusForbidden, fmt.Sprintf("token %s has scope %q, and this needs %q", p.name, p.scope, scope), scopeHint(scope))
 			return
 		}
+		if scope == store.ScopeApprover {
+			ok, err := s.auth.granted(r.Context(), p.token)
+			if err != nil {
+				s.storeError(w, "checking the token's grant", err)
+				return
+			}
+			if !ok {
+				s.log.Warn("an approver token without its grant in the audit log tried to decide", "token", p.tokenID, "name", p.name)
+				writeError(w, http.StatusForbidden, fmt.Sprintf("token %s has scope approver in the database, but its creation is not in the audit log", p.name), scopeHint(scope))
+				return
+			}
+		}
 		if p.session && stateChanging(r.Method) {
 			if !sameOrigin(r) {
 				writeError(w, http.StatusForbidden, "cross-origin request refused", "state changes must come from the approval page itself")
@@ -347,7 +361,7 @@ func (s *Server) authenticate(r *http.Request, fresh bool) (principal, error) {
 		if err != nil {
 			return principal{}, err
 		}
-		return principal{tokenID: t.ID, name: t.Name, scope: t.Scope}, nil
+		return principal{tokenID: t.ID, name: t.Name, scope: t.Scope, token: t}, nil
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		// A session always reads its token from the store: revoking the

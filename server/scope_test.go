@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/server"
 	"github.com/actionguard/actionguard/store"
@@ -21,7 +22,47 @@ func (e *env) tokenWith(name, scope string) string {
 	if err := e.st.CreateToken(context.Background(), tok); err != nil {
 		e.t.Fatal(err)
 	}
+	if scope == store.ScopeApprover {
+		if err := audit.New(e.st).Append(context.Background(), server.GrantRecord(tok)); err != nil {
+			e.t.Fatal(err)
+		}
+	}
 	return secret
+}
+
+// An approver token written into the tokens table directly (no grant in
+// the audit log) reads, but decides nothing; nor does one whose row was
+// changed to approver after its grant was recorded for another scope.
+func TestApproverTokenNeedsGrant(t *testing.T) {
+	e := newEnv(t)
+	held := e.check(forcePush("s1")).ApprovalID
+	secret, tok := server.NewToken("mallory", time.Now())
+	tok.Scope = store.ScopeApprover
+	if err := e.st.CreateToken(context.Background(), tok); err != nil {
+		t.Fatal(err)
+	}
+	bearer := map[string]string{"Authorization": "Bearer " + secret}
+	if code, _ := e.doWith("GET", "/v1/approvals", nil, bearer); code != 200 {
+		t.Errorf("reading: %d", code)
+	}
+	if code, body := e.doWith("POST", "/v1/approvals/"+held+"/approve", `{}`, bearer); code != http.StatusForbidden || !strings.Contains(string(body), "not in the audit log") {
+		t.Errorf("approving without a grant: %d %s", code, body)
+	}
+	// A grant for another token, or for the same id with another secret.
+	other := tok
+	other.Hash = server.HashToken("agt_other")
+	audit.New(e.st).Append(context.Background(), server.GrantRecord(other))
+	if code, _ := e.doWith("POST", "/v1/approvals/"+held+"/approve", `{}`, bearer); code != http.StatusForbidden {
+		t.Errorf("approving with another token's grant: %d", code)
+	}
+	if r, _ := e.st.Approval(context.Background(), held); r.Status != "pending" {
+		t.Errorf("%s is %s", held, r.Status)
+	}
+	// With its own grant it decides.
+	audit.New(e.st).Append(context.Background(), server.GrantRecord(tok))
+	if code, body := e.doWith("POST", "/v1/approvals/"+held+"/reject", `{}`, bearer); code != 200 {
+		t.Errorf("rejecting with its grant: %d %s", code, body)
+	}
 }
 
 // Every endpoint against every scope: a token may do what its scope

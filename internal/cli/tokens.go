@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/server"
 	"github.com/actionguard/actionguard/store"
 	"github.com/spf13/cobra"
@@ -90,6 +91,18 @@ func (a *app) runTokensCreate(ctx context.Context, o *tokensOptions, name string
 			return usageErr("choose another name: a name stays taken after its token is revoked, so that the audit log's names stay unambiguous", "a token named %q exists", name)
 		}
 		return fmt.Errorf("creating the token: %w", err)
+	}
+	if t.Scope == store.ScopeApprover {
+		// The server lets an approver token decide only when its creation
+		// is in the audit log: a tokens row written by anything else is not.
+		switch {
+		case a.noAudit:
+			fmt.Fprintln(a.env.Stderr, "actionguard: warning: with --no-audit the token's creation is not in the audit log, so it will not approve or reject anything")
+		default:
+			if err := audit.New(st).Append(ctx, server.GrantRecord(t)); err != nil {
+				return fmt.Errorf("recording the token's creation in the audit log (it will not approve until it is): %w", err)
+			}
+		}
 	}
 	if o.json {
 		return encodeJSON(a, struct {
