@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -117,4 +118,20 @@ func TestAgentMarkersRefuse(t *testing.T) {
 	if strings.Contains(errb.String(), "refusing") {
 		t.Errorf("empty markers: %s", errb.String())
 	}
+}
+
+// personEnviron is this process's environment without the markers of a
+// coding agent: the tests that run deciding commands as a person pass
+// when they are themselves run by an agent.
+func personEnviron() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, "CLAUDE") || strings.HasPrefix(k, "CODEX_") || strings.HasPrefix(k, "GEMINI_CLI") ||
+			strings.HasPrefix(k, "CURSOR_") || strings.HasPrefix(k, "COPILOT_") {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
 }
