@@ -63,10 +63,18 @@ type Request struct {
 	DecidedBy string    `json:"decided_by,omitempty"`
 	DecidedAt time.Time `json:"decided_at,omitzero"`
 	Note      string    `json:"note,omitempty"`
-	// SessionID and InputHash name the exact action: an approved request
-	// lets the same input in the same session through once (InputHash).
+	// SessionID, InputHash, Cwd and Agent name the exact call (Key): an
+	// approved request lets the same input, in the same session, working
+	// directory and agent, through once (InputHash).
 	SessionID string `json:"session_id,omitempty"`
 	InputHash string `json:"input_hash,omitempty"`
+	Cwd       string `json:"cwd,omitempty"`
+	Agent     string `json:"agent,omitempty"`
+	// DecisionSeq and DecisionHash name the audit record of the person's
+	// decision: an approval lets a call through only when that record is
+	// in the audit chain (Verified).
+	DecisionSeq  int64  `json:"decision_seq,omitempty"`
+	DecisionHash string `json:"decision_hash,omitempty"`
 	// UsedAt is when an approved request let its action through; a used
 	// request lets nothing else through.
 	UsedAt time.Time `json:"used_at,omitzero"`
@@ -139,7 +147,27 @@ var (
 	// ErrNotCautious: only a CAUTIOUS (confirm) request may be confirmed
 	// by a countdown (Decision.Auto).
 	ErrNotCautious = errors.New("only a CAUTIOUS (confirm) request can be auto-confirmed")
+	// ErrLinked: only a decided request without its decision's audit
+	// record can be linked to one.
+	ErrLinked = errors.New("approval request cannot be linked to an audit record")
 )
+
+// Key names the exact call a request is for, and so what an approval lets
+// through: the session, the input (InputHash), the working directory and
+// the agent. A pass granted for 'rm -rf *' in one directory is not one for
+// the same command in another, nor in another session, nor for another
+// agent.
+type Key struct {
+	Session   string
+	InputHash string
+	Cwd       string
+	Agent     string
+}
+
+// Key is the call r is for.
+func (r *Request) Key() Key {
+	return Key{Session: r.SessionID, InputHash: r.InputHash, Cwd: r.Cwd, Agent: r.Agent}
+}
 
 // Store keeps requests. Implementations are safe for concurrent use by
 // several processes; store.SQLite is one.
@@ -164,10 +192,15 @@ type Store interface {
 	// DecideApproval for the one request it was asked to decide
 	// (ErrExpired).
 	ExpireApprovals(ctx context.Context, now time.Time) ([]Request, error)
-	// FindApproval returns the newest request for this session and input
-	// hash that is pending, or approved and not yet used; ErrNotFound when
-	// there is none (a rejected, expired or used request is not returned).
-	FindApproval(ctx context.Context, session, inputHash string) (Request, error)
+	// FindApproval returns the newest request for exactly this call (every
+	// field of k equal) that is pending, or approved and not yet used;
+	// ErrNotFound when there is none (a rejected, expired or used request
+	// is not returned).
+	FindApproval(ctx context.Context, k Key) (Request, error)
+	// LinkDecision records on a decided request the Seq and Hash of the
+	// audit record of its decision, once: ErrNotFound, or ErrLinked when
+	// the request is not decided or already has its record.
+	LinkDecision(ctx context.Context, id string, seq int64, hash string) (Request, error)
 	// ConsumeApproval marks an approved request used at at, once: of two
 	// callers racing for it (two replicas, two hook calls) exactly one
 	// succeeds. ErrNotFound, ErrNotApproved (pending, rejected, expired) and

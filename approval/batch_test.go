@@ -17,8 +17,7 @@ func openRm(t *testing.T, q *testQueue, file, level string) approval.Request {
 	cmd := "rm " + file
 	sum := approval.Summary{Tool: "Bash", Agent: "codex", Verdict: "approve", Level: level, Risk: 7, Reason: "Deletes " + file + ".",
 		Rules: []string{"shell.fs.rm"}}
-	o, err := q.Gate(context.Background(), []byte(`{"tool":"Bash","input":{"command":"`+cmd+`"},"context":{"cwd":"/home/x/proj"}}`), sum, "s1",
-		approval.InputHash("Bash", map[string]any{"command": cmd}))
+	o, err := q.Gate(context.Background(), []byte(`{"tool":"Bash","input":{"command":"`+cmd+`"},"context":{"cwd":"/home/x/proj"}}`), sum, approval.Key{Session: "s1", InputHash: approval.InputHash("Bash", map[string]any{"command": cmd})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +57,8 @@ func TestDecideAll(t *testing.T) {
 		t.Errorf("errors %v, %v", res[1].Err, res[3].Err)
 	}
 	wantLog := []string{
-		"allow: approval " + a.ID + " approved by alice, reviewed together with 3 other requests: generated",
-		"allow: approval " + c.ID + " approved by alice, reviewed together with 3 other requests: generated",
+		"allow: approval " + a.ID + " approved by alice, reviewed together with 3 other requests (pass " + approval.PassTag(a.ID, a.Key()) + "): generated",
+		"allow: approval " + c.ID + " approved by alice, reviewed together with 3 other requests (pass " + approval.PassTag(c.ID, c.Key()) + "): generated",
 	}
 	if diff := cmp.Diff(wantLog, q.reasons()); diff != "" {
 		t.Errorf("audit log (-want +got):\n%s", diff)

@@ -46,7 +46,20 @@ type Queue struct {
 	Warn func(err error)
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// PassTTL is how long after a person's decision an approval lets its
+	// call through (DefaultPassTTL when 0).
+	PassTTL time.Duration
+	// Chain reads the audit log a decision must be recorded in for its
+	// approval to let a call through (Verified); nil uses Store when it
+	// is a Chain too (store.SQLite, store/postgres). Without one, nothing
+	// passes.
+	Chain Chain
 }
+
+// DefaultPassTTL is how long an approval lets its call through after the
+// person decided: the agent retries within minutes, and a pass that waits
+// for days is one an attacker can wait for.
+const DefaultPassTTL = 10 * time.Minute
 
 // Outcome is what Gate did for an action that waits for a person.
 type Outcome struct {
@@ -54,52 +67,60 @@ type Outcome struct {
 	// Passed: an approved request for this exact action was used now; the
 	// action runs.
 	Passed bool
-	// Reused: a pending request for this exact action was already open.
+	// Reused: a pending request for this exact action was already open
+	// (or one approved a moment ago, whose audit record is being linked).
 	Reused bool
+	// Refused is set when the store held an approved request for this
+	// exact call that was not honoured because its approval is not a
+	// decision recorded in the audit chain (ErrUnverified): a row written
+	// by something other than actionguard, or a pass used before. The
+	// caller reports it as an anomaly.
+	Refused error
 }
 
 // Granted reports that o holds an approved request that did not let the
 // action through: one granted for a call without a session id, which
 // cannot be told apart from another call of the same action.
-func (o Outcome) Granted() bool { return !o.Passed && o.Request.Status == StatusApproved }
+func (o Outcome) Granted() bool { return !o.Passed && !o.Reused && o.Request.Status == StatusApproved }
 
 // Gate handles an action whose verdict waits for a person: an approved,
-// unused request for the same session and input hash is used (Passed); a
-// pending one is returned (Reused); otherwise a new request is opened with
-// action (JSON, redacted here) and sum.
+// unused request for exactly this call (k) whose decision is in the audit
+// chain and younger than PassTTL is used (Passed); a pending one is
+// returned (Reused); otherwise a new request is opened with action (JSON,
+// redacted here) and sum.
 //
 // Without a session id nothing passes: an approved request for the same
 // input is returned as it is (Outcome.Granted), a pending one reused. An
 // error means no request could be found or opened; the action must then
 // not run.
-func (q *Queue) Gate(ctx context.Context, action []byte, sum Summary, session, inputHash string) (Outcome, error) {
-	if err := q.usable(inputHash); err != nil {
+func (q *Queue) Gate(ctx context.Context, action []byte, sum Summary, k Key) (Outcome, error) {
+	if err := q.usable(k.InputHash); err != nil {
 		return Outcome{}, err
 	}
-	o, found, err := q.lookup(ctx, session, inputHash)
+	o, found, err := q.lookup(ctx, k)
 	if err != nil || found {
 		return o, err
 	}
-	r, err := q.open(ctx, action, sum, session, inputHash)
+	r, err := q.open(ctx, action, sum, k)
 	if err != nil {
 		return Outcome{}, err
 	}
-	return Outcome{Request: r}, nil
+	return Outcome{Request: r, Refused: o.Refused}, nil
 }
 
 // Pass is Gate without opening a request, for a caller that asks the
 // person some other way (an agent's own prompt): an approved, unused
-// request for this session and input hash is used (Passed); a pending one
-// is returned (Reused); else the zero Outcome. Nothing passes without a
-// session id.
-func (q *Queue) Pass(ctx context.Context, session, inputHash string) (Outcome, error) {
-	if err := q.usable(inputHash); err != nil {
+// request for exactly this call is used (Passed) as Gate would; a pending
+// one is returned (Reused); else an Outcome with no request. Nothing
+// passes without a session id.
+func (q *Queue) Pass(ctx context.Context, k Key) (Outcome, error) {
+	if err := q.usable(k.InputHash); err != nil {
 		return Outcome{}, err
 	}
-	if session == "" {
+	if k.Session == "" {
 		return Outcome{}, nil
 	}
-	o, _, err := q.lookup(ctx, session, inputHash)
+	o, _, err := q.lookup(ctx, k)
 	return o, err
 }
 
@@ -113,27 +134,45 @@ func (q *Queue) usable(inputHash string) error {
 	return nil
 }
 
-// lookup finds the request for an exact action: a pass, a pending request,
-// or nothing (found false).
-func (q *Queue) lookup(ctx context.Context, session, inputHash string) (o Outcome, found bool, err error) {
-	r, err := q.Store.FindApproval(ctx, session, inputHash)
+// lookup finds the request for an exact call: a pass, a pending request,
+// or nothing (found false; Refused says why an approved one was not a
+// pass).
+func (q *Queue) lookup(ctx context.Context, k Key) (o Outcome, found bool, err error) {
+	r, err := q.Store.FindApproval(ctx, k)
 	if errors.Is(err, ErrNotFound) {
 		return Outcome{}, false, nil
 	}
 	if err != nil {
 		return Outcome{}, false, fmt.Errorf("looking for an approval: %w", err)
 	}
-	switch r.Effective(q.now()) {
+	if r.Key() != k {
+		// A store that matched less than the whole call: not this one.
+		return Outcome{}, false, nil
+	}
+	now := q.now()
+	switch r.Effective(now) {
 	case StatusPending:
 		return Outcome{Request: r, Reused: true}, true, nil
 	case StatusApproved:
 		if !r.UsedAt.IsZero() {
 			return Outcome{}, false, nil
 		}
-		if session == "" {
+		if k.Session == "" {
 			return Outcome{Request: r}, true, nil
 		}
-		used, err := q.Use(ctx, r.ID)
+		if r.DecisionSeq == 0 && now.Sub(r.DecidedAt) < linkGrace && !r.DecidedAt.After(now) {
+			// Decided a moment ago: its audit record is being linked.
+			// Not a pass yet, and nothing to report.
+			return Outcome{Request: r, Reused: true}, true, nil
+		}
+		if !now.Before(r.DecidedAt.Add(q.passTTL())) {
+			// The pass lapsed: this call needs an approval of its own.
+			return Outcome{}, false, nil
+		}
+		used, err := q.UseVerified(ctx, &r, k)
+		if errors.Is(err, ErrUnverified) {
+			return Outcome{Refused: err}, false, nil
+		}
 		switch {
 		case err == nil:
 			return Outcome{Request: used, Passed: true}, true, nil
@@ -155,12 +194,17 @@ const (
 	idAttempts = stableIDs + 5
 )
 
+// linkGrace is how long after a decision its request may read as approved
+// before its audit record is linked to it (Decide records, then links).
+const linkGrace = time.Minute
+
 // open stores a new pending request and writes its file.
-func (q *Queue) open(ctx context.Context, action []byte, sum Summary, session, inputHash string) (Request, error) {
+func (q *Queue) open(ctx context.Context, action []byte, sum Summary, k Key) (Request, error) {
 	now := q.now()
 	r := New(action, sum, now)
 	r.Expires = r.Created.Add(q.ttl())
-	r.SessionID, r.InputHash = session, inputHash
+	session, inputHash := k.Session, k.InputHash
+	r.SessionID, r.InputHash, r.Cwd, r.Agent = session, inputHash, k.Cwd, k.Agent
 	if r.Decision.SessionID == "" {
 		r.Decision.SessionID = session
 	}
@@ -209,6 +253,23 @@ func candidateID(session, inputHash string, n int) string {
 		b[i] = idAlphabet[int(sum[i])%len(idAlphabet)]
 	}
 	return "ap-" + string(b)
+}
+
+// UseVerified lets the call k through on r, an approved request: it checks
+// that the approval is a person's decision in the audit chain for exactly
+// k (Verified) and has not lapsed (PassTTL), then uses it up (Use). An
+// error wrapping ErrUnverified says why the approval is not honoured.
+func (q *Queue) UseVerified(ctx context.Context, r *Request, k Key) (Request, error) {
+	if q == nil || q.Store == nil {
+		return Request{}, errors.New("no approval store")
+	}
+	if !q.now().Before(r.DecidedAt.Add(q.passTTL())) {
+		return *r, fmt.Errorf("approval %s was not honoured: %w: it lapsed %s after the decision", r.ID, ErrUnverified, Human(q.passTTL()))
+	}
+	if err := Verified(ctx, q.chain(), r, k); err != nil {
+		return *r, fmt.Errorf("approval %s was not honoured: %w", r.ID, err)
+	}
+	return q.Use(ctx, r.ID)
 }
 
 // Use marks an approved request used (ConsumeApproval), rewrites its file
@@ -269,7 +330,19 @@ func (q *Queue) Decide(ctx context.Context, id string, d Decision) (Request, err
 		return r, err
 	}
 	q.rewrite(&r)
-	q.record(ctx, &r, verdictOf(r.Status), decisionReason(&r, d))
+	rec := q.record(ctx, &r, verdictOf(r.Status), decisionReason(&r, d))
+	if r.Status == StatusApproved {
+		if rec == nil {
+			q.warn(fmt.Errorf("approval %s is not in the audit log, so it will not let the call through: an approval counts only when its decision is recorded", r.ID))
+			return r, nil
+		}
+		linked, err := q.Store.LinkDecision(ctx, r.ID, rec.Seq, rec.Hash)
+		if err != nil {
+			q.warn(fmt.Errorf("linking approval %s to its audit record: %w", r.ID, err))
+			return r, nil
+		}
+		r = linked
+	}
 	return r, nil
 }
 
@@ -323,6 +396,11 @@ func decisionReason(r *Request, d Decision) string {
 	case d.Batch > 2:
 		s += fmt.Sprintf(", reviewed together with %d other requests", d.Batch-1)
 	}
+	if r.Status == StatusApproved {
+		// What the approval lets through, in the hash-chained record: a
+		// row changed afterwards no longer matches it (Verified).
+		s += " (pass " + PassTag(r.ID, r.Key()) + ")"
+	}
 	if d.Note != "" {
 		s += ": " + d.Note
 	}
@@ -343,10 +421,11 @@ func who(by string) string {
 	return by
 }
 
-// record appends an account of what happened to r to the audit log.
-func (q *Queue) record(ctx context.Context, r *Request, verdict, reason string) {
+// record appends an account of what happened to r to the audit log and
+// returns the record as appended; nil when nothing was.
+func (q *Queue) record(ctx context.Context, r *Request, verdict, reason string) *audit.Record {
 	if q.Audit == nil {
-		return
+		return nil
 	}
 	session := r.SessionID
 	if session == "" {
@@ -358,9 +437,17 @@ func (q *Queue) record(ctx context.Context, r *Request, verdict, reason string) 
 	}
 	rec := &audit.Record{SessionID: session, Agent: r.Decision.Agent, Tool: r.Decision.Tool, Kind: string(kindOf(r.Action)),
 		Action: r.Action, Verdict: verdict, Level: r.Decision.Level, Risk: r.Decision.Risk, Rules: rules, Reason: reason}
+	if r.Agent != "" {
+		rec.Agent = r.Agent
+	}
 	if err := q.Audit(ctx, rec); err != nil {
 		q.warn(fmt.Errorf("recording approval %s in the audit log: %w", r.ID, err))
+		return nil
 	}
+	if rec.Seq == 0 || rec.Hash == "" {
+		return nil
+	}
+	return rec
 }
 
 // kindOf is the kind of a request's action, "" when it does not decode.
@@ -397,6 +484,22 @@ func (q *Queue) now() time.Time {
 		return q.Now().UTC()
 	}
 	return time.Now().UTC()
+}
+
+func (q *Queue) passTTL() time.Duration {
+	if q.PassTTL > 0 {
+		return q.PassTTL
+	}
+	return DefaultPassTTL
+}
+
+// chain is where Verified looks for decisions: Chain, else the store.
+func (q *Queue) chain() Chain {
+	if q.Chain != nil {
+		return q.Chain
+	}
+	c, _ := q.Store.(Chain)
+	return c
 }
 
 func (q *Queue) ttl() time.Duration {

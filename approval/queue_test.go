@@ -46,6 +46,9 @@ func newTestQueue(t *testing.T) *testQueue {
 	tq := &testQueue{clock: c, store: st}
 	tq.Queue = &approval.Queue{Store: st, Dir: filepath.Join(t.TempDir(), "state", "approvals"), Now: c.Now,
 		Audit: func(ctx context.Context, r *audit.Record) error {
+			if err := st.Append(ctx, r); err != nil {
+				return err
+			}
 			tq.mu.Lock()
 			defer tq.mu.Unlock()
 			tq.records = append(tq.records, *r)
@@ -85,7 +88,7 @@ var (
 func TestGateLifecycle(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
-	o, err := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, err := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if err != nil || o.Passed || o.Reused {
 		t.Fatalf("first gate: %+v, %v", o, err)
 	}
@@ -104,12 +107,12 @@ func TestGateLifecycle(t *testing.T) {
 		t.Errorf("the store keeps file %q", stored.File)
 	}
 
-	o, err = q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, err = q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if err != nil || !o.Reused || o.Request.ID != r.ID {
 		t.Fatalf("second gate: %+v, %v", o, err)
 	}
 	// Another session, or another input, is another request.
-	if o, _ := q.Gate(ctx, rmAction, rmSum, "s2", rmHash); o.Request.ID == r.ID || o.Reused {
+	if o, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s2", InputHash: rmHash}); o.Request.ID == r.ID || o.Reused {
 		t.Errorf("another session reused %s", r.ID)
 	}
 
@@ -120,18 +123,18 @@ func TestGateLifecycle(t *testing.T) {
 	}
 	checkFile(t, r.File, "approved by alice", "not used yet", "> generated")
 
-	o, err = q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, err = q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if err != nil || !o.Passed || o.Request.ID != r.ID || o.Request.UsedAt.IsZero() {
 		t.Fatalf("gate after approval: %+v, %v", o, err)
 	}
 	checkFile(t, r.File, "used at")
 
-	o, err = q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, err = q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if err != nil || o.Passed || o.Reused || o.Request.ID == r.ID {
 		t.Fatalf("gate after use: %+v, %v", o, err)
 	}
 	want := []string{
-		"allow: approval " + r.ID + " approved by alice: generated",
+		"allow: approval " + r.ID + " approved by alice (pass " + approval.PassTag(r.ID, r.Key()) + "): generated",
 		"allow: approval " + r.ID + " (approved by alice) let this action through once; it is now used",
 	}
 	if diff := cmp.Diff(want, q.reasons()); diff != "" {
@@ -163,12 +166,12 @@ func checkFile(t *testing.T, path string, want ...string) {
 func TestGateRejected(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
-	o, _ := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if _, err := q.Decide(ctx, o.Request.ID, approval.Decision{Status: approval.StatusRejected, By: "bob", Note: "no"}); err != nil {
 		t.Fatal(err)
 	}
 	checkFile(t, o.Request.File, "rejected by bob", "> no")
-	n, err := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	n, err := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if err != nil || n.Passed || n.Request.ID == o.Request.ID {
 		t.Errorf("after a rejection: %+v, %v", n, err)
 	}
@@ -184,13 +187,13 @@ func TestGateRejected(t *testing.T) {
 func TestDecideAuto(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
-	held, _ := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	held, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if _, err := q.Decide(ctx, held.Request.ID, approval.Decision{Status: approval.StatusApproved, By: "alice", Auto: true}); !errors.Is(err, approval.ErrNotCautious) {
 		t.Errorf("auto-confirming a PRIVILEGED request: %v", err)
 	}
 	soft := rmSum
 	soft.Verdict = "confirm"
-	c, _ := q.Gate(ctx, []byte(`{"tool":"Bash","input":{"command":"npm install left-pad"}}`), soft, "s1", "h-npm")
+	c, _ := q.Gate(ctx, []byte(`{"tool":"Bash","input":{"command":"npm install left-pad"}}`), soft, approval.Key{Session: "s1", InputHash: "h-npm"})
 	r, err := q.Decide(ctx, c.Request.ID, approval.Decision{Status: approval.StatusApproved, By: "alice", Auto: true})
 	if err != nil || r.Status != approval.StatusApproved {
 		t.Fatalf("auto-confirm: %+v, %v", r, err)
@@ -198,7 +201,7 @@ func TestDecideAuto(t *testing.T) {
 	if _, err := q.Decide(ctx, held.Request.ID, approval.Decision{Status: approval.StatusRejected, Auto: true}); err == nil {
 		t.Error("a countdown rejected a request")
 	}
-	if diff := cmp.Diff([]string{"allow: approval " + c.Request.ID + " auto-confirmed after 5 s while alice watched"}, q.reasons()); diff != "" {
+	if diff := cmp.Diff([]string{"allow: approval " + c.Request.ID + " auto-confirmed after 5 s while alice watched (pass " + approval.PassTag(c.Request.ID, c.Request.Key()) + ")"}, q.reasons()); diff != "" {
 		t.Errorf("audit (-want +got):\n%s", diff)
 	}
 }
@@ -208,16 +211,16 @@ func TestDecideAuto(t *testing.T) {
 func TestGateWithoutSession(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
-	o, _ := q.Gate(ctx, rmAction, rmSum, "", rmHash)
+	o, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "", InputHash: rmHash})
 	checkFile(t, o.Request.File, "without a session id")
 	q.Decide(ctx, o.Request.ID, approval.Decision{Status: approval.StatusApproved, By: "alice"})
 	for range 2 {
-		n, err := q.Gate(ctx, rmAction, rmSum, "", rmHash)
+		n, err := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "", InputHash: rmHash})
 		if err != nil || n.Passed || !n.Granted() || n.Request.ID != o.Request.ID {
 			t.Errorf("gate without a session: %+v, %v", n, err)
 		}
 	}
-	if p, err := q.Pass(ctx, "", rmHash); err != nil || p.Passed {
+	if p, err := q.Pass(ctx, approval.Key{Session: "", InputHash: rmHash}); err != nil || p.Passed {
 		t.Errorf("pass without a session: %+v, %v", p, err)
 	}
 }
@@ -226,18 +229,18 @@ func TestGateWithoutSession(t *testing.T) {
 func TestPass(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
-	if o, err := q.Pass(ctx, "s1", rmHash); err != nil || o.Passed || o.Request.ID != "" {
+	if o, err := q.Pass(ctx, approval.Key{Session: "s1", InputHash: rmHash}); err != nil || o.Passed || o.Request.ID != "" {
 		t.Errorf("pass on an empty queue: %+v, %v", o, err)
 	}
 	if rs, _ := q.store.Approvals(ctx, true); len(rs) != 0 {
 		t.Errorf("pass opened %d requests", len(rs))
 	}
-	o, _ := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	q.Decide(ctx, o.Request.ID, approval.Decision{Status: approval.StatusApproved, By: "alice"})
-	if p, err := q.Pass(ctx, "s1", rmHash); err != nil || !p.Passed {
+	if p, err := q.Pass(ctx, approval.Key{Session: "s1", InputHash: rmHash}); err != nil || !p.Passed {
 		t.Errorf("pass after approval: %+v, %v", p, err)
 	}
-	if p, _ := q.Pass(ctx, "s1", rmHash); p.Passed {
+	if p, _ := q.Pass(ctx, approval.Key{Session: "s1", InputHash: rmHash}); p.Passed {
 		t.Error("an approval passed twice")
 	}
 }
@@ -246,7 +249,7 @@ func TestPass(t *testing.T) {
 func TestGateRace(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
-	o, _ := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	q.Decide(ctx, o.Request.ID, approval.Decision{Status: approval.StatusApproved, By: "alice"})
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -255,7 +258,7 @@ func TestGateRace(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			n, err := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+			n, err := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 			if err != nil {
 				t.Error(err)
 			}
@@ -277,8 +280,8 @@ func TestGateRace(t *testing.T) {
 func TestExpire(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
-	o, _ := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
-	late, _ := q.Gate(ctx, rmAction, rmSum, "s2", rmHash)
+	o, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
+	late, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s2", InputHash: rmHash})
 	q.clock.Add(23 * time.Hour)
 	if n, err := q.Expire(ctx); err != nil || n != 0 {
 		t.Errorf("expire before 24 h: %d, %v", n, err)
@@ -302,7 +305,7 @@ func TestExpire(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("audit (-want +got):\n%s", diff)
 	}
-	if n, err := q.Gate(ctx, rmAction, rmSum, "s1", rmHash); err != nil || n.Reused || n.Request.ID == o.Request.ID {
+	if n, err := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash}); err != nil || n.Reused || n.Request.ID == o.Request.ID {
 		t.Errorf("after expiry: %+v, %v", n, err)
 	}
 }
@@ -312,7 +315,7 @@ func TestDecideExpired(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
 	q.TTL = time.Hour
-	o, _ := q.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	o, _ := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	q.clock.Add(2 * time.Hour)
 	if _, err := q.Decide(ctx, o.Request.ID, approval.Decision{Status: approval.StatusApproved, By: "alice"}); !errors.Is(err, approval.ErrExpired) {
 		t.Fatalf("approving late: %v", err)
@@ -331,13 +334,13 @@ func TestDecideExpired(t *testing.T) {
 func TestStableIDs(t *testing.T) {
 	ctx := context.Background()
 	a, b := newTestQueue(t), newTestQueue(t)
-	oa, _ := a.Gate(ctx, rmAction, rmSum, "s1", rmHash)
-	ob, _ := b.Gate(ctx, rmAction, rmSum, "s1", rmHash)
+	oa, _ := a.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
+	ob, _ := b.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash})
 	if oa.Request.ID != ob.Request.ID {
 		t.Errorf("ids %s and %s", oa.Request.ID, ob.Request.ID)
 	}
 	a.Decide(ctx, oa.Request.ID, approval.Decision{Status: approval.StatusRejected})
-	if n, _ := a.Gate(ctx, rmAction, rmSum, "s1", rmHash); n.Request.ID == oa.Request.ID || !strings.HasPrefix(n.Request.ID, "ap-") || len(n.Request.ID) != 9 {
+	if n, _ := a.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash}); n.Request.ID == oa.Request.ID || !strings.HasPrefix(n.Request.ID, "ap-") || len(n.Request.ID) != 9 {
 		t.Errorf("next id %q", n.Request.ID)
 	}
 }
@@ -348,7 +351,7 @@ func TestGateFiles(t *testing.T) {
 	ctx := context.Background()
 	q := newTestQueue(t)
 	q.Dir = ""
-	if o, err := q.Gate(ctx, rmAction, rmSum, "s1", rmHash); err != nil || o.Request.File != "" {
+	if o, err := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash}); err != nil || o.Request.File != "" {
 		t.Errorf("no folder: %+v, %v", o, err)
 	}
 	blocked := filepath.Join(t.TempDir(), "file")
@@ -357,7 +360,7 @@ func TestGateFiles(t *testing.T) {
 	q.Dir = filepath.Join(blocked, "approvals")
 	var warned []error
 	q.Warn = func(err error) { warned = append(warned, err) }
-	if o, err := q.Gate(ctx, rmAction, rmSum, "s1", rmHash); err != nil || o.Request.File != "" || o.Request.ID == "" {
+	if o, err := q.Gate(ctx, rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash}); err != nil || o.Request.File != "" || o.Request.ID == "" {
 		t.Errorf("unwritable folder: %+v, %v", o, err)
 	}
 	if len(warned) != 1 {
@@ -368,17 +371,17 @@ func TestGateFiles(t *testing.T) {
 // A store that fails makes Gate fail: the caller keeps its verdict.
 func TestGateStoreError(t *testing.T) {
 	q := &approval.Queue{Store: failing{&approvaltest.Memory{}}}
-	if _, err := q.Gate(context.Background(), rmAction, rmSum, "s1", rmHash); err == nil {
+	if _, err := q.Gate(context.Background(), rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash}); err == nil {
 		t.Error("no error from a failing store")
 	}
-	if _, err := (*approval.Queue)(nil).Gate(context.Background(), rmAction, rmSum, "s1", rmHash); err == nil {
+	if _, err := (*approval.Queue)(nil).Gate(context.Background(), rmAction, rmSum, approval.Key{Session: "s1", InputHash: rmHash}); err == nil {
 		t.Error("no error from a nil queue")
 	}
 }
 
 type failing struct{ *approvaltest.Memory }
 
-func (failing) FindApproval(ctx context.Context, session, inputHash string) (approval.Request, error) {
+func (failing) FindApproval(ctx context.Context, k approval.Key) (approval.Request, error) {
 	return approval.Request{}, errors.New("disk on fire")
 }
 

@@ -116,9 +116,30 @@ func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Acti
 		}
 	}
 	if err == nil && r.Status == approval.StatusApproved {
-		// The approval lets this call through, once: a later identical
-		// call needs its own.
-		r, err = q.Use(ctx, id)
+		// The decision's audit record is linked a moment after the
+		// decision: wait for it (within the wait) before judging.
+		for r.DecisionSeq == 0 && wctx.Err() == nil {
+			select {
+			case <-wctx.Done():
+			case <-time.After(s.p.poll):
+			}
+			if r, err = q.Store.Approval(ctx, id); err != nil {
+				break
+			}
+		}
+		// The approval lets this call through, once, when it is a
+		// person's decision in the audit log for exactly this call: a
+		// later identical call needs its own.
+		if err == nil {
+			r, err = q.UseVerified(ctx, &r, gate.KeyOf(a))
+		}
+		if errors.Is(err, approval.ErrUnverified) {
+			out := *d
+			out.Anomalies = append(out.Anomalies, err.Error())
+			out.Reason += fmt.Sprintf(" (approval %s not honoured: not in the audit log)", id)
+			s.record(a, &out, 0)
+			return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s: approval %s reads as approved in the database, but no person's decision for it is in the audit log, so it was not run. Ask the user to approve it on the approval page or in their own terminal.", a.Tool, id))
+		}
 		if errors.Is(err, approval.ErrUsed) {
 			return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard: approval %s for this call to %s was already used by another call; it was not run again. Ask the user for a new approval.", id, a.Tool))
 		}

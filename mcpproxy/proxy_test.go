@@ -309,7 +309,9 @@ func TestWaitApproved(t *testing.T) {
 	h := start(t, mcpproxy.WithWait(time.Minute))
 	go func() {
 		id := h.waitForPending(t)
-		if _, err := h.st.DecideApproval(context.Background(), id, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
+		// As a person does: through the queue, recorded in the audit log.
+		q := &approval.Queue{Store: h.st, Audit: audit.New(h.st).Append}
+		if _, err := q.Decide(context.Background(), id, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
 			t.Error(err)
 		}
 	}()
@@ -320,17 +322,19 @@ func TestWaitApproved(t *testing.T) {
 	if diff := cmp.Diff([]string{`delete_database {"name":"customers"}`}, h.seen(t)); diff != "" {
 		t.Errorf("upstream calls (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database allow"}, h.verdicts(t)); diff != "" {
+	// The held call, the person's decision (in the same log: what lets
+	// the call through), the call let through.
+	if diff := cmp.Diff([]string{"mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database allow", "mcp__testsrv__delete_database allow"}, h.verdicts(t)); diff != "" {
 		t.Errorf("audit (-want +got):\n%s", diff)
 	}
-	// Both records carry the call's decision id; feedback on it is about
+	// Every record carries the call's decision id; feedback on it is about
 	// actionguard's own decision, the first.
 	ids := h.decisionIDs(t)
-	if len(ids) != 2 || ids[0] != ids[1] || !regexp.MustCompile(`^d-[a-z2-7]{12}$`).MatchString(ids[0]) {
-		t.Fatalf("decision ids %q, want one new id on both records", ids)
+	if len(ids) != 3 || ids[0] != ids[1] || ids[0] != ids[2] || !regexp.MustCompile(`^d-[a-z2-7]{12}$`).MatchString(ids[0]) {
+		t.Fatalf("decision ids %q, want one new id on every record", ids)
 	}
-	if r, n, err := h.st.AuditRecord(context.Background(), ids[0]); err != nil || n != 2 || r.Verdict != "approve" {
-		t.Errorf("AuditRecord(%s) = %s (%d), %v; want the approve record of 2", ids[0], r.Verdict, n, err)
+	if r, n, err := h.st.AuditRecord(context.Background(), ids[0]); err != nil || n != 3 || r.Verdict != "approve" {
+		t.Errorf("AuditRecord(%s) = %s (%d), %v; want the approve record of 3", ids[0], r.Verdict, n, err)
 	}
 }
 
@@ -392,7 +396,12 @@ func TestApprovedCallRunsOnce(t *testing.T) {
 	dir := t.TempDir()
 	var qmu sync.Mutex
 	var decided []string
+	var log *audit.Log
 	q := &approval.Queue{Dir: filepath.Join(dir, "approvals"), Audit: func(ctx context.Context, r *audit.Record) error {
+		// A person's decision counts once it is in the audit log.
+		if err := log.Append(ctx, r); err != nil {
+			return err
+		}
 		qmu.Lock()
 		defer qmu.Unlock()
 		decided = append(decided, r.Verdict+": "+r.Reason)
@@ -400,6 +409,7 @@ func TestApprovedCallRunsOnce(t *testing.T) {
 	}}
 	h := start(t, mcpproxy.WithQueue(q))
 	q.Store = h.st // the harness's store, known once it started; no call has been made yet
+	log = audit.New(h.st)
 	held := func() string {
 		r := h.call(t, "delete_database", map[string]any{"name": "customers"})
 		m := regexp.MustCompile(`Approval request (ap-\w{6}) is open`).FindStringSubmatch(text(r))
@@ -427,7 +437,11 @@ func TestApprovedCallRunsOnce(t *testing.T) {
 	if diff := cmp.Diff([]string{`delete_database {"name":"customers"}`}, h.seen(t)); diff != "" {
 		t.Errorf("upstream calls (-want +got):\n%s", diff)
 	}
-	want := []string{"allow: approval " + id + " approved by alice", "allow: approval " + id + " (approved by alice) let this action through once; it is now used"}
+	r, err := h.st.Approval(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"allow: approval " + id + " approved by alice (pass " + approval.PassTag(id, r.Key()) + ")", "allow: approval " + id + " (approved by alice) let this action through once; it is now used"}
 	qmu.Lock()
 	defer qmu.Unlock()
 	if diff := cmp.Diff(want, decided); diff != "" {

@@ -99,7 +99,7 @@ func (s *Server) handleDecide(w http.ResponseWriter, r *http.Request) {
 	p := principalOf(r)
 	req, err := s.q.Decide(r.Context(), id, approval.Decision{Status: status, By: p.by(), Note: body.Note, Auto: body.Auto})
 	if err == nil || errors.Is(err, approval.ErrExpired) {
-		s.gate.forget(req.SessionID, req.InputHash)
+		s.gate.forget(req.Key())
 	}
 	if errors.Is(err, approval.ErrExpired) {
 		s.events.Kick() // closed as expired just now
@@ -200,7 +200,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 		x := &res[i]
 		br := batchResult{ID: x.ID, Decided: x.Err == nil, Status: x.Request.Status}
 		if x.Err == nil || errors.Is(x.Err, approval.ErrExpired) {
-			s.gate.forget(x.Request.SessionID, x.Request.InputHash)
+			s.gate.forget(x.Request.Key())
 		}
 		if x.Request.ID != "" {
 			v := viewOf(&x.Request)

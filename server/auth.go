@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -25,9 +26,10 @@ import (
 // TokenPrefix starts every API token's secret.
 const TokenPrefix = "agt_"
 
-// NewToken returns a fresh API token named name: the secret, to show once,
-// and the token to store (only the secret's hash). The secret is
-// TokenPrefix and 32 random bytes in unpadded base64url.
+// NewToken returns a fresh API token named name, with the least scope
+// (store.ScopeCheck; set t.Scope for more): the secret, to show once, and
+// the token to store (only the secret's hash). The secret is TokenPrefix
+// and 32 random bytes in unpadded base64url.
 func NewToken(name string, now time.Time) (secret string, t store.Token) {
 	var b [32]byte
 	rand.Read(b[:])
@@ -37,7 +39,8 @@ func NewToken(name string, now time.Time) (secret string, t store.Token) {
 	for i := range id {
 		id[i] = tokenIDAlphabet[int(id[i])%len(tokenIDAlphabet)]
 	}
-	return secret, store.Token{ID: "tok-" + string(id[:]), Name: name, Hash: HashToken(secret), Created: now.UTC().Truncate(time.Microsecond)}
+	return secret, store.Token{ID: "tok-" + string(id[:]), Name: name, Hash: HashToken(secret), Created: now.UTC().Truncate(time.Microsecond),
+		Scope: store.ScopeCheck}
 }
 
 // tokenIDAlphabet has no characters a person confuses (0/o, 1/l/i).
@@ -52,9 +55,24 @@ func HashToken(secret string) string {
 // principal is who made a request.
 type principal struct {
 	tokenID, name string
+	scope         string // the token's (store.ScopeCheck, ScopeRead, ScopeApprover)
+	token         store.Token
 	session       bool   // by the page's session cookie (CSRF applies)
+	sessionID     string // the session's revocation id (sessionID of its nonce)
 	csrf          string // the session's CSRF token
 	expires       time.Time
+}
+
+// may reports whether p's scope allows what scope names.
+func (p principal) may(scope string) bool {
+	return store.ScopeRank(p.scope) >= store.ScopeRank(scope) && store.ScopeRank(scope) > 0
+}
+
+// sessionID is what the store keeps of a signed-out session: the hash of
+// its nonce, which names it without being a credential.
+func sessionID(nonce string) string {
+	sum := sha256.Sum256([]byte("actionguard session id\x00" + nonce))
+	return hex.EncodeToString(sum[:])
 }
 
 // by is how a decision names who made it.
@@ -94,6 +112,7 @@ type authenticator struct {
 	byHash  map[string]cachedToken // live tokens, by hash
 	byID    map[string]store.Token // every token (Tokens), for sessions
 	idsRead time.Time
+	grants  map[string]string // approver tokens whose grant record was found: id → hash
 }
 
 type cachedToken struct {
@@ -201,11 +220,14 @@ func (a *authenticator) newSession(t store.Token) (string, principal) {
 	exp := a.now().Add(a.sessionTTL).Truncate(time.Second)
 	payload := "v1." + t.ID + "." + strconv.FormatInt(exp.Unix(), 10) + "." + nonce
 	value := payload + "." + base64.RawURLEncoding.EncodeToString(sessionMAC(t, payload))
-	return value, principal{tokenID: t.ID, name: t.Name, session: true, csrf: csrfToken(t, nonce), expires: exp}
+	return value, principal{tokenID: t.ID, name: t.Name, scope: t.Scope, token: t, session: true, sessionID: sessionID(nonce), csrf: csrfToken(t, nonce), expires: exp}
 }
 
-// session checks a session cookie.
-func (a *authenticator) session(ctx context.Context, value string) (principal, error) {
+// session checks a session cookie: well formed, not expired, signed with
+// its token, the token live, the session not signed out. fresh reads the
+// token from the store instead of the cache: a decision made through a
+// session of a token revoked a moment ago is refused.
+func (a *authenticator) session(ctx context.Context, value string, fresh bool) (principal, error) {
 	parts := strings.Split(value, ".")
 	if len(parts) != 5 || parts[0] != "v1" {
 		return principal{}, errUnauthorized
@@ -213,6 +235,11 @@ func (a *authenticator) session(ctx context.Context, value string) (principal, e
 	exp, err := strconv.ParseInt(parts[2], 10, 64)
 	if err != nil || !a.now().Before(time.Unix(exp, 0)) {
 		return principal{}, errUnauthorized
+	}
+	if fresh {
+		a.mu.Lock()
+		a.idsRead = time.Time{}
+		a.mu.Unlock()
 	}
 	t, ok, err := a.token(ctx, parts[1])
 	if err != nil {
@@ -225,16 +252,34 @@ func (a *authenticator) session(ctx context.Context, value string) (principal, e
 	if err != nil || !hmac.Equal(mac, sessionMAC(t, strings.Join(parts[:4], "."))) {
 		return principal{}, errUnauthorized
 	}
-	return principal{tokenID: t.ID, name: t.Name, session: true, csrf: csrfToken(t, parts[3]), expires: time.Unix(exp, 0)}, nil
+	id := sessionID(parts[3])
+	revoked, err := a.st.SessionRevoked(ctx, id)
+	if err != nil {
+		return principal{}, err
+	}
+	if revoked {
+		return principal{}, errUnauthorized
+	}
+	return principal{tokenID: t.ID, name: t.Name, scope: t.Scope, token: t, session: true, sessionID: id, csrf: csrfToken(t, parts[3]), expires: time.Unix(exp, 0)}, nil
 }
 
 const unauthorizedHint = "send an API token as 'Authorization: Bearer agt_…' (create one with 'actionguard tokens create NAME'), or log in on the approval page"
 
-// authed requires a token or a session on h; with a session, a state
-// change must come from this origin and carry the session's CSRF token.
-func (s *Server) authed(h http.HandlerFunc) http.Handler {
+// authed requires a token or a session on h whose scope allows scope;
+// with a session, a state change must come from this origin and carry the
+// session's CSRF token.
+//
+// Deciding (scope approver) is refused without authentication: nothing
+// then tells a person's browser from a program on the same machine, a
+// coding agent included.
+func (s *Server) authed(scope string, h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.cfg.auth {
+			if scope == store.ScopeApprover {
+				writeError(w, http.StatusForbidden, "deciding needs a signed-in person, and this server runs without authentication",
+					"run 'actionguard serve' without --no-auth, create your token with 'actionguard tokens create NAME --scope approver' in your own terminal, and sign in on the approval page; or decide with 'actionguard approvals approve|reject ID' in your own terminal")
+				return
+			}
 			// No credentials to steal, so keep other web pages (and DNS
 			// rebinding) from acting through a visitor's browser.
 			if !loopbackHost(r.Host) {
@@ -249,7 +294,9 @@ func (s *Server) authed(h http.HandlerFunc) http.Handler {
 			h(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, principal{name: "anonymous"})))
 			return
 		}
-		p, err := s.authenticate(r)
+		// A decision reads the token from the store, not the cache: a token
+		// revoked a moment ago decides nothing, through any of its sessions.
+		p, err := s.authenticate(r, scope == store.ScopeApprover)
 		if errors.Is(err, errUnauthorized) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="actionguard"`)
 			writeError(w, http.StatusUnauthorized, "missing or invalid API token", unauthorizedHint)
@@ -258,6 +305,22 @@ func (s *Server) authed(h http.HandlerFunc) http.Handler {
 		if err != nil {
 			s.storeError(w, "checking the API token", err)
 			return
+		}
+		if !p.may(scope) {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("token %s has scope %q, and this needs %q", p.name, p.scope, scope), scopeHint(scope))
+			return
+		}
+		if scope == store.ScopeApprover {
+			ok, err := s.auth.granted(r.Context(), p.token)
+			if err != nil {
+				s.storeError(w, "checking the token's grant", err)
+				return
+			}
+			if !ok {
+				s.log.Warn("an approver token without its grant in the audit log tried to decide", "token", p.tokenID, "name", p.name)
+				writeError(w, http.StatusForbidden, fmt.Sprintf("token %s has scope approver in the database, but its creation is not in the audit log", p.name), scopeHint(scope))
+				return
+			}
 		}
 		if p.session && stateChanging(r.Method) {
 			if !sameOrigin(r) {
@@ -274,24 +337,47 @@ func (s *Server) authed(h http.HandlerFunc) http.Handler {
 	})
 }
 
+// scopeHint says how to get a token with scope.
+func scopeHint(scope string) string {
+	if scope == store.ScopeApprover {
+		return "approving and rejecting take a person's token: create one with 'actionguard tokens create NAME --scope approver' in your own terminal, and sign in with it on the approval page"
+	}
+	return "create a token with 'actionguard tokens create NAME --scope " + scope + "'"
+}
+
 // authenticate finds who made r: a bearer token first, else the session
-// cookie.
-func (s *Server) authenticate(r *http.Request) (principal, error) {
+// cookie. fresh reads the token from the store, not the cache.
+func (s *Server) authenticate(r *http.Request, fresh bool) (principal, error) {
 	if h := r.Header.Get("Authorization"); h != "" {
 		scheme, secret, ok := strings.Cut(h, " ")
 		if !ok || !strings.EqualFold(scheme, "Bearer") {
 			return principal{}, errUnauthorized
 		}
-		t, err := s.auth.bearer(r.Context(), strings.TrimSpace(secret))
+		secret = strings.TrimSpace(secret)
+		if fresh {
+			s.auth.forget(secret)
+		}
+		t, err := s.auth.bearer(r.Context(), secret)
 		if err != nil {
 			return principal{}, err
 		}
-		return principal{tokenID: t.ID, name: t.Name}, nil
+		return principal{tokenID: t.ID, name: t.Name, scope: t.Scope, token: t}, nil
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		return s.auth.session(r.Context(), c.Value)
+		// A session always reads its token from the store: revoking the
+		// token ends every one of its sessions at once. (A person's page
+		// makes few requests; an agent's checks come by bearer.)
+		return s.auth.session(r.Context(), c.Value, true)
 	}
 	return principal{}, errUnauthorized
+}
+
+// forget drops a secret's token from the cache: the next check reads the
+// store.
+func (a *authenticator) forget(secret string) {
+	a.mu.Lock()
+	delete(a.byHash, HashToken(secret))
+	a.mu.Unlock()
 }
 
 // loopbackHost reports whether a Host header names this machine.
@@ -346,11 +432,14 @@ func sameOrigin(r *http.Request) bool {
 type sessionInfo struct {
 	// SignedIn: the request carried a valid session (or token); Auth:
 	// the server requires one.
-	SignedIn bool      `json:"signed_in"`
-	Auth     bool      `json:"auth"`
-	Name     string    `json:"name,omitempty"`
-	CSRF     string    `json:"csrf,omitempty"`
-	Expires  time.Time `json:"expires,omitzero"`
+	SignedIn bool   `json:"signed_in"`
+	Auth     bool   `json:"auth"`
+	Name     string `json:"name,omitempty"`
+	// Scope is the token's: the page offers approve and reject to an
+	// approver only.
+	Scope   string    `json:"scope,omitempty"`
+	CSRF    string    `json:"csrf,omitempty"`
+	Expires time.Time `json:"expires,omitzero"`
 }
 
 // handleLogin is POST /v1/session {"token": "agt_…"}: the page exchanges
@@ -391,7 +480,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		Name: sessionCookie, Value: value, Path: "/", Expires: p.expires, MaxAge: int(s.cfg.sessionTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
 	})
-	writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: true, Name: p.name, CSRF: p.csrf, Expires: p.expires})
+	writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: true, Name: p.name, Scope: p.scope, CSRF: p.csrf, Expires: p.expires})
 }
 
 // handleSession is GET /v1/session: whether the page is signed in, as
@@ -403,7 +492,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: false, Name: "anonymous"})
 		return
 	}
-	p, err := s.authenticate(r)
+	p, err := s.authenticate(r, false)
 	if errors.Is(err, errUnauthorized) {
 		writeJSON(w, http.StatusOK, sessionInfo{Auth: true})
 		return
@@ -412,12 +501,31 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, "checking the session", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: true, Name: p.name, CSRF: p.csrf, Expires: p.expires})
+	writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: true, Name: p.name, Scope: p.scope, CSRF: p.csrf, Expires: p.expires})
 }
 
-// handleLogout is DELETE /v1/session: the cookie is cleared.
+// handleLogout is DELETE /v1/session: the session is revoked in the store
+// (the cookie, copied or not, opens nothing any more, on any replica) and
+// the cookie is cleared.
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+	if p := principalOf(r); p.session && p.sessionID != "" {
+		if err := s.st.RevokeSession(r.Context(), p.sessionID, p.tokenID, p.expires); err != nil {
+			s.storeError(w, "signing out", err)
+			return
+		}
+	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// stillSignedIn reports whether the credentials of a long request (the
+// event stream) still hold, read from the store: a revoked token or a
+// signed-out session ends the stream at its next event or heartbeat.
+func (s *Server) stillSignedIn(r *http.Request) bool {
+	if !s.cfg.auth {
+		return true
+	}
+	p, err := s.authenticate(r, true)
+	return err == nil && p.may(store.ScopeRead)
 }

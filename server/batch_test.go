@@ -158,9 +158,16 @@ func TestBatchDecide(t *testing.T) {
 	for _, r := range rs {
 		log.WriteString(r.Verdict + ": " + r.Reason + "\n")
 	}
+	tag := func(id string) string {
+		r, err := e.st.Approval(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return approval.PassTag(id, r.Key())
+	}
 	for _, want := range []string{
-		"allow: approval " + ids[0] + " approved by alice, reviewed together with 3 other requests: generated",
-		"allow: approval " + ids[2] + " approved by alice, reviewed together with 3 other requests: generated",
+		"allow: approval " + ids[0] + " approved by alice, reviewed together with 3 other requests (pass " + tag(ids[0]) + "): generated",
+		"allow: approval " + ids[2] + " approved by alice, reviewed together with 3 other requests (pass " + tag(ids[2]) + "): generated",
 		"block: approval " + danger + " rejected by alice, reviewed together with 1 other request",
 		"block: approval " + push + " rejected by alice, reviewed together with 1 other request",
 	} {

@@ -248,11 +248,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		case <-s.streams:
 			return
 		case <-t.C:
-			if !write([]byte(": ping\n\n")) {
+			if !s.stillSignedIn(r) || !write([]byte(": ping\n\n")) {
 				return
 			}
 		case e, ok := <-events:
-			if !ok {
+			if !ok || !s.stillSignedIn(r) {
 				return
 			}
 			data, err := json.Marshal(&e)

@@ -33,7 +33,7 @@ type gateStore struct {
 	pending map[pendingKey]cachedPending
 }
 
-type pendingKey struct{ session, inputHash string }
+type pendingKey = approval.Key
 
 type cachedPending struct {
 	r     approval.Request
@@ -45,8 +45,7 @@ func newGateStore(st approval.Store, now func() time.Time) *gateStore {
 }
 
 // FindApproval implements approval.Store.
-func (g *gateStore) FindApproval(ctx context.Context, session, inputHash string) (approval.Request, error) {
-	k := pendingKey{session, inputHash}
+func (g *gateStore) FindApproval(ctx context.Context, k approval.Key) (approval.Request, error) {
 	now := g.now()
 	g.mu.Lock()
 	c, ok := g.pending[k]
@@ -54,11 +53,11 @@ func (g *gateStore) FindApproval(ctx context.Context, session, inputHash string)
 	if ok && now.Before(c.until) && c.r.Effective(now) == approval.StatusPending {
 		return c.r, nil
 	}
-	r, err := g.Store.FindApproval(ctx, session, inputHash)
+	r, err := g.Store.FindApproval(ctx, k)
 	if err == nil && r.Status == approval.StatusPending {
 		g.remember(r)
 	} else {
-		g.forget(session, inputHash)
+		g.forget(k)
 	}
 	return r, err
 }
@@ -77,13 +76,13 @@ func (g *gateStore) remember(r approval.Request) {
 	if len(g.pending) >= maxPending {
 		clear(g.pending)
 	}
-	g.pending[pendingKey{r.SessionID, r.InputHash}] = cachedPending{r, g.now().Add(pendingTTL)}
+	g.pending[r.Key()] = cachedPending{r, g.now().Add(pendingTTL)}
 	g.mu.Unlock()
 }
 
 // forget drops what is remembered of a request: it changed.
-func (g *gateStore) forget(session, inputHash string) {
+func (g *gateStore) forget(k approval.Key) {
 	g.mu.Lock()
-	delete(g.pending, pendingKey{session, inputHash})
+	delete(g.pending, k)
 	g.mu.Unlock()
 }

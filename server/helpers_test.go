@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/server"
 	"github.com/actionguard/actionguard/store"
@@ -47,8 +48,14 @@ func newEnv(t *testing.T, opts ...server.Option) *env {
 
 func newEnvOn(t *testing.T, st store.Store, opts ...server.Option) *env {
 	t.Helper()
+	// alice is a person: her token approves.
 	secret, tok := server.NewToken("alice", time.Now())
+	tok.Scope = store.ScopeApprover
 	if err := st.CreateToken(context.Background(), tok); err != nil {
+		t.Fatal(err)
+	}
+	// As 'tokens create --scope approver' does: the grant in the audit log.
+	if err := audit.New(st).Append(context.Background(), server.GrantRecord(tok)); err != nil {
 		t.Fatal(err)
 	}
 	opts = append([]server.Option{server.WithPollInterval(25 * time.Millisecond), server.WithTokenCacheTTL(0),

@@ -8,23 +8,27 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/actionguard/actionguard/store"
 )
 
 // routes builds the handler: the endpoints behind the middleware.
 func (s *Server) routes() {
 	mux := http.NewServeMux()
-	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.authed(h)) }
+	// Each endpoint names the least scope a token (or its page session)
+	// needs: check < read < approver.
+	api := func(pattern, scope string, h http.HandlerFunc) { mux.Handle(pattern, s.authed(scope, h)) }
 
-	api("POST /v1/check", s.handleCheck)
-	api("GET /v1/approvals", s.handleApprovals)
-	api("GET /v1/approvals/{id}", s.handleApproval)
-	api("POST /v1/approvals/{id}/approve", s.handleDecide)
-	api("POST /v1/approvals/{id}/reject", s.handleDecide)
-	api("POST /v1/approvals/batch", s.handleBatch)
-	api("GET /v1/audit", s.handleAudit)
-	api("GET /v1/rules/hits", s.handleRuleHits)
-	api("GET /v1/events", s.handleEvents)
-	api("DELETE /v1/session", s.handleLogout)
+	api("POST /v1/check", store.ScopeCheck, s.handleCheck)
+	api("GET /v1/approvals", store.ScopeRead, s.handleApprovals)
+	api("GET /v1/approvals/{id}", store.ScopeRead, s.handleApproval)
+	api("POST /v1/approvals/{id}/approve", store.ScopeApprover, s.handleDecide)
+	api("POST /v1/approvals/{id}/reject", store.ScopeApprover, s.handleDecide)
+	api("POST /v1/approvals/batch", store.ScopeApprover, s.handleBatch)
+	api("GET /v1/audit", store.ScopeRead, s.handleAudit)
+	api("GET /v1/rules/hits", store.ScopeRead, s.handleRuleHits)
+	api("GET /v1/events", store.ScopeRead, s.handleEvents)
+	api("DELETE /v1/session", store.ScopeCheck, s.handleLogout)
 	mux.HandleFunc("POST /v1/session", s.handleLogin)
 	mux.HandleFunc("GET /v1/session", s.handleSession)
 
@@ -32,7 +36,7 @@ func (s *Server) routes() {
 	if s.cfg.publicMetrics {
 		mux.HandleFunc("GET /metrics", s.handleMetrics)
 	} else {
-		mux.Handle("GET /metrics", s.authed(s.handleMetrics))
+		mux.Handle("GET /metrics", s.authed(store.ScopeRead, s.handleMetrics))
 	}
 	mux.Handle("GET /{$}", s.page())
 	mux.Handle("GET /approvals/{id}", s.page()) // approval.PageURL: a request's own page

@@ -11,6 +11,7 @@ import (
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/server"
+	"github.com/actionguard/actionguard/store"
 	"github.com/actionguard/actionguard/store/postgres"
 	"github.com/actionguard/actionguard/store/postgres/pgtest"
 )
@@ -44,7 +45,11 @@ func TestReplicasOnOnePostgreSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	secret, tok := server.NewToken("alice", time.Now())
+	tok.Scope = store.ScopeApprover
 	if err := setup.CreateToken(context.Background(), tok); err != nil {
+		t.Fatal(err)
+	}
+	if err := audit.New(setup).Append(context.Background(), server.GrantRecord(tok)); err != nil {
 		t.Fatal(err)
 	}
 	setup.Close()

@@ -165,10 +165,12 @@ func New(st store.Store, g Checker, opts ...Option) *Server {
 	s.q = &approval.Queue{Store: st, Dir: cfg.approvalDir, TTL: cfg.approvalTTL, ServerURL: cfg.publicURL, Now: cfg.now, Warn: warn, Audit: s.writer.Append}
 	s.gate = newGateStore(st, cfg.now)
 	gateQ := *s.q
-	gateQ.Audit, gateQ.Store = nil, s.gate
+	// The gate's store hides the store's audit reading: an approval is
+	// verified against the store itself.
+	gateQ.Audit, gateQ.Store, gateQ.Chain = nil, s.gate, st
 	s.gateQ = &gateQ
 	s.events = newHub(st, cfg.poll, s.log, cfg.now)
-	s.events.changed = func(r *approval.Request) { s.gate.forget(r.SessionID, r.InputHash) }
+	s.events.changed = func(r *approval.Request) { s.gate.forget(r.Key()) }
 	s.auth = newAuthenticator(st, cfg.tokenCache, cfg.sessionTTL, cfg.now)
 	s.routes()
 	s.wg.Add(3)

@@ -8,11 +8,15 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
-// SQLite implements approval.Store.
-var _ approval.Store = (*SQLite)(nil)
+// SQLite implements approval.Store and approval.Chain.
+var (
+	_ approval.Store = (*SQLite)(nil)
+	_ approval.Chain = (*SQLite)(nil)
+)
 
 const approvalColumns = codec.ApprovalColumns
 
@@ -31,9 +35,9 @@ func (s *SQLite) OpenApproval(ctx context.Context, r *approval.Request) error {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO approvals (`+approvalColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, '', 0, '', ?, ?, 0, ?, ?) ON CONFLICT (id) DO NOTHING`,
+			VALUES (?, ?, ?, ?, ?, ?, '', 0, '', ?, ?, 0, ?, ?, ?, ?, 0, '') ON CONFLICT (id) DO NOTHING`,
 			r.ID, r.Created.UTC().UnixMicro(), r.Expires.UTC().UnixMicro(), string(r.Status), string(r.Action), sum,
-			r.SessionID, r.InputHash, now.UnixMicro(), r.File)
+			r.SessionID, r.InputHash, now.UnixMicro(), r.File, r.Cwd, r.Agent)
 		if err != nil {
 			return err
 		}
@@ -180,20 +184,66 @@ func (s *SQLite) ExpireApprovals(ctx context.Context, now time.Time) ([]approval
 	return out, nil
 }
 
-// FindApproval returns the newest usable request for an exact action
+// FindApproval returns the newest usable request for an exact call
 // (approval.Store).
-func (s *SQLite) FindApproval(ctx context.Context, session, inputHash string) (approval.Request, error) {
+func (s *SQLite) FindApproval(ctx context.Context, k approval.Key) (approval.Request, error) {
 	rs, err := s.approvals(ctx, `SELECT `+approvalColumns+` FROM approvals
-		WHERE session_id = ? AND input_hash = ?
+		WHERE session_id = ? AND input_hash = ? AND cwd = ? AND agent = ?
 		AND (status = 'pending' AND expires_us > ? OR status = 'approved' AND used_us = 0)
-		ORDER BY created_us DESC, id DESC LIMIT 1`, session, inputHash, time.Now().UTC().UnixMicro())
+		ORDER BY created_us DESC, id DESC LIMIT 1`, k.Session, k.InputHash, k.Cwd, k.Agent, time.Now().UTC().UnixMicro())
 	if err != nil {
 		return approval.Request{}, fmt.Errorf("store: finding an approval: %w", err)
 	}
 	if len(rs) == 0 {
-		return approval.Request{}, fmt.Errorf("%w for this action in session %q", approval.ErrNotFound, session)
+		return approval.Request{}, fmt.Errorf("%w for this action in session %q", approval.ErrNotFound, k.Session)
 	}
 	return rs[0], nil
+}
+
+// LinkDecision records the audit record of a decided request's decision,
+// once (approval.Store).
+func (s *SQLite) LinkDecision(ctx context.Context, id string, seq int64, hash string) (approval.Request, error) {
+	var r approval.Request
+	var linked bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE approvals SET decision_seq = ?, decision_hash = ?, `+updatedSQL+`
+			WHERE id = ? AND status <> 'pending' AND decision_seq = 0`, seq, hash, time.Now().UTC().UnixMicro(), id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		linked = n == 1
+		r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, fmt.Errorf("%w: %s", approval.ErrNotFound, id)
+	}
+	if err != nil {
+		return r, fmt.Errorf("store: link approval %s: %w", id, err)
+	}
+	if !linked {
+		return r, fmt.Errorf("%w: %s is %s, linked to record %d", approval.ErrLinked, id, r.Status, r.DecisionSeq)
+	}
+	return r, nil
+}
+
+// maxAuditRecords bounds what AuditRecords returns.
+const maxAuditRecords = 64
+
+// AuditRecords returns the audit records with from <= seq <= through, at
+// most 64 (approval.Chain).
+func (s *SQLite) AuditRecords(ctx context.Context, from, through int64) ([]audit.Record, error) {
+	var rs []audit.Record
+	err := s.retry(ctx, func() (err error) {
+		rs, err = s.queryAudit(ctx, rs[:0], `SELECT `+auditColumns+` FROM audit WHERE seq >= ? AND seq <= ? ORDER BY seq LIMIT ?`,
+			from, through, maxAuditRecords)
+		return err
+	})
+	return rs, err
 }
 
 // ConsumeApproval marks an approved request used, once (approval.Store):

@@ -128,6 +128,26 @@ CREATE TABLE tokens (
 -- QueryAudit, RuleHits and RuleCounts select records by time.
 CREATE INDEX audit_time ON audit (time_us);
 `},
+	{version: 6, name: "approvals bound to their call and their audit record; token scopes; signed-out sessions", sql: `
+-- An approval lets through exactly the call it was asked for: the session and
+-- the input (version 5), the working directory and the agent; and only while
+-- the audit record of the person's decision (decision_seq, decision_hash) is
+-- in the chain. Requests approved before stay unlinked: they pass nothing.
+ALTER TABLE approvals ADD COLUMN cwd TEXT NOT NULL DEFAULT '';
+ALTER TABLE approvals ADD COLUMN agent TEXT NOT NULL DEFAULT '';
+ALTER TABLE approvals ADD COLUMN decision_seq INTEGER NOT NULL DEFAULT 0;  -- 0 unlinked
+ALTER TABLE approvals ADD COLUMN decision_hash TEXT NOT NULL DEFAULT '';
+-- What a token may do: check < read < approver. Tokens made before scopes
+-- keep reading and checking; deciding takes an approver token a person
+-- creates.
+ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'read';
+-- Page sessions signed out before they expired, until they would have.
+CREATE TABLE revoked_sessions (
+	id         TEXT PRIMARY KEY,      -- hex SHA-256 of the session's nonce
+	token_id   TEXT NOT NULL,
+	expires_us INTEGER NOT NULL
+) STRICT;
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

@@ -142,8 +142,8 @@ func TestMigration5(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.SchemaVersion(ctx); err != nil || v != 5 {
-		t.Fatalf("SchemaVersion = %d, %v; want 5", v, err)
+	if v, err := s.SchemaVersion(ctx); err != nil || v != LatestVersion() {
+		t.Fatalf("SchemaVersion = %d, %v; want %d", v, err, LatestVersion())
 	}
 	old, err := s.Approval(ctx, "ap-old001")
 	if err != nil || old.Status != "expired" || old.Updated.UnixMicro() != 2000 || old.SessionID != "" || !old.UsedAt.IsZero() {
@@ -155,5 +155,41 @@ func TestMigration5(t *testing.T) {
 	}
 	if got, err := s.ApprovalsUpdated(ctx, time.Time{}); err != nil || len(got) != 2 || got[0].ID != "ap-old001" {
 		t.Errorf("ApprovalsUpdated after migration 5 = %v, %v", got, err)
+	}
+}
+
+// TestMigration6 upgrades a file of schema 5: a request approved before
+// stays unlinked to any audit record (so it lets nothing through), and a
+// token made before scopes reads and checks but does not decide.
+func TestMigration6(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "actionguard.db")
+	s, err := Open(ctx, path, withMigrations(migrations[:5]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`INSERT INTO approvals (id, created_us, expires_us, status, action, decision, decided_by, decided_us, note, session_id, input_hash, updated_us)
+			VALUES ('ap-old003', 1000, 9999999999999999, 'approved', '{}', '{"tool":"x","verdict":"approve","risk":1,"reason":"","rules":[]}', 'alice', 2000, '', 's', 'h', 2000)`,
+		`INSERT INTO tokens (id, name, hash, created_us, last_used_us, revoked_us) VALUES ('tok-old00001', 'old', 'aa', 1000, 0, 0)`,
+	} {
+		if _, err := s.db.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	old, err := s.Approval(ctx, "ap-old003")
+	if err != nil || old.Status != "approved" || old.DecisionSeq != 0 || old.DecisionHash != "" || old.Cwd != "" || old.Agent != "" {
+		t.Errorf("an approved request after migration 6: %+v, %v; want approved and unlinked", old, err)
+	}
+	ts, err := s.Tokens(ctx)
+	if err != nil || len(ts) != 1 || ts[0].Scope != ScopeRead {
+		t.Errorf("tokens after migration 6: %+v, %v; want one, scope read", ts, err)
 	}
 }

@@ -66,6 +66,15 @@ type Store interface {
 	RevokeToken(ctx context.Context, idOrName string) (Token, error)
 	// Tokens lists the tokens, revoked ones too, oldest first.
 	Tokens(ctx context.Context) ([]Token, error)
+	// RevokeSession ends a page session before it expires: id (the hash
+	// of its nonce) reads as revoked until expires, when the session would
+	// have ended anyway. Revoking it again changes nothing.
+	RevokeSession(ctx context.Context, id, tokenID string, expires time.Time) error
+	// SessionRevoked reports whether the session id was revoked.
+	SessionRevoked(ctx context.Context, id string) (bool, error)
+	// AuditRecords returns the audit records with from <= Seq <= through
+	// (approval.Chain: what an approval is verified against).
+	AuditRecords(ctx context.Context, from, through int64) ([]audit.Record, error)
 }
 
 // AuditFilter selects records for QueryAudit. Zero fields select
@@ -109,6 +118,35 @@ type Token struct {
 	Created  time.Time `json:"created"`
 	LastUsed time.Time `json:"last_used,omitzero"`
 	Revoked  time.Time `json:"revoked,omitzero"`
+	// Scope is what the token may do: ScopeCheck, ScopeRead or
+	// ScopeApprover, each allowing what the one before does.
+	Scope string `json:"scope"`
+}
+
+// Scopes of a token, least to most.
+const (
+	// ScopeCheck: ask for decisions (POST /v1/check), what an agent's
+	// integration needs, and nothing else.
+	ScopeCheck = "check"
+	// ScopeRead: check, and read the approval requests, the audit log and
+	// the events. Tokens made before scopes existed have it.
+	ScopeRead = "read"
+	// ScopeApprover: read, and approve or reject requests: a person's
+	// token.
+	ScopeApprover = "approver"
+)
+
+// ScopeRank orders the scopes: 0 for an unknown one, which allows nothing.
+func ScopeRank(scope string) int {
+	switch scope {
+	case ScopeCheck:
+		return 1
+	case ScopeRead:
+		return 2
+	case ScopeApprover:
+		return 3
+	}
+	return 0
 }
 
 // Errors of the token methods.

@@ -10,7 +10,7 @@ import (
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
-const tokenColumns = `id, name, hash, created_us, last_used_us, revoked_us`
+const tokenColumns = `id, name, hash, created_us, last_used_us, revoked_us, scope`
 
 // CreateToken stores an API token; ErrTokenExists when its id, name (or
 // hash) is taken. A zero Created is now.
@@ -18,13 +18,19 @@ func (s *SQLite) CreateToken(ctx context.Context, t Token) error {
 	if err := codec.CheckToken(t.ID, t.Name, t.Hash); err != nil {
 		return fmt.Errorf("store: create token: %w", err)
 	}
+	if t.Scope == "" {
+		t.Scope = ScopeCheck // least privilege
+	}
+	if ScopeRank(t.Scope) == 0 {
+		return fmt.Errorf("store: create token: unknown scope %q (want check, read or approver)", t.Scope)
+	}
 	if t.Created.IsZero() {
 		t.Created = time.Now()
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		// No conflict target: any unique column taken does nothing.
-		res, err := tx.ExecContext(ctx, `INSERT INTO tokens (`+tokenColumns+`) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-			t.ID, t.Name, t.Hash, t.Created.UnixMicro(), codec.Micros(t.LastUsed), codec.Micros(t.Revoked))
+		res, err := tx.ExecContext(ctx, `INSERT INTO tokens (`+tokenColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			t.ID, t.Name, t.Hash, t.Created.UnixMicro(), codec.Micros(t.LastUsed), codec.Micros(t.Revoked), t.Scope)
 		if err != nil {
 			return err
 		}
@@ -126,9 +132,41 @@ func (s *SQLite) Tokens(ctx context.Context) ([]Token, error) {
 func scanToken(scan func(dest ...any) error) (Token, error) {
 	var t Token
 	var created, used, revoked int64
-	if err := scan(&t.ID, &t.Name, &t.Hash, &created, &used, &revoked); err != nil {
+	if err := scan(&t.ID, &t.Name, &t.Hash, &created, &used, &revoked, &t.Scope); err != nil {
 		return t, err
 	}
 	t.Created, t.LastUsed, t.Revoked = codec.Time(created), codec.Time(used), codec.Time(revoked)
 	return t, nil
+}
+
+// RevokeSession ends a page session before it expires (Store). Sessions
+// that expired are forgotten on the way.
+func (s *SQLite) RevokeSession(ctx context.Context, id, tokenID string, expires time.Time) error {
+	if id == "" {
+		return errors.New("store: revoke session: no session id")
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM revoked_sessions WHERE expires_us <= ?`, time.Now().UTC().UnixMicro()); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO revoked_sessions (id, token_id, expires_us) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+			id, tokenID, expires.UTC().UnixMicro())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: revoke session: %w", err)
+	}
+	return nil
+}
+
+// SessionRevoked reports whether a page session was revoked (Store).
+func (s *SQLite) SessionRevoked(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, `SELECT count(*) FROM revoked_sessions WHERE id = ?`, id).Scan(&n)
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: session revoked: %w", err)
+	}
+	return n > 0, nil
 }

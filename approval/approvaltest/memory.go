@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/audit"
 )
 
 // Memory is an approval.Store in memory. The zero value is ready; it is
@@ -24,7 +25,11 @@ type Memory struct {
 	reqs map[string]*approval.Request
 	seq  int // opening order, for "newest first" among equal times
 	ord  map[string]int
+	// audit is the audit log (Append), for approval.Chain.
+	audit []audit.Record
 }
+
+var _ approval.Chain = (*Memory)(nil)
 
 var _ approval.Store = (*Memory)(nil)
 
@@ -147,11 +152,11 @@ func (m *Memory) ExpireApprovals(ctx context.Context, now time.Time) ([]approval
 }
 
 // FindApproval implements approval.Store.
-func (m *Memory) FindApproval(ctx context.Context, session, inputHash string) (approval.Request, error) {
+func (m *Memory) FindApproval(ctx context.Context, k approval.Key) (approval.Request, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, r := range m.sorted() {
-		if r.SessionID != session || r.InputHash != inputHash {
+		if r.Key() != k {
 			continue
 		}
 		c := m.read(r)
@@ -194,4 +199,87 @@ func (m *Memory) ApprovalsUpdated(ctx context.Context, since time.Time) ([]appro
 		out = out[:1000]
 	}
 	return out, nil
+}
+
+// LinkDecision implements approval.Store.
+func (m *Memory) LinkDecision(ctx context.Context, id string, seq int64, hash string) (approval.Request, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.reqs[id]
+	switch {
+	case !ok:
+		return approval.Request{}, fmt.Errorf("%w: %s", approval.ErrNotFound, id)
+	case r.Status == approval.StatusPending || r.DecisionSeq != 0:
+		return m.read(r), fmt.Errorf("%w: %s", approval.ErrLinked, id)
+	}
+	r.DecisionSeq, r.DecisionHash, r.Updated = seq, hash, m.now()
+	return m.read(r), nil
+}
+
+// Tamper changes a stored request as a program writing to the database
+// directly would (tests of what such a change lets through).
+func (m *Memory) Tamper(id string, change func(r *approval.Request)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if r, ok := m.reqs[id]; ok {
+		change(r)
+	}
+}
+
+// Append adds r to the store's audit log, sealing it as audit.Log does
+// (Seq, Time, PrevHash, Hash): it has the signature of approval.Queue.Audit.
+func (m *Memory) Append(ctx context.Context, r *audit.Record) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r.Seq = int64(len(m.audit)) + 1
+	if r.Time.IsZero() {
+		r.Time = m.now()
+	}
+	if r.Rules == nil {
+		r.Rules = []string{}
+	}
+	r.PrevHash = audit.Genesis
+	if n := len(m.audit); n > 0 {
+		r.PrevHash = m.audit[n-1].Hash
+	}
+	r.Hash = r.ComputeHash()
+	m.audit = append(m.audit, *r)
+	return nil
+}
+
+// AuditRecords implements approval.Chain.
+func (m *Memory) AuditRecords(ctx context.Context, from, through int64) ([]audit.Record, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []audit.Record
+	for _, r := range m.audit {
+		if r.Seq >= from && r.Seq <= through {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// ScanAudit implements approval.Chain.
+func (m *Memory) ScanAudit(ctx context.Context, q audit.Query, fn func(audit.Record) error) error {
+	m.mu.Lock()
+	rs := slices.Clone(m.audit)
+	m.mu.Unlock()
+	for _, r := range rs {
+		if q.Session != "" && r.SessionID != q.Session || !q.Since.IsZero() && r.Time.Before(q.Since) ||
+			!q.Until.IsZero() && !r.Time.Before(q.Until) || q.ThroughSeq != 0 && r.Seq > q.ThroughSeq {
+			continue
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AuditLog returns the records appended so far.
+func (m *Memory) AuditLog() []audit.Record {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.audit)
 }

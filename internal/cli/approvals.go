@@ -284,6 +284,9 @@ func (a *app) decider() string {
 }
 
 func (a *app) runApprovalsDecide(ctx context.Context, o *approvalsOptions, id string, status approval.Status) error {
+	if err := a.requirePerson(decideVerb(status) + " " + id); err != nil {
+		return err
+	}
 	q, st, err := a.approvalQueue(ctx)
 	if err != nil {
 		return err
@@ -346,4 +349,12 @@ func approvalErr(err error) error {
 		return usageErr("approve it explicitly: 'actionguard approvals approve ID'", "%v", err)
 	}
 	return err
+}
+
+// decideVerb is what deciding with status does, in a sentence.
+func decideVerb(status approval.Status) string {
+	if status == approval.StatusApproved {
+		return "approve"
+	}
+	return "reject"
 }

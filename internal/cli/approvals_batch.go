@@ -82,6 +82,9 @@ func (a *app) runApprovalsBatch(ctx context.Context, o *approvalsOptions, ids []
 	case len(ids) > 0 && o.group != "":
 		return usageErr("decide either the requests you name or a --group, not both", "ids and --group given together")
 	}
+	if err := a.requirePerson(verb + " these requests"); err != nil {
+		return err
+	}
 	q, st, err := a.approvalQueue(ctx)
 	if err != nil {
 		return err

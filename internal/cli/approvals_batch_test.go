@@ -32,8 +32,7 @@ func newBatchFixture(t *testing.T) *batchFixture {
 	open := func(cmd, level string, risk int) string {
 		sum := approval.Summary{Tool: "Bash", Agent: "codex", Verdict: "approve", Level: level, Risk: risk, Reason: "Deletes.",
 			Rules: []string{"shell.fs.rm"}, Anomalies: []string{"a burst of privileged actions: 5 in 10s"}}
-		o, err := q.Gate(ctx, []byte(`{"tool":"Bash","input":{"command":"`+cmd+`"},"context":{"cwd":"/home/x/proj"}}`), sum, "s1",
-			approval.InputHash("Bash", map[string]any{"command": cmd}))
+		o, err := q.Gate(ctx, []byte(`{"tool":"Bash","input":{"command":"`+cmd+`"},"context":{"cwd":"/home/x/proj"}}`), sum, approval.Key{Session: "s1", InputHash: approval.InputHash("Bash", map[string]any{"command": cmd})})
 		if err != nil {
 			t.Fatal(err)
 		}

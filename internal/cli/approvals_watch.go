@@ -53,6 +53,9 @@ func (a *app) runApprovalsWatch(ctx context.Context, o *approvalsOptions, autoSe
 	if o.autoConfirm < 0 || o.poll <= 0 {
 		return usageErr("--auto-confirm=5s --poll=1s", "--auto-confirm must not be negative and --poll must be positive")
 	}
+	if err := a.requirePerson("answer approval requests"); err != nil {
+		return err
+	}
 	q, st, err := a.approvalQueue(ctx)
 	if err != nil {
 		return err

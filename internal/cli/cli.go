@@ -40,6 +40,10 @@ type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Getenv func(string) string
+	// Environ lists the environment as KEY=value (os.Environ); nil when
+	// only Getenv is known. It finds the variables a coding agent sets by
+	// prefix (CODEX_…).
+	Environ func() []string
 	// IsTerminal reports whether a stream is a terminal (colour, progress).
 	IsTerminal func(w any) bool
 }
@@ -77,7 +81,7 @@ func Run(env Env) int { return RunWith(env) }
 
 // DefaultEnv is the process's arguments and streams.
 func DefaultEnv() Env {
-	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, IsTerminal: isTerminal}
+	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ, IsTerminal: isTerminal}
 }
 
 // RunWith is Run with extra commands: a separate binary adds the commands

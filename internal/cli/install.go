@@ -104,6 +104,11 @@ func (a *app) runInstall(o *installOptions, name string, remove bool) error {
 	res := installResult{Agent: ag.Name, Scope: scope, File: file, DryRun: o.dryRun}
 	var plan *setup.Plan
 	if remove {
+		if !o.dryRun {
+			if err := a.requirePerson("remove actionguard's hook from " + ag.Title); err != nil {
+				return err
+			}
+		}
 		plan, err = setup.PlanUninstall(ag, file)
 	} else {
 		if _, ok := adapter.Lookup(ag.Name); !ok {

@@ -87,6 +87,9 @@ func (a *app) runMode(o *modeOptions, args []string) error {
 	}
 	project := policy.ProjectRoot(cwd)
 	if len(args) == 1 || o.level != 0 {
+		if err := a.requirePerson("switch the mode or the security level"); err != nil {
+			return err
+		}
 		c, err := policy.ReadModeChoices(path)
 		if err != nil && (len(args) == 0 || args[0] != "reset") {
 			return err

@@ -25,9 +25,9 @@ func TestTwoServeProcesses(t *testing.T) {
 	dbURL := pgtest.FreshSchema(t)
 	bin := actionguardBinary(t)
 	home := t.TempDir()
-	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+home, "ACTIONGUARD_STORE="+dbURL)
+	env := append(personEnviron(), "HOME="+home, "XDG_CONFIG_HOME="+home, "ACTIONGUARD_STORE="+dbURL)
 
-	create := exec.Command(bin, "tokens", "create", "alice")
+	create := exec.Command(bin, "tokens", "create", "alice", "--scope", "approver")
 	create.Env = env
 	out, err := create.Output()
 	if err != nil {

@@ -141,6 +141,9 @@ func (a *app) runTrustRevoke(o *trustOptions, args []string) error {
 	if len(args) == 1 && o.all {
 		return usageErr("either a pattern or --all", "a pattern and --all cannot be used together")
 	}
+	if err := a.requirePerson("revoke trust"); err != nil {
+		return err
+	}
 	project := a.trustProject(o)
 	pattern := ""
 	if len(args) == 1 {

@@ -4,8 +4,13 @@
 // request, and an approved action runs once. Pass is the same without
 // opening a request, for agents that ask the person themselves.
 //
-// What names "the same action" is InputHash: the session, the tool and
-// the input, whatever the order of the input's keys.
+// What names "the same action" is KeyOf: the session, the working
+// directory, the agent, and InputHash — the tool and the input, whatever
+// the order of the input's keys. An approval lets exactly that call
+// through, once, within approval.DefaultPassTTL of the decision, and only
+// when the decision is in the audit chain (approval.Verified); an approved
+// request that is not (a row written into the database by something else)
+// is refused and reported as an anomaly on the decision.
 package gate
 
 import (
@@ -44,10 +49,11 @@ func ApplyEncoded(ctx context.Context, q *approval.Queue, a *guard.Action, raw [
 			return approval.Outcome{}, fail(d, err)
 		}
 	}
-	o, err := q.Gate(ctx, raw, approval.SummaryOf(a, d), a.Context.SessionID, InputHash(a))
+	o, err := q.Gate(ctx, raw, approval.SummaryOf(a, d), KeyOf(a))
 	if err != nil {
 		return o, fail(d, err)
 	}
+	refused(d, o.Refused)
 	switch {
 	case o.Passed:
 		passed(d, &o.Request)
@@ -72,11 +78,12 @@ func Pass(ctx context.Context, q *approval.Queue, a *guard.Action, d *guard.Deci
 	if !held(d) || a.Context.SessionID == "" {
 		return approval.Outcome{}, nil
 	}
-	o, err := q.Pass(ctx, a.Context.SessionID, InputHash(a))
+	o, err := q.Pass(ctx, KeyOf(a))
 	if err != nil {
 		d.Error = appendSentence(d.Error, "approval queue: "+err.Error())
 		return o, err
 	}
+	refused(d, o.Refused)
 	if o.Passed {
 		passed(d, &o.Request)
 	}
@@ -96,6 +103,22 @@ func passed(d *guard.Decision, r *approval.Request) {
 	d.ApprovalID, d.ApprovalRequestFile = r.ID, r.File
 	// Seed 003's view: it needed an approval, and got it.
 	d.RequiresApproval, d.Action = true, "proceed"
+}
+
+// refused reports on d an approved request that was not honoured: the
+// anomaly goes to the audit log with the decision.
+func refused(d *guard.Decision, why error) {
+	if why == nil {
+		return
+	}
+	msg := why.Error() + ": the approvals table says approved, but the audit log does not; was it written by something other than actionguard?"
+	d.Anomalies = append(d.Anomalies, msg)
+	d.Reason = appendSentence(d.Reason, "An approval for this call was found in the database but not in the audit log, so it was not honoured; a person must approve it on the page or in their own terminal.")
+}
+
+// KeyOf is the exact call a is, as an approval is bound to it.
+func KeyOf(a *guard.Action) approval.Key {
+	return approval.Key{Session: a.Context.SessionID, InputHash: InputHash(a), Cwd: a.Context.Cwd, Agent: a.Context.Agent}
 }
 
 // fail records a queue error on d, whose verdict stays as it was.

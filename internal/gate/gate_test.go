@@ -9,6 +9,7 @@ import (
 
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/approval/approvaltest"
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/gate"
 	"github.com/actionguard/actionguard/store"
@@ -28,10 +29,20 @@ var stores = map[string]func(t *testing.T) approval.Store{
 	},
 }
 
+// eachStore runs f with a queue over each store whose decisions go to the
+// store's audit log, as a person's do from the CLI and the server.
 func eachStore(t *testing.T, f func(t *testing.T, q *approval.Queue)) {
 	for name, open := range stores {
 		t.Run(name, func(t *testing.T) {
-			f(t, &approval.Queue{Store: open(t), Dir: filepath.Join(t.TempDir(), "approvals")})
+			st := open(t)
+			q := &approval.Queue{Store: st, Dir: filepath.Join(t.TempDir(), "approvals")}
+			switch st := st.(type) {
+			case *approvaltest.Memory:
+				q.Audit = st.Append
+			case audit.Storage:
+				q.Audit = audit.New(st).Append
+			}
+			f(t, q)
 		})
 	}
 }
@@ -133,7 +144,7 @@ func TestApplyError(t *testing.T) {
 
 type broken struct{ approval.Store }
 
-func (broken) FindApproval(context.Context, string, string) (approval.Request, error) {
+func (broken) FindApproval(context.Context, approval.Key) (approval.Request, error) {
 	return approval.Request{}, errors.New("database is locked")
 }
 

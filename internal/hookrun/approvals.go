@@ -11,7 +11,6 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/gate"
-	"github.com/actionguard/actionguard/store"
 )
 
 // A hook call whose decision waits for a person goes through the approval
@@ -23,11 +22,15 @@ import (
 //   - An agent that asks the user itself (Claude Code, Cursor, Copilot
 //     CLI: adapter.Asks) keeps its own prompt as the approval: no request
 //     is opened. An approval a person already granted in the queue for
-//     exactly this call (same session, same input) still lets it through
-//     once, without the prompt.
+//     exactly this call (same session, input, working directory and agent)
+//     still lets it through once, without the prompt.
 //   - An agent that cannot ask (Codex, Gemini CLI) gets a deny naming the
 //     request opened for the call (or the one already open); once a person
-//     approves it, the same call in the same session runs once.
+//     approves it, the same call runs once, within 10 minutes.
+//
+// Either way an approval counts only when the person's decision is in the
+// audit log (approval.Verified); an approved row written by anything else
+// is refused, and the call's record carries the anomaly.
 
 // ApprovalsDir is where the request files of the database at dbPath are
 // written: approvals/ beside it.
@@ -42,9 +45,13 @@ const ServerURLEnv = "ACTIONGUARD_SERVER_URL"
 // approvalStore opens the store the hook's queue uses; tests replace it.
 type approvalStore func(ctx context.Context, path string) (approval.Store, func() error, error)
 
+// openSQLite opens the database with the decisions spooled by earlier hook
+// calls moved into the audit log first: an approval is honoured against
+// the log (approval.Verified), which must say whether it was used. A
+// failed drain leaves the records spooled; the store is used all the same.
 func openSQLite(ctx context.Context, path string) (approval.Store, func() error, error) {
-	st, err := store.Open(ctx, path)
-	if err != nil {
+	st, err := OpenStore(ctx, path)
+	if st == nil {
 		return nil, nil, err
 	}
 	return st, st.Close, nil

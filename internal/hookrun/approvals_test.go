@@ -44,6 +44,19 @@ var approvalStores = map[string]func(t *testing.T, cfg *Config) func(t *testing.
 	},
 }
 
+// personQueue is the queue a person decides with (the CLI, the server):
+// decisions go to the store's audit log, which is what lets a call through.
+func personQueue(st approval.Store) *approval.Queue {
+	q := &approval.Queue{Store: st}
+	switch st := st.(type) {
+	case *approvaltest.Memory:
+		q.Audit = st.Append
+	case audit.Storage:
+		q.Audit = audit.New(st).Append
+	}
+	return q
+}
+
 // hookAnswer runs one hook call and returns the decision and its reason.
 func hookAnswer(t *testing.T, ad adapter.Adapter, cfg Config, ev map[string]any) (string, string) {
 	t.Helper()
@@ -92,7 +105,7 @@ func TestCodexApprovalRoundTrip(t *testing.T) {
 				t.Errorf("retry names another request: %s", reason)
 			}
 
-			q := &approval.Queue{Store: openStore(t)}
+			q := personQueue(openStore(t))
 			if _, err := q.Decide(context.Background(), id, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
 				t.Fatal(err)
 			}
@@ -106,13 +119,23 @@ func TestCodexApprovalRoundTrip(t *testing.T) {
 			if data, _ := os.ReadFile(file); !strings.Contains(string(data), "used at") {
 				t.Errorf("the file does not say the approval was used:\n%s", data)
 			}
-			// The hook's records name the request; the pass says who approved it.
-			spool, _ := os.ReadFile(audit.SpoolPath(db))
+			// The hook's records name the request; the pass says who approved
+			// it. (A held call moves the spooled records into the log: an
+			// approval is judged against it.)
+			logged, err := OpenStore(context.Background(), db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer logged.Close()
+			recs, err := audit.New(logged).Tail(context.Background(), 100)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var reasons []string
-			for _, line := range strings.Split(strings.TrimSpace(string(spool)), "\n") {
-				var r audit.Record
-				json.Unmarshal([]byte(line), &r)
-				reasons = append(reasons, r.Verdict+": "+r.Reason)
+			for _, r := range recs {
+				if !strings.HasPrefix(r.Reason, "approval ") { // the person's decision
+					reasons = append(reasons, r.Verdict+": "+r.Reason)
+				}
 			}
 			if len(reasons) != 4 || !strings.HasSuffix(reasons[0], "(approval "+id+")") || !strings.HasPrefix(reasons[2], "allow: Approved by alice") {
 				t.Errorf("audit records:\n%s", strings.Join(reasons, "\n"))
@@ -139,8 +162,9 @@ func TestClaudeAsksAndPasses(t *testing.T) {
 				t.Fatalf("the hook opened %d requests (%v) for an agent that asks", len(rs), err)
 			}
 			// Someone opened and approved it in the queue (the server, check --approvals).
-			q := &approval.Queue{Store: st}
-			a := &guard.Action{Tool: "Bash", Input: map[string]any{"command": "npm publish"}, Context: guard.Context{SessionID: "cl-1"}}
+			q := personQueue(st)
+			a := &guard.Action{Tool: "Bash", Input: map[string]any{"command": "npm publish"},
+				Context: guard.Context{SessionID: "cl-1", Cwd: "/home/dev/project", Agent: "claude-code"}}
 			d := &guard.Decision{Verdict: guard.Approve, Reason: "Publishes."}
 			if _, err := gate.Apply(context.Background(), q, a, d); err != nil {
 				t.Fatal(err)

@@ -76,7 +76,9 @@ func (b *hookContacts) ContactCounts(ctx context.Context, keys []string) (map[st
 		if b.st == nil && b.err == nil {
 			b.st, b.err = b.open(ctx, b.path)
 			if b.err != nil {
-				b.err = fmt.Errorf("contact book: %w", b.err)
+				// open may return a typed nil store with its error: Close
+				// must not call it (a panic in the hook lets the call run).
+				b.st, b.err = nil, fmt.Errorf("contact book: %w", b.err)
 			}
 		}
 		if b.err != nil {

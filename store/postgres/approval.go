@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
@@ -29,9 +30,9 @@ func (s *Store) OpenApproval(ctx context.Context, r *approval.Request) error {
 	var updated int64
 	err = s.tx(ctx, beginSQL, func(c *pgx.Conn) error {
 		err := c.QueryRow(ctx, `INSERT INTO approvals (`+approvalColumns+`)
-			VALUES ($1, $2, $3, $4, $5, $6, '', 0, '', $7, $8, 0, `+nowUS+`, $9) ON CONFLICT (id) DO NOTHING RETURNING updated_us`,
+			VALUES ($1, $2, $3, $4, $5, $6, '', 0, '', $7, $8, 0, `+nowUS+`, $9, $10, $11, 0, '') ON CONFLICT (id) DO NOTHING RETURNING updated_us`,
 			r.ID, r.Created.UTC().UnixMicro(), r.Expires.UTC().UnixMicro(), string(r.Status), string(r.Action), sum,
-			r.SessionID, r.InputHash, r.File).Scan(&updated)
+			r.SessionID, r.InputHash, r.File, r.Cwd, r.Agent).Scan(&updated)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return approval.ErrDuplicate
 		}
@@ -178,18 +179,52 @@ func (s *Store) ExpireApprovals(ctx context.Context, now time.Time) ([]approval.
 
 // FindApproval returns the newest usable request for an exact action
 // (approval.Store).
-func (s *Store) FindApproval(ctx context.Context, session, inputHash string) (approval.Request, error) {
+func (s *Store) FindApproval(ctx context.Context, k approval.Key) (approval.Request, error) {
 	rs, err := s.approvals(ctx, `SELECT `+approvalColumns+` FROM approvals
-		WHERE session_id = $1 AND input_hash = $2
-		AND (status = 'pending' AND expires_us > $3 OR status = 'approved' AND used_us = 0)
-		ORDER BY created_us DESC, id COLLATE "C" DESC LIMIT 1`, session, inputHash, time.Now().UTC().UnixMicro())
+		WHERE session_id = $1 AND input_hash = $2 AND cwd = $3 AND agent = $4
+		AND (status = 'pending' AND expires_us > $5 OR status = 'approved' AND used_us = 0)
+		ORDER BY created_us DESC, id COLLATE "C" DESC LIMIT 1`, k.Session, k.InputHash, k.Cwd, k.Agent, time.Now().UTC().UnixMicro())
 	if err != nil {
 		return approval.Request{}, fmt.Errorf("store: finding an approval: %w", err)
 	}
 	if len(rs) == 0 {
-		return approval.Request{}, fmt.Errorf("%w for this action in session %q", approval.ErrNotFound, session)
+		return approval.Request{}, fmt.Errorf("%w for this action in session %q", approval.ErrNotFound, k.Session)
 	}
 	return rs[0], nil
+}
+
+// LinkDecision records the audit record of a decided request's decision,
+// once (approval.Store).
+func (s *Store) LinkDecision(ctx context.Context, id string, seq int64, hash string) (approval.Request, error) {
+	var rs []approval.Request
+	linked := false
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		var err error
+		rs, err = scanApprovals(ctx, c, time.Now(), `UPDATE approvals SET decision_seq = $1, decision_hash = $2, `+updatedSQL+`
+			WHERE id = $3 AND status <> 'pending' AND decision_seq = 0 RETURNING `+approvalColumns, seq, hash, id)
+		if err != nil || len(rs) == 1 {
+			linked = err == nil
+			return err
+		}
+		rs, err = scanApprovals(ctx, c, time.Now(), `SELECT `+approvalColumns+` FROM approvals WHERE id = $1`, id)
+		return err
+	})
+	if err != nil {
+		return approval.Request{}, fmt.Errorf("store: link approval %s: %w", id, err)
+	}
+	if len(rs) == 0 {
+		return approval.Request{}, fmt.Errorf("%w: %s", approval.ErrNotFound, id)
+	}
+	if !linked {
+		return rs[0], fmt.Errorf("%w: %s is %s, linked to record %d", approval.ErrLinked, id, rs[0].Status, rs[0].DecisionSeq)
+	}
+	return rs[0], nil
+}
+
+// AuditRecords returns the audit records with from <= seq <= through, at
+// most 64 (approval.Chain).
+func (s *Store) AuditRecords(ctx context.Context, from, through int64) ([]audit.Record, error) {
+	return s.queryAudit(ctx, nil, `SELECT `+auditColumns+` FROM audit WHERE seq >= $1 AND seq <= $2 ORDER BY seq LIMIT 64`, from, through)
 }
 
 // ConsumeApproval marks an approved request used, once (approval.Store):

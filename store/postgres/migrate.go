@@ -121,6 +121,21 @@ CREATE TABLE tokens (
 	revoked_us   bigint NOT NULL      -- 0 live
 );
 `},
+	{version: 2, name: "approvals bound to their call and their audit record; token scopes; signed-out sessions", sql: `
+-- As SQLite's version 6: the call an approval lets through (cwd, agent) and
+-- the audit record of its decision; a token's scope (check < read <
+-- approver; tokens made before scopes read and check); sessions signed out.
+ALTER TABLE approvals ADD COLUMN cwd text NOT NULL DEFAULT '';
+ALTER TABLE approvals ADD COLUMN agent text NOT NULL DEFAULT '';
+ALTER TABLE approvals ADD COLUMN decision_seq bigint NOT NULL DEFAULT 0;
+ALTER TABLE approvals ADD COLUMN decision_hash text NOT NULL DEFAULT '';
+ALTER TABLE tokens ADD COLUMN scope text NOT NULL DEFAULT 'read';
+CREATE TABLE revoked_sessions (
+	id         text PRIMARY KEY,      -- hex SHA-256 of the session's nonce
+	token_id   text NOT NULL,
+	expires_us bigint NOT NULL
+);
+`},
 }
 
 const createSchemaVersion = `CREATE TABLE IF NOT EXISTS schema_version (

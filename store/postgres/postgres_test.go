@@ -72,7 +72,7 @@ func TestReplicas(t *testing.T) {
 	if err := approval.Open(ctx, a, r); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := b.FindApproval(ctx, "s", "h"); err != nil || got.ID != r.ID {
+	if got, err := b.FindApproval(ctx, approval.Key{Session: "s", InputHash: "h"}); err != nil || got.ID != r.ID {
 		t.Fatalf("the other replica finds %q, %v; want %s", got.ID, err, r.ID)
 	}
 	if _, err := b.DecideApproval(ctx, r.ID, approval.Decision{Status: approval.StatusApproved, By: "ann"}); err != nil {

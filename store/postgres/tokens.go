@@ -12,7 +12,7 @@ import (
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
-const tokenColumns = `id, name, hash, created_us, last_used_us, revoked_us`
+const tokenColumns = `id, name, hash, created_us, last_used_us, revoked_us, scope`
 
 // CreateToken stores an API token; store.ErrTokenExists when its id, name
 // (or hash) is taken. A zero Created is now.
@@ -20,14 +20,20 @@ func (s *Store) CreateToken(ctx context.Context, t store.Token) error {
 	if err := codec.CheckToken(t.ID, t.Name, t.Hash); err != nil {
 		return fmt.Errorf("store: create token: %w", err)
 	}
+	if t.Scope == "" {
+		t.Scope = store.ScopeCheck // least privilege
+	}
+	if store.ScopeRank(t.Scope) == 0 {
+		return fmt.Errorf("store: create token: unknown scope %q (want check, read or approver)", t.Scope)
+	}
 	if t.Created.IsZero() {
 		t.Created = time.Now()
 	}
 	var n int64
 	err := s.run(ctx, func(c *pgx.Conn) error {
 		// No conflict target: any unique column taken does nothing.
-		tag, err := c.Exec(ctx, `INSERT INTO tokens (`+tokenColumns+`) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-			t.ID, t.Name, t.Hash, t.Created.UnixMicro(), codec.Micros(t.LastUsed), codec.Micros(t.Revoked))
+		tag, err := c.Exec(ctx, `INSERT INTO tokens (`+tokenColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+			t.ID, t.Name, t.Hash, t.Created.UnixMicro(), codec.Micros(t.LastUsed), codec.Micros(t.Revoked), t.Scope)
 		n = tag.RowsAffected()
 		return err
 	})
@@ -119,9 +125,41 @@ func (s *Store) Tokens(ctx context.Context) ([]store.Token, error) {
 func scanToken(scan func(dest ...any) error) (store.Token, error) {
 	var t store.Token
 	var created, used, revoked int64
-	if err := scan(&t.ID, &t.Name, &t.Hash, &created, &used, &revoked); err != nil {
+	if err := scan(&t.ID, &t.Name, &t.Hash, &created, &used, &revoked, &t.Scope); err != nil {
 		return t, err
 	}
 	t.Created, t.LastUsed, t.Revoked = codec.Time(created), codec.Time(used), codec.Time(revoked)
 	return t, nil
+}
+
+// RevokeSession ends a page session before it expires (store.Store).
+// Sessions that expired are forgotten on the way.
+func (s *Store) RevokeSession(ctx context.Context, id, tokenID string, expires time.Time) error {
+	if id == "" {
+		return errors.New("store: revoke session: no session id")
+	}
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		if _, err := c.Exec(ctx, `DELETE FROM revoked_sessions WHERE expires_us <= $1`, time.Now().UTC().UnixMicro()); err != nil {
+			return err
+		}
+		_, err := c.Exec(ctx, `INSERT INTO revoked_sessions (id, token_id, expires_us) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+			id, tokenID, expires.UTC().UnixMicro())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: revoke session: %w", err)
+	}
+	return nil
+}
+
+// SessionRevoked reports whether a page session was revoked (store.Store).
+func (s *Store) SessionRevoked(ctx context.Context, id string) (bool, error) {
+	var n int64
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		return c.QueryRow(ctx, `SELECT count(*) FROM revoked_sessions WHERE id = $1`, id).Scan(&n)
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: session revoked: %w", err)
+	}
+	return n > 0, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -230,7 +231,7 @@ func testFindApproval(t *testing.T, open func(*testing.T) store.Store) {
 	ctx := context.Background()
 	st := open(t)
 	find := func(session, hash string) (string, error) {
-		r, err := st.FindApproval(ctx, session, hash)
+		r, err := st.FindApproval(ctx, approval.Key{Session: session, InputHash: hash})
 		return r.ID, err
 	}
 	if _, err := find("s", "h"); !errors.Is(err, approval.ErrNotFound) {
@@ -404,5 +405,121 @@ func testApprovalsUpdated(t *testing.T, open func(*testing.T) store.Store) {
 	}
 	if d := diff([]string{a.ID, b.ID}, ids(updated(a.Updated))); d != "" {
 		t.Errorf("the requests changed since a was opened, oldest change first (-want +got):\n%s", d)
+	}
+}
+
+// An approval is found only for exactly its call (session, input, working
+// directory, agent); it is linked to its decision's audit record once; the
+// records around one are read by Seq.
+func testApprovalBinding(t *testing.T, open func(*testing.T) store.Store) {
+	ctx := context.Background()
+	st := open(t)
+	k := approval.Key{Session: "s", InputHash: "h", Cwd: "/home/alice/proj", Agent: "claude-code"}
+	r := request("ap-bind01", now(), k.Session, k.InputHash)
+	r.Cwd, r.Agent = k.Cwd, k.Agent
+	openRequests(t, st, r)
+	got, err := st.FindApproval(ctx, k)
+	if err != nil || got.ID != r.ID || got.Key() != k {
+		t.Fatalf("FindApproval(%+v) = %+v, %v", k, got, err)
+	}
+	for _, other := range []approval.Key{
+		{Session: "s", InputHash: "h", Cwd: "/etc", Agent: "claude-code"},
+		{Session: "s", InputHash: "h", Cwd: "/home/alice/proj", Agent: "codex"},
+		{Session: "s", InputHash: "h"},
+		{Session: "s2", InputHash: "h", Cwd: "/home/alice/proj", Agent: "claude-code"},
+	} {
+		if got, err := st.FindApproval(ctx, other); !errors.Is(err, approval.ErrNotFound) {
+			t.Errorf("FindApproval(%+v) = %s, %v; want ErrNotFound", other, got.ID, err)
+		}
+	}
+	if _, err := st.LinkDecision(ctx, r.ID, 7, "abc"); !errors.Is(err, approval.ErrLinked) {
+		t.Errorf("LinkDecision on a pending request: %v, want ErrLinked", err)
+	}
+	if _, err := st.DecideApproval(ctx, r.ID, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
+		t.Fatal(err)
+	}
+	linked, err := st.LinkDecision(ctx, r.ID, 7, "abc")
+	if err != nil || linked.DecisionSeq != 7 || linked.DecisionHash != "abc" || !linked.Updated.After(r.Updated) {
+		t.Errorf("LinkDecision = %+v, %v", linked, err)
+	}
+	if _, err := st.LinkDecision(ctx, r.ID, 9, "def"); !errors.Is(err, approval.ErrLinked) {
+		t.Errorf("LinkDecision again: %v, want ErrLinked", err)
+	}
+	if _, err := st.LinkDecision(ctx, "ap-nothere", 9, "def"); !errors.Is(err, approval.ErrNotFound) {
+		t.Errorf("LinkDecision of no request: %v, want ErrNotFound", err)
+	}
+	if got, _ := st.Approval(ctx, r.ID); got.DecisionSeq != 7 || got.DecisionHash != "abc" || got.Key() != k {
+		t.Errorf("stored %+v", got)
+	}
+
+	chain, ok := st.(approval.Chain)
+	if !ok {
+		t.Fatalf("%T is not an approval.Chain", st)
+	}
+	log := audit.New(st)
+	for i := range 5 {
+		if err := log.Append(ctx, &audit.Record{SessionID: "s", Tool: "Bash", Verdict: "allow", Reason: strings.Repeat("x", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := chain.AuditRecords(ctx, 2, 4)
+	if err != nil || len(recs) != 3 || recs[0].Seq != 2 || recs[2].Seq != 4 || recs[1].PrevHash != recs[0].Hash {
+		t.Errorf("AuditRecords(2, 4) = %+v, %v", recs, err)
+	}
+	if recs, err := chain.AuditRecords(ctx, 5, 9); err != nil || len(recs) != 1 || recs[0].Seq != 5 {
+		t.Errorf("AuditRecords(5, 9) = %+v, %v", recs, err)
+	}
+}
+
+// A token keeps the scope it was created with; without one it gets the
+// least (check); an unknown one is refused.
+func testTokenScopes(t *testing.T, open func(*testing.T) store.Store) {
+	ctx := context.Background()
+	st := open(t)
+	for i, scope := range []string{"", store.ScopeCheck, store.ScopeRead, store.ScopeApprover} {
+		id := "tok-scope0" + string(rune('a'+i))
+		tok := store.Token{ID: id, Name: "n" + id, Hash: "hash-" + id, Scope: scope}
+		if err := st.CreateToken(ctx, tok); err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.TokenByHash(ctx, tok.Hash)
+		want := scope
+		if want == "" {
+			want = store.ScopeCheck
+		}
+		if err != nil || got.Scope != want {
+			t.Errorf("token created with scope %q reads %q, %v; want %q", scope, got.Scope, err, want)
+		}
+	}
+	if err := st.CreateToken(ctx, store.Token{ID: "tok-scopex1", Name: "x", Hash: "hx", Scope: "admin"}); err == nil {
+		t.Error("a token with scope admin was created")
+	}
+	if ts, _ := st.Tokens(ctx); len(ts) != 4 {
+		t.Errorf("%d tokens, want 4", len(ts))
+	}
+}
+
+// A revoked session reads as revoked until it would have expired; others
+// do not.
+func testRevokedSessions(t *testing.T, open func(*testing.T) store.Store) {
+	ctx := context.Background()
+	st := open(t)
+	if ok, err := st.SessionRevoked(ctx, "s1"); ok || err != nil {
+		t.Errorf("SessionRevoked before any = %v, %v", ok, err)
+	}
+	exp := time.Now().Add(time.Hour)
+	for range 2 {
+		if err := st.RevokeSession(ctx, "s1", "tok-1", exp); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ok, err := st.SessionRevoked(ctx, "s1"); !ok || err != nil {
+		t.Errorf("SessionRevoked(s1) = %v, %v; want true", ok, err)
+	}
+	if ok, err := st.SessionRevoked(ctx, "s2"); ok || err != nil {
+		t.Errorf("SessionRevoked(s2) = %v, %v; want false", ok, err)
+	}
+	if err := st.RevokeSession(ctx, "", "tok-1", exp); err == nil {
+		t.Error("a session without an id was revoked")
 	}
 }

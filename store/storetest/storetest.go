@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ApprovalExpiry", testApprovalExpiry},
 		{"FindApproval", testFindApproval},
 		{"ConsumeApproval", testConsumeApproval},
+		{"ApprovalBinding", testApprovalBinding},
 		{"ApprovalsUpdated", testApprovalsUpdated},
 		{"Feedback", testFeedback},
 		{"AuditRecord", testAuditRecord},
@@ -62,6 +63,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ContactsLearned", testContactsLearned},
 		{"ContactsImport", testContactsImport},
 		{"Tokens", testTokens},
+		{"TokenScopes", testTokenScopes},
+		{"RevokedSessions", testRevokedSessions},
 		{"CancelledContext", testCancelled},
 	}
 	for _, tt := range tests {

@@ -11,7 +11,7 @@ import (
 // ApprovalColumns are the approvals table's columns in the order
 // ApprovalRow.Dest uses.
 const ApprovalColumns = `id, created_us, expires_us, status, action, decision, decided_by, decided_us, note,
-	session_id, input_hash, used_us, updated_us, file`
+	session_id, input_hash, used_us, updated_us, file, cwd, agent, decision_seq, decision_hash`
 
 // Summary returns a request's decision summary as stored (JSON).
 func Summary(s approval.Summary) (string, error) {
@@ -31,7 +31,7 @@ type ApprovalRow struct {
 func (a *ApprovalRow) Dest() []any {
 	r := &a.r
 	return []any{&r.ID, &a.created, &a.expires, &a.status, &a.action, &a.summary, &r.DecidedBy, &a.decided, &r.Note,
-		&r.SessionID, &r.InputHash, &a.used, &a.updated, &r.File}
+		&r.SessionID, &r.InputHash, &a.used, &a.updated, &r.File, &r.Cwd, &r.Agent, &r.DecisionSeq, &r.DecisionHash}
 }
 
 // Request returns the request scanned, as it stands at now: a pending
