@@ -13,7 +13,7 @@ import (
 // flagged in Result.ParseError so that the caller can fall back to asking.
 func Analyze(src string, opt Options) *Result {
 	res := &Result{}
-	env := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	env := newAnalysis(opt)
 	max := opt.MaxDepth
 	if max <= 0 {
 		max = DefaultMaxDepth
@@ -25,6 +25,7 @@ func Analyze(src string, opt Options) *Result {
 		return res
 	}
 	r.analyzeScriptAs(src, nil, 0, "")
+	r.selfScan()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
 	return res
 }

@@ -36,6 +36,9 @@ func (p PathClass) Outside() bool { return !p.Workspace || !p.Known }
 type analysis struct {
 	cwd  string // absolute working directory, or "" when unknown
 	home string // absolute home directory, or ""
+	// control are the places of actionguard's control plane configured
+	// beyond the defaults (Options.ControlPlane; see paths_self.go).
+	control []string
 }
 
 // tmpdirSentinel stands for $TMPDIR while a path is cleaned, so that

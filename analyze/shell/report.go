@@ -11,6 +11,11 @@ type Options struct {
 	// MaxDepth bounds nested analysis (bash -c inside eval inside $(…)…);
 	// deeper input is reported as obfuscation. 0 means DefaultMaxDepth.
 	MaxDepth int
+	// ControlPlane are absolute paths of actionguard's own files and
+	// directories (the user's policy, the database, the state directory)
+	// beyond the defaults under Home: a command may read them but not
+	// change them (see paths_self.go).
+	ControlPlane []string
 }
 
 // DefaultMaxDepth is the nesting bound when Options.MaxDepth is 0.

@@ -1,0 +1,169 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// actionguard's control plane on disk: what a guarded tool call may read
+// but never change. The defaults are named from the home directory (the
+// places policy.Load and store.DefaultPath use when nothing else is set);
+// Options.ControlPlane adds the places a deployment configured
+// ($ACTIONGUARD_CONFIG, $ACTIONGUARD_DB, $XDG_STATE_HOME, …).
+
+// controlPart says what part of the control plane a path is.
+type controlPart struct {
+	what string // in words: "actionguard's policy", "the agent's hook settings", …
+	key  bool   // a key or a token secret: reading it is blocked too
+}
+
+func (p controlPart) ok() bool { return p.what != "" }
+
+// newAnalysis is the analysis for opt: where the command runs and which
+// places are actionguard's own.
+func newAnalysis(opt Options) *analysis {
+	e := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	for _, p := range opt.ControlPlane {
+		if p = cleanDir(p); p != "" && p != "/" {
+			e.control = append(e.control, p)
+		}
+	}
+	return e
+}
+
+// homeControlDirs are actionguard's directories under the home directory:
+// the user's policy and chosen modes, and the state (database, spool,
+// sessions, approvals, trust, trash, keys).
+var homeControlDirs = []string{"/.config/actionguard", "/.local/state/actionguard"}
+
+// agentHookFiles are the agents' settings files that hold actionguard's
+// hooks, by the end of their path (user and project scope alike).
+var agentHookFiles = []string{
+	"/.claude/settings.json", "/.claude/settings.local.json", "/.codex/hooks.json", "/.codex/config.toml",
+	"/.gemini/settings.json", "/.cursor/hooks.json",
+}
+
+// agentHookDirs are directories whose files are an agent's hooks.
+var agentHookDirs = []string{"/.copilot/hooks/", "/.github/hooks/", "/.claude/hooks/", "/.codex/hooks/", "/.gemini/hooks/", "/.cursor/hooks/"}
+
+// controlPlane says whether the cleaned absolute path abs is part of
+// actionguard's control plane.
+func (e *analysis) controlPlane(abs string) controlPart {
+	if abs == "" {
+		return controlPart{}
+	}
+	if !strings.HasPrefix(abs, "/") {
+		abs = "/" + abs // a relative path with no known working directory: judge its tail
+	}
+	home := e.home
+	if home == "" {
+		home = "/\x00home"
+	}
+	base := path.Base(abs)
+	in := func(dir string) bool { return abs == dir || strings.HasPrefix(abs, dir+"/") }
+	part := controlPart{}
+	for _, d := range homeControlDirs {
+		if in(home + d) {
+			part.what = stateWhat(abs, home+d)
+		}
+	}
+	for _, p := range e.control {
+		// A configured file also covers its companions (actionguard.db-wal,
+		// actionguard.db.spool): they share its name as a prefix.
+		if in(p) || strings.HasPrefix(abs, p+"-") || strings.HasPrefix(abs, p+".") {
+			part.what = stateWhat(abs, p)
+		}
+	}
+	if part.what == "" {
+		switch {
+		case base == "actionguard.yaml" || base == ".actionguard.yaml":
+			part.what = "a policy file of actionguard"
+		case base == "actionguard.db" || strings.HasPrefix(base, "actionguard.db-") || strings.HasPrefix(base, "actionguard.db."):
+			part.what = "actionguard's database"
+		case strings.Contains(abs, "/actionguard/") && (base == "modes.json" || base == "trust.json" || base == "learned.json"):
+			part.what = "actionguard's state"
+		}
+		for _, f := range agentHookFiles {
+			if strings.HasSuffix(abs, f) {
+				part.what = "the agent's hook settings"
+			}
+		}
+		for _, d := range agentHookDirs {
+			if strings.Contains(abs+"/", d) {
+				part.what = "the agent's hook settings"
+			}
+		}
+	}
+	if part.what != "" {
+		part.key = isSecretName(base)
+	}
+	return part
+}
+
+// stateWhat names a path inside one of actionguard's places.
+func stateWhat(abs, place string) string {
+	base := path.Base(abs)
+	switch {
+	case base == "actionguard.yaml" || base == ".actionguard.yaml" || strings.HasSuffix(base, ".yaml") || strings.HasSuffix(base, ".yml"):
+		return "actionguard's policy"
+	case base == "modes.json":
+		return "actionguard's chosen modes"
+	case base == "trust.json":
+		return "actionguard's trust record"
+	case strings.HasPrefix(base, "actionguard.db") || strings.HasSuffix(base, ".db") || strings.Contains(base, ".db-") || strings.Contains(base, ".db."):
+		return "actionguard's database"
+	case strings.Contains(abs, "/sessions/") || strings.HasSuffix(abs, "/sessions"):
+		return "actionguard's session records"
+	case strings.Contains(abs, "/approvals/") || strings.HasSuffix(abs, "/approvals"):
+		return "actionguard's approval requests"
+	}
+	return "actionguard's own files"
+}
+
+// isSecretName reports whether a file in the control plane is a key or
+// holds token secrets.
+func isSecretName(base string) bool {
+	b := strings.ToLower(base)
+	return strings.HasSuffix(b, ".key") || strings.HasSuffix(b, ".pem") || strings.Contains(b, "secret") ||
+		strings.Contains(b, "token") || strings.Contains(b, "hmac") || strings.HasPrefix(b, "key") || strings.HasSuffix(b, "key")
+}
+
+// controlOf classifies a path argument as written (with ~, $HOME,
+// relative to the working directory).
+func (e *analysis) controlOf(p string) controlPart {
+	if p == "" || len(p) > 4096 {
+		return controlPart{}
+	}
+	if part := e.controlVar(p); part.ok() {
+		return part
+	}
+	abs, _ := e.resolve(p)
+	return e.controlPlane(abs)
+}
+
+// controlVars are the environment variables that name actionguard's
+// places: a path built on them is in the control plane.
+var controlVars = []string{"ACTIONGUARD_CONFIG", "ACTIONGUARD_DB", "ACTIONGUARD_STATE_DIR", "ACTIONGUARD_STORE"}
+
+// controlVar recognises $ACTIONGUARD_DB, ${XDG_STATE_HOME}/actionguard, ….
+func (e *analysis) controlVar(p string) controlPart {
+	if !strings.Contains(p, "$") {
+		return controlPart{}
+	}
+	for _, v := range controlVars {
+		if strings.Contains(p, "$"+v) || strings.Contains(p, "${"+v) {
+			return controlPart{what: "actionguard's own files", key: isSecretName(path.Base(p))}
+		}
+	}
+	for _, v := range []string{"XDG_STATE_HOME", "XDG_CONFIG_HOME"} {
+		for _, pre := range []string{"$" + v + "/actionguard", "${" + v + "}/actionguard"} {
+			if i := strings.Index(p, pre); i >= 0 {
+				rest := p[i+len(pre):]
+				if rest == "" || rest[0] == '/' {
+					return controlPart{what: "actionguard's own files", key: isSecretName(path.Base(p))}
+				}
+			}
+		}
+	}
+	return controlPart{}
+}
