@@ -185,6 +185,7 @@ func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 			if rd.Word != nil {
 				name, dyn := w.wordString(rd.Word, false)
 				in = w.fileStream(name, dyn)
+				w.r.selfInput(name, rd.Op == syntax.RdrInOut, w.nodeText(s))
 				if strings.HasPrefix(name, "/dev/tcp/") || strings.HasPrefix(name, "/dev/udp/") {
 					w.r.add(ruleDevTCP.Find(oneLine(w.nodeText(s)), "Reads from a raw network connection to "+strings.TrimPrefix(strings.TrimPrefix(name, "/dev/tcp/"), "/dev/udp/")+".", name))
 					in = stream{kind: streamNetwork, what: "data from " + name}

@@ -29,7 +29,7 @@ var (
 		ID: "shell.self.read-key", Category: rule.SecurityBypass, Points: 120,
 		Summary:     "Reads one of actionguard's keys or token secrets: with it, records and approvals could be forged.",
 		Alternative: selfAlternative,
-		Match:       []string{"cat ~/.local/state/actionguard/sessions/fingerprint.key", "base64 ~/.local/state/actionguard/audit.key", "head -c 64 $ACTIONGUARD_STATE_DIR/tokens.secret"},
+		Match:       []string{"cat ~/.local/state/actionguard/sessions/fingerprint.key", "base64 ~/.local/state/actionguard/audit.key", "head -c 64 $ACTIONGUARD_STATE_DIR/tokens.secret", "base64 < ~/.local/state/actionguard/audit.key"},
 		NoMatch:     []string{"cat ~/.local/state/actionguard/learned.json", "ls ~/.local/state/actionguard/sessions"},
 	}
 	ruleSelfDatabase = &rule.Rule{
@@ -40,6 +40,7 @@ var (
 			`python3 -c "import sqlite3; c = sqlite3.connect('/home/u/.local/state/actionguard/actionguard.db'); c.execute(\"update approvals set status='approved'\")"`,
 			`perl -MDBI -e 'DBI->connect("dbi:SQLite:dbname=$ENV{HOME}/.local/state/actionguard/actionguard.db")->do("update approvals set status=1")'`,
 			"cat > /tmp/a.py <<'EOF'\nimport sqlite3, os\nsqlite3.connect(os.path.expanduser('~/.local/state/actionguard/actionguard.db'))\nEOF\npython3 /tmp/a.py",
+			"python3 - <<'EOF'\nimport sqlite3, os\nsqlite3.connect(os.path.expanduser('~/.local/state/actionguard/actionguard.db'))\nEOF",
 			`sqlite3 actionguard.db .dump`},
 		NoMatch: []string{`sqlite3 app.db "select name from users where id=1"`, `python3 -c "import sqlite3; sqlite3.connect('app.db')"`},
 	}
@@ -258,4 +259,29 @@ func controlEndpoint(text string, args []string) string {
 		}
 	}
 	return ""
+}
+
+// selfInput judges an input redirection (< file, or <> file, which also
+// opens it for writing) of the statement text.
+func (r *report) selfInput(name string, write bool, text string) {
+	part := r.env.controlOf(name)
+	switch {
+	case part.key:
+		r.add(ruleSelfRead.Find(oneLine(text), "Reads "+name+", a key or token secret of actionguard: with it, records and approvals could be forged.", name))
+	case part.ok() && write:
+		r.mutates()
+		r.add(ruleSelfWrite.Find(oneLine(text), "Opens "+name+", "+part.what+", for writing: changing it is a person's call.", name))
+	}
+}
+
+// selfCode judges the code an interpreter runs (-c, -e, a here-document,
+// a script on standard input) by what it names.
+func (r *report) selfCode(c *Cmd, code string) {
+	if m := r.env.mentions(code); m.ok() {
+		r.mutates()
+		r.add(c.find(ruleSelfDatabase, "The code run by "+c.Name+" names "+m.what+": it could change the policy, mark a request approved or rewrite the record.", truncateText(oneLine(code), 120)))
+	} else if u := controlEndpoint(code, nil); u != "" {
+		r.mutates()
+		r.add(c.find(ruleSelfServer, "The code run by "+c.Name+" sends a request to actionguard's server ("+u+").", u))
+	}
 }
