@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -85,6 +86,17 @@ var selfReaders = map[string]bool{
 
 // cp is among them: what it writes, its target, is judged as a write.
 
+// selfMetaReaders read names and sizes, not content.
+var selfMetaReaders = map[string]bool{"ls": true, "stat": true, "du": true, "tree": true, "file": true, "find": true, "fd": true, "exa": true, "eza": true,
+	"realpath": true, "readlink": true, "dirname": true, "basename": true, "test": true, "[": true, "cd": true, "pushd": true, "echo": true, "printf": true, "wc": false}
+
+// selfDirLike reports a path that names a directory rather than a file
+// (no extension: the state directory, sessions, approvals…).
+func selfDirLike(p string) bool {
+	p = strings.TrimRight(p, "/")
+	return !strings.Contains(path.Base(p), ".") || strings.HasSuffix(p, "/.") || path.Base(p) == ".local" || path.Base(p) == ".config"
+}
+
 // selfGitReads are git's verbs that only read (or stage) files.
 var selfGitReads = map[string]bool{"diff": true, "log": true, "show": true, "status": true, "blame": true, "add": true, "ls-files": true, "grep": true}
 
@@ -147,6 +159,12 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			continue
 		}
 		part := r.env.controlOf(a)
+		if part.ok() && !part.key && reader && !selfMetaReaders[c.Name] && (strings.ContainsAny(path.Base(a), "*?[") ||
+			selfDirLike(a) && c.Has("-r", "-R", "-a", "--recursive", "--archive", "-rf", "-Rf")) {
+			// cat …/sessions/*, grep -r … ~/.local/state/actionguard, cp -r
+			// it elsewhere: the keys are read along with the rest.
+			part.key = true
+		}
 		switch {
 		case part.ok() && part.key:
 			r.mutates()
@@ -207,7 +225,7 @@ func (e *analysis) mentions(text string) controlPart {
 		}
 		// os.path.join(home, ".local", "state", "actionguard"): the pieces.
 		if strings.Contains(lower, "xdg_state_home") || strings.Contains(lower, "xdg_config_home") ||
-			(strings.Contains(lower, ".local") || strings.Contains(lower, ".config")) && strings.Contains(lower, "state") {
+			strings.Contains(lower, ".local") || strings.Contains(lower, ".config") {
 			return controlPart{what: "actionguard's own files"}
 		}
 	}
@@ -244,6 +262,11 @@ var reWriteMethod = regexp.MustCompile(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--m
 // controlEndpoint returns the URL (or its path) of a request to the
 // server's control endpoints named in text, or "".
 func controlEndpoint(text string, args []string) string {
+	if len(args) > 0 {
+		// The arguments as the command gets them (variables and quotes
+		// resolved), after the text as written.
+		text += " " + strings.Join(args, " ")
+	}
 	if !strings.Contains(text, "/v1/") && !strings.Contains(text, ":8750") {
 		return ""
 	}
