@@ -38,7 +38,8 @@ type analysis struct {
 	home string // absolute home directory, or ""
 	// control are the places of actionguard's control plane configured
 	// beyond the defaults (Options.ControlPlane; see paths_self.go).
-	control []string
+	control   []string
+	inControl bool // the working directory is in the control plane
 }
 
 // tmpdirSentinel stands for $TMPDIR while a path is cleaned, so that

@@ -28,6 +28,10 @@ func newAnalysis(opt Options) *analysis {
 			e.control = append(e.control, p)
 		}
 	}
+	if e.cwd != "" {
+		// Working inside the control plane: every relative path is in it.
+		e.inControl = e.controlPlane(e.cwd).ok()
+	}
 	return e
 }
 
@@ -62,9 +66,11 @@ func (e *analysis) controlPlane(abs string) controlPart {
 	base := path.Base(abs)
 	in := func(dir string) bool { return abs == dir || strings.HasPrefix(abs, dir+"/") }
 	part := controlPart{}
-	for _, d := range homeControlDirs {
-		if in(home + d) {
-			part.what = stateWhat(abs, home+d)
+	if rest, ok := strings.CutPrefix(abs, home); ok {
+		for _, d := range homeControlDirs {
+			if t, ok := strings.CutPrefix(rest, d); ok && (t == "" || t[0] == '/') {
+				part.what = stateWhat(abs, abs[:len(home)+len(d)])
+			}
 		}
 	}
 	for _, p := range e.control {

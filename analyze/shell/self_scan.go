@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -133,7 +134,7 @@ func (r *report) selfScan() {
 func (r *report) selfCommand(c *Cmd, inControl string) {
 	reader := selfReaders[c.Name]
 	if c.Name == "git" {
-		reader = selfGitReads[c.Sub(0, "-C", "-c", "--git-dir", "--work-tree")]
+		reader = selfGitReads[gitVerb(c.Args)]
 	}
 	if c.Name == "find" && c.Has("-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprintf", "-fls") {
 		reader = c.Has("-exec", "-execdir", "-ok", "-okdir") && !c.Has("-delete") // the commands it runs are judged themselves
@@ -156,6 +157,9 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			break // its own command line is judged by selfHandler
 		}
 		if len(c.Dynamic) > i && c.Dynamic[i] && !strings.Contains(a, "$") {
+			continue
+		}
+		if !r.env.mayControl(a) {
 			continue
 		}
 		part := r.env.controlOf(a)
@@ -216,6 +220,19 @@ func (e *analysis) mentions(text string) controlPart {
 			return controlPart{what: stateWhat(p, p)}
 		}
 	}
+	for _, f := range agentHookFiles {
+		if strings.Contains(text, f[1:]) {
+			return controlPart{what: "the agent's hook settings"}
+		}
+	}
+	for _, d := range agentHookDirs {
+		if strings.Contains(text, d[1:]) {
+			return controlPart{what: "the agent's hook settings"}
+		}
+	}
+	if !strings.Contains(text, "ctionguard") && !strings.Contains(text, "CTIONGUARD") && !strings.Contains(text, "ctionGuard") {
+		return controlPart{}
+	}
 	lower := strings.ToLower(text)
 	if strings.Contains(lower, "actionguard") {
 		for _, f := range []string{".config/actionguard", ".local/state/actionguard", "actionguard.db", "actionguard.yaml", "actionguard_db", "actionguard_state_dir", "actionguard_config"} {
@@ -232,16 +249,6 @@ func (e *analysis) mentions(text string) controlPart {
 	for _, d := range homeControlDirs {
 		if home != "" && strings.Contains(text, home+d) {
 			return controlPart{what: "actionguard's own files"}
-		}
-	}
-	for _, f := range agentHookFiles {
-		if strings.Contains(text, f[1:]) {
-			return controlPart{what: "the agent's hook settings"}
-		}
-	}
-	for _, d := range agentHookDirs {
-		if strings.Contains(text, d[1:]) {
-			return controlPart{what: "the agent's hook settings"}
 		}
 	}
 	return controlPart{}
@@ -262,6 +269,9 @@ var reWriteMethod = regexp.MustCompile(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--m
 // controlEndpoint returns the URL (or its path) of a request to the
 // server's control endpoints named in text, or "".
 func controlEndpoint(text string, args []string) string {
+	if !mayEndpoint(text) && !slices.ContainsFunc(args, mayEndpoint) {
+		return ""
+	}
 	if len(args) > 0 {
 		// The arguments as the command gets them (variables and quotes
 		// resolved), after the text as written.
@@ -307,4 +317,40 @@ func (r *report) selfCode(c *Cmd, code string) {
 		r.mutates()
 		r.add(c.find(ruleSelfServer, "The code run by "+c.Name+" sends a request to actionguard's server ("+u+").", u))
 	}
+}
+
+func mayEndpoint(s string) bool { return strings.Contains(s, "/v1/") || strings.Contains(s, ":8750") }
+
+// mayControl is a quick look at an argument before it is resolved: could
+// it name a place of the control plane at all?
+func (e *analysis) mayControl(a string) bool {
+	if e.inControl || strings.Contains(a, "ctionguard") || strings.Contains(a, "CTIONGUARD") || strings.Contains(a, "XDG_") {
+		return true
+	}
+	for _, f := range []string{".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/"} {
+		if strings.Contains(a, f) {
+			return true
+		}
+	}
+	for _, p := range e.control {
+		if strings.Contains(a, path.Base(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitVerb is git's subcommand: the first word that is not an option (or
+// the value of -C, -c, --git-dir, --work-tree).
+func gitVerb(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }
