@@ -56,7 +56,8 @@ func (e *analysis) controlPlane(abs string) controlPart {
 	if abs == "" {
 		return controlPart{}
 	}
-	if !strings.HasPrefix(abs, "/") {
+	relative := !strings.HasPrefix(abs, "/")
+	if relative {
 		abs = "/" + abs // a relative path with no known working directory: judge its tail
 	}
 	home := e.home
@@ -79,6 +80,16 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		if in(p) || strings.HasPrefix(abs, p+"-") || strings.HasPrefix(abs, p+".") {
 			part.what = stateWhat(abs, p)
 		}
+	}
+	if part.what == "" && (strings.Contains(abs, "/.config/actionguard/") || strings.HasSuffix(abs, "/.config/actionguard") ||
+		strings.Contains(abs, "/.local/state/actionguard/") || strings.HasSuffix(abs, "/.local/state/actionguard")) {
+		// Another home, or the user's reached through a link (ln -s ~ /tmp/h).
+		part.what = stateWhat(abs, abs)
+	}
+	if part.what == "" && !relative && !e.inWorkspace(abs) && isSelfProgram(base) {
+		// The installed binaries the agents' hooks run: replaced, every
+		// check would pass.
+		part.what = "actionguard's own program"
 	}
 	if part.what == "" {
 		switch {
@@ -172,4 +183,16 @@ func (e *analysis) controlVar(p string) controlPart {
 		}
 	}
 	return controlPart{}
+}
+
+// isSelfProgram reports actionguard's binaries by name.
+func isSelfProgram(base string) bool {
+	base = strings.TrimSuffix(strings.ToLower(base), ".exe")
+	return base == "actionguard" || base == "actionguard-hook" || base == "actionguard-mcp"
+}
+
+// inWorkspace reports a path under the working directory (a build of
+// actionguard in its own repository is the developer's).
+func (e *analysis) inWorkspace(abs string) bool {
+	return e.cwd != "" && (abs == e.cwd || strings.HasPrefix(abs, e.cwd+"/"))
 }

@@ -84,8 +84,8 @@ var (
 		ID: "shell.self.command", Category: rule.SecurityBypass, Points: 120,
 		Summary:     "Runs an actionguard command that is not known to only read: changing actionguard is a person's call.",
 		Alternative: selfAlternative,
-		Match:       []string{"actionguard policy set security_level 1", "actionguard audit prune", "actionguard approvalz approve ap-1"},
-		NoMatch:     []string{"actionguard policy check", "actionguard audit tail -n 20", "actionguard explain -- git push", "actionguard rules", "actionguard doctor --json", "actionguard version"},
+		Match:       []string{"actionguard policy set security_level 1", "actionguard audit prune", "actionguard approvalz approve ap-1", "actionguard serve --no-auth", "/tmp/ag approvals approve ap-1", "go run ./cmd/actionguard tokens create x"},
+		NoMatch:     []string{"actionguard policy check", "actionguard audit tail -n 20", "actionguard explain -- git push", "actionguard rules", "actionguard doctor --json", "actionguard version", "actionguard serve", "git commit -m 'approvals approve'"},
 	}
 	ruleSelfFeedback = &rule.Rule{
 		ID: "shell.self.feedback", Category: rule.Configuration, Points: 90, AlwaysReview: true,
@@ -154,6 +154,9 @@ func selfHandler(c *Cmd, r *report) {
 				verb = "*" // mode --level 1, mode --global …
 			}
 		}
+	}
+	if cmd == "serve" && c.Has("--no-auth", "--allow-remote") {
+		verb = "*" // a server anyone can answer approvals on
 	}
 	if reads, ok := selfReads[cmd]; ok {
 		for _, v := range reads {

@@ -137,10 +137,21 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 		reader = selfGitReads[gitVerb(c.Args)]
 	}
 	if c.Name == "find" && c.Has("-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprintf", "-fls") {
-		reader = c.Has("-exec", "-execdir", "-ok", "-okdir") && !c.Has("-delete") // the commands it runs are judged themselves
+		// What -exec runs gets {} for a path, which tells nothing: a find
+		// over the control plane that runs anything is judged as a write.
+		reader = false
 	}
 	if c.Name == "base64" || c.Name == "base32" {
 		reader = !c.Has("-o", "--output")
+	}
+	if c.Name != "actionguard" && c.Name != "actionguard-hook" {
+		if verb := selfVerbIn(c.Args); verb != "" {
+			// actionguard under another name: a copy, go run, a wrapper
+			// the unwrapping does not know.
+			r.mutates()
+			r.add(c.find(ruleSelfUnknown, "Runs actionguard's "+verb+" through "+c.Name+": changing actionguard is a person's call."))
+			return
+		}
 	}
 	if inControl != "" && !reader && c.Name != "actionguard" {
 		r.mutates()
@@ -201,7 +212,7 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 // (grep, echo): only clients and code send.
 func selfHTTPReader(c *Cmd) bool {
 	switch c.Name {
-	case "grep", "egrep", "fgrep", "rg", "echo", "printf", "cat", "less", "head", "tail":
+	case "grep", "egrep", "fgrep", "rg", "cat", "less", "head", "tail":
 		return true
 	}
 	return false
@@ -350,6 +361,28 @@ func gitVerb(args []string) string {
 		case strings.HasPrefix(a, "-"):
 		default:
 			return a
+		}
+	}
+	return ""
+}
+
+// selfDeciding are actionguard's commands and verbs that decide or loosen,
+// looked for in the arguments of any other program.
+var selfDeciding = map[string][]string{
+	"approvals": {"approve", "reject", "grant", "deny", "decide", "batch", "watch", "expire"},
+	"tokens":    {"create", "revoke"},
+	"mode":      {"learning", "adaptive", "flow", "paranoid", "reset"},
+	"trust":     {"revoke"},
+	"contacts":  {"import", "add", "remove"},
+	"trash":     {"empty"},
+	"uninstall": {"claude-code", "codex", "gemini", "cursor", "copilot"},
+}
+
+// selfVerbIn finds "approvals approve", "tokens create"… among args.
+func selfVerbIn(args []string) string {
+	for i := 0; i+1 < len(args); i++ {
+		if verbs, ok := selfDeciding[args[i]]; ok && slices.Contains(verbs, args[i+1]) {
+			return args[i] + " " + args[i+1]
 		}
 	}
 	return ""
