@@ -60,12 +60,18 @@ func (e *analysis) controlPlane(abs string) controlPart {
 	if relative {
 		abs = "/" + abs // a relative path with no known working directory: judge its tail
 	}
-	home := e.home
+	// Compared without case: macOS and Windows file systems ignore it
+	// (~/.Config/ActionGuard is the policy's directory there).
+	abs = strings.ToLower(abs)
+	home := strings.ToLower(e.home)
 	if home == "" {
 		home = "/\x00home"
 	}
 	base := path.Base(abs)
-	in := func(dir string) bool { return abs == dir || strings.HasPrefix(abs, dir+"/") }
+	in := func(dir string) bool {
+		dir = strings.ToLower(dir)
+		return abs == dir || strings.HasPrefix(abs, dir) && abs[len(dir)] == '/'
+	}
 	part := controlPart{}
 	if rest, ok := strings.CutPrefix(abs, home); ok {
 		for _, d := range homeControlDirs {
@@ -77,7 +83,7 @@ func (e *analysis) controlPlane(abs string) controlPart {
 	for _, p := range e.control {
 		// A configured file also covers its companions (actionguard.db-wal,
 		// actionguard.db.spool): they share its name as a prefix.
-		if in(p) || strings.HasPrefix(abs, p+"-") || strings.HasPrefix(abs, p+".") {
+		if in(p) || len(abs) > len(p) && strings.HasPrefix(abs, strings.ToLower(p)) && (abs[len(p)] == '-' || abs[len(p)] == '.') {
 			part.what = stateWhat(abs, p)
 		}
 	}
@@ -195,4 +201,23 @@ func isSelfProgram(base string) bool {
 // actionguard in its own repository is the developer's).
 func (e *analysis) inWorkspace(abs string) bool {
 	return e.cwd != "" && (abs == e.cwd || strings.HasPrefix(abs, e.cwd+"/"))
+}
+
+// controlAncestor reports a directory between the home directory and one
+// of actionguard's directories there (~/.config, ~/.local, ~/.local/state):
+// moving or deleting it takes the policy or the state along, and copying
+// a directory called actionguard into it replaces them.
+func (e *analysis) controlAncestor(abs string) bool {
+	if e.home == "" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(strings.ToLower(abs), strings.ToLower(e.home))
+	if !ok || rest == "" {
+		return false
+	}
+	switch strings.TrimSuffix(rest, "/") {
+	case "/.config", "/.local", "/.local/state":
+		return true
+	}
+	return false
 }

@@ -174,6 +174,11 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			continue
 		}
 		part := r.env.controlOf(a)
+		if !part.ok() && !reader {
+			if abs, _ := r.env.resolve(a); r.env.controlAncestor(abs) {
+				part.what = "a directory that holds actionguard's own files"
+			}
+		}
 		if part.ok() && !part.key && reader && !selfMetaReaders[c.Name] && (strings.ContainsAny(path.Base(a), "*?[") ||
 			selfDirLike(a) && c.Has("-r", "-R", "-a", "--recursive", "--archive", "-rf", "-Rf")) {
 			// cat …/sessions/*, grep -r … ~/.local/state/actionguard, cp -r
@@ -338,7 +343,7 @@ func (e *analysis) mayControl(a string) bool {
 	if e.inControl || strings.Contains(a, "ctionguard") || strings.Contains(a, "CTIONGUARD") || strings.Contains(a, "XDG_") {
 		return true
 	}
-	for _, f := range []string{".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/"} {
+	for _, f := range []string{".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local", "ctionGuard", "CTIONguard"} {
 		if strings.Contains(a, f) {
 			return true
 		}
