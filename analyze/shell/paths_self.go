@@ -116,6 +116,11 @@ func (e *analysis) controlPlane(abs string) controlPart {
 				part.what = "the agent's hook settings"
 			}
 		}
+		if strings.Contains(abs, "/.claude/projects/") && strings.HasSuffix(abs, ".jsonl") {
+			// The transcript the hook reads the user's latest words from:
+			// forged, the agent could put a request in the user's mouth.
+			part.what = "the agent's transcript of what the user said"
+		}
 	}
 	if part.what != "" {
 		part.key = isSecretName(base)
