@@ -123,7 +123,7 @@ var selfValued = []string{
 var selfReads = map[string][]string{
 	"check": {"*"}, "explain": {"*"}, "classify": {"*"}, "rules": {"*"}, "doctor": {""}, "version": {""}, "help": {"*"},
 	"redact": {"*"}, "eval": {"*"}, "demo": {"*"}, "serve": {""}, "mcp-proxy": {"*"}, "completion": {"*"},
-	"policy": {"check", "show"}, "audit": {"tail", "export", "verify", "show", "list"},
+	"policy": {"", "check", "show"}, "audit": {"", "tail", "export", "verify", "show", "list"},
 	"approvals": {"", "list", "show"}, "approval": {"", "list", "show"},
 	"tokens": {"", "list"}, "trust": {"", "list"}, "contacts": {"", "list"},
 	// Undoing the agent's own deletion puts the user's files back.
