@@ -123,7 +123,9 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		}
 	}
 	if part.what != "" {
-		part.key = isSecretName(base)
+		// The database holds the tokens' hashes, which key the server's
+		// session cookies: reading it is reading a token secret.
+		part.key = isSecretName(base) || part.what == "actionguard's database"
 	}
 	return part
 }

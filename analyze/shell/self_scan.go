@@ -29,9 +29,9 @@ var (
 	}
 	ruleSelfRead = &rule.Rule{
 		ID: "shell.self.read-key", Category: rule.SecurityBypass, Points: 120,
-		Summary:     "Reads one of actionguard's keys or token secrets: with it, records and approvals could be forged.",
+		Summary:     "Reads one of actionguard's keys or token secrets (its database holds the tokens' hashes, which key the server's sessions): with it, records and approvals could be forged.",
 		Alternative: selfAlternative,
-		Match:       []string{"cat ~/.local/state/actionguard/sessions/fingerprint.key", "base64 ~/.local/state/actionguard/audit.key", "head -c 64 $ACTIONGUARD_STATE_DIR/tokens.secret", "base64 < ~/.local/state/actionguard/audit.key"},
+		Match:       []string{"cat ~/.local/state/actionguard/sessions/fingerprint.key", "cp ~/.local/state/actionguard/actionguard.db /tmp/copy.db", "strings ~/.local/state/actionguard/actionguard.db", "base64 ~/.local/state/actionguard/audit.key", "head -c 64 $ACTIONGUARD_STATE_DIR/tokens.secret", "base64 < ~/.local/state/actionguard/audit.key"},
 		NoMatch:     []string{"cat ~/.local/state/actionguard/learned.json", "ls ~/.local/state/actionguard/sessions"},
 	}
 	ruleSelfDatabase = &rule.Rule{
