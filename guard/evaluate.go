@@ -115,6 +115,7 @@ func (e *evaluation) run() {
 	default:
 		e.generic()
 	}
+	e.selfGuard()
 	e.outbound()
 	e.chain()
 	e.applyLists()
@@ -128,7 +129,7 @@ func (e *evaluation) shell() {
 		e.missing = "the action has no command"
 		return
 	}
-	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), Files: sessionFiles(e.a)}
+	opt := e.shellOptions()
 	res := shell.Analyze(cmd, opt)
 	e.findings = append(e.findings, res.Findings...)
 	e.commands = res.Commands
@@ -187,7 +188,7 @@ func (e *evaluation) file() {
 			break
 		}
 	}
-	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home()}
+	opt := e.shellOptions()
 	tool := strings.ToLower(e.a.Tool)
 	switch tool {
 	case "read", "read_file", "glob", "grep", "ls", "list_directory":

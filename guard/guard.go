@@ -48,6 +48,9 @@ type Guard struct {
 	// workTree tells whether a directory's working tree has uncommitted
 	// changes (WithWorkTree); nil: only Context.GitDirty says.
 	workTree func(cwd string) bool
+	// control are actionguard's own places beyond the defaults
+	// (WithControlPlane); nil: named from the environment.
+	control []string
 }
 
 // ContactBook tells how many earlier interactions the user had with each

@@ -14,7 +14,7 @@ import (
 // errors. A project file's allow entries and disable list are reported by
 // Load, which knows which file is the project's.
 func CheckFile(path string) (*Policy, []Diagnostic) {
-	l, diags := readLayer(path, true)
+	l, diags := readLayer(path, true, nil)
 	if l == nil {
 		return nil, diags
 	}

@@ -42,6 +42,10 @@ type LoadOptions struct {
 	InstalledAt time.Time
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
+
+	// replace gives the source to parse in place of a file that does not
+	// load (LoadFailClosed), by the file's path.
+	replace map[string][]byte
 }
 
 // Load reads the user's policy file and the project's, and merges them.
@@ -62,7 +66,7 @@ type LoadOptions struct {
 func Load(opts LoadOptions) (*Policy, error) {
 	var diags []Diagnostic
 	userPath, explicit := userPolicyPath(opts.UserPath, opts.Getenv)
-	user, d := readLayer(userPath, explicit)
+	user, d := readLayer(userPath, explicit, opts.replace)
 	diags = append(diags, d...)
 
 	var project *layer
@@ -72,7 +76,7 @@ func Load(opts LoadOptions) (*Policy, error) {
 		diags = append(diags, d...)
 	}
 	if projectPath != "" && !sameFile(projectPath, userPath) {
-		project, d = readLayer(projectPath, explicit)
+		project, d = readLayer(projectPath, explicit, opts.replace)
 		diags = append(diags, d...)
 	}
 	p, d := merge(user, project, opts.KnownRules, func(p *Policy) error { return p.applyChoices(opts, userPath) })
@@ -202,9 +206,13 @@ func sameFile(a, b string) bool {
 
 // readLayer reads and parses one file. A missing file is no layer, and an
 // error only when the file was named explicitly.
-func readLayer(path string, explicit bool) (*layer, []Diagnostic) {
+func readLayer(path string, explicit bool, replace map[string][]byte) (*layer, []Diagnostic) {
 	if path == "" {
 		return nil, nil
+	}
+	if src, ok := replace[path]; ok {
+		l := parseLayer(path, src)
+		return l, l.diags
 	}
 	src, err := readFile(path)
 	if errors.Is(err, fs.ErrNotExist) && !explicit {

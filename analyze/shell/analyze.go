@@ -13,7 +13,7 @@ import (
 // flagged in Result.ParseError so that the caller can fall back to asking.
 func Analyze(src string, opt Options) *Result {
 	res := &Result{}
-	env := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	env := newAnalysis(opt)
 	max := opt.MaxDepth
 	if max <= 0 {
 		max = DefaultMaxDepth
@@ -29,6 +29,7 @@ func Analyze(src string, opt Options) *Result {
 		return res
 	}
 	r.analyzeScriptAs(src, nil, 0, "")
+	r.selfScan()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
 	return res
 }
@@ -227,6 +228,7 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 			if rd.Word != nil {
 				name, dyn := w.wordString(rd.Word, false)
 				in = w.fileStream(name, dyn)
+				w.r.selfInput(name, rd.Op == syntax.RdrInOut, w.nodeText(s))
 				if strings.HasPrefix(name, "/dev/tcp/") || strings.HasPrefix(name, "/dev/udp/") {
 					w.r.add(ruleDevTCP.Find(oneLine(w.nodeText(s)), "Reads from a raw network connection to "+strings.TrimPrefix(strings.TrimPrefix(name, "/dev/tcp/"), "/dev/udp/")+".", name))
 					in = stream{kind: streamNetwork, what: "data from " + name}

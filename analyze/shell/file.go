@@ -7,13 +7,16 @@ import "github.com/actionguard/actionguard/rule"
 // directories. Agents' file tools use it to judge reads and writes the way
 // shell commands are judged.
 func ClassifyPath(p string, opt Options) PathClass {
-	env := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	env := newAnalysis(opt)
 	return env.classify(p)
 }
 
 // FileRead reports what reading the file p exposes: reading a credential
 // file (an SSH key, .env, cloud credentials) is a finding.
 func FileRead(p string, opt Options) []rule.Finding {
+	if f, ok := selfRead(p, opt); ok {
+		return []rule.Finding{f}
+	}
 	cl := ClassifyPath(p, opt)
 	if cl.Credential == "" {
 		return nil
@@ -25,7 +28,7 @@ func FileRead(p string, opt Options) []rule.Finding {
 // paths, shell start-up files, credential files, git hooks, CI pipelines
 // and the agent's own settings are findings.
 func FileWrite(p string, opt Options) []rule.Finding {
-	env := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	env := newAnalysis(opt)
 	j, ok := judgeWrite(env, p, writeEdit)
 	if !ok {
 		return nil

@@ -184,7 +184,7 @@ var (
 		ID: "shell.fs.write-agent-settings", Category: rule.Configuration, Points: 90, AlwaysReview: true,
 		Summary:     "Changes the coding agent's own settings or hooks (or actionguard's policy): it can switch off the safety checks.",
 		Alternative: "ask the user to change the settings themselves",
-		Match:       []string{"echo '{}' > .claude/settings.json", "rm ~/.claude/settings.json", "cp x.yaml ~/.config/actionguard/actionguard.yaml", "sed -i 's/actionguard//' .claude/settings.local.json"},
+		Match:       []string{"rm ~/.claude/settings.json", "echo '{}' > ~/.vscode/actionguard/settings.json"},
 		NoMatch:     []string{"cat .claude/settings.json"},
 	}
 	ruleWriteOutside = &rule.Rule{
@@ -889,6 +889,9 @@ type writeJudgement struct {
 func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) {
 	if t == "" || t == "-" {
 		return writeJudgement{}, false
+	}
+	if j, ok := judgeSelfWrite(env, t); ok {
+		return j, true
 	}
 	cl := env.classify(t)
 	abs := cl.Abs

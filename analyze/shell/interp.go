@@ -134,6 +134,7 @@ func (w *walker) inlineCode(c *Cmd, lang, code string) {
 	if lang == "deno" || lang == "bun" {
 		lang = "node"
 	}
+	r.selfCode(c, code)
 	if lang == "tcl" {
 		lang = "lua" // close enough for exec/remove detection: exec and file delete have no portable pattern
 	}

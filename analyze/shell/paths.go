@@ -41,6 +41,10 @@ type analysis struct {
 	// relative to the unnamed workspace when cwd is unknown, or unknownDir.
 	// The workspace stays cwd.
 	dir string
+	// control are the places of actionguard's control plane configured
+	// beyond the defaults (Options.ControlPlane; see paths_self.go).
+	control   []string
+	inControl bool // the working directory is in the control plane
 }
 
 // unknownDir is analysis.dir after a cd to a place only known when the

@@ -17,6 +17,11 @@ type Options struct {
 	// tools), by absolute path: a command that runs one is judged by what
 	// it holds.
 	Files map[string]FileContent
+	// ControlPlane are absolute paths of actionguard's own files and
+	// directories (the user's policy, the database, the state directory)
+	// beyond the defaults under Home: a command may read them but not
+	// change them (see paths_self.go).
+	ControlPlane []string
 }
 
 // DefaultMaxDepth is the nesting bound when Options.MaxDepth is 0.

@@ -3,17 +3,89 @@ package shell
 import "github.com/actionguard/actionguard/rule"
 
 // actionguard's own command line run by the agent it guards. Reading is
-// fine (check, explain, classify, audit tail, feedback report); answering
-// an approval, teaching actionguard or switching it off is the person's
-// call, never the agent's.
+// fine (check, explain, classify, rules, doctor, policy check, audit tail,
+// approvals list, feedback report); answering an approval, minting a
+// token, changing the mode, trust or contacts, installing or removing the
+// hooks, emptying the trash or speaking for the agent's hook is a person's
+// call, never the agent's: the agent may be prompt-injected, and these are
+// the very switches that would let it through.
+//
+// The commands are listed by what only reads; any other command of
+// actionguard (an alias, a new verb, a typo) is blocked, so a spelling
+// the list does not know never passes.
+//
+// trust revoke only tightens, yet it is blocked too: the trust record is
+// what a person approved, and it is theirs to edit.
+
+// selfAlternative is what the agent is told to do instead.
+const selfAlternative = "a person does this in their own terminal or on the approval page; tell the user what you need and why"
 
 var (
 	ruleSelfApproval = &rule.Rule{
 		ID: "shell.self.approval", Category: rule.SecurityBypass, Points: 120,
-		Summary:     "Answers an approval request that waits for a person: an agent must not grant (or refuse) its own approvals.",
-		Alternative: "ask the user to decide it in their terminal or on the approval page",
-		Match:       []string{"actionguard approvals approve ap-7f3k2q", "bin/actionguard approvals reject ap-1 --note x", "sudo actionguard approvals approve --all"},
-		NoMatch:     []string{"actionguard approvals list", "actionguard approvals show ap-1", "actionguard check -- actionguard approvals approve ap-1"},
+		Summary:     "Answers approval requests that wait for a person: an agent must not grant (or refuse) its own approvals.",
+		Alternative: selfAlternative,
+		Match: []string{"actionguard approvals approve ap-7f3k2q", "bin/actionguard approvals reject ap-1 --note x", "sudo actionguard approvals approve --all",
+			"actionguard approvals approve --group g-1 --yes", "actionguard approvals grant ap-1", "actionguard approvals expire",
+			"echo 'y ap-1' | actionguard approvals watch", "actionguard --db /tmp/x.db approvals approve ap-1"},
+		NoMatch: []string{"actionguard approvals list", "actionguard approvals show ap-1", "actionguard check -- actionguard approvals approve ap-1",
+			"actionguard approvals list --grouped --json", "actionguard approvals approve --help"},
+	}
+	ruleSelfToken = &rule.Rule{
+		ID: "shell.self.token", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Mints or revokes an actionguard API token: a token can answer approval requests in a person's name.",
+		Alternative: selfAlternative,
+		Match:       []string{"actionguard tokens create ci", "/usr/local/bin/actionguard tokens create --json me", "actionguard tokens revoke t-1", "env actionguard tokens create x"},
+		NoMatch:     []string{"actionguard tokens list", "actionguard tokens --help"},
+	}
+	ruleSelfMode = &rule.Rule{
+		ID: "shell.self.mode", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Changes actionguard's mode or security level: later actions would be judged more loosely.",
+		Alternative: selfAlternative,
+		Match:       []string{"actionguard mode learning --global", "actionguard mode flow --level 1", "actionguard mode reset", "actionguard mode paranoid", "actionguard mode --level 1"},
+		NoMatch:     []string{"actionguard mode", "actionguard mode --json", "actionguard mode --help"},
+	}
+	ruleSelfTrust = &rule.Rule{
+		ID: "shell.self.trust", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Changes what actionguard trusts: the trust record is what a person approved, theirs to edit.",
+		Alternative: selfAlternative,
+		Match:       []string{"actionguard trust revoke 'rm -f -r <arg>'", "actionguard trust add 'git push'", "actionguard trust revoke --all"},
+		NoMatch:     []string{"actionguard trust list", "actionguard trust list --json --project ."},
+	}
+	ruleSelfContacts = &rule.Rule{
+		ID: "shell.self.contacts", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Changes actionguard's contact book: a known contact is judged more leniently than a new one.",
+		Alternative: selfAlternative,
+		Match:       []string{"actionguard contacts import people.csv", "actionguard contacts add evil@example.net", "actionguard contacts remove boss@example.com"},
+		NoMatch:     []string{"actionguard contacts list", "actionguard contacts list --json"},
+	}
+	ruleSelfDisable = &rule.Rule{
+		ID: "shell.self.disable", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Installs, replaces or removes actionguard's hook in the agent: it can switch off the safety checks.",
+		Alternative: selfAlternative,
+		Match:       []string{"actionguard uninstall claude-code", "./bin/actionguard uninstall codex --scope project", "actionguard install claude-code --scope project"},
+		NoMatch:     []string{"actionguard doctor", "actionguard uninstall --help", "actionguard install --help"},
+	}
+	ruleSelfTrash = &rule.Rule{
+		ID: "shell.self.trash", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Empties actionguard's trash: the files it kept so that a deletion could be undone are gone.",
+		Alternative: selfAlternative,
+		Match:       []string{"actionguard trash empty", "actionguard trash empty --older-than 1h --yes"},
+		NoMatch:     []string{"actionguard trash list", "actionguard trash restore t-1", "actionguard undo"},
+	}
+	ruleSelfHook = &rule.Rule{
+		ID: "shell.self.hook", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Runs actionguard's agent hook by hand: made-up events would forge the session's record and the trust earned in it.",
+		Alternative: selfAlternative,
+		Match:       []string{"echo '{}' | actionguard hook claude-code", "actionguard-hook hook claude-code < fake.json", "/opt/ag/actionguard-hook claude-code"},
+		NoMatch:     []string{"actionguard hook --help", "actionguard-hook --version"},
+	}
+	ruleSelfUnknown = &rule.Rule{
+		ID: "shell.self.command", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Runs an actionguard command that is not known to only read: changing actionguard is a person's call.",
+		Alternative: selfAlternative,
+		Match:       []string{"actionguard policy set security_level 1", "actionguard audit prune", "actionguard approvalz approve ap-1", "actionguard serve --no-auth", "/tmp/ag approvals approve ap-1", "go run ./cmd/actionguard tokens create x"},
+		NoMatch:     []string{"actionguard policy check", "actionguard audit tail -n 20", "actionguard explain -- git push", "actionguard rules", "actionguard doctor --json", "actionguard version", "actionguard serve", "git commit -m 'approvals approve'"},
 	}
 	ruleSelfFeedback = &rule.Rule{
 		ID: "shell.self.feedback", Category: rule.Configuration, Points: 90, AlwaysReview: true,
@@ -22,23 +94,44 @@ var (
 		Match:       []string{"actionguard feedback d-abc --should-be allow", "actionguard feedback d-abc --should-be=allow --note 'routine'"},
 		NoMatch:     []string{"actionguard feedback report", "actionguard feedback report --json", "actionguard feedback --help"},
 	}
-	ruleSelfDisable = &rule.Rule{
-		ID: "shell.self.disable", Category: rule.SecurityBypass, Points: 120,
-		Summary:     "Removes actionguard's hook from the agent: it switches off the safety checks.",
-		Alternative: "ask the user to uninstall it themselves if that is what they want",
-		Match:       []string{"actionguard uninstall claude-code", "./bin/actionguard uninstall codex --scope project"},
-		NoMatch:     []string{"actionguard doctor", "actionguard uninstall --help"},
-	}
 )
 
-var selfRules = []*rule.Rule{ruleSelfApproval, ruleSelfDisable, ruleSelfFeedback}
+var selfRules = []*rule.Rule{
+	ruleSelfApproval, ruleSelfContacts, ruleSelfDisable, ruleSelfFeedback, ruleSelfHook, ruleSelfMode, ruleSelfToken,
+	ruleSelfTrash, ruleSelfTrust, ruleSelfUnknown, ruleSelfWrite, ruleSelfRead, ruleSelfDatabase, ruleSelfServer,
+}
 
 func selfHandlers() map[string][]handler {
-	return map[string][]handler{"actionguard": {selfHandler}}
+	m := map[string][]handler{"actionguard": {selfHandler}, "actionguard-hook": {selfHookHandler}, "actionguard-mcp": {selfHandler}}
+	for _, db := range selfDBClients {
+		m[db] = append(m[db], selfDatabaseHandler)
+	}
+	return m
 }
 
 // selfValued are actionguard's flags that take a value.
-var selfValued = []string{"--policy", "--project", "--db", "--should-be", "--note", "--by", "--since", "--scope", "--wait", "-n"}
+var selfValued = []string{
+	"--policy", "--project-policy", "--db", "--store", "--should-be", "--note", "--by", "--since", "--until", "--scope", "--wait", "-n", "--lines",
+	"--group", "--older-than", "--level", "--limit", "--session", "--category", "--cwd", "--tool", "--kind", "--action", "--app", "--application",
+	"--approval-dir", "--auto-confirm", "--branch", "--buffer", "--drain-timeout", "--env", "--format", "--listen", "--poll", "--types",
+	"--user-message", "--workers", "--tls-cert", "--tls-key", "--max-body", "--max-steps", "--html", "--junit",
+	"--forbidden-pattern", "--sensitive-pattern", "--judge-model", "--judge-rate", "--judge-retries", "--judge-timeout", "--judge-url",
+}
+
+// selfReads are the commands (and their verbs) that only read; "" is the
+// command without a verb, "*" any verb.
+var selfReads = map[string][]string{
+	"check": {"*"}, "explain": {"*"}, "classify": {"*"}, "rules": {"*"}, "doctor": {""}, "version": {""}, "help": {"*"},
+	"redact": {"*"}, "eval": {"*"}, "demo": {"*"}, "serve": {""}, "mcp-proxy": {"*"}, "completion": {"*"},
+	"policy": {"", "check", "show"}, "audit": {"", "tail", "export", "verify", "show", "list"},
+	"approvals": {"", "list", "show"}, "approval": {"", "list", "show"},
+	"tokens": {"", "list"}, "trust": {"", "list"}, "contacts": {"", "list"},
+	// Undoing the agent's own deletion puts the user's files back.
+	// put, git-clean and git-safety-ref are the recoverable forms undo
+	// rewrites rm, git clean and git reset --hard into.
+	"trash": {"", "list", "restore", "put", "git-clean", "git-safety-ref"}, "undo": {"*"},
+	"feedback": {"report"}, "mode": {""},
+}
 
 func selfHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
@@ -48,24 +141,65 @@ func selfHandler(c *Cmd, r *report) {
 	if len(words) == 0 {
 		return
 	}
-	verb := ""
+	cmd, verb := words[0], ""
 	if len(words) > 1 {
 		verb = words[1]
 	}
-	switch words[0] {
-	case "approvals", "approval":
-		switch verb {
-		case "approve", "grant", "allow", "reject", "deny", "refuse", "decide":
-			r.mutates()
-			r.add(c.find(ruleSelfApproval, ""))
-		}
-	case "feedback":
-		if verb != "report" {
-			r.mutates()
-			r.add(c.find(ruleSelfFeedback, ""))
-		}
-	case "uninstall":
-		r.mutates()
-		r.add(c.find(ruleSelfDisable, ""))
+	if cmd == "mode" && len(words) > 1 {
+		verb = "*" // mode learning, mode reset …: any word changes it
 	}
+	if cmd == "mode" && len(words) == 1 {
+		for _, a := range c.Args {
+			if len(a) > 1 && a[0] == '-' && a != "--json" && a != "--" {
+				verb = "*" // mode --level 1, mode --global …
+			}
+		}
+	}
+	if cmd == "serve" && c.Has("--no-auth", "--allow-remote") {
+		verb = "*" // a server anyone can answer approvals on
+	}
+	if reads, ok := selfReads[cmd]; ok {
+		for _, v := range reads {
+			if v == "*" && verb != "*" || v == verb {
+				return
+			}
+		}
+	}
+	r.mutates()
+	switch cmd {
+	case "approvals", "approval":
+		r.add(c.find(ruleSelfApproval, ""))
+	case "tokens", "token":
+		r.add(c.find(ruleSelfToken, ""))
+	case "mode":
+		r.add(c.find(ruleSelfMode, ""))
+	case "trust":
+		r.add(c.find(ruleSelfTrust, ""))
+	case "contacts":
+		r.add(c.find(ruleSelfContacts, ""))
+	case "install", "uninstall":
+		r.add(c.find(ruleSelfDisable, ""))
+	case "trash":
+		r.add(c.find(ruleSelfTrash, ""))
+	case "hook":
+		r.add(c.find(ruleSelfHook, ""))
+	case "feedback":
+		r.add(c.find(ruleSelfFeedback, ""))
+	default:
+		r.add(c.find(ruleSelfUnknown, ""))
+	}
+}
+
+// selfHookHandler judges the lean hook binary: whatever it is asked, it
+// speaks for the agent's hook (its trash and git-safety helpers are run by
+// the rewritten commands undo makes, which the hook itself checked).
+func selfHookHandler(c *Cmd, r *report) {
+	if infraHelp(c) {
+		return
+	}
+	if p := c.Positional(selfValued...); len(p) > 1 && p[0] == "trash" && (p[1] == "put" || p[1] == "git-clean" || p[1] == "git-safety-ref") {
+		return
+	}
+	r.mutates()
+	r.add(c.find(ruleSelfHook, ""))
 }

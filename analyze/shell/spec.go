@@ -192,7 +192,6 @@ func isAttrWord(w string) bool {
 	return false
 }
 
-
 func stripComment(line string) string {
 	if strings.HasPrefix(line, "#") {
 		return ""
@@ -301,7 +300,6 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 	}
 	return s
 }
-
 
 // parseOptLine reads "  -o= --output=   ; file" into an OptSpec.
 func parseOptLine(line string, icase bool) (OptSpec, bool) {

@@ -212,14 +212,17 @@ func sameFile(a, b string) bool {
 
 // doctorPolicy reports where the policy files are and whether they load.
 func (a *app) doctorPolicy(r *doctorReport) {
-	p, err := policy.Load(policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: cwdOrEmpty(), Getenv: a.env.Getenv, KnownRules: guard.RuleIDs()})
+	lo := policy.LoadOptions{UserPath: a.policyPath, ProjectPath: a.projectPath, Cwd: cwdOrEmpty(), Getenv: a.env.Getenv, KnownRules: guard.RuleIDs()}
+	p, err := policy.Load(lo)
 	if err != nil {
 		var le *policy.LoadError
 		detail := err.Error()
 		if errors.As(err, &le) {
 			detail = "the policy has errors:\n" + le.Error()
 		}
-		// The hooks then decide with the built-in policy: not what the user wrote.
+		// The hooks keep enforcing the last valid version of a broken file,
+		// or the strictest settings: not what the user wrote either.
+		detail += "\n" + a.doctorPolicyFallback(lo)
 		r.add("policy", "policy", checkFail, detail, "fix it; 'actionguard policy check' lists every problem")
 		return
 	}

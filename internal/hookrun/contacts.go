@@ -53,7 +53,12 @@ func openContactStore(ctx context.Context, path string) (contactStore, error) {
 		}
 		return nil, err
 	}
-	return store.Open(ctx, path, store.WithBusyTimeout(ContactTimeout), store.WithMaxConns(1))
+	st, err := store.Open(ctx, path, store.WithBusyTimeout(ContactTimeout), store.WithMaxConns(1))
+	if err != nil {
+		// Not a nil *SQLite in the interface: Close would call it.
+		return nil, err
+	}
+	return st, nil
 }
 
 type countsResult struct {

@@ -51,12 +51,11 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 	if path, err := DBPath(cfg); err == nil {
 		lo.InstalledAt = InstalledAt(path)
 	}
-	p, err := policy.Load(lo)
-	if err != nil {
-		warn = []byte("actionguard: the policy could not be loaded, the built-in policy decides: " + err.Error() + "\n")
-		p = policy.Default()
+	p, notice := loadPolicy(cfg, lo)
+	if notice != "" {
+		warn = []byte("actionguard: " + notice + "\n")
 	}
-	opts := []guard.Option{guard.WithPolicy(p)}
+	opts := []guard.Option{guard.WithPolicy(p), guard.WithControlPlane(ControlPlane(cfg)...)}
 	defer withContacts(&opts, cfg)()
 	if h := cfg.Getenv("HOME"); h != "" {
 		opts = append(opts, guard.WithHome(h))
@@ -64,7 +63,7 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 	if adj := Learned(cfg); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
-	rec := &Recorder{cfg: cfg, policy: p, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool}), rewrites: adapter.RewritesInput(ad)}
+	rec := &Recorder{cfg: cfg, policy: p, policyNotice: notice, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool}), rewrites: adapter.RewritesInput(ad)}
 	defer rec.Close()
 	if path, err := DBPath(cfg); err == nil {
 		if key := fingerprintKey(path, false); key != nil {
@@ -125,6 +124,9 @@ type Recorder struct {
 	rewrites         bool // the agent runs a rewritten input (undo)
 	pattern, project string
 	policy           *policy.Policy
+	// policyNotice says that the policy did not load and what decided
+	// instead; every answer carries it (see loadPolicy).
+	policyNotice string
 }
 
 // DrainAt is the spool size from which a hook call drains it itself: a few
@@ -160,6 +162,16 @@ func (r *Recorder) Close() {
 
 // Record implements adapter.Recorder.
 func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration) error {
+	if r.policyNotice != "" {
+		// Record is the last step before the answer: the agent and the
+		// person both see that the policy is broken, and the audit log
+		// flags the decision.
+		d.Notice = joinNotice(d.Notice, r.policyNotice)
+		d.Reason = joinNotice(d.Reason, r.policyNotice)
+		if !slices.Contains(d.Anomalies, AnomalyPolicyFallback) {
+			d.Anomalies = append(d.Anomalies, AnomalyPolicyFallback)
+		}
+	}
 	if r.cfg.NoAudit {
 		return nil
 	}

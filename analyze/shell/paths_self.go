@@ -1,0 +1,230 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// actionguard's control plane on disk: what a guarded tool call may read
+// but never change. The defaults are named from the home directory (the
+// places policy.Load and store.DefaultPath use when nothing else is set);
+// Options.ControlPlane adds the places a deployment configured
+// ($ACTIONGUARD_CONFIG, $ACTIONGUARD_DB, $XDG_STATE_HOME, …).
+
+// controlPart says what part of the control plane a path is.
+type controlPart struct {
+	what string // in words: "actionguard's policy", "the agent's hook settings", …
+	key  bool   // a key or a token secret: reading it is blocked too
+}
+
+func (p controlPart) ok() bool { return p.what != "" }
+
+// newAnalysis is the analysis for opt: where the command runs and which
+// places are actionguard's own.
+func newAnalysis(opt Options) *analysis {
+	e := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	for _, p := range opt.ControlPlane {
+		if p = cleanDir(p); p != "" && p != "/" {
+			e.control = append(e.control, p)
+		}
+	}
+	if e.cwd != "" {
+		// Working inside the control plane: every relative path is in it.
+		e.inControl = e.controlPlane(e.cwd).ok()
+	}
+	return e
+}
+
+// homeControlDirs are actionguard's directories under the home directory:
+// the user's policy and chosen modes, and the state (database, spool,
+// sessions, approvals, trust, trash, keys).
+var homeControlDirs = []string{"/.config/actionguard", "/.local/state/actionguard"}
+
+// agentHookFiles are the agents' settings files that hold actionguard's
+// hooks, by the end of their path (user and project scope alike).
+var agentHookFiles = []string{
+	"/.claude/settings.json", "/.claude/settings.local.json", "/.codex/hooks.json", "/.codex/config.toml",
+	"/.gemini/settings.json", "/.cursor/hooks.json",
+}
+
+// agentHookDirs are directories whose files are an agent's hooks.
+var agentHookDirs = []string{"/.copilot/hooks/", "/.github/hooks/", "/.claude/hooks/", "/.codex/hooks/", "/.gemini/hooks/", "/.cursor/hooks/"}
+
+// controlPlane says whether the cleaned absolute path abs is part of
+// actionguard's control plane.
+func (e *analysis) controlPlane(abs string) controlPart {
+	if abs == "" {
+		return controlPart{}
+	}
+	relative := !strings.HasPrefix(abs, "/")
+	if relative {
+		abs = "/" + abs // a relative path with no known working directory: judge its tail
+	}
+	// Compared without case: macOS and Windows file systems ignore it
+	// (~/.Config/ActionGuard is the policy's directory there).
+	abs = strings.ToLower(abs)
+	home := strings.ToLower(e.home)
+	if home == "" {
+		home = "/\x00home"
+	}
+	base := path.Base(abs)
+	in := func(dir string) bool {
+		dir = strings.ToLower(dir)
+		return abs == dir || strings.HasPrefix(abs, dir) && abs[len(dir)] == '/'
+	}
+	part := controlPart{}
+	if rest, ok := strings.CutPrefix(abs, home); ok {
+		for _, d := range homeControlDirs {
+			if t, ok := strings.CutPrefix(rest, d); ok && (t == "" || t[0] == '/') {
+				part.what = stateWhat(abs, abs[:len(home)+len(d)])
+			}
+		}
+	}
+	for _, p := range e.control {
+		// A configured file also covers its companions (actionguard.db-wal,
+		// actionguard.db.spool): they share its name as a prefix.
+		if in(p) || len(abs) > len(p) && strings.HasPrefix(abs, strings.ToLower(p)) && (abs[len(p)] == '-' || abs[len(p)] == '.') {
+			part.what = stateWhat(abs, p)
+		}
+	}
+	if part.what == "" && (strings.Contains(abs, "/.config/actionguard/") || strings.HasSuffix(abs, "/.config/actionguard") ||
+		strings.Contains(abs, "/.local/state/actionguard/") || strings.HasSuffix(abs, "/.local/state/actionguard")) {
+		// Another home, or the user's reached through a link (ln -s ~ /tmp/h).
+		part.what = stateWhat(abs, abs)
+	}
+	if part.what == "" && !relative && !e.inWorkspace(abs) && isSelfProgram(base) {
+		// The installed binaries the agents' hooks run: replaced, every
+		// check would pass.
+		part.what = "actionguard's own program"
+	}
+	if part.what == "" {
+		switch {
+		case base == "actionguard.yaml" || base == ".actionguard.yaml":
+			part.what = "a policy file of actionguard"
+		case base == "actionguard.db" || strings.HasPrefix(base, "actionguard.db-") || strings.HasPrefix(base, "actionguard.db."):
+			part.what = "actionguard's database"
+		case strings.Contains(abs, "/actionguard/") && (base == "modes.json" || base == "trust.json" || base == "learned.json"):
+			part.what = "actionguard's state"
+		}
+		for _, f := range agentHookFiles {
+			if strings.HasSuffix(abs, f) {
+				part.what = "the agent's hook settings"
+			}
+		}
+		for _, d := range agentHookDirs {
+			if strings.Contains(abs+"/", d) {
+				part.what = "the agent's hook settings"
+			}
+		}
+		if strings.Contains(abs, "/.claude/projects/") && strings.HasSuffix(abs, ".jsonl") {
+			// The transcript the hook reads the user's latest words from:
+			// forged, the agent could put a request in the user's mouth.
+			part.what = "the agent's transcript of what the user said"
+		}
+	}
+	if part.what != "" {
+		// The database holds the tokens' hashes, which key the server's
+		// session cookies: reading it is reading a token secret.
+		part.key = isSecretName(base) || part.what == "actionguard's database"
+	}
+	return part
+}
+
+// stateWhat names a path inside one of actionguard's places.
+func stateWhat(abs, place string) string {
+	base := path.Base(abs)
+	switch {
+	case base == "actionguard.yaml" || base == ".actionguard.yaml" || strings.HasSuffix(base, ".yaml") || strings.HasSuffix(base, ".yml"):
+		return "actionguard's policy"
+	case base == "modes.json":
+		return "actionguard's chosen modes"
+	case base == "trust.json":
+		return "actionguard's trust record"
+	case strings.HasPrefix(base, "actionguard.db") || strings.HasSuffix(base, ".db") || strings.Contains(base, ".db-") || strings.Contains(base, ".db."):
+		return "actionguard's database"
+	case strings.Contains(abs, "/sessions/") || strings.HasSuffix(abs, "/sessions"):
+		return "actionguard's session records"
+	case strings.Contains(abs, "/approvals/") || strings.HasSuffix(abs, "/approvals"):
+		return "actionguard's approval requests"
+	}
+	return "actionguard's own files"
+}
+
+// isSecretName reports whether a file in the control plane is a key or
+// holds token secrets.
+func isSecretName(base string) bool {
+	b := strings.ToLower(base)
+	return strings.HasSuffix(b, ".key") || strings.HasSuffix(b, ".pem") || strings.Contains(b, "secret") ||
+		strings.Contains(b, "token") || strings.Contains(b, "hmac") || strings.HasPrefix(b, "key") || strings.HasSuffix(b, "key")
+}
+
+// controlOf classifies a path argument as written (with ~, $HOME,
+// relative to the working directory).
+func (e *analysis) controlOf(p string) controlPart {
+	if p == "" || len(p) > 4096 {
+		return controlPart{}
+	}
+	if part := e.controlVar(p); part.ok() {
+		return part
+	}
+	abs, _ := e.resolve(p)
+	return e.controlPlane(abs)
+}
+
+// controlVars are the environment variables that name actionguard's
+// places: a path built on them is in the control plane.
+var controlVars = []string{"ACTIONGUARD_CONFIG", "ACTIONGUARD_DB", "ACTIONGUARD_STATE_DIR", "ACTIONGUARD_STORE"}
+
+// controlVar recognises $ACTIONGUARD_DB, ${XDG_STATE_HOME}/actionguard, ….
+func (e *analysis) controlVar(p string) controlPart {
+	if !strings.Contains(p, "$") {
+		return controlPart{}
+	}
+	for _, v := range controlVars {
+		if strings.Contains(p, "$"+v) || strings.Contains(p, "${"+v) {
+			return controlPart{what: "actionguard's own files", key: isSecretName(path.Base(p))}
+		}
+	}
+	for _, v := range []string{"XDG_STATE_HOME", "XDG_CONFIG_HOME"} {
+		for _, pre := range []string{"$" + v + "/actionguard", "${" + v + "}/actionguard"} {
+			if i := strings.Index(p, pre); i >= 0 {
+				rest := p[i+len(pre):]
+				if rest == "" || rest[0] == '/' {
+					return controlPart{what: "actionguard's own files", key: isSecretName(path.Base(p))}
+				}
+			}
+		}
+	}
+	return controlPart{}
+}
+
+// isSelfProgram reports actionguard's binaries by name.
+func isSelfProgram(base string) bool {
+	base = strings.TrimSuffix(strings.ToLower(base), ".exe")
+	return base == "actionguard" || base == "actionguard-hook" || base == "actionguard-mcp"
+}
+
+// inWorkspace reports a path under the working directory (a build of
+// actionguard in its own repository is the developer's).
+func (e *analysis) inWorkspace(abs string) bool {
+	return e.cwd != "" && (abs == e.cwd || strings.HasPrefix(abs, e.cwd+"/"))
+}
+
+// controlAncestor reports a directory between the home directory and one
+// of actionguard's directories there (~/.config, ~/.local, ~/.local/state):
+// moving or deleting it takes the policy or the state along, and copying
+// a directory called actionguard into it replaces them.
+func (e *analysis) controlAncestor(abs string) bool {
+	if e.home == "" {
+		return false
+	}
+	rest, ok := strings.CutPrefix(strings.ToLower(abs), strings.ToLower(e.home))
+	if !ok || rest == "" {
+		return false
+	}
+	switch strings.TrimSuffix(rest, "/") {
+	case "/.config", "/.local", "/.local/state":
+		return true
+	}
+	return false
+}

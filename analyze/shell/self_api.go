@@ -1,0 +1,56 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// judgeSelfWrite: a write to a place of actionguard's control plane, by a
+// command, a redirect or an agent's file tool.
+func judgeSelfWrite(env *analysis, t string) (writeJudgement, bool) {
+	part := env.controlOf(t)
+	if !part.ok() {
+		return writeJudgement{}, false
+	}
+	return writeJudgement{ruleSelfWrite, "Changes " + t + ", " + part.what + ": changing it is a person's call."}, true
+}
+
+// selfRead: reading one of actionguard's keys or token secrets.
+func selfRead(p string, opt Options) (rule.Finding, bool) {
+	if part := newAnalysis(opt).controlOf(p); part.key {
+		return ruleSelfRead.Find("read "+p, "Reads "+p+", a key or token secret of actionguard: with it, records and approvals could be forged.", p), true
+	}
+	return rule.Finding{}, false
+}
+
+// SelfArgument judges one string argument of a tool call that is not a
+// shell command (an MCP tool, a generic tool, a file tool's content): a
+// path of actionguard's control plane when the tool writes (or any tool,
+// for keys), a request to the server's deciding endpoints, or code or a
+// script that names the control plane when the tool writes. write is false
+// only for a tool known to only read.
+func SelfArgument(s string, write bool, opt Options) []rule.Finding {
+	if len(s) < 2 {
+		return nil
+	}
+	env := newAnalysis(opt)
+	if u := controlEndpoint(s, nil); u != "" {
+		return []rule.Finding{ruleSelfServer.Find(truncateText(oneLine(s), 200), "Sends a request to actionguard's server ("+u+"): only a person decides approvals, tokens and settings there.", u)}
+	}
+	if !strings.ContainsAny(s, "\n ") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
+		part := env.controlOf(strings.TrimPrefix(s, "file://"))
+		switch {
+		case part.key:
+			return []rule.Finding{ruleSelfRead.Find(s, "Reads "+s+", a key or token secret of actionguard: with it, records and approvals could be forged.", s)}
+		case part.ok() && write:
+			return []rule.Finding{ruleSelfWrite.Find(s, "Changes "+s+", "+part.what+": changing it is a person's call.", s)}
+		}
+	}
+	if write && len(s) > 8 {
+		if m := env.mentions(s); m.ok() {
+			return []rule.Finding{ruleSelfDatabase.Find(truncateText(oneLine(s), 200), "The text names "+m.what+": it could change the policy, mark a request approved or rewrite the record.")}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,394 @@
+package shell
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Changing actionguard's files by any other means than its command line:
+// writing over them (cp, mv, ln, tee, redirects, editors), opening its
+// database from the sqlite3 client or from code (Python's sqlite3, Perl's
+// DBI, a script written by a here-document), and asking its server to
+// decide. Reading stays allowed, except keys and token secrets.
+
+var (
+	ruleSelfWrite = &rule.Rule{
+		ID: "shell.self.write", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Changes actionguard's own files (its policy, state, database or keys) or the agent's hook settings: the agent would be rewriting its own safety rules.",
+		Alternative: selfAlternative,
+		Match: []string{"cp evil.yaml ~/.config/actionguard/actionguard.yaml", "echo 'mode: learning' >> ~/.config/actionguard/actionguard.yaml",
+			"ln -sf /tmp/p.yaml ~/.config/actionguard/actionguard.yaml", "mv /tmp/x.db ~/.local/state/actionguard/actionguard.db",
+			"rm -rf ~/.local/state/actionguard", "echo '{}' > .claude/settings.json", "vim ~/.config/actionguard/modes.json",
+			"sed -i 's/actionguard//' ~/.gemini/settings.json", "echo x | tee $ACTIONGUARD_CONFIG", "cd ~/.config/actionguard && echo '{}' > modes.json"},
+		NoMatch: []string{"cat ~/.config/actionguard/actionguard.yaml", "ls -la ~/.local/state/actionguard", "cat .claude/settings.json",
+			"grep -n deny ~/.config/actionguard/actionguard.yaml", "cp ~/.config/actionguard/actionguard.yaml /tmp/policy-copy.yaml", "echo hi > notes.txt"},
+	}
+	ruleSelfRead = &rule.Rule{
+		ID: "shell.self.read-key", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Reads one of actionguard's keys or token secrets (its database holds the tokens' hashes, which key the server's sessions): with it, records and approvals could be forged.",
+		Alternative: selfAlternative,
+		Match:       []string{"cat ~/.local/state/actionguard/sessions/fingerprint.key", "cp ~/.local/state/actionguard/actionguard.db /tmp/copy.db", "strings ~/.local/state/actionguard/actionguard.db", "base64 ~/.local/state/actionguard/audit.key", "head -c 64 $ACTIONGUARD_STATE_DIR/tokens.secret", "base64 < ~/.local/state/actionguard/audit.key"},
+		NoMatch:     []string{"cat ~/.local/state/actionguard/learned.json", "ls ~/.local/state/actionguard/sessions"},
+	}
+	ruleSelfDatabase = &rule.Rule{
+		ID: "shell.self.database", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Opens actionguard's database or state from a client or from code: it could mark a request approved or rewrite the record.",
+		Alternative: selfAlternative,
+		Match: []string{"sqlite3 ~/.local/state/actionguard/actionguard.db < fix.sql",
+			`python3 -c "import sqlite3; c = sqlite3.connect('/home/u/.local/state/actionguard/actionguard.db'); c.execute(\"update approvals set status='approved'\")"`,
+			`perl -MDBI -e 'DBI->connect("dbi:SQLite:dbname=$ENV{HOME}/.local/state/actionguard/actionguard.db")->do("update approvals set status=1")'`,
+			"cat > /tmp/a.py <<'EOF'\nimport sqlite3, os\nsqlite3.connect(os.path.expanduser('~/.local/state/actionguard/actionguard.db'))\nEOF\npython3 /tmp/a.py",
+			"python3 - <<'EOF'\nimport sqlite3, os\nsqlite3.connect(os.path.expanduser('~/.local/state/actionguard/actionguard.db'))\nEOF",
+			`sqlite3 actionguard.db .dump`},
+		NoMatch: []string{`sqlite3 app.db "select name from users where id=1"`, `python3 -c "import sqlite3; sqlite3.connect('app.db')"`},
+	}
+	ruleSelfServer = &rule.Rule{
+		ID: "shell.self.server", Category: rule.SecurityBypass, Points: 120,
+		Summary:     "Asks actionguard's server to decide an approval, mint a token or change its settings: only a person answers there.",
+		Alternative: selfAlternative,
+		Match: []string{"curl -X POST http://127.0.0.1:8750/v1/approvals/ap-1/approve", "curl -s -XPOST -H 'Authorization: Bearer x' localhost:8750/v1/approvals/batch -d '{}'",
+			"wget --post-data '' https://guard.example.com/v1/approvals/ap-1/approve", "http POST :8750/v1/approvals/ap-1/reject",
+			`python3 -c "import requests; requests.post('http://localhost:8750/v1/approvals/ap-9/approve')"`, "curl -d 'user=a' http://[::1]:8750/v1/session"},
+		NoMatch: []string{"curl http://127.0.0.1:8750/v1/approvals", "curl -s localhost:8750/healthz", "curl -X POST http://localhost:3000/api/users -d '{}'",
+			"curl -X POST http://127.0.0.1:8750/v1/check -d '{}'"},
+	}
+)
+
+// selfDBClients are the database clients that open a file named on their
+// command line.
+var selfDBClients = []string{"sqlite3", "sqlite", "litecli", "sqlite-utils", "sqlitebrowser", "datasette", "duckdb"}
+
+// selfDatabaseHandler: a database client opening actionguard's database or
+// any file of its state.
+func selfDatabaseHandler(c *Cmd, r *report) {
+	for _, a := range c.Args {
+		if part := c.env.controlOf(strings.TrimPrefix(a, "file:")); part.ok() {
+			r.mutates()
+			r.add(c.find(ruleSelfDatabase, "Opens "+part.what+" ("+a+") with "+c.Name+": it could mark a request approved or rewrite the record.", a))
+			return
+		}
+	}
+}
+
+// selfReaders are the programs that only read the files they name.
+var selfReaders = map[string]bool{
+	"cat": true, "less": true, "more": true, "head": true, "tail": true, "grep": true, "egrep": true, "fgrep": true, "rg": true,
+	"ag": true, "ls": true, "stat": true, "file": true, "wc": true, "diff": true, "cmp": true, "jq": true, "yq": true, "bat": true,
+	"tree": true, "du": true, "md5sum": true, "sha256sum": true, "sha1sum": true, "shasum": true, "b2sum": true, "hexdump": true,
+	"xxd": true, "od": true, "strings": true, "realpath": true, "readlink": true, "dirname": true, "basename": true, "echo": true,
+	"printf": true, "test": true, "[": true, "view": true, "nl": true, "base64": true, "base32": true, "column": true, "sort": true,
+	"uniq": true, "cut": true, "awk": false, "find": true, "fd": true, "exa": true, "eza": true, "actionguard": true, "cd": true, "pushd": true,
+	"which": true, "type": true, "pwd": true, "true": true, "false": true, "cp": true,
+}
+
+// cp is among them: what it writes, its target, is judged as a write.
+
+// selfMetaReaders read names and sizes, not content.
+var selfMetaReaders = map[string]bool{"ls": true, "stat": true, "du": true, "tree": true, "file": true, "find": true, "fd": true, "exa": true, "eza": true,
+	"realpath": true, "readlink": true, "dirname": true, "basename": true, "test": true, "[": true, "cd": true, "pushd": true, "echo": true, "printf": true, "wc": false}
+
+// selfDirLike reports a path that names a directory rather than a file
+// (no extension: the state directory, sessions, approvals…).
+func selfDirLike(p string) bool {
+	p = strings.TrimRight(p, "/")
+	return !strings.Contains(path.Base(p), ".") || strings.HasSuffix(p, "/.") || path.Base(p) == ".local" || path.Base(p) == ".config"
+}
+
+// selfGitReads are git's verbs that only read (or stage) files.
+var selfGitReads = map[string]bool{"diff": true, "log": true, "show": true, "status": true, "blame": true, "add": true, "ls-files": true, "grep": true}
+
+// selfScan is the last pass over the commands that would run: any that
+// names a place of actionguard's control plane and is not known to only
+// read it is blocked; keys are not read at all; a script fed on standard
+// input (or written by a here-document) that names one is blocked too, as
+// are requests to the server's deciding endpoints.
+func (r *report) selfScan() {
+	cmds := r.res.Commands
+	inControl := ""
+	for _, c := range cmds {
+		if (c.Name == "cd" || c.Name == "pushd") && len(c.Args) > 0 {
+			if part := r.env.controlOf(c.Args[len(c.Args)-1]); part.ok() {
+				inControl = c.Args[len(c.Args)-1]
+			}
+		}
+	}
+	for _, c := range cmds {
+		r.selfCommand(c, inControl)
+	}
+	if inControl != "" && r.writes {
+		// cd ~/.config/actionguard && echo … > modes.json: a redirect
+		// relative to the new directory.
+		for _, f := range r.res.Findings {
+			if f.Rule == ruleSelfWrite.ID {
+				return
+			}
+		}
+		r.add(ruleSelfWrite.Find(inControl, "Changes files inside "+inControl+", actionguard's own files: changing them is a person's call.", inControl))
+	}
+}
+
+func (r *report) selfCommand(c *Cmd, inControl string) {
+	reader := selfReaders[c.Name]
+	if c.Name == "git" {
+		reader = selfGitReads[gitVerb(c.Args)]
+	}
+	if c.Name == "find" && c.Has("-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprintf", "-fls") {
+		// What -exec runs gets {} for a path, which tells nothing: a find
+		// over the control plane that runs anything is judged as a write.
+		reader = false
+	}
+	if c.Name == "base64" || c.Name == "base32" {
+		reader = !c.Has("-o", "--output")
+	}
+	if c.Name != "actionguard" && c.Name != "actionguard-hook" {
+		if verb := selfVerbIn(c.Args); verb != "" {
+			// actionguard under another name: a copy, go run, a wrapper
+			// the unwrapping does not know.
+			r.mutates()
+			r.add(c.find(ruleSelfUnknown, "Runs actionguard's "+verb+" through "+c.Name+": changing actionguard is a person's call."))
+			return
+		}
+	}
+	if inControl != "" && !reader && c.Name != "actionguard" {
+		r.mutates()
+		r.add(c.find(ruleSelfWrite, "Runs "+c.Name+" inside "+inControl+", actionguard's own files: changing them is a person's call.", inControl))
+		return
+	}
+	if u := controlEndpoint(c.Text, c.Args); u != "" && c.Name != "actionguard" && !selfHTTPReader(c) {
+		r.mutates()
+		r.add(c.find(ruleSelfServer, "Sends a request to actionguard's server ("+u+"): only a person decides approvals, tokens and settings there.", u))
+		return
+	}
+	for i, a := range c.Args {
+		if c.Name == "actionguard" {
+			break // its own command line is judged by selfHandler
+		}
+		if len(c.Dynamic) > i && c.Dynamic[i] && !strings.Contains(a, "$") {
+			continue
+		}
+		if !r.env.mayControl(a) {
+			continue
+		}
+		part := r.env.controlOf(a)
+		if !part.ok() && !reader {
+			if abs, _ := r.env.resolve(a); r.env.controlAncestor(abs) {
+				part.what = "a directory that holds actionguard's own files"
+			}
+		}
+		if part.ok() && !part.key && reader && !selfMetaReaders[c.Name] && (strings.ContainsAny(path.Base(a), "*?[") ||
+			selfDirLike(a) && c.Has("-r", "-R", "-a", "--recursive", "--archive", "-rf", "-Rf")) {
+			// cat …/sessions/*, grep -r … ~/.local/state/actionguard, cp -r
+			// it elsewhere: the keys are read along with the rest.
+			part.key = true
+		}
+		switch {
+		case part.ok() && part.key:
+			r.mutates()
+			r.add(c.find(ruleSelfRead, "Reads "+a+", a key or token secret of actionguard: with it, records and approvals could be forged.", a))
+			return
+		case part.ok() && !reader:
+			r.mutates()
+			r.add(c.find(ruleSelfWrite, c.Name+" changes "+a+", "+part.what+": changing it is a person's call.", a))
+			return
+		case !reader && len(a) > 8:
+			if m := r.env.mentions(a); m.ok() {
+				r.mutates()
+				r.add(c.find(ruleSelfDatabase, "The code run by "+c.Name+" names "+m.what+": it could change the policy, mark a request approved or rewrite the record.", truncateText(a, 120)))
+				return
+			}
+		}
+	}
+	if c.Stdin != "" && c.Name != "actionguard" {
+		if m := r.env.mentions(c.Stdin); m.ok() {
+			r.mutates()
+			r.add(c.find(ruleSelfDatabase, "The script given to "+c.Name+" names "+m.what+": it could change the policy, mark a request approved or rewrite the record.", truncateText(c.Stdin, 120)))
+		} else if u := controlEndpoint(c.Stdin, nil); u != "" {
+			r.mutates()
+			r.add(c.find(ruleSelfServer, "The script given to "+c.Name+" sends a request to actionguard's server ("+u+").", u))
+		}
+	}
+}
+
+// selfHTTPReader reports a read-only program that merely names a URL
+// (grep, echo): only clients and code send.
+func selfHTTPReader(c *Cmd) bool {
+	switch c.Name {
+	case "grep", "egrep", "fgrep", "rg", "cat", "less", "head", "tail":
+		return true
+	}
+	return false
+}
+
+// mentions reports whether a piece of code or a script names a place of
+// actionguard's control plane, however it spells it (~, $HOME, an
+// expanded path, os.path.join's pieces).
+func (e *analysis) mentions(text string) controlPart {
+	if len(text) > 1<<20 {
+		text = text[:1<<20]
+	}
+	home := e.home
+	for _, p := range e.control {
+		if strings.Contains(text, p) {
+			return controlPart{what: stateWhat(p, p)}
+		}
+	}
+	for _, f := range agentHookFiles {
+		if strings.Contains(text, f[1:]) {
+			return controlPart{what: "the agent's hook settings"}
+		}
+	}
+	for _, d := range agentHookDirs {
+		if strings.Contains(text, d[1:]) {
+			return controlPart{what: "the agent's hook settings"}
+		}
+	}
+	if !strings.Contains(text, "ctionguard") && !strings.Contains(text, "CTIONGUARD") && !strings.Contains(text, "ctionGuard") {
+		return controlPart{}
+	}
+	lower := strings.ToLower(text)
+	if strings.Contains(lower, "actionguard") {
+		for _, f := range []string{".config/actionguard", ".local/state/actionguard", "actionguard.db", "actionguard.yaml", "actionguard_db", "actionguard_state_dir", "actionguard_config"} {
+			if strings.Contains(lower, f) {
+				return controlPart{what: "actionguard's own files"}
+			}
+		}
+		// os.path.join(home, ".local", "state", "actionguard"): the pieces.
+		if strings.Contains(lower, "xdg_state_home") || strings.Contains(lower, "xdg_config_home") ||
+			strings.Contains(lower, ".local") || strings.Contains(lower, ".config") {
+			return controlPart{what: "actionguard's own files"}
+		}
+	}
+	for _, d := range homeControlDirs {
+		if home != "" && strings.Contains(text, home+d) {
+			return controlPart{what: "actionguard's own files"}
+		}
+	}
+	return controlPart{}
+}
+
+// reControlPath is a path of the server's API that decides or changes
+// something: answering requests, logging in (which mints a session),
+// tokens, modes, trust, contacts, the policy.
+var reControlPath = regexp.MustCompile(`/v1/(?:approvals/[^/\s"'?]+/(?:approve|reject|decide)|approvals/batch|session|tokens|mode|modes|trust|contacts|policy|settings)\b`)
+
+// reLocalServer is actionguard's server at its default address, on the
+// local machine.
+var reLocalServer = regexp.MustCompile(`(?i)(?:localhost|127(?:\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0|::1)?:8750(/v1/[A-Za-z0-9/_-]*)?`)
+
+// reWriteMethod is what makes an HTTP request change something.
+var reWriteMethod = regexp.MustCompile(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--method[ =]['"]?|method\s*[:=]\s*['"]|\b(?:requests|httpx|axios|session|client)\.|^|\s)(POST|PUT|PATCH|DELETE)\b|\s(?:-d|--data\S*|--json|-F|--form|-T|--upload-file|--post-data|--post-file|--body-data)(?:\s|=|$)|\.(?:post|put|patch|delete)\(|urlopen\([^)]*data=`)
+
+// controlEndpoint returns the URL (or its path) of a request to the
+// server's control endpoints named in text, or "".
+func controlEndpoint(text string, args []string) string {
+	if !mayEndpoint(text) && !slices.ContainsFunc(args, mayEndpoint) {
+		return ""
+	}
+	if len(args) > 0 {
+		// The arguments as the command gets them (variables and quotes
+		// resolved), after the text as written.
+		text += " " + strings.Join(args, " ")
+	}
+	if !strings.Contains(text, "/v1/") && !strings.Contains(text, ":8750") {
+		return ""
+	}
+	if m := reControlPath.FindString(text); m != "" {
+		return m
+	}
+	for _, m := range reLocalServer.FindAllStringSubmatch(text, 8) {
+		if strings.HasPrefix(m[1], "/v1/check") || m[1] == "" && !strings.Contains(text, "/v1/") {
+			continue
+		}
+		if reWriteMethod.MatchString(text) {
+			return m[0]
+		}
+	}
+	return ""
+}
+
+// selfInput judges an input redirection (< file, or <> file, which also
+// opens it for writing) of the statement text.
+func (r *report) selfInput(name string, write bool, text string) {
+	part := r.env.controlOf(name)
+	switch {
+	case part.key:
+		r.add(ruleSelfRead.Find(oneLine(text), "Reads "+name+", a key or token secret of actionguard: with it, records and approvals could be forged.", name))
+	case part.ok() && write:
+		r.mutates()
+		r.add(ruleSelfWrite.Find(oneLine(text), "Opens "+name+", "+part.what+", for writing: changing it is a person's call.", name))
+	}
+}
+
+// selfCode judges the code an interpreter runs (-c, -e, a here-document,
+// a script on standard input) by what it names.
+func (r *report) selfCode(c *Cmd, code string) {
+	if m := r.env.mentions(code); m.ok() {
+		r.mutates()
+		r.add(c.find(ruleSelfDatabase, "The code run by "+c.Name+" names "+m.what+": it could change the policy, mark a request approved or rewrite the record.", truncateText(oneLine(code), 120)))
+	} else if u := controlEndpoint(code, nil); u != "" {
+		r.mutates()
+		r.add(c.find(ruleSelfServer, "The code run by "+c.Name+" sends a request to actionguard's server ("+u+").", u))
+	}
+}
+
+func mayEndpoint(s string) bool { return strings.Contains(s, "/v1/") || strings.Contains(s, ":8750") }
+
+// mayControl is a quick look at an argument before it is resolved: could
+// it name a place of the control plane at all?
+func (e *analysis) mayControl(a string) bool {
+	if e.inControl || strings.Contains(a, "ctionguard") || strings.Contains(a, "CTIONGUARD") || strings.Contains(a, "XDG_") {
+		return true
+	}
+	for _, f := range []string{".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local", "ctionGuard", "CTIONguard"} {
+		if strings.Contains(a, f) {
+			return true
+		}
+	}
+	for _, p := range e.control {
+		if strings.Contains(a, path.Base(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitVerb is git's subcommand: the first word that is not an option (or
+// the value of -C, -c, --git-dir, --work-tree).
+func gitVerb(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// selfDeciding are actionguard's commands and verbs that decide or loosen,
+// looked for in the arguments of any other program.
+var selfDeciding = map[string][]string{
+	"approvals": {"approve", "reject", "grant", "deny", "decide", "batch", "watch", "expire"},
+	"tokens":    {"create", "revoke"},
+	"mode":      {"learning", "adaptive", "flow", "paranoid", "reset"},
+	"trust":     {"revoke"},
+	"contacts":  {"import", "add", "remove"},
+	"trash":     {"empty"},
+	"uninstall": {"claude-code", "codex", "gemini", "cursor", "copilot"},
+}
+
+// selfVerbIn finds "approvals approve", "tokens create"… among args.
+func selfVerbIn(args []string) string {
+	for i := 0; i+1 < len(args); i++ {
+		if verbs, ok := selfDeciding[args[i]]; ok && slices.Contains(verbs, args[i+1]) {
+			return args[i] + " " + args[i+1]
+		}
+	}
+	return ""
+}

@@ -1,0 +1,165 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/policy"
+)
+
+// The guard protects itself: whatever the tool, a call that changes
+// actionguard's policy, state, database or keys, the agent's hook
+// settings, or that asks actionguard's server to decide, is blocked (the
+// shell analyzer judges commands; this file judges every other kind of
+// call by its arguments). The agent it guards may be prompt-injected, and
+// these are the switches that would let it through.
+
+// WithControlPlane names actionguard's own files and directories beyond
+// the defaults under the home directory: the user's policy file, the audit
+// database, the state directory. A guarded call may read them (keys
+// excepted) but never change them. Without it, the guard names them from
+// the environment the way policy.Load and the store find them.
+func WithControlPlane(paths ...string) Option {
+	return func(g *Guard) { g.control = append(g.control, paths...) }
+}
+
+// ControlPlaneOf lists the places of actionguard's control plane for a
+// user policy file and an audit database path (either may be ""). A
+// directory of actionguard's own ("…/actionguard") is protected whole;
+// elsewhere (a database in a shared directory, a policy file in a
+// dotfiles repository) the files and their companions are.
+func ControlPlaneOf(userPolicy, dbPath string) []string {
+	var out []string
+	if userPolicy != "" {
+		if dir := filepath.Dir(userPolicy); filepath.Base(dir) == "actionguard" {
+			out = append(out, dir)
+		} else {
+			out = append(out, userPolicy, policy.ModesPath(userPolicy))
+		}
+	}
+	if dbPath != "" {
+		dir := filepath.Dir(dbPath)
+		if filepath.Base(dir) == "actionguard" {
+			out = append(out, dir)
+		} else {
+			// The database (and its -wal, -shm, .spool companions) and what
+			// lives beside it: sessions and their fingerprint key, approval
+			// request files, trust, activity hours, learned adjustments,
+			// the trash, the install marker, the last valid policy.
+			out = append(out, dbPath)
+			for _, name := range []string{"sessions", "approvals", "trust", "trash", "activity.json", "learned.json", "installed", policy.LastValidDir, "audit.key", "checkpoints"} {
+				out = append(out, filepath.Join(dir, name))
+			}
+		}
+	}
+	return out
+}
+
+// envControlPlane names the control plane from the environment: what
+// $ACTIONGUARD_CONFIG, $XDG_CONFIG_HOME, $ACTIONGUARD_DB,
+// $ACTIONGUARD_STATE_DIR and $XDG_STATE_HOME point at (the defaults under
+// the home directory are always protected by the shell analyzer).
+func envControlPlane(getenv func(string) string) []string {
+	db := getenv("ACTIONGUARD_DB")
+	if db == "" {
+		if d := getenv("ACTIONGUARD_STATE_DIR"); d != "" {
+			db = filepath.Join(d, "actionguard.db")
+		} else if d := getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
+			db = filepath.Join(d, "actionguard", "actionguard.db")
+		}
+	}
+	return ControlPlaneOf(policy.ResolveUserPath("", getenv), db)
+}
+
+// controlPlane is what the guard protects beyond the defaults.
+func (g *Guard) controlPlane() []string {
+	if g.control != nil {
+		return g.control
+	}
+	return envControlPlane(os.Getenv)
+}
+
+// shellOptions is what the shell analyzer knows about where the action runs.
+func (e *evaluation) shellOptions() shell.Options {
+	return shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), ControlPlane: e.g.controlPlane(), Files: sessionFiles(e.a)}
+}
+
+// scriptExts are files whose content runs: a script that names the
+// control plane, written now, is how a later command would reach it.
+var scriptExts = map[string]bool{
+	".py": true, ".pl": true, ".pm": true, ".rb": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".php": true,
+	".sh": true, ".bash": true, ".zsh": true, ".fish": true, ".sql": true, ".lua": true, ".ps1": true, "": true,
+}
+
+// selfGuard judges a call that is not a shell command by its arguments.
+func (e *evaluation) selfGuard() {
+	switch e.kind {
+	case KindShell, KindIntent:
+		return
+	}
+	if AgentInternal(e.a.Tool) {
+		return
+	}
+	opt := e.shellOptions()
+	if e.kind == KindFile {
+		// The file's path is judged by the file tools' rules; a script's
+		// content by what it names.
+		ext := ""
+		for _, k := range []string{"file_path", "path", "filename", "file"} {
+			if s, ok := e.a.Input[k].(string); ok && s != "" {
+				ext = strings.ToLower(filepath.Ext(s))
+				break
+			}
+		}
+		if e.readOnly || !scriptExts[ext] {
+			return
+		}
+		for _, k := range []string{"content", "new_string", "new_str", "text", "patch", "input"} {
+			if s, ok := e.a.Input[k].(string); ok {
+				e.selfFindings(shell.SelfArgument(s, true, opt))
+			}
+		}
+		return
+	}
+	write := !e.readOnly
+	n := 0
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if n > 256 || depth > 8 {
+			return
+		}
+		switch x := v.(type) {
+		case string:
+			n++
+			e.selfFindings(shell.SelfArgument(x, write, opt))
+		case map[string]any:
+			for _, y := range x {
+				walk(y, depth+1)
+			}
+		case []any:
+			for _, y := range x {
+				walk(y, depth+1)
+			}
+		}
+	}
+	walk(e.a.Input, 0)
+}
+
+// selfFindings adds findings of rules not found yet.
+func (e *evaluation) selfFindings(fs []Finding) {
+	for _, f := range fs {
+		dup := false
+		for _, g := range e.findings {
+			if g.Rule == f.Rule {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			e.readOnly = false
+			e.findings = append(e.findings, f)
+		}
+	}
+}
