@@ -15,7 +15,7 @@ var coreRules = []*rule.Rule{
 	ruleOverwriteSystem, ruleWriteAuth, ruleWriteStartup, ruleWriteCredential, ruleWriteGitHooks, ruleWriteCI, ruleWriteAgentSettings, ruleWriteOutside,
 	ruleWorldWritable, ruleWorldWritableRecursive, ruleOpenSystem, ruleSetuid, ruleChownSystem, ruleCredentialExposed, ruleChattr,
 	ruleGitPushForceProtected, ruleGitPushForce, ruleGitPushDelete, ruleGitResetHard, ruleGitResetMerge, ruleGitClean, ruleGitDiscard,
-	ruleGitBranchForceDelete, ruleGitStashDrop, ruleGitRewriteHistory, ruleGitReflogExpire, ruleGitUpdateRefDelete, ruleGitNoVerify,
+	ruleGitBranchForceDelete, ruleGitMoveRef, ruleGitStashDrop, ruleGitRewriteHistory, ruleGitReflogExpire, ruleGitUpdateRefDelete, ruleGitNoVerify,
 	ruleGitConfigExec, ruleGitWorktreeForce, ruleGitSubmoduleDeinit,
 	ruleSudo, ruleSudoRead, ruleSudoRmRf, ruleRootShell, ruleRemoteExec, ruleRemoteExecRoot, rulePipeToShell, ruleObfuscated, ruleEvalDynamic,
 	ruleDynamicCommand, ruleNestingTooDeep, ruleHistoryWipe, ruleForkBomb, rulePathHijack, rulePreload, ruleCredentialRead,
