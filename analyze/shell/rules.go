@@ -11,7 +11,7 @@ import (
 // credentials, permissions), listed explicitly.
 var coreRules = []*rule.Rule{
 	ruleRmRoot, ruleRmHome, ruleRmSystem, ruleRmSystemFile, ruleRmOutside, ruleRmWorkspace, ruleRmGit, ruleRmRecursive, ruleRmTree, ruleRmMatching, ruleLocalSystem,
-	ruleRmUnsetVar, ruleRmBuildOutput, ruleRmFile, ruleRmHomeFile, ruleRmDynamic, ruleDiskWipe, ruleShred, ruleTruncate,
+	ruleRmUnsetVar, ruleRmBuildOutput, ruleRmFile, ruleRmHomeFile, ruleRmDynamic, ruleRmData, ruleDiskWipe, ruleShred, ruleTruncate,
 	ruleOverwriteSystem, ruleWriteAuth, ruleWriteStartup, ruleWriteCredential, ruleWriteGitHooks, ruleWriteCI, ruleWriteAgentSettings, ruleWriteOutside,
 	ruleWorldWritable, ruleWorldWritableRecursive, ruleOpenSystem, ruleSetuid, ruleChownSystem, ruleCredentialExposed, ruleChattr,
 	ruleGitPushForceProtected, ruleGitPushForce, ruleGitPushDelete, ruleGitResetHard, ruleGitResetMerge, ruleGitClean, ruleGitDiscard,
