@@ -199,45 +199,15 @@ func (e *evaluation) shellTransmission() *transmission {
 	t := &transmission{shell: true}
 	cmdText := e.a.Command()
 	for _, c := range e.commands {
-		switch c.Name {
-		case "curl", "wget", "http", "https", "xh", "httpie":
-			curlParts(c, t)
-		case "scp", "rsync", "sftp":
-			for i, a := range c.Args {
-				if strings.HasPrefix(a, "-") || (i > 0 && argTakesValue(c.Args[i-1])) {
-					continue
-				}
-				if host, _, ok := strings.Cut(a, ":"); ok && host != "" && !strings.Contains(host, "/") {
-					t.dests = append(t.dests, strings.TrimPrefix(host[strings.LastIndexByte(host, '@')+1:], "["))
-				} else {
-					t.attachments = append(t.attachments, a)
-				}
-			}
-		case "nc", "ncat", "netcat", "telnet", "socat":
-			for _, a := range c.Args {
-				if !strings.HasPrefix(a, "-") && strings.Trim(a, "0123456789") != "" {
-					t.dests = append(t.dests, a)
-					break
-				}
-			}
-			if c.Stdin != "" {
-				t.fields = append(t.fields, payloadField{text: c.Stdin})
-			}
-		case "mail", "mailx", "sendmail", "mutt":
-			for i, a := range c.Args {
-				switch {
-				case strings.Contains(a, "@") && !strings.HasPrefix(a, "-"):
-					t.dests = append(t.dests, a)
-				case i > 0 && (c.Args[i-1] == "-s" || c.Args[i-1] == "--subject"):
-					t.fields = append(t.fields, payloadField{text: a})
-				case i > 0 && (c.Args[i-1] == "-a" || c.Args[i-1] == "-A" || c.Args[i-1] == "--attach"):
-					t.attachments = append(t.attachments, a)
-				}
-			}
-			if c.Stdin != "" {
-				t.fields = append(t.fields, payloadField{text: c.Stdin})
-			}
+		sent, ok := c.Transmission()
+		if !ok {
+			continue
 		}
+		t.dests = append(t.dests, sent.Dests...)
+		for _, f := range sent.Fields {
+			t.fields = append(t.fields, payloadField{text: f})
+		}
+		t.attachments = append(t.attachments, sent.Files...)
 	}
 	if len(t.dests) == 0 {
 		return nil
@@ -255,74 +225,6 @@ func (e *evaluation) shellTransmission() *transmission {
 		}
 	}
 	return t
-}
-
-// curlParts reads a curl, wget or HTTPie command: its URLs are the
-// destinations; data, form fields, headers, user credentials, cookies and
-// the URLs' query strings are the payload; @file data is an attachment.
-func curlParts(c *shell.Cmd, t *transmission) {
-	dataFlags := map[string]bool{"-d": true, "--data": true, "--data-raw": true, "--data-binary": true, "--data-urlencode": true,
-		"--json": true, "-F": true, "--form": true, "--form-string": true, "-H": true, "--header": true, "-u": true, "--user": true,
-		"-b": true, "--cookie": true, "--post-data": true, "--body-data": true, "--password": true, "--http-password": true,
-		"--http-user": true, "--user-agent": false, "-e": false}
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		flag, val, hasVal := strings.Cut(a, "=")
-		switch {
-		case (a == "-u" || a == "--user") && i+1 < len(c.Args):
-			// user:password — the password is the credential sent.
-			i++
-			if _, pass, ok := strings.Cut(c.Args[i], ":"); ok && pass != "" {
-				t.fields = append(t.fields, payloadField{text: "password=" + pass})
-			}
-		case dataFlags[a] && i+1 < len(c.Args):
-			i++
-			addCurlValue(c.Args[i], t)
-		case strings.HasPrefix(a, "--") && hasVal && dataFlags[flag]:
-			addCurlValue(val, t)
-		case len(a) > 2 && (strings.HasPrefix(a, "-d") || strings.HasPrefix(a, "-H") || strings.HasPrefix(a, "-u")) && !strings.HasPrefix(a, "--"):
-			addCurlValue(a[2:], t)
-		case strings.HasPrefix(a, "http://") || strings.HasPrefix(a, "https://"):
-			t.dests = append(t.dests, a)
-			if u, err := url.Parse(a); err == nil {
-				if u.RawQuery != "" {
-					t.fields = append(t.fields, payloadField{text: u.RawQuery})
-				}
-				if p, ok := u.User.Password(); ok {
-					t.fields = append(t.fields, payloadField{text: "password=" + p})
-				}
-			}
-		case strings.HasPrefix(a, "-"):
-		case (c.Name == "http" || c.Name == "https" || c.Name == "xh") && i > 0 && strings.ContainsAny(a, "=:"):
-			// HTTPie request items: field=value, field:=json, Header:value.
-			t.fields = append(t.fields, payloadField{text: a})
-		case (c.Name == "http" || c.Name == "https" || c.Name == "xh") && strings.Contains(a, ".") && !strings.ContainsAny(a, "=:"):
-			t.dests = append(t.dests, a)
-		}
-	}
-	if c.Stdin != "" {
-		t.fields = append(t.fields, payloadField{text: c.Stdin})
-	}
-}
-
-func addCurlValue(v string, t *transmission) {
-	if strings.HasPrefix(v, "@") && len(v) > 1 && v != "@-" {
-		t.attachments = append(t.attachments, v[1:])
-		return
-	}
-	if name, file, ok := strings.Cut(v, "=@"); ok && name != "" {
-		t.attachments = append(t.attachments, strings.SplitN(file, ";", 2)[0])
-		return
-	}
-	t.fields = append(t.fields, payloadField{text: v})
-}
-
-func argTakesValue(a string) bool {
-	switch a {
-	case "-i", "-P", "-p", "-o", "-F", "-e", "-l", "-c", "-S", "--rsh", "--port", "--exclude", "--include":
-		return true
-	}
-	return false
 }
 
 // Input keys by role.

@@ -18,7 +18,7 @@ func Analyze(src string, opt Options) *Result {
 	if max <= 0 {
 		max = DefaultMaxDepth
 	}
-	r := &report{res: res, env: env, max: max}
+	r := &report{res: res, env: env, max: max, wrappers: opt.Wrappers}
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)

@@ -25,37 +25,7 @@ type Cmd struct {
 	env     *analysis
 	proc    []stream // per argument: what a process substitution (or a substitution that read a secret) yields
 	viaSudo bool     // this very command line used sudo (not only an enclosing script)
-}
-
-// Has reports whether any of the flags is present. Long flags match exactly
-// or with "=value"; single-letter flags ("-r") also match inside a cluster
-// ("-rf"), so pass single-letter flags only for commands that cluster them.
-// Arguments after "--" are not flags.
-func (c *Cmd) Has(flags ...string) bool {
-	for _, a := range c.Args {
-		if a == "--" {
-			return false
-		}
-		if len(a) < 2 || a[0] != '-' {
-			continue
-		}
-		for _, f := range flags {
-			if a == f {
-				return true
-			}
-			if strings.HasPrefix(f, "--") {
-				if strings.HasPrefix(a, f+"=") {
-					return true
-				}
-				continue
-			}
-			// -x inside a cluster such as -rfv (not for long options written with one dash).
-			if len(f) == 2 && f[0] == '-' && a[1] != '-' && isCluster(a) && strings.IndexByte(a[1:], f[1]) >= 0 {
-				return true
-			}
-		}
-	}
-	return false
+	argv    *Argv    // Args read through the program's spec, computed on first use
 }
 
 // isCluster reports whether a looks like a cluster of single-letter flags.
@@ -70,63 +40,6 @@ func isCluster(a string) bool {
 		}
 	}
 	return true
-}
-
-// Flag returns the value of a flag given as "--name=value", "--name value",
-// "-n value" or "-nvalue" (the last only for single-letter flags).
-func (c *Cmd) Flag(names ...string) (string, bool) {
-	for i, a := range c.Args {
-		if a == "--" {
-			break
-		}
-		for _, n := range names {
-			switch {
-			case a == n:
-				if i+1 < len(c.Args) {
-					return c.Args[i+1], true
-				}
-				return "", true
-			case strings.HasPrefix(a, n+"="):
-				return a[len(n)+1:], true
-			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
-				return a[2:], true
-			}
-		}
-	}
-	return "", false
-}
-
-// Positional returns the arguments that are not flags. valued lists flags
-// that take a separate value, which is skipped with them.
-func (c *Cmd) Positional(valued ...string) []string {
-	var out []string
-	skip := false
-	dashdash := false
-	for _, a := range c.Args {
-		if skip {
-			skip = false
-			continue
-		}
-		if dashdash {
-			out = append(out, a)
-			continue
-		}
-		if a == "--" {
-			dashdash = true
-			continue
-		}
-		if len(a) > 1 && a[0] == '-' {
-			for _, v := range valued {
-				if a == v {
-					skip = true
-					break
-				}
-			}
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
 }
 
 // Sub returns the n-th positional argument (0-based), or "".

@@ -212,6 +212,7 @@ func gitAlias(c *Cmd, r *report, a gitSetting, rest []string, dyn []bool, settin
 	}
 	r.trace("git alias " + name + " → git " + truncateText(v, 120))
 	ec := *c
+	ec.argv = nil // read again: the arguments change
 	ec.Args = append(words, rest...)
 	ec.Dynamic = append(make([]bool, len(words)), dyn...)
 	gitRun(&ec, r, settings, env, depth+1)
@@ -357,17 +358,8 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 			r.add(c.find(ruleGitNoVerify, ""))
 		}
 		if sub == "rebase" {
-			for i, a := range c.Args {
-				if a == "--" {
-					break
-				}
-				if (a == "-x" || a == "--exec") && i+1 < len(c.Args) {
-					r.script(c.Args[i+1], c, "git rebase --exec runs")
-				} else if strings.HasPrefix(a, "--exec=") {
-					r.script(a[len("--exec="):], c, "git rebase --exec runs")
-				} else if strings.HasPrefix(a, "-x") && len(a) > 2 {
-					r.script(a[2:], c, "git rebase --exec runs")
-				}
+			for _, x := range c.FlagAll("-x", "--exec") {
+				r.script(x, c, "git rebase --exec runs")
 			}
 		}
 	case "bisect":
@@ -421,9 +413,21 @@ func orSomething(words []string, what string) string {
 	return strings.Join(words, " ")
 }
 
-// countFlag counts how often a flag is given: -f -f, -ff and --force all count.
+// countFlag counts how often a flag is given, in any spelling: -f -f, -ff,
+// --force and --forc all count.
 func countFlag(c *Cmd, short byte, long string) int {
+	av := c.Argv()
 	n := 0
+	if av.Known {
+		for _, o := range av.Opts {
+			if !o.Unknown && !o.Negated && o.Name == long {
+				n++
+			}
+		}
+		if n > 0 {
+			return n
+		}
+	}
 	for _, a := range c.Args {
 		switch {
 		case a == "--":
@@ -467,25 +471,9 @@ func stdinDeletes(s string) bool {
 // subcommand's own option (git clone -c k=v, --config k=v).
 func gitOptionSettings(c *Cmd, names ...string) []gitSetting {
 	var out []gitSetting
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		if a == "--" {
-			break
-		}
-		kv, ok := "", false
-		for _, n := range names {
-			switch {
-			case a == n && i+1 < len(c.Args):
-				kv, ok = c.Args[i+1], true
-				i++
-			case strings.HasPrefix(a, n+"=") && strings.HasPrefix(n, "--"):
-				kv, ok = a[len(n)+1:], true
-			}
-		}
-		if ok {
-			k, v, _ := strings.Cut(kv, "=")
-			out = append(out, gitSetting{key: strings.ToLower(k), name: k, value: v, from: "git clone --config"})
-		}
+	for _, kv := range c.FlagAll(names...) {
+		k, v, _ := strings.Cut(kv, "=")
+		out = append(out, gitSetting{key: strings.ToLower(k), name: k, value: v, dynamic: argDynamic(c, kv), from: "git clone --config"})
 	}
 	return out
 }
@@ -758,18 +746,10 @@ func gitBranch(c *Cmd, r *report) {
 func gitPush(c *Cmd, r *report) {
 	pos := c.Positional("--repo", "-o", "--push-option", "--receive-pack", "--exec")
 	force := c.Has("--force", "-f", "--mirror")
-	lease := false
-	for _, a := range c.Args {
-		if a == "--" {
-			break
-		}
-		switch {
-		case a == "--force-with-lease" || strings.HasPrefix(a, "--force-with-lease="):
-			lease = true
-		case a == "--no-force-with-lease":
-			lease = false
-		case strings.HasPrefix(a, "--force") && a != "--force-if-includes" && a != "--force":
-			// Unknown or misspelt force flags (--force-with-lease-if-includes…) count as force.
+	lease := c.Has("--force-with-lease")
+	for _, o := range c.Argv().Opts {
+		// Unknown force-like options (--force-with-lease-if-includes…) count as force.
+		if o.Unknown && strings.HasPrefix(o.Name, "--force") && o.Name != "--force-if-includes" {
 			force = true
 		}
 	}

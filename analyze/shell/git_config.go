@@ -25,42 +25,35 @@ type gitGlobals struct {
 	sub      int // index of the subcommand in the arguments, len(args) when there is none
 }
 
-// parseGitGlobals reads git's own options (git -C dir -c k=v --no-pager …).
-// env is the command's environment, for --config-env.
+// parseGitGlobals reads git's own options (git -C dir -c k=v --no-pager …)
+// through git's spec, so that every spelling it accepts counts. env is the
+// command's environment, for --config-env.
 func parseGitGlobals(c *Cmd, env map[string]envValue) gitGlobals {
 	var g gitGlobals
-	args := c.Args
-	dyn := func(i int) bool { return i < len(c.Dynamic) && c.Dynamic[i] }
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		switch {
-		case a == "-c" || a == "--config-env":
-			if i+1 < len(args) {
-				g.addOption(a, args[i+1], dyn(i+1), env)
-			}
-			i += 2
-			continue
-		case strings.HasPrefix(a, "--config-env="):
-			g.addOption("--config-env", a[len("--config-env="):], dyn(i), env)
-		case strings.HasPrefix(a, "-c") && len(a) > 2:
-			// Not accepted by git, but read the way a lenient parser would.
-			g.addOption("-c", a[2:], dyn(i), env)
-		case a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--super-prefix" || a == "--list-cmds" || a == "--attr-source":
-			i += 2
-			continue
-		case a == "--":
-			i++
-			g.sub = i
-			return g
-		case strings.HasPrefix(a, "-"):
-		default:
-			g.sub = i
-			return g
-		}
-		i++
+	av := c.Argv()
+	g.sub = len(c.Args)
+	if len(av.wordArg) > 0 {
+		g.sub = av.wordArg[0]
 	}
-	g.sub = len(args)
+	dyn := func(i int) bool { return i >= 0 && i < len(c.Dynamic) && c.Dynamic[i] }
+	for _, o := range av.Opts {
+		if o.Arg >= g.sub {
+			break
+		}
+		v := o.ValueArg
+		if v < 0 {
+			v = o.Arg
+		}
+		switch {
+		case o.Name == "-c" || o.Name == "--config-env":
+			if o.HasValue {
+				g.addOption(o.Name, o.Value, dyn(v), env)
+			}
+		case o.Unknown && strings.HasPrefix(o.Spelled, "-c") && len(o.Spelled) > 2 && !strings.HasPrefix(o.Spelled, "--"):
+			// Not accepted by git, but read the way a lenient parser would.
+			g.addOption("-c", c.Args[o.Arg][2:], dyn(o.Arg), env)
+		}
+	}
 	return g
 }
 

@@ -78,15 +78,15 @@ var gitGlobalPrefixes = []string{
 	"GIT_TRACE=1 git", "nice git", "command git", "git --namespace=x", "git -c core.quotepath=off --no-pager",
 }
 
-// permutations returns every order of the options.
-func permutations(opts []string) [][]string {
+// optionOrders returns every order of the options.
+func optionOrders(opts []string) [][]string {
 	if len(opts) <= 1 {
 		return [][]string{append([]string(nil), opts...)}
 	}
 	var out [][]string
 	for i := range opts {
 		rest := append(append([]string(nil), opts[:i]...), opts[i+1:]...)
-		for _, p := range permutations(rest) {
+		for _, p := range optionOrders(rest) {
 			out = append(out, append([]string{opts[i]}, p...))
 		}
 	}
@@ -98,7 +98,7 @@ func permutations(opts []string) [][]string {
 func (f gitForm) spellings() []string {
 	var out []string
 	for _, set := range f.opts {
-		for _, perm := range permutations(set) {
+		for _, perm := range optionOrders(set) {
 			opts := strings.Join(perm, " ")
 			orders := [][]string{{f.sub, opts, f.pos}}
 			if f.pos != "" && opts != "" {

@@ -11,6 +11,8 @@ type Options struct {
 	// MaxDepth bounds nested analysis (bash -c inside eval inside $(…)…);
 	// deeper input is reported as obfuscation. 0 means DefaultMaxDepth.
 	MaxDepth int
+	// Wrappers are programs a policy adds to the built-in wrapper table.
+	Wrappers []Wrapper
 }
 
 // DefaultMaxDepth is the nesting bound when Options.MaxDepth is 0.
@@ -44,6 +46,9 @@ type report struct {
 	res *Result
 	env *analysis
 	max int
+	// wrappers are the policy's wrapper programs; wrapSpecs their specs, built on first use.
+	wrappers  []Wrapper
+	wrapSpecs []*Spec
 	// writes is set when a command may change something (not read-only).
 	writes bool
 	// seen de-duplicates identical findings from repeated analysis.

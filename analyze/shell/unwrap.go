@@ -19,81 +19,71 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			break
 		}
 		n := 0 // words to drop
-		switch name {
-		case "sudo", "doas", "pkexec", "run0":
-			sudo = true
-			n = skipOptions(argv, 1, "-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "--user", "--group", "--host", "--prompt", "--chdir", "--role", "--type", "--other-user", "--close-from", "--command-timeout")
-			rest := argv[n:]
-			if len(rest) == 0 || hasAny(argv[1:n], "-i", "-s", "--login", "--shell") && len(rest) == 0 {
-				if hasAny(argv[1:n], "-i", "-s", "--login", "--shell") {
+		if spec := w.wrapperSpec(name); spec != nil {
+			wr := readWrapper(spec, argv, dyn)
+			if wr.root {
+				sudo = true
+			}
+			if wr.edit {
+				files := argv[min(wr.next, len(argv)):]
+				c := w.newCmd(append([]string{"sudoedit"}, files...), append([]bool{false}, dyn[min(wr.next, len(dyn)):]...), text, true)
+				w.r.record(c)
+				w.r.mutates()
+				w.r.add(c.find(ruleSudo, "Edits "+strings.Join(files, " ")+" as root."))
+				return c, true
+			}
+			if wr.noexec {
+				return nil, false // sudo -l, command -v, taskset -p: runs no command
+			}
+			for _, a := range wr.assign {
+				if k, v, _ := strings.Cut(a, "="); k == "HISTFILE" && v == "/dev/null" {
+					w.r.add(ruleHistoryWipe.Find(text, "Runs a command with the shell history switched off.", ""))
+				} else if k == "LD_PRELOAD" || k == "DYLD_INSERT_LIBRARIES" {
+					w.r.add(rulePreload.Find(text, "", ""))
+				}
+			}
+			if len(wr.exec) > 0 {
+				c := w.newCmd(argv, dyn, text, sudo)
+				w.r.record(c)
+				for _, script := range wr.exec {
+					w.r.script(script, c, name+" runs")
+				}
+				return c, true
+			}
+			if len(wr.split) > 0 {
+				// env -S 'rm -rf /': the string is split into the command's words.
+				rest := argv[min(wr.next, len(argv)):]
+				nargv := append(append([]string(nil), wr.split...), rest...)
+				ndyn := append(make([]bool, len(wr.split)), dyn[min(wr.next, len(dyn)):]...)
+				nproc := append(make([]stream, len(wr.split)), proc[min(wr.next, len(proc)):]...)
+				argv, dyn, proc = nargv, ndyn, nproc
+				steps = append(steps, name)
+				continue
+			}
+			if wr.next >= len(argv) {
+				if wr.login {
 					c := w.newCmd(argv, dyn, text, true)
 					w.r.record(c)
 					w.r.mutates()
 					w.r.add(c.find(ruleRootShell, ""))
 					return c, true
 				}
-				if hasAny(argv[1:n], "-e", "--edit") {
-					break
+				if name == "env" {
+					goto done // env alone prints the environment
 				}
-				return nil, false // sudo -v, -k, -l: no command
+				return nil, false // the wrapper alone runs no command
 			}
-			if hasAny(argv[1:n], "-e", "--edit") {
-				// sudoedit: editing files as root.
-				c := w.newCmd(append([]string{"sudoedit"}, rest...), dyn[n-1:], text, true)
-				w.r.record(c)
-				w.r.mutates()
-				w.r.add(c.find(ruleSudo, "Edits "+strings.Join(rest, " ")+" as root."))
-				return c, true
+			if wr.cwd != "" {
+				w.r.trace(name + " runs it in " + wr.cwd)
 			}
 			steps = append(steps, name)
-		case "env":
-			i := 1
-			for i < len(argv) {
-				a := argv[i]
-				switch {
-				case a == "-i" || a == "-0" || a == "--ignore-environment" || a == "--null" || a == "-" || a == "-v" || a == "--debug":
-					i++
-				case a == "-u" || a == "-C" || a == "--unset" || a == "--chdir":
-					i += 2
-				case strings.HasPrefix(a, "--unset=") || strings.HasPrefix(a, "--chdir=") || strings.HasPrefix(a, "-u") && len(a) > 2:
-					i++
-				case a == "-S" || a == "--split-string":
-					if i+1 < len(argv) {
-						split := strings.Fields(argv[i+1])
-						argv = append(append(argv[:i:i], split...), argv[i+2:]...)
-						dyn = expandDyn(dyn, len(argv))
-						proc = expandStreams(proc, len(argv))
-						continue
-					}
-					i++
-				case a == "--":
-					i++
-					goto envDone
-				case strings.Contains(a, "=") && !strings.HasPrefix(a, "-"):
-					if k, v, _ := strings.Cut(a, "="); k == "HISTFILE" && v == "/dev/null" {
-						w.r.add(ruleHistoryWipe.Find(text, "Runs a command with the shell history switched off.", ""))
-					} else if k == "LD_PRELOAD" || k == "DYLD_INSERT_LIBRARIES" {
-						w.r.add(rulePreload.Find(text, "", ""))
-					}
-					i++
-				default:
-					goto envDone
-				}
-			}
-		envDone:
-			if i >= len(argv) {
-				goto done // env alone prints the environment
-			}
-			n = i
-			steps = append(steps, "env")
-		case "nice":
-			n = skipOptions(argv, 1, "-n", "--adjustment")
-			if n < len(argv) && len(argv[n]) > 1 && argv[n][0] == '-' && isDigits(argv[n][1:]) {
-				n++
-			}
-		case "nohup", "setsid", "unbuffer", "builtin", "caffeinate", "catchsegv", "proxychains", "proxychains4", "torsocks", "tsocks", "firejail", "time", "command", "exec", "busybox", "toybox", "stdbuf", "ionice", "chrt", "taskset", "strace", "ltrace", "flock", "chroot", "doppler", "op", "aws-vault", "dotenv", "with-contenv", "xvfb-run", "script", "faketime", "nsenter", "unshare", "systemd-run", "runuser", "sg", "scl", "mise", "asdf", "rtx", "direnv", "pipenv", "poetry", "uv", "npx", "pnpx", "bunx", "bundle", "dbus-run-session":
+			argv, dyn, proc = argv[wr.next:], dyn[wr.next:], proc[wr.next:]
+			continue
+		}
+		switch name {
+		case "busybox", "toybox", "script", "runuser", "sg", "doppler", "op", "aws-vault", "dotenv", "with-contenv", "direnv", "scl", "mise", "asdf", "rtx", "pipenv", "poetry", "uv", "npx", "pnpx", "bunx", "bundle":
 			var ok bool
-			n, ok = w.wrapperArgs(name, argv)
+			n, ok = w.wrapperArgs(name, argv, dyn)
 			if !ok {
 				goto done
 			}
@@ -101,19 +91,14 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false // the wrapper runs nothing (command -v, exec with no command…)
 			}
 			steps = append(steps, name)
-		case "timeout":
-			n = skipOptions(argv, 1, "-s", "-k", "--signal", "--kill-after")
-			if n < len(argv) {
-				n++ // the duration
-			}
-			steps = append(steps, name)
 		case "watch":
-			n = skipOptions(argv, 1, "-n", "--interval", "-d", "-q", "--equexit", "--differences")
-			if n >= len(argv) {
+			av := parseArgv(SpecFor("watch"), argv[1:], dyn[1:])
+			if len(av.OperandArg) == 0 {
 				return nil, false
 			}
+			n = av.OperandArg[0] + 1
 			c := w.newCmd(argv, dyn, text, sudo)
-			if hasAny(argv[1:n], "-x", "--exec") {
+			if (&Cmd{Name: "watch", Args: argv[1:], Dynamic: dyn[1:]}).Has("--exec") {
 				argv, dyn, proc = argv[n:], dyn[n:], proc[n:]
 				steps = append(steps, name)
 				continue
@@ -122,69 +107,17 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			w.r.script(strings.Join(argv[n:], " "), c, "watch runs")
 			return c, true
 		case "xargs":
-			n = skipOptions(argv, 1, "-I", "-i", "-n", "-P", "-d", "-a", "-L", "-l", "-s", "-E", "-e", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--max-lines", "--max-chars", "--eof", "--replace", "--process-slot-var")
-			if n >= len(argv) {
-				argv = []string{"echo"}
-				dyn = []bool{false}
-				proc = []stream{{}}
-				break
-			}
-			// The words read from standard input are appended (or replace the -I string).
-			repl, hasRepl := flagValue(argv[1:n], "-I", "--replace", "-i")
-			if hasRepl && repl == "" {
-				repl = "{}"
-			}
-			argv, dyn, proc = argv[n:], dyn[n:], proc[n:]
-			argv = append([]string(nil), argv...)
-			dyn = append([]bool(nil), dyn...)
-			item := stdinItem(in)
-			itemDyn := in.item == ""
-			replaced := false
-			if hasRepl {
-				for i := range argv {
-					if strings.Contains(argv[i], repl) {
-						argv[i] = strings.ReplaceAll(argv[i], repl, item)
-						dyn[i] = itemDyn
-						replaced = true
-					}
-				}
-			}
-			if !replaced {
-				argv = append(argv, item)
-				dyn = append(dyn, itemDyn)
-			}
-			proc = expandStreams(proc, len(argv))
-			steps = append(steps, "xargs")
-			n = 0
-			continue
-		case "parallel":
-			n = skipOptions(argv, 1, "-j", "--jobs", "-S", "--sshlogin", "--joblog", "-a", "--arg-file", "--delay", "--timeout")
-			end := len(argv)
-			var args []string
-			for i := n; i < len(argv); i++ {
-				if argv[i] == ":::" || argv[i] == "::::" {
-					end = i
-					args = argv[i+1:]
-					break
-				}
-			}
-			if n >= end {
+			cmd, cdyn, ok := xargsCommand(argv, dyn, in)
+			if !ok {
 				return nil, false
 			}
-			cmd := append([]string(nil), argv[n:end]...)
-			item := stdinItem(in)
-			if len(args) > 0 {
-				item = args[0]
-			}
-			found := false
-			for i := range cmd {
-				if strings.Contains(cmd[i], "{}") {
-					cmd[i] = strings.ReplaceAll(cmd[i], "{}", item)
-					found = true
-				}
-			}
-			if !found {
-				cmd = append(cmd, item)
+			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
+			steps = append(steps, "xargs")
+			continue
+		case "parallel":
+			cmd, cdyn, ok := parallelCommand(argv, dyn, in)
+			if !ok {
+				return nil, false
 			}
 			if len(cmd) == 1 && strings.ContainsAny(cmd[0], " ;|&") {
 				c := w.newCmd(argv, dyn, text, sudo)
@@ -192,12 +125,12 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				w.r.script(cmd[0], c, "parallel runs")
 				return c, true
 			}
-			argv, dyn, proc = cmd, make([]bool, len(cmd)), make([]stream, len(cmd))
+			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
 			steps = append(steps, "parallel")
 			continue
 		case "su":
 			// su [-] [user] -c 'script'
-			if script, ok := flagValue(argv[1:], "-c", "--command"); ok {
+			if script, ok := (&Cmd{Name: "su", Args: argv[1:], Dynamic: dyn[1:]}).Flag("--command", "--session-command"); ok {
 				c := w.newCmd(argv, dyn, text, true)
 				w.r.record(c)
 				w.r.script(script, c, "su runs")
@@ -303,93 +236,32 @@ func isDigits(s string) bool {
 // wrapperArgs returns how many leading words of a wrapper command to drop to
 // reach the wrapped command; -1 when the wrapper runs nothing; ok false when
 // the word is not used as a wrapper here.
-func (w *walker) wrapperArgs(name string, argv []string) (int, bool) {
+func (w *walker) wrapperArgs(name string, argv []string, dyn []bool) (int, bool) {
 	switch name {
-	case "time":
-		return skipOptions(argv, 1, "-f", "-o", "--format", "--output"), true
-	case "command":
-		if hasAny(argv[1:], "-v", "-V") {
-			return -1, true
-		}
-		return skipOptions(argv, 1), true
-	case "exec":
-		n := skipOptions(argv, 1, "-a")
-		if n >= len(argv) {
-			return -1, true
-		}
-		return n, true
-	case "builtin", "nohup", "setsid", "unbuffer", "caffeinate", "catchsegv", "torsocks", "tsocks", "dbus-run-session":
-		return skipOptions(argv, 1), true
-	case "proxychains", "proxychains4":
-		return skipOptions(argv, 1, "-f"), true
-	case "firejail":
-		return skipOptions(argv, 1), true
 	case "busybox", "toybox":
 		if len(argv) > 1 && !strings.HasPrefix(argv[1], "-") {
 			return 1, true
 		}
 		return 0, false
-	case "stdbuf":
-		return skipOptions(argv, 1, "-i", "-o", "-e", "--input", "--output", "--error"), true
-	case "ionice":
-		return skipOptions(argv, 1, "-c", "-n", "-p", "-P", "-u", "--class", "--classdata"), true
-	case "chrt":
-		n := skipOptions(argv, 1, "-T", "-P", "-D")
-		if n < len(argv) && isDigits(argv[n]) {
-			n++
+	case "script", "runuser", "sg":
+		// script -c, runuser -c, sg group -c: the option's value is a script.
+		spec := SpecFor(name)
+		av := parseArgv(spec, argv[1:], dyn[1:])
+		for _, o := range av.Opts {
+			if o.Tags&TagExec != 0 && o.HasValue {
+				w.r.script(o.Value, w.newCmd(argv, make([]bool, len(argv)), "", w.sudo || name == "runuser"), name+" runs")
+				return -1, true
+			}
 		}
-		return n, true
-	case "taskset":
-		if hasAny(argv[1:], "-p", "--pid") {
-			return -1, true
-		}
-		n := skipOptions(argv, 1)
-		if n < len(argv) {
-			n++ // the mask or cpu list
-		}
-		return n, true
-	case "strace", "ltrace":
-		return skipOptions(argv, 1, "-o", "-e", "-p", "-s", "-P", "-a", "-E", "-u", "-I", "-b", "-X", "-O", "-S"), true
-	case "flock":
-		n := skipOptions(argv, 1, "-w", "-E", "--timeout", "--conflict-exit-code")
-		if n < len(argv) {
-			n++ // the lock file
-		}
-		if c, ok := flagValue(argv[1:], "-c", "--command"); ok {
-			w.r.script(c, w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), "flock runs")
-			return -1, true
-		}
-		return n, true
-	case "chroot":
-		n := skipOptions(argv, 1, "--userspec", "--groups")
-		if n < len(argv) {
-			n++ // the new root
-		}
-		return n, true
-	case "nsenter", "unshare":
-		return skipOptions(argv, 1, "-t", "--target", "-S", "-G", "--setuid", "--setgid", "-w", "-r"), true
-	case "systemd-run":
-		return skipOptions(argv, 1, "-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "-M", "--machine", "--description", "--slice"), true
-	case "runuser", "sg":
-		n := skipOptions(argv, 1, "-u", "-g", "-G", "--user", "--group")
-		if c, ok := flagValue(argv[1:], "-c", "--command"); ok {
-			w.r.script(c, w.newCmd(argv, make([]bool, len(argv)), "", true), name+" runs")
-			return -1, true
-		}
-		if name == "sg" && n < len(argv) {
-			n++
-		}
-		return n, true
-	case "xvfb-run", "faketime":
-		n := skipOptions(argv, 1, "-a", "-n", "-s", "-f", "-e", "--server-args", "--server-num", "--error-file")
-		if name == "faketime" && n < len(argv) {
-			n++
-		}
-		return n, true
-	case "script":
-		if c, ok := flagValue(argv[1:], "-c", "--command"); ok {
-			w.r.script(c, w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), "script runs")
-			return -1, true
+		switch {
+		case name == "script":
+			return 0, false // an interactive shell recorded to a file
+		case name == "sg" && len(av.OperandArg) > 1:
+			return av.OperandArg[1] + 1, true // sg group command…
+		case name == "runuser":
+			if _, ok := (&Cmd{Name: name, Args: argv[1:], Dynamic: dyn[1:]}).Flag("--user"); ok && len(av.OperandArg) > 0 {
+				return av.OperandArg[0] + 1, true // runuser -u user [--] command…
+			}
 		}
 		return 0, false
 	case "doppler", "op", "aws-vault", "dotenv", "with-contenv", "direnv", "scl", "mise", "asdf", "rtx", "pipenv", "poetry", "uv", "bundle", "npx", "pnpx", "bunx":

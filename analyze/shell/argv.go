@@ -1,0 +1,448 @@
+package shell
+
+import "strings"
+
+// Argv is one simple command's arguments read the way its program reads
+// them (docs/program-specs.md): subcommands, options under their canonical
+// names with their values, and operands.
+type Argv struct {
+	// Known is false when no spec describes the program: every word that
+	// starts with "-" is then an option of unknown meaning.
+	Known bool
+	// Sub is the subcommand path ("push", "stash drop" as ["stash","drop"]).
+	Sub []string
+	// Opts are the options given, in order; an ambiguous abbreviation
+	// appears once for each option it could mean.
+	Opts []Opt
+	// Operands are the words that are neither options, option values nor
+	// subcommand words.
+	Operands []string
+	// OperandArg[i] is Operands[i]'s index in Cmd.Args.
+	OperandArg []int
+	// words are the non-option words, subcommand words included, with
+	// their indices (what Positional returns).
+	words    []string
+	wordArg  []int
+	specs    []*Spec // the program's spec, then each subcommand's
+	optsDone int     // index in Args of the first word after "--", or -1
+}
+
+// Opt is one option as given.
+type Opt struct {
+	Name     string // canonical: "--force" for -f, --forc, --force
+	Spelled  string // as written: "-f" (from a cluster too), "--forc"
+	Value    string
+	HasValue bool
+	Arg      int // index of the word in Cmd.Args
+	ValueArg int // index of a detached value's word, or -1
+	// Unknown marks an option no spec lists: it is never read as a known
+	// option and never makes a command look safe.
+	Unknown   bool
+	Ambiguous bool // an abbreviation that fits several options
+	Negated   bool // git's --no-NAME
+	Tags      OptTag
+	level     int // index into Argv.specs
+}
+
+// Argv returns c's arguments read through its program's spec. The result
+// is computed once and shared; callers must not modify it.
+func (c *Cmd) Argv() *Argv {
+	if c.argv == nil {
+		c.argv = parseArgv(SpecFor(c.Name), c.Args, c.Dynamic)
+	}
+	return c.argv
+}
+
+// parseArgv reads args with spec (nil: no spec).
+func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
+	av := &Argv{Known: spec != nil, optsDone: -1}
+	if spec != nil {
+		av.specs = []*Spec{spec}
+	}
+	cur := spec
+	level := 0
+	done := false
+	operandsHere := 0 // operands seen at the current subcommand level
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		isDyn := i < len(dyn) && dyn[i]
+		if done || isDyn || len(a) < 2 || !(a[0] == '-' || a[0] == '+' && cur != nil && cur.attrs&attrPlus != 0) {
+			if !done && !isDyn && a == "-" {
+				// "-" is an operand (standard input).
+			}
+			if !done && !isDyn && operandsHere == 0 {
+				if ch := cur.child(a); ch != nil {
+					av.Sub = append(av.Sub, a)
+					av.specs = append(av.specs, ch)
+					av.words = append(av.words, a)
+					av.wordArg = append(av.wordArg, i)
+					cur = ch
+					level++
+					continue
+				}
+			}
+			av.Operands = append(av.Operands, a)
+			av.OperandArg = append(av.OperandArg, i)
+			av.words = append(av.words, a)
+			av.wordArg = append(av.wordArg, i)
+			operandsHere++
+			if cur != nil && cur.attrs&attrStop != 0 {
+				done = true
+				av.optsDone = i
+			}
+			continue
+		}
+		if a == "--" {
+			done = true
+			av.optsDone = i + 1
+			continue
+		}
+		i = av.option(cur, level, args, i)
+	}
+	return av
+}
+
+// option reads the option word args[i] and returns the index of the last
+// word it used.
+func (av *Argv) option(s *Spec, level int, args []string, i int) int {
+	a := args[i]
+	if s == nil {
+		av.Opts = append(av.Opts, Opt{Name: optName(a), Spelled: optName(a), Value: optValue(a), HasValue: strings.Contains(a, "="), Arg: i, ValueArg: -1, Unknown: true, level: level})
+		return i
+	}
+	long := strings.HasPrefix(a, "--") || s.attrs&attrNoCluster != 0 || a[0] == '+'
+	if long {
+		name, val, hasEq := strings.Cut(a, "=")
+		opts, neg := s.findLong(name)
+		if len(opts) == 0 && s.attrs&attrDash1 == 0 && !strings.HasPrefix(a, "--") {
+			// A one-dash word of a program that does not cluster: an unknown option.
+		}
+		if len(opts) == 0 {
+			av.Opts = append(av.Opts, Opt{Name: name, Spelled: name, Value: val, HasValue: hasEq, Arg: i, ValueArg: -1, Unknown: true, level: level})
+			return i
+		}
+		last := i
+		for _, o := range opts {
+			op := Opt{Name: o.Canon, Spelled: name, Arg: i, ValueArg: -1, Ambiguous: len(opts) > 1, Negated: neg, Tags: o.Tags, level: level}
+			switch {
+			case hasEq:
+				op.Value, op.HasValue = val, true
+			case o.Value == valueRequired && !neg && i+1 < len(args):
+				op.Value, op.HasValue, op.ValueArg = args[i+1], true, i+1
+				last = max(last, i+1)
+			case o.Value == valueMulti && !neg:
+				j := i + 1
+				for j < len(args) && !(len(args[j]) > 1 && args[j][0] == '-') {
+					j++
+				}
+				op.Value, op.HasValue = strings.Join(args[i+1:j], " "), j > i+1
+				if j > i+1 {
+					op.ValueArg = i + 1
+				}
+				last = max(last, j-1)
+			}
+			av.Opts = append(av.Opts, op)
+		}
+		return last
+	}
+	// A cluster of single-letter options: -rf, -C/tmp, -wle.
+	for j := 1; j < len(a); j++ {
+		o := s.findShort(a[j])
+		sp := "-" + a[j:j+1]
+		if o == nil {
+			av.Opts = append(av.Opts, Opt{Name: sp, Spelled: sp, Arg: i, ValueArg: -1, Unknown: true, level: level})
+			continue
+		}
+		op := Opt{Name: o.Canon, Spelled: sp, Arg: i, ValueArg: -1, Tags: o.Tags, level: level}
+		switch o.Value {
+		case valueRequired, valueMulti:
+			if j+1 < len(a) {
+				op.Value, op.HasValue = strings.TrimPrefix(a[j+1:], "="), true
+				av.Opts = append(av.Opts, op)
+				return i
+			}
+			if i+1 < len(args) {
+				op.Value, op.HasValue, op.ValueArg = args[i+1], true, i+1
+				av.Opts = append(av.Opts, op)
+				return i + 1
+			}
+			av.Opts = append(av.Opts, op)
+			return i
+		case valueOptional:
+			if j+1 < len(a) {
+				op.Value, op.HasValue = a[j+1:], true
+			}
+			av.Opts = append(av.Opts, op)
+			return i
+		}
+		av.Opts = append(av.Opts, op)
+	}
+	return i
+}
+
+func optName(a string) string {
+	n, _, _ := strings.Cut(a, "=")
+	return n
+}
+
+func optValue(a string) string {
+	_, v, _ := strings.Cut(a, "=")
+	return v
+}
+
+// Unknown returns the options no spec lists.
+func (av *Argv) Unknown() []Opt {
+	var out []Opt
+	for _, o := range av.Opts {
+		if o.Unknown {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Spec returns the deepest spec (the subcommand's), or nil.
+func (av *Argv) Spec() *Spec {
+	if len(av.specs) == 0 {
+		return nil
+	}
+	return av.specs[len(av.specs)-1]
+}
+
+// targets resolves the spellings a rule asks about to (level, canonical)
+// pairs; a spelling no spec at any level knows is returned in unknown.
+func (av *Argv) targets(flags []string) (known []levelName, unknown []string) {
+	for _, f := range flags {
+		found := false
+		base := optName(f)
+		for lv, s := range av.specs {
+			if c := s.resolve(base); c != "" {
+				known = append(known, levelName{lv, c})
+				found = true
+			}
+		}
+		if !found {
+			unknown = append(unknown, f)
+		}
+	}
+	return known, unknown
+}
+
+type levelName struct {
+	level int
+	name  string
+}
+
+// match reports the first option that is one of the asked-for ones.
+func (av *Argv) match(known []levelName) *Opt {
+	for i := range av.Opts {
+		o := &av.Opts[i]
+		if o.Unknown || o.Negated {
+			continue
+		}
+		for _, k := range known {
+			if o.level == k.level && o.Name == k.name {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// Has reports whether any of the flags is given, in any spelling the
+// program accepts (abbreviated, clustered, with "=value"). A flag the
+// program's spec does not list is matched as written, as for a program
+// without a spec: long flags exactly or with "=value", single letters also
+// inside a cluster. Arguments after "--" are not flags.
+func (c *Cmd) Has(flags ...string) bool {
+	av := c.Argv()
+	if !av.Known {
+		return c.hasLiteral(flags)
+	}
+	known, unknown := av.targets(flags)
+	if len(known) > 0 && av.match(known) != nil {
+		return true
+	}
+	if len(unknown) > 0 {
+		return c.hasLiteral(unknown)
+	}
+	return false
+}
+
+// hasLiteral is Has without a spec.
+func (c *Cmd) hasLiteral(flags []string) bool {
+	for _, a := range c.Args {
+		if a == "--" {
+			return false
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for _, f := range flags {
+			if a == f {
+				return true
+			}
+			if strings.HasPrefix(f, "--") {
+				if strings.HasPrefix(a, f+"=") {
+					return true
+				}
+				continue
+			}
+			// -x inside a cluster such as -rfv (not for long options written with one dash).
+			if len(f) == 2 && f[0] == '-' && a[1] != '-' && isCluster(a) && strings.IndexByte(a[1:], f[1]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Flag returns the value of a flag given in any spelling the program
+// accepts ("--name=value", "--name value", "-n value", "-nvalue", an
+// abbreviation); ok is true when the flag is present, even without a value.
+func (c *Cmd) Flag(names ...string) (string, bool) {
+	av := c.Argv()
+	if av.Known {
+		known, unknown := av.targets(names)
+		if len(known) > 0 {
+			if o := av.match(known); o != nil {
+				return o.Value, true
+			}
+		}
+		if len(unknown) == 0 {
+			return "", false
+		}
+		names = unknown
+	}
+	return c.flagLiteral(names)
+}
+
+// FlagAll returns every value given for a flag (curl -H a -H b).
+func (c *Cmd) FlagAll(names ...string) []string {
+	av := c.Argv()
+	var out []string
+	if av.Known {
+		known, _ := av.targets(names)
+		for i := range av.Opts {
+			o := &av.Opts[i]
+			if o.Unknown || o.Negated || !o.HasValue {
+				continue
+			}
+			for _, k := range known {
+				if o.level == k.level && o.Name == k.name {
+					out = append(out, o.Value)
+					break
+				}
+			}
+		}
+		return out
+	}
+	for i, a := range c.Args {
+		for _, n := range names {
+			switch {
+			case a == n && i+1 < len(c.Args):
+				out = append(out, c.Args[i+1])
+			case strings.HasPrefix(a, n+"=") && strings.HasPrefix(n, "--"):
+				out = append(out, a[len(n)+1:])
+			}
+		}
+	}
+	return out
+}
+
+func (c *Cmd) flagLiteral(names []string) (string, bool) {
+	for i, a := range c.Args {
+		if a == "--" {
+			break
+		}
+		for _, n := range names {
+			switch {
+			case a == n:
+				if i+1 < len(c.Args) {
+					return c.Args[i+1], true
+				}
+				return "", true
+			case strings.HasPrefix(a, n+"="):
+				return a[len(n)+1:], true
+			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
+				return a[2:], true
+			}
+		}
+	}
+	return "", false
+}
+
+// Positional returns the arguments that are not options or option values
+// (subcommand words included). With a spec, the program's own options say
+// which take a value; valued adds flags the spec does not list that take a
+// separate value. Without one, valued lists them all.
+func (c *Cmd) Positional(valued ...string) []string {
+	av := c.Argv()
+	if !av.Known {
+		return positionalLiteral(c.Args, valued)
+	}
+	if len(valued) == 0 {
+		return av.words
+	}
+	// Drop a word that follows an unknown option the caller says takes a value.
+	var out []string
+	for k, w := range av.words {
+		idx := av.wordArg[k]
+		if idx > 0 && (av.optsDone < 0 || idx < av.optsDone) && c.unknownValued(idx-1, valued) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// unknownValued reports whether Args[i] is an option the spec does not
+// list and valued names.
+func (c *Cmd) unknownValued(i int, valued []string) bool {
+	a := c.Args[i]
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	for _, o := range c.argv.Opts {
+		if o.Arg == i && !o.Unknown {
+			return false
+		}
+	}
+	for _, v := range valued {
+		if a == v {
+			return true
+		}
+	}
+	return false
+}
+
+func positionalLiteral(args, valued []string) []string {
+	var out []string
+	skip := false
+	dashdash := false
+	for _, a := range args {
+		if skip {
+			skip = false
+			continue
+		}
+		if dashdash {
+			out = append(out, a)
+			continue
+		}
+		if a == "--" {
+			dashdash = true
+			continue
+		}
+		if len(a) > 1 && a[0] == '-' {
+			for _, v := range valued {
+				if a == v {
+					skip = true
+					break
+				}
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

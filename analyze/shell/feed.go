@@ -1,0 +1,246 @@
+package shell
+
+import "strings"
+
+// Programs that build a command from words that arrive at run time: xargs
+// and parallel read them from standard input, a file or their own
+// argument lists (parallel's ":::"). What the pipeline shows when it is
+// literal is used (echo / | xargs rm -rf deletes /); when it is unknown
+// the operand stays unknown, which no destructive rule reads as harmless.
+
+// maxFeedItems bounds how many literal items are spelt out in the command
+// that is analysed.
+const maxFeedItems = 64
+
+// feedItems returns the words a stream yields for xargs or parallel, and
+// whether they are known literally.
+func feedItems(in stream, delim string) ([]string, bool) {
+	if in.item != "" {
+		// find … | xargs: the item stands for each path find prints, which
+		// the path rules read.
+		return []string{in.item}, true
+	}
+	if in.kind != streamLiteral && in.kind != streamDecoded {
+		return []string{"$(stdin)"}, false
+	}
+	var items []string
+	switch delim {
+	case "":
+		items = strings.Fields(in.text)
+	default:
+		for _, it := range strings.Split(in.text, delim) {
+			if it != "" {
+				items = append(items, it)
+			}
+		}
+	}
+	if len(items) == 0 {
+		return nil, true
+	}
+	if len(items) > maxFeedItems {
+		items = items[:maxFeedItems]
+	}
+	return items, true
+}
+
+// xargsDelim is the delimiter -0 or -d sets; "" splits on blanks.
+func xargsDelim(av *Argv) string {
+	for _, o := range av.Opts {
+		switch o.Name {
+		case "--null":
+			return "\x00"
+		case "--delimiter":
+			return ansiC(o.Value)
+		}
+	}
+	return ""
+}
+
+// xargsCommand reads an xargs command line: the command it runs (with the
+// items read at run time in place) and whether it runs one at all.
+func xargsCommand(argv []string, dyn []bool, in stream) ([]string, []bool, bool) {
+	av := parseArgv(SpecFor("xargs"), argv[1:], dyn[1:])
+	repl, hasRepl := "", false
+	fromFile := false
+	for _, o := range av.Opts {
+		switch {
+		case o.Tags&TagNoExec != 0:
+			return nil, nil, false
+		case o.Name == "-I":
+			repl, hasRepl = o.Value, true
+		case o.Name == "--replace":
+			repl, hasRepl = o.Value, true
+			if repl == "" {
+				repl = "{}"
+			}
+		case o.Name == "--arg-file":
+			fromFile = true
+		}
+	}
+	var cmd []string
+	var cdyn []bool
+	if len(av.OperandArg) == 0 {
+		cmd, cdyn = []string{"echo"}, []bool{false}
+	} else {
+		start := av.OperandArg[0] + 1
+		cmd = append([]string(nil), argv[start:]...)
+		cdyn = append([]bool(nil), dyn[start:]...)
+	}
+	items, literal := feedItems(in, xargsDelim(av))
+	if fromFile {
+		items, literal = []string{"$(stdin)"}, false
+	}
+	return feedInto(cmd, cdyn, items, literal, repl, hasRepl), cdynOf(cmd, cdyn, items, literal, repl, hasRepl), true
+}
+
+// feedInto puts items into cmd: in place of every occurrence of repl, or
+// after the command's words.
+func feedInto(cmd []string, cdyn []bool, items []string, literal bool, repl string, hasRepl bool) []string {
+	out, _ := feed(cmd, cdyn, items, literal, repl, hasRepl)
+	return out
+}
+
+func cdynOf(cmd []string, cdyn []bool, items []string, literal bool, repl string, hasRepl bool) []bool {
+	_, d := feed(cmd, cdyn, items, literal, repl, hasRepl)
+	return d
+}
+
+func feed(cmd []string, cdyn []bool, items []string, literal bool, repl string, hasRepl bool) ([]string, []bool) {
+	var out []string
+	var d []bool
+	replaced := false
+	for i, w := range cmd {
+		if hasRepl && repl != "" && strings.Contains(w, repl) && i > 0 {
+			replaced = true
+			if w == repl {
+				// One command per item: the word stands for each of them.
+				for _, it := range items {
+					out = append(out, it)
+					d = append(d, !literal)
+				}
+				continue
+			}
+			for _, it := range items {
+				out = append(out, strings.ReplaceAll(w, repl, it))
+				d = append(d, !literal)
+			}
+			continue
+		}
+		out = append(out, w)
+		d = append(d, i < len(cdyn) && cdyn[i])
+	}
+	if !replaced {
+		for _, it := range items {
+			out = append(out, it)
+			d = append(d, !literal)
+		}
+	}
+	return out, d
+}
+
+// parallelPlaceholder reports whether w holds one of GNU parallel's
+// replacement strings: {}, {.}, {/}, {//}, {/.}, {#}, {%}, {1}, {2.}…
+func parallelPlaceholder(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] != '{' {
+			continue
+		}
+		j := strings.IndexByte(w[i:], '}')
+		if j < 0 {
+			return false
+		}
+		inner := w[i+1 : i+j]
+		if strings.Trim(inner, "0123456789./#%") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// replacePlaceholders puts item in place of parallel's replacement strings.
+func replacePlaceholders(w, item string) string {
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		if w[i] == '{' {
+			if j := strings.IndexByte(w[i:], '}'); j >= 0 && strings.Trim(w[i+1:i+j], "0123456789./#%") == "" {
+				b.WriteString(item)
+				i += j
+				continue
+			}
+		}
+		b.WriteByte(w[i])
+	}
+	return b.String()
+}
+
+// parallelCommand reads a GNU parallel command line: the command it runs
+// with the argument sources' items in place.
+func parallelCommand(argv []string, dyn []bool, in stream) (cmd []string, cdyn []bool, ok bool) {
+	// The command ends at the first argument-source separator.
+	end := len(argv)
+	for i := 1; i < len(argv); i++ {
+		if strings.HasPrefix(argv[i], ":::") {
+			end = i
+			break
+		}
+	}
+	av := parseArgv(SpecFor("parallel"), argv[1:end], dyn[1:end])
+	fromFile := false
+	for _, o := range av.Opts {
+		switch {
+		case o.Tags&TagNoExec != 0:
+			return nil, nil, false
+		case o.Name == "--arg-file":
+			fromFile = true
+		}
+	}
+	if len(av.OperandArg) == 0 {
+		return nil, nil, false
+	}
+	start := av.OperandArg[0] + 1
+	words := argv[start:end]
+	wdyn := dyn[start:end]
+	var items []string
+	literal := true
+	switch {
+	case end < len(argv):
+		// ::: a b c (literal words), :::: file (lines of a file): the first source.
+		sep := argv[end]
+		for i := end + 1; i < len(argv) && !strings.HasPrefix(argv[i], ":::"); i++ {
+			items = append(items, argv[i])
+			if dyn[i] {
+				literal = false
+			}
+		}
+		if strings.HasPrefix(sep, "::::") {
+			items, literal = []string{"$(stdin)"}, false
+		}
+	case fromFile:
+		items, literal = []string{"$(stdin)"}, false
+	default:
+		items, literal = feedItems(in, "")
+	}
+	if len(items) > maxFeedItems {
+		items = items[:maxFeedItems]
+	}
+	replaced := false
+	for i, w := range words {
+		if parallelPlaceholder(w) {
+			replaced = true
+			for _, it := range items {
+				cmd = append(cmd, replacePlaceholders(w, it))
+				cdyn = append(cdyn, !literal)
+			}
+			continue
+		}
+		cmd = append(cmd, w)
+		cdyn = append(cdyn, wdyn[i])
+	}
+	if !replaced {
+		for _, it := range items {
+			cmd = append(cmd, it)
+			cdyn = append(cdyn, !literal)
+		}
+	}
+	return cmd, cdyn, len(cmd) > 0
+}

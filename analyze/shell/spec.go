@@ -1,0 +1,501 @@
+package shell
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
+// The program specs (docs/program-specs.md): how each program reads its
+// argv. They are embedded as strings and read in place: an index of the
+// blocks' headers is built the first time a command is parsed, and a block
+// is turned into a Spec the first time a command of its program needs it.
+
+//go:embed specs/hand.spec
+var handSpecs string
+
+//go:embed specs/gen.spec
+var genSpecs string
+
+// Spec is how one program, or one subcommand of it, reads its arguments.
+type Spec struct {
+	Key   string // "rm", "git push", "git stash drop"
+	attrs specAttr
+	opts  []OptSpec
+	// wrapSkip is, for a wrapper, how many operands precede the wrapped
+	// command (timeout's duration, flock's lock file); -1 when the program
+	// is not a wrapper.
+	wrapSkip int
+	hasSubs  bool // the index has "Key word" blocks below this one
+}
+
+// OptSpec is one option: its spellings and whether it takes a value.
+type OptSpec struct {
+	Names []string // "-f", "--force"
+	Canon string   // the first long spelling, else the first spelling
+	Value valueKind
+	Tags  OptTag
+}
+
+type valueKind uint8
+
+const (
+	valueNone     valueKind = iota
+	valueRequired           // "-o FILE", "-oFILE", "--out=FILE", "--out FILE"
+	valueOptional           // "-oFILE", "--out=FILE" only
+	valueMulti              // every following word up to the next option
+)
+
+// OptTag says what an option's value is, for the consumers of the record.
+type OptTag uint16
+
+const (
+	TagSecret OptTag = 1 << iota // a password or token: redacted wherever a command is kept
+	TagDest                      // a destination: host, URL, recipient
+	TagData                      // a payload sent
+	TagFile                      // a file read or written
+	TagExec                      // code or a command that runs
+	TagCwd                       // the working directory the program uses
+	TagSplit                     // a string split into words that become arguments (env -S)
+	TagNoExec                    // with this option a wrapper runs nothing (command -v)
+	TagRoot                      // the wrapped command runs as another user (root by default)
+)
+
+var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
+	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot}
+
+type specAttr uint16
+
+const (
+	attrAbbrev    specAttr = 1 << iota // unambiguous prefixes of long options
+	attrNegate                         // --no-NAME negates NAME (git)
+	attrStop                           // options end at the first operand
+	attrNoCluster                      // short options never cluster
+	attrDash1                          // long options with one dash
+	attrSub                            // the first operand names a subcommand
+	attrIcase                          // option names are case-insensitive
+	attrPlus                           // options may start with +
+	attrWrap                           // the operands are a command that runs
+	attrRoot                           // the wrapped command runs as root
+)
+
+// specIndex locates each block in the embedded texts.
+type specIndex struct {
+	blocks  map[string][]string // key → the block bodies (hand first)
+	attrs   map[string]string   // key → the header's attribute words (hand's when both have them)
+	aliases map[string]string   // "docker rm" → "docker container rm"
+	parents map[string]bool     // keys that have sub blocks
+	parsed  sync.Map            // key → *Spec
+}
+
+var (
+	specOnce sync.Once
+	specIdx  *specIndex
+)
+
+func specs() *specIndex {
+	specOnce.Do(func() {
+		ix := &specIndex{blocks: map[string][]string{}, attrs: map[string]string{}, aliases: map[string]string{}, parents: map[string]bool{}}
+		ix.scan(handSpecs)
+		ix.scan(genSpecs)
+		specIdx = ix
+	})
+	return specIdx
+}
+
+// scan indexes the headers of one spec text.
+func (ix *specIndex) scan(text string) {
+	key, start := "", -1
+	flush := func(end int) {
+		if key != "" && start >= 0 {
+			ix.blocks[key] = append(ix.blocks[key], text[start:end])
+		}
+	}
+	for pos := 0; pos < len(text); {
+		end := strings.IndexByte(text[pos:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += pos
+		}
+		line := text[pos:end]
+		next := end + 1
+		if len(line) > 0 && line[0] != ' ' && line[0] != '\t' && line[0] != '#' {
+			flush(pos)
+			key, start = "", -1
+			f := strings.Fields(stripComment(line))
+			switch {
+			case len(f) >= 2 && f[0] == "prog":
+				names := strings.Split(f[1], ",")
+				attrs := strings.Join(f[2:], " ")
+				for _, n := range names[1:] {
+					ix.aliases[strings.ToLower(n)] = strings.ToLower(names[0])
+				}
+				key = strings.ToLower(names[0])
+				if _, ok := ix.attrs[key]; !ok {
+					ix.attrs[key] = attrs
+				}
+				start = next
+			case len(f) >= 3 && f[0] == "sub":
+				words, attrs := subHeader(f[1:])
+				key = strings.Join(words, " ")
+				if _, ok := ix.attrs[key]; !ok {
+					ix.attrs[key] = attrs
+				}
+				for i := 1; i < len(words); i++ {
+					ix.parents[strings.Join(words[:i], " ")] = true
+				}
+				start = next
+			case len(f) >= 4 && f[0] == "alias":
+				if eq := indexOf(f, "="); eq > 2 && eq < len(f)-1 {
+					from := strings.Join(f[1:eq], " ")
+					to := f[1] + " " + strings.Join(f[eq+1:], " ")
+					ix.aliases[from] = to
+					ix.parents[f[1]] = true
+				}
+			}
+		}
+		if next > len(text) {
+			flush(len(text))
+			break
+		}
+		pos = next
+	}
+	if pos := len(text); key != "" {
+		flush(pos)
+	}
+}
+
+// subHeader splits "git stash drop parseopt" into the word path and the
+// attributes: attribute words are the known attribute names.
+func subHeader(f []string) ([]string, string) {
+	i := len(f)
+	for i > 1 && isAttrWord(f[i-1]) {
+		i--
+	}
+	return f[:i], strings.Join(f[i:], " ")
+}
+
+func isAttrWord(w string) bool {
+	if strings.HasPrefix(w, "wrap") {
+		return w == "wrap" || strings.HasPrefix(w, "wrap=")
+	}
+	switch w {
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root":
+		return true
+	}
+	return false
+}
+
+func indexOf(f []string, w string) int {
+	for i, x := range f {
+		if x == w {
+			return i
+		}
+	}
+	return -1
+}
+
+func stripComment(line string) string {
+	if strings.HasPrefix(line, "#") {
+		return ""
+	}
+	if i := strings.Index(line, " #"); i >= 0 {
+		return line[:i]
+	}
+	return line
+}
+
+// lookup returns the spec of a program or subcommand key, or nil.
+func (ix *specIndex) lookup(key string) *Spec {
+	if to, ok := ix.aliases[key]; ok {
+		key = to
+	}
+	if s, ok := ix.parsed.Load(key); ok {
+		return s.(*Spec)
+	}
+	bodies, ok := ix.blocks[key]
+	if !ok {
+		return nil
+	}
+	s := parseSpec(key, ix.attrs[key], bodies)
+	s.hasSubs = ix.parents[key]
+	if s.hasSubs {
+		s.attrs |= attrSub
+	}
+	got, _ := ix.parsed.LoadOrStore(key, s)
+	return got.(*Spec)
+}
+
+// hasKey reports whether a block (or alias) exists for key.
+func (ix *specIndex) hasKey(key string) bool {
+	if _, ok := ix.aliases[key]; ok {
+		return true
+	}
+	_, ok := ix.blocks[key]
+	return ok
+}
+
+// SpecFor returns the spec of a program by the name a handler is registered
+// under, or nil when there is none.
+func SpecFor(prog string) *Spec {
+	return specs().lookup(strings.ToLower(prog))
+}
+
+// parseSpec turns a block's option lines into a Spec. The first body wins
+// for a spelling both describe; later bodies only add options.
+func parseSpec(key, attrs string, bodies []string) *Spec {
+	s := &Spec{Key: key, wrapSkip: -1}
+	for _, a := range strings.Fields(attrs) {
+		switch {
+		case a == "gnu":
+			s.attrs |= attrAbbrev
+		case a == "parseopt":
+			s.attrs |= attrAbbrev | attrNegate
+		case a == "posix":
+			s.attrs |= attrStop
+		case a == "abbrev":
+			s.attrs |= attrAbbrev
+		case a == "exact":
+			s.attrs &^= attrAbbrev
+		case a == "stop":
+			s.attrs |= attrStop
+		case a == "nocluster":
+			s.attrs |= attrNoCluster
+		case a == "dash1":
+			s.attrs |= attrDash1 | attrNoCluster
+		case a == "sub":
+			s.attrs |= attrSub
+		case a == "icase":
+			s.attrs |= attrIcase
+		case a == "plus":
+			s.attrs |= attrPlus
+		case a == "root":
+			s.attrs |= attrRoot
+		case a == "wrap":
+			s.attrs |= attrWrap | attrStop
+			s.wrapSkip = 0
+		case strings.HasPrefix(a, "wrap="):
+			s.attrs |= attrWrap | attrStop
+			s.wrapSkip = atoiSmall(a[5:])
+		}
+	}
+	seen := map[string]bool{}
+	for _, body := range bodies {
+		for _, line := range strings.Split(body, "\n") {
+			o, ok := parseOptLine(line, s.attrs&attrIcase != 0)
+			if !ok {
+				continue
+			}
+			dup := false
+			for _, n := range o.Names {
+				if seen[n] {
+					dup = true
+				}
+			}
+			if dup {
+				continue
+			}
+			for _, n := range o.Names {
+				seen[n] = true
+			}
+			s.opts = append(s.opts, o)
+		}
+	}
+	return s
+}
+
+func atoiSmall(s string) int {
+	n := 0
+	for i := 0; i < len(s) && i < 3; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// parseOptLine reads "  -o= --output=   ; file" into an OptSpec.
+func parseOptLine(line string, icase bool) (OptSpec, bool) {
+	if len(line) == 0 || (line[0] != ' ' && line[0] != '\t') {
+		return OptSpec{}, false
+	}
+	spell, tags, _ := strings.Cut(line, ";")
+	spell = stripComment(" " + spell)
+	var o OptSpec
+	for _, w := range strings.Fields(spell) {
+		if len(w) < 2 || (w[0] != '-' && w[0] != '+') {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(w, "[=]"):
+			w = w[:len(w)-3]
+			o.Value = max(o.Value, valueOptional)
+		case strings.HasSuffix(w, "=+"):
+			w = w[:len(w)-2]
+			o.Value = valueMulti
+		case strings.HasSuffix(w, "="):
+			w = w[:len(w)-1]
+			if o.Value != valueMulti {
+				o.Value = valueRequired
+			}
+		}
+		if len(w) < 2 {
+			continue
+		}
+		if icase {
+			w = strings.ToLower(w)
+		}
+		o.Names = append(o.Names, w)
+		if o.Canon == "" || (strings.HasPrefix(w, "--") && !strings.HasPrefix(o.Canon, "--")) {
+			o.Canon = w
+		}
+	}
+	for _, t := range strings.Fields(stripComment(" " + tags)) {
+		o.Tags |= tagNames[t]
+	}
+	return o, len(o.Names) > 0
+}
+
+// child returns the spec of the subcommand word w below s, or nil.
+func (s *Spec) child(w string) *Spec {
+	if s == nil || s.attrs&attrSub == 0 || w == "" {
+		return nil
+	}
+	ix := specs()
+	key := s.Key + " " + w
+	if !ix.hasKey(key) {
+		return nil
+	}
+	return ix.lookup(key)
+}
+
+// find returns the options a spelling names in s: one for an exact name, a
+// unique prefix or an unambiguous cluster letter; every candidate for an
+// ambiguous prefix (the program would refuse it, but reading it as each of
+// them can only be stricter). negated is set for git's --no-NAME.
+func (s *Spec) findLong(name string) (opts []*OptSpec, negated bool) {
+	if s == nil {
+		return nil, false
+	}
+	if s.attrs&attrIcase != 0 {
+		name = strings.ToLower(name)
+	}
+	for i := range s.opts {
+		for _, n := range s.opts[i].Names {
+			if n == name {
+				return []*OptSpec{&s.opts[i]}, false
+			}
+		}
+	}
+	if s.attrs&attrDash1 != 0 && strings.HasPrefix(name, "--") {
+		if o, neg := s.findLong(name[1:]); len(o) > 0 {
+			return o, neg
+		}
+	}
+	if s.attrs&attrNegate != 0 && strings.HasPrefix(name, "--no-") {
+		// --no-NAME of an option written in full.
+		inner := "--" + name[5:]
+		for i := range s.opts {
+			for _, n := range s.opts[i].Names {
+				if n == inner {
+					return []*OptSpec{&s.opts[i]}, true
+				}
+			}
+		}
+	}
+	if s.attrs&attrAbbrev == 0 || len(name) < 3 || !strings.HasPrefix(name, "--") {
+		return nil, false
+	}
+	var cands []*OptSpec
+	for i := range s.opts {
+		for _, n := range s.opts[i].Names {
+			if strings.HasPrefix(n, name) && strings.HasPrefix(n, "--") {
+				cands = append(cands, &s.opts[i])
+				break
+			}
+		}
+	}
+	if len(cands) == 0 && s.attrs&attrNegate != 0 && strings.HasPrefix("--no-", name) {
+		return nil, false
+	}
+	if len(cands) == 0 && s.attrs&attrNegate != 0 && strings.HasPrefix(name, "--no-") {
+		inner := "--" + name[5:]
+		for i := range s.opts {
+			for _, n := range s.opts[i].Names {
+				if strings.HasPrefix(n, inner) && strings.HasPrefix(n, "--") {
+					cands = append(cands, &s.opts[i])
+					break
+				}
+			}
+		}
+		return cands, len(cands) > 0
+	}
+	return cands, false
+}
+
+// findShort returns the option of a single letter in s, or nil.
+func (s *Spec) findShort(ch byte) *OptSpec {
+	if s == nil {
+		return nil
+	}
+	for i := range s.opts {
+		for _, n := range s.opts[i].Names {
+			if len(n) == 2 && n[0] == '-' && (n[1] == ch || s.attrs&attrIcase != 0 && n[1] == lowerByte(ch)) {
+				return &s.opts[i]
+			}
+		}
+	}
+	return nil
+}
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// resolve maps a spelling a rule asks about ("-f", "--force") to the
+// canonical name in s, or "".
+func (s *Spec) resolve(f string) string {
+	if s == nil {
+		return ""
+	}
+	if s.attrs&attrIcase != 0 {
+		f = strings.ToLower(f)
+	}
+	for i := range s.opts {
+		for _, n := range s.opts[i].Names {
+			if n == f {
+				return s.opts[i].Canon
+			}
+		}
+	}
+	return ""
+}
+
+// Options returns the spec's options (for generated tests).
+func (s *Spec) Options() []OptSpec { return s.opts }
+
+// Abbreviates reports whether long options accept unambiguous prefixes.
+func (s *Spec) Abbreviates() bool { return s.attrs&attrAbbrev != 0 }
+
+// Clusters reports whether single-letter options cluster.
+func (s *Spec) Clusters() bool { return s.attrs&attrNoCluster == 0 }
+
+// Wrapper reports whether the program runs the command its operands name,
+// and how many operands precede that command.
+func (s *Spec) Wrapper() (skip int, ok bool) { return s.wrapSkip, s.attrs&attrWrap != 0 }
+
+// SpecKeys lists every program and subcommand key the specs describe, for
+// tests and the generator's check.
+func SpecKeys() []string {
+	ix := specs()
+	keys := make([]string, 0, len(ix.blocks))
+	for k := range ix.blocks {
+		keys = append(keys, k)
+	}
+	return keys
+}

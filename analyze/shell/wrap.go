@@ -1,0 +1,134 @@
+package shell
+
+import "strings"
+
+// Wrapper is a program that runs the command its operands name, described
+// for a policy that adds its own (a company's "with-vpn" or "tsh ssh"):
+// Options in the spec syntax of docs/program-specs.md ("-c=", "--config=",
+// "-q"), Skip the operands before the wrapped command.
+type Wrapper struct {
+	Name    string
+	Options []string
+	Skip    int
+}
+
+// wrapperSpec returns the spec of name when it is a wrapper: the built-in
+// table first, then the policy's.
+func (w *walker) wrapperSpec(name string) *Spec {
+	if s := SpecFor(name); s != nil {
+		if _, ok := s.Wrapper(); ok {
+			return s
+		}
+		return nil
+	}
+	for i := range w.r.wrappers {
+		if strings.EqualFold(w.r.wrappers[i].Name, name) {
+			return w.r.wrapperSpec(i)
+		}
+	}
+	return nil
+}
+
+// wrapperSpec builds (once) the spec of the policy's i-th wrapper.
+func (e *report) wrapperSpec(i int) *Spec {
+	if e.wrapSpecs == nil {
+		e.wrapSpecs = make([]*Spec, len(e.wrappers))
+	}
+	if e.wrapSpecs[i] == nil {
+		wr := e.wrappers[i]
+		var b strings.Builder
+		for _, o := range wr.Options {
+			b.WriteString("  ")
+			b.WriteString(o)
+			b.WriteByte('\n')
+		}
+		s := parseSpec(strings.ToLower(wr.Name), "gnu", []string{b.String()})
+		s.attrs |= attrWrap | attrStop
+		s.wrapSkip = max(wr.Skip, 0)
+		e.wrapSpecs[i] = s
+	}
+	return e.wrapSpecs[i]
+}
+
+// wrapRead is what a wrapper's own words say.
+type wrapRead struct {
+	next   int      // index in argv of the wrapped command; len(argv) when there is none
+	root   bool     // the wrapped command runs as root (or another user)
+	noexec bool     // an option makes the wrapper run nothing (command -v, sudo -l)
+	login  bool     // sudo -i / -s: a root shell
+	edit   bool     // sudo -e: sudoedit
+	cwd    string   // the working directory it sets, when it sets one
+	exec   []string // scripts given as option values (flock -c, script -c)
+	split  []string // words an option splits into arguments (env -S)
+	assign []string // NAME=VALUE operands before the command (env)
+}
+
+// readWrapper reads a wrapper's options and leading operands through its
+// spec.
+func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
+	av := parseArgv(s, argv[1:], dyn[1:])
+	wr := wrapRead{next: len(argv), root: s.attrs&attrRoot != 0}
+	for _, o := range av.Opts {
+		if o.Unknown {
+			continue
+		}
+		switch {
+		case o.Tags&TagNoExec != 0:
+			wr.noexec = true
+		case o.Tags&TagExec != 0 && o.HasValue:
+			wr.exec = append(wr.exec, o.Value)
+		case o.Tags&TagSplit != 0 && o.HasValue:
+			wr.split = append(wr.split, strings.Fields(o.Value)...)
+		case o.Tags&TagCwd != 0 && o.HasValue:
+			wr.cwd = o.Value
+		case o.Tags&TagRoot != 0:
+			wr.root = true
+		}
+		switch o.Name {
+		case "--login", "--shell", "-s":
+			if s.attrs&attrRoot != 0 {
+				wr.login = true
+			}
+		case "--edit":
+			if s.Key == "sudo" {
+				wr.edit = true
+				wr.noexec = false
+			}
+		}
+	}
+	skip := s.wrapSkip
+	k := 0
+	for k < len(av.Operands) {
+		op := av.Operands[k]
+		if s.Key == "env" && isAssignWord(op) && !(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) {
+			wr.assign = append(wr.assign, op)
+			k++
+			continue
+		}
+		if skip > 0 {
+			skip--
+			k++
+			continue
+		}
+		break
+	}
+	if k < len(av.OperandArg) {
+		wr.next = av.OperandArg[k] + 1
+	}
+	return wr
+}
+
+// isAssignWord reports whether w is NAME=VALUE with a valid shell name.
+func isAssignWord(w string) bool {
+	eq := strings.IndexByte(w, '=')
+	if eq <= 0 {
+		return false
+	}
+	for i := 0; i < eq; i++ {
+		c := w[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
