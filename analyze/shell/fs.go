@@ -1038,6 +1038,8 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		return writeJudgement{ruleWriteGitHooks, "Writes the git hook " + path.Base(abs) + ": it runs on every matching git command."}, true
 	case cl.CIConfig:
 		return writeJudgement{ruleWriteCI, "Changes the CI pipeline " + t + "."}, true
+	case isGitConfigFile(abs):
+		return writeJudgement{ruleWriteGitHooks, "Changes git's configuration (" + t + "): settings there can make git run programs (hooks path, fsmonitor, pager, aliases)."}, true
 	case cl.Temp || cl.TempRoot:
 		return writeJudgement{}, false
 	case cl.System || cl.Root:
@@ -1130,4 +1132,12 @@ func globAlternative(target string) string {
 	}
 	q := "'" + strings.ReplaceAll(base, "'", `'\''`) + "'"
 	return "find " + dir + " -name " + q + " -type f to see what matches (files only), then the same with -delete"
+}
+
+// isGitConfigFile reports whether abs is a git configuration file: a
+// repository's .git/config, ~/.gitconfig, ~/.config/git/config or
+// /etc/gitconfig.
+func isGitConfigFile(abs string) bool {
+	return abs == ".git/config" || strings.HasSuffix(abs, "/.git/config") || path.Base(abs) == ".gitconfig" ||
+		strings.HasSuffix(abs, "/.config/git/config") || abs == "/etc/gitconfig"
 }

@@ -166,6 +166,9 @@ func gitRun(c *Cmd, r *report, settings []gitSetting, env map[string]envValue, d
 		judgeGitSetting(c, r, s)
 	}
 	settings = append(settings[:len(settings):len(settings)], g.settings...)
+	if g.execPath != "" {
+		r.add(c.find(ruleGitConfigExec, "Makes git take its own commands from "+truncateText(g.execPath, 80)+" (--exec-path): programs there run instead of git's."))
+	}
 	for i, a := range c.Args {
 		gitExtURL(c, r, a, i < len(c.Dynamic) && c.Dynamic[i])
 	}
@@ -243,8 +246,19 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 		return
 	}
 	if gitReadOnly[sub] {
-		if sub == "ls-remote" {
+		switch sub {
+		case "ls-remote":
 			gitTransportPrograms(c, r, sub)
+		case "grep":
+			// grep -O<cmd> opens the matching files with cmd.
+			if p, ok := c.Flag("-O", "--open-files-in-pager"); ok && p != "" {
+				r.mutates()
+				r.script(p, c, "git grep --open-files-in-pager runs")
+			}
+		}
+		if out, ok := c.Flag("--output"); ok && out != "" && (sub == "log" || sub == "diff" || sub == "show") {
+			r.mutates()
+			writeTarget(c, r, out, writeDestroy)
 		}
 		return
 	}
@@ -365,6 +379,10 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "bisect":
 		if len(c.Args) > 1 && c.Args[0] == "run" {
 			r.command(c.Args[1:], c, "git bisect run runs")
+		}
+	case "send-email":
+		for _, x := range c.FlagAll("--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd") {
+			r.script(x, c, "git send-email runs")
 		}
 	case "difftool":
 		if v, ok := c.Flag("-x", "--extcmd"); ok && v != "" {
@@ -800,7 +818,8 @@ func gitPush(c *Cmd, r *report) {
 	}
 	protected := ""
 	for _, t := range targets {
-		if isProtected(t) {
+		// A wildcard refspec (refs/heads/*) takes the shared branches too.
+		if isProtected(t) || strings.Contains(t, "*") {
 			protected = t
 		}
 	}

@@ -22,6 +22,7 @@ type gitSetting struct {
 // gitGlobals are the options git reads before the subcommand.
 type gitGlobals struct {
 	settings []gitSetting
+	execPath string // --exec-path=dir: where git takes its own commands from
 	sub      int // index of the subcommand in the arguments, len(args) when there is none
 }
 
@@ -45,6 +46,8 @@ func parseGitGlobals(c *Cmd, env map[string]envValue) gitGlobals {
 			v = o.Arg
 		}
 		switch {
+		case o.Name == "--exec-path" && o.HasValue && o.Value != "":
+			g.execPath = o.Value
 		case o.Name == "-c" || o.Name == "--config-env":
 			if o.HasValue {
 				g.addOption(o.Name, o.Value, dyn(v), env)
@@ -276,6 +279,9 @@ var gitEnvPrograms = map[string]string{
 	"PAGER":               "to page its output",
 	"GIT_EXEC_PATH":       "to find its own commands",
 	"GIT_TEMPLATE_DIR":    "for the hooks of new repositories",
+	"GIT_CONFIG_GLOBAL":   "",
+	"GIT_CONFIG_SYSTEM":   "",
+	"GIT_CONFIG":          "",
 }
 
 // benignPrograms are pagers, editors and helpers that do nothing but their job.
@@ -307,7 +313,17 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 		}
 		r.script(strings.TrimPrefix(v, "!"), c, why)
 	}
+	if strings.HasPrefix(v, "ext::") {
+		gitExtURL(c, r, v, s.dynamic)
+	}
 	switch {
+	case strings.HasPrefix(k, "url.") && strings.Contains(k, "ext::"):
+		// url.ext::cmd.insteadOf=https://…: every matching address runs cmd.
+		name := s.name[len("url."):]
+		if i := strings.LastIndexByte(name, '.'); i > 0 {
+			name = name[:i]
+		}
+		gitExtURL(c, r, name, s.dynamic)
 	case strings.HasPrefix(k, "alias."):
 		if s.dynamic {
 			r.add(c.find(ruleGitConfigExec, "Defines the git alias "+s.name[len("alias."):]+" as "+show()+"."))
@@ -399,6 +415,12 @@ func judgeGitEnv(c *Cmd, r *report, env map[string]envValue) {
 			shown = "a program known only when the command runs"
 		}
 		switch name {
+		case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG":
+			if !ev.dynamic && (v == "/dev/null" || v == "") {
+				continue
+			}
+			r.add(c.find(ruleGitConfigExec, "Makes git read its settings from "+shown+" ("+name+"): hooks, aliases and programs set there apply."))
+			continue
 		case "GIT_EXEC_PATH":
 			r.add(c.find(ruleGitConfigExec, "Makes git take its own commands from "+shown+" (GIT_EXEC_PATH): programs there run instead of git's."))
 			continue

@@ -287,6 +287,26 @@ func TestGitEnvironmentPrograms(t *testing.T) {
 			t.Errorf("%s: want shell.git.config-exec, got %v", line, ruleIDs(res))
 		}
 	}
+	for _, line := range []string{"GIT_CONFIG_GLOBAL=/tmp/evil.cfg git status", "GIT_CONFIG_SYSTEM=./x git log", "git --exec-path=/tmp/bin lfs pull"} {
+		if res := Analyze(line, exampleOptions); !hasRule(res, "shell.git.config-exec") {
+			t.Errorf("%s: want shell.git.config-exec, got %v", line, ruleIDs(res))
+		}
+	}
+	if ids := gitFindingIDs(Analyze("GIT_CONFIG_GLOBAL=/dev/null git status", exampleOptions)); len(ids) > 0 {
+		t.Errorf("GIT_CONFIG_GLOBAL=/dev/null: want no git finding, got %v", ids)
+	}
+	// Writing git's configuration files directly is writing its settings.
+	for _, line := range []string{"echo '[core] hooksPath = /tmp/h' >> .git/config", "cp evil.cfg .git/config", "sed -i 's/x/y/' ~/.gitconfig", "tee -a ~/.config/git/config < x"} {
+		if res := Analyze(line, exampleOptions); !hasRule(res, "shell.fs.write-git-hooks") {
+			t.Errorf("%s: want shell.fs.write-git-hooks, got %v", line, ruleIDs(res))
+		}
+	}
+	if res := Analyze("git diff --output=$HOME/.bashrc", exampleOptions); !hasRule(res, "shell.fs.write-startup") {
+		t.Errorf("git diff --output=~/.bashrc: want shell.fs.write-startup, got %v", ruleIDs(res))
+	}
+	if res := Analyze("git push origin '+refs/heads/*:refs/heads/*'", exampleOptions); !hasRule(res, "shell.git.push-force-protected") {
+		t.Errorf("wildcard force push: want shell.git.push-force-protected, got %v", ruleIDs(res))
+	}
 	if res := Analyze("GIT_TEMPLATE_DIR=/tmp/t git init", exampleOptions); !hasRule(res, "shell.fs.write-git-hooks") {
 		t.Errorf("GIT_TEMPLATE_DIR: want shell.fs.write-git-hooks, got %v", ruleIDs(res))
 	}
@@ -302,6 +322,10 @@ func TestGitRunsCommands(t *testing.T) {
 		"git remote add evil 'ext::sh -c rm% -rf% ~'", "git clone -u 'rm -rf ~' ../repo", "git clone --upload-pack='rm -rf ~' ../repo",
 		"git fetch --upload-pack 'rm -rf ~' ../repo", "git ls-remote --upload-pack='rm -rf ~' ../repo", "git push --receive-pack='rm -rf ~' ../repo",
 		"git -c alias.p='!rm -rf' p ~", "git -c alias.p='!rm' p -rf ~", "git config alias.p '!rm -rf ~'",
+		"git -c 'url.ext::sh -c rm% -rf% ~.insteadOf=https://github.com/' clone https://github.com/x/y",
+		"git -c remote.origin.url='ext::sh -c rm% -rf% ~' fetch origin", "git grep -O'rm -rf ~' x", "git grep --open-files-in-pager='rm -rf ~' x",
+		"git send-email --to-cmd='rm -rf ~' 0001.patch", "git -c alias.x='-c core.pager=\"rm -rf ~\" log' x",
+		"git rebase -i --exec 'rm -rf ~' --exec 'make' main", "git submodule foreach --recursive 'rm -rf ~'",
 	} {
 		if res := Analyze(line, exampleOptions); !hasRule(res, "shell.fs.rm-home") {
 			t.Errorf("%s: want shell.fs.rm-home, got %v", line, ruleIDs(res))
