@@ -23,7 +23,7 @@ type gitSetting struct {
 type gitGlobals struct {
 	settings []gitSetting
 	execPath string // --exec-path=dir: where git takes its own commands from
-	sub      int // index of the subcommand in the arguments, len(args) when there is none
+	sub      int    // index of the subcommand in the arguments, len(args) when there is none
 }
 
 // parseGitGlobals reads git's own options (git -C dir -c k=v --no-pager …)
