@@ -349,6 +349,9 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	case cl.System:
 		r.add(c.find(ruleRmSystemFile, verb+name+" under a system directory.", t))
 	case cl.HoldsWorkspace && (recursive || shred) && !interactive:
+		if name != cl.Abs && !cl.Wildcard {
+			name += " (" + cl.Abs + ")"
+		}
 		r.add(c.find(ruleRmWorkspace, verb+name+", which holds the project you are working in ("+c.env.cwd+"): every file of it goes"+lost+".", t))
 	case cl.Temp:
 		// Scratch files are meant to be deleted.

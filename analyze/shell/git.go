@@ -633,7 +633,7 @@ func gitReset(c *Cmd, r *report) {
 	case c.Has("--hard"):
 		msg := "Throws away every uncommitted change in the working tree (git reset --hard)."
 		if target != "" && target != "HEAD" && target != "@" {
-			msg = "Throws away every uncommitted change and moves the current branch to " + target + " (git reset --hard): later commits are only left in the reflog."
+			msg = "Throws away every uncommitted change and moves the current branch to " + showPath(target) + " (git reset --hard): later commits are only left in the reflog."
 		}
 		r.add(c.find(ruleGitResetHard, msg))
 	case c.Has("--merge"):
@@ -733,7 +733,11 @@ func gitBranch(c *Cmd, r *report) {
 	force := c.Has("-f", "--force")
 	switch {
 	case c.Has("-D") || c.Has("-d", "--delete") && force:
-		r.add(c.find(ruleGitBranchForceDelete, "Deletes the branch "+orSomething(pos, "")+" even if it is not merged: its own commits are then only in the reflog.", pos...))
+		what := "a branch"
+		if len(pos) > 0 {
+			what = "the branch " + strings.Join(pos, " ")
+		}
+		r.add(c.find(ruleGitBranchForceDelete, "Deletes "+what+" even if it is not merged: its own commits are then only in the reflog.", pos...))
 	case c.Has("-M", "-C") || c.Has("-m", "--move", "-c", "--copy") && force:
 		if len(pos) == 0 {
 			return
@@ -816,6 +820,14 @@ func gitPush(c *Cmd, r *report) {
 	if !(force || plusForce || lease) {
 		return
 	}
+	if lease {
+		// --force-with-lease=main[:expect] names the branch being overwritten.
+		for _, v := range c.FlagAll("--force-with-lease") {
+			if ref, _, _ := strings.Cut(v, ":"); ref != "" {
+				targets = append(targets, ref)
+			}
+		}
+	}
 	protected := ""
 	for _, t := range targets {
 		// A wildcard refspec (refs/heads/*) takes the shared branches too.
@@ -824,9 +836,13 @@ func gitPush(c *Cmd, r *report) {
 		}
 	}
 	if protected != "" {
-		how := "Force-pushes to " + protected + ", a shared branch: commits others pushed there are overwritten."
+		shown := protected + ", a shared branch"
+		if strings.Contains(protected, "*") {
+			shown = "every branch matching " + protected + ", shared ones included"
+		}
+		how := "Force-pushes to " + shown + ": commits others pushed there are overwritten."
 		if lease && !force && !plusForce {
-			how = "Force-pushes to " + protected + ", a shared branch (--force-with-lease): its history is rewritten under everyone who has pulled it."
+			how = "Force-pushes to " + shown + " (--force-with-lease): its history is rewritten under everyone who has pulled it."
 		}
 		r.add(c.find(ruleGitPushForceProtected, how, protected))
 		return
@@ -864,7 +880,10 @@ func gitCheckout(c *Cmd, r *report) {
 		}
 	}
 	if force {
-		msg := "Checks out " + orSomething(pos[:min(1, len(pos))], "the branch") + " and throws away uncommitted changes (--force)."
+		msg := "Throws away every uncommitted change to tracked files (git checkout --force)."
+		if len(pos) > 0 {
+			msg = "Checks out " + pos[0] + " and throws away uncommitted changes (--force)."
+		}
 		if creating || resetting {
 			msg = "Creates a branch and throws away uncommitted changes (--force)."
 		}

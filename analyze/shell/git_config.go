@@ -333,6 +333,8 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 			r.add(c.find(ruleGitConfigExec, "Defines the git alias "+s.name[len("alias."):]+", which runs the shell command "+truncateText(oneLine(v[1:]), 80)+"."))
 			runs("the git alias " + s.name[len("alias."):] + " runs")
 		}
+	case k == "core.hookspath" && !s.dynamic && (v == "/dev/null" || v == ""):
+		r.add(c.find(ruleGitNoVerify, "Switches off the repository's git hooks ("+s.name+"="+v+"): pre-commit checks and secret scanners do not run."))
 	case k == "core.hookspath" || k == "init.templatedir":
 		r.add(c.find(ruleWriteGitHooks, "Points git's hooks at "+show()+" ("+s.name+"): whatever is there runs on commits, checkouts and pushes.", v))
 	case k == "protocol.ext.allow" || k == "protocol.allow":
