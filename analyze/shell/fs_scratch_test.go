@@ -63,6 +63,33 @@ func TestScratchIsNotTheWorkspace(t *testing.T) {
 			}
 		}
 	}
+	// On macOS /tmp is /private/tmp, and /var is /private/var: either
+	// spelling of the working directory is the same project.
+	for _, cwd := range []string{"/tmp/proj", "/private/tmp/proj"} {
+		opt := Options{Cwd: cwd, Home: "/Users/dev"}
+		for line, id := range map[string]string{
+			"rm -rf /private/tmp/proj": "shell.fs.rm-workspace", "rm -rf /tmp/proj": "shell.fs.rm-workspace",
+			"rm -rf /private/tmp/proj/src": "shell.fs.rm-recursive", "rm -rf /tmp/proj/src": "shell.fs.rm-recursive",
+			"find /tmp -name '*.go' -delete": "shell.fs.rm-file", "find /private/tmp -type f -delete": "shell.fs.rm-file",
+			"rm -rf /tmp/pro?": "shell.fs.rm-workspace", "rm -rf /tmp/[p]roj": "shell.fs.rm-workspace", "rm -rf ../*": "shell.fs.rm-workspace",
+			"find /tmp -delete": "shell.fs.rm-workspace",
+		} {
+			res := Analyze(line, opt)
+			if !hasRule(res, id) {
+				t.Errorf("cwd %s: %s: want %s, got %v", cwd, line, id, ruleIDs(res))
+			}
+			for _, f := range res.Findings {
+				if strings.ContainsRune(f.Message, 0) || strings.Contains(f.Message, "build or cache") {
+					t.Errorf("cwd %s: %s: message %q", cwd, line, f.Message)
+				}
+			}
+		}
+		for _, line := range []string{"rm -rf /tmp/proj2", "rm -rf /private/tmp/proj-old", "find /tmp/other -delete"} {
+			if res := Analyze(line, opt); hasDeletion(res) {
+				t.Errorf("cwd %s: %s: scratch space, want no deletion finding, got %v", cwd, line, ruleIDs(res))
+			}
+		}
+	}
 	// $TMPDIR is scratch when the project is elsewhere.
 	for _, line := range []string{"rm -rf $TMPDIR/build", `rm -rf "${TMPDIR}/x"`, "rm -f $TMPDIR/a.db"} {
 		if res := Analyze(line, exampleOptions); hasDeletion(res) {

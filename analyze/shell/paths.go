@@ -227,14 +227,27 @@ func (e *analysis) classify(p string) PathClass {
 		c.TempRoot = abs == root || trimmedGlob == root || abs == root+"/*" || abs == root+"/.*"
 		c.Temp = !c.TempRoot
 	}
+	// Compare with the working directory the way the file system will:
+	// on macOS /tmp is /private/tmp.
+	cwd, cabs := macAlias(e.cwd), macAlias(abs)
+	underCwd := cwd != "" && (cabs == cwd || strings.HasPrefix(cabs, cwd+"/"))
 	broad := e.cwd == "" || e.broadCwd(home)
-	if e.cwd != "" && !broad {
-		c.HoldsWorkspace = strings.HasPrefix(e.cwd, abs+"/") || abs == "/" || c.Wildcard && globTakes(abs, e.cwd)
+	if !broad {
+		c.HoldsWorkspace = strings.HasPrefix(cwd, cabs+"/") || abs == "/" || c.Wildcard && globTakes(cabs, cwd)
 	}
 	// Scratch space is not the workspace: a project cloned under /tmp is
 	// judged like any other, and so is a home directory under /tmp.
-	if c.Temp && (!broad && (under(e.cwd) || c.HoldsWorkspace) || under(home) || strings.HasPrefix(home, abs+"/")) {
+	if c.Temp && (!broad && (underCwd || c.HoldsWorkspace) || under(home) || strings.HasPrefix(home, abs+"/")) {
 		c.Temp = false
+	}
+	// What find lists under a temporary directory that holds the workspace
+	// includes the workspace's files.
+	foundUnderTemp := false
+	if i := strings.Index(cabs, "/\x00found"); i >= 0 && !broad && tempRoot(cabs[:i]+"/") != "" {
+		if root := cabs[:i]; root != "" && (cwd == root || strings.HasPrefix(cwd, root+"/")) {
+			foundUnderTemp = true
+			c.Temp = false
+		}
 	}
 	if trimmedGlob == home || abs == home {
 		c.Home = true
@@ -242,9 +255,9 @@ func (e *analysis) classify(p string) PathClass {
 		c.InHome = true
 	}
 	if e.cwd != "" {
-		if under(e.cwd) && !e.broadCwd(home) {
+		if (underCwd || foundUnderTemp) && !broad {
 			c.Workspace = true
-			if abs == e.cwd || trimmedGlob == e.cwd {
+			if cabs == cwd || macAlias(trimmedGlob) == cwd {
 				c.WorkspaceRoot = true
 			}
 		}
@@ -282,7 +295,10 @@ func (e *analysis) classify(p string) PathClass {
 	// Parts of the path.
 	rel := abs
 	if c.Workspace && e.cwd != "" {
-		rel = strings.TrimPrefix(strings.TrimPrefix(abs, e.cwd), "/")
+		rel = strings.TrimPrefix(strings.TrimPrefix(cabs, cwd), "/")
+		if foundUnderTemp {
+			rel = strings.TrimPrefix(cabs[strings.Index(cabs, "/\x00found")+len("/\x00found"):], "/")
+		}
 	}
 	segs := strings.Split(rel, "/")
 	for i, s := range segs {
@@ -401,4 +417,15 @@ func dataFileOf(abs, credential string) string {
 		return "spreadsheet"
 	}
 	return ""
+}
+
+// macAlias removes macOS's /private in front of /tmp, /var and /etc: the
+// same directories under their usual names.
+func macAlias(p string) string {
+	for _, d := range []string{"/private/tmp", "/private/var", "/private/etc"} {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return p[len("/private"):]
+		}
+	}
+	return p
 }
