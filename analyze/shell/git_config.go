@@ -85,7 +85,9 @@ type envValue struct {
 // the words of the form NAME=value before the program's own name.
 func commandEnv(c *Cmd) map[string]envValue {
 	text := c.Text
-	if !strings.Contains(text, "=") {
+	// Assignments come before the program's name: a line that starts with
+	// the program has none and needs no second parse.
+	if !strings.Contains(text, "=") || strings.HasPrefix(text, c.Path+" ") || text == c.Path {
 		return nil
 	}
 	p := parserPool.Get().(*syntax.Parser)

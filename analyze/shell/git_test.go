@@ -374,3 +374,12 @@ func TestGitMessages(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCheckGit: everyday and hostile git command lines.
+func BenchmarkCheckGit(b *testing.B) {
+	lines := []string{"git status", "git commit -m 'fix: x=y'", "git push --force-with-lease origin feature", "git -c user.name=x -C sub log --oneline -5",
+		"GIT_SSH_COMMAND='ssh -i key' git fetch", "git -c alias.p='push --force' p origin main", "git checkout -- .", "git clean -ffdx"}
+	for i := 0; i < b.N; i++ {
+		Analyze(lines[i%len(lines)], exampleOptions)
+	}
+}
