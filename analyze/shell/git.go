@@ -301,7 +301,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 		// git rm refuses to delete files with uncommitted changes unless forced.
 		if c.Has("-f", "--force") && !c.Has("--cached") {
 			paths := c.Positional("--pathspec-from-file")
-			r.add(c.find(ruleGitDiscard, "Deletes "+orSomething(paths, "the files")+" from the working tree, uncommitted changes included (git rm --force): those changes are lost.", paths...))
+			r.add(c.find(ruleGitDiscard, "Deletes "+gitPaths(paths)+" from the working tree, uncommitted changes included (git rm --force): those changes are lost.", paths...))
 		}
 	case "branch":
 		gitBranch(c, r)
@@ -900,7 +900,7 @@ func gitCheckout(c *Cmd, r *report) {
 	if c.Contains("--") {
 		paths := afterDashDash(c.Args)
 		if len(paths) > 0 {
-			r.add(c.find(ruleGitDiscard, "Overwrites "+strings.Join(paths, " ")+" with the committed version: uncommitted changes are lost.", paths...))
+			r.add(c.find(ruleGitDiscard, "Overwrites "+gitPaths(paths)+" with the committed version: uncommitted changes are lost.", paths...))
 		}
 		return
 	}
@@ -916,7 +916,7 @@ func gitCheckout(c *Cmd, r *report) {
 		paths = pos
 	}
 	if len(paths) > 0 {
-		r.add(c.find(ruleGitDiscard, "Overwrites "+strings.Join(paths, " ")+" with the committed version: uncommitted changes are lost.", paths...))
+		r.add(c.find(ruleGitDiscard, "Overwrites "+gitPaths(paths)+" with the committed version: uncommitted changes are lost.", paths...))
 	}
 }
 
@@ -952,7 +952,7 @@ func gitRestore(c *Cmd, r *report) {
 	if src, ok := c.Flag("-s", "--source"); ok && src != "" {
 		from = "the version in " + src
 	}
-	r.add(c.find(ruleGitDiscard, "Overwrites "+strings.Join(paths, " ")+" with "+from+": uncommitted changes are lost.", paths...))
+	r.add(c.find(ruleGitDiscard, "Overwrites "+gitPaths(paths)+" with "+from+": uncommitted changes are lost.", paths...))
 }
 
 func afterDashDash(args []string) []string {
@@ -992,4 +992,24 @@ func looksLikeFile(p string) bool {
 		return true
 	}
 	return false
+}
+
+// gitPaths is how pathspecs read in a message: "." is every file in the
+// current directory, ":/" every file of the repository.
+func gitPaths(paths []string) string {
+	if len(paths) == 0 {
+		return "the files"
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		switch p {
+		case ".", "./":
+			out[i] = "every file in the current directory"
+		case "*", ":/", ":/*", "/":
+			out[i] = "every file of the repository"
+		default:
+			out[i] = showPath(p)
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -132,8 +132,14 @@ func TestGitDestructiveSpellings(t *testing.T) {
 			for _, pre := range gitGlobalPrefixes {
 				line := pre + " " + s
 				n++
-				if res := Analyze(line, exampleOptions); !hasRule(res, f.rule) {
+				res := Analyze(line, exampleOptions)
+				if !hasRule(res, f.rule) {
 					t.Errorf("%s: want %s, got %v", line, f.rule, ruleIDs(res))
+				}
+				for _, fd := range res.Findings {
+					if strings.Contains(fd.Message, "  ") || strings.ContainsRune(fd.Message, 0) || strings.Contains(fd.Message, " .") || !strings.HasSuffix(fd.Message, ".") {
+						t.Errorf("%s: garbled message %q", line, fd.Message)
+					}
 				}
 			}
 			// The same through an alias given on the command line: whole,
