@@ -148,7 +148,7 @@ func (e *evaluation) shellConsequences(cmds []*shell.Cmd) {
 	var ps []prepared
 	var cs []tools.Contact
 	for i, c := range cmds {
-		if p, ok := tools.PrepareCommand(c.Name, c.Args, c.Stdin); ok {
+		if p, ok := tools.PrepareCommand(c); ok {
 			ps = append(ps, prepared{p, i + 1})
 			cs = append(cs, p.Contacts()...)
 		}

@@ -247,6 +247,12 @@ func (e *evaluation) applyLists() {
 			}
 			if ent := p.DeniesCommand(argv); ent != nil {
 				e.deny(ent, c.Text)
+			} else if len(p.Deny) > 0 {
+				// The same entry in the program's own reading: a deny for
+				// "git push --force **" holds "git push origin main --forc".
+				if ent := p.DeniesCanonical(shell.Canonical(argv), shell.Canonical); ent != nil {
+					e.deny(ent, c.Text)
+				}
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/analyze/chain"
+	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -186,7 +187,7 @@ func (e *evaluation) interpreter() string {
 		if !interpreters[name] {
 			continue
 		}
-		if (name == "python" || name == "node" || name == "ruby" || name == "perl" || name == "php") && onlyVersion(c.Args) {
+		if (name == "python" || name == "node" || name == "ruby" || name == "perl" || name == "php") && onlyVersion(c) {
 			continue
 		}
 		return c.Text
@@ -194,16 +195,11 @@ func (e *evaluation) interpreter() string {
 	return ""
 }
 
-// onlyVersion reports arguments that only ask an interpreter its version or help.
-func onlyVersion(args []string) bool {
-	if len(args) != 1 {
-		return false
-	}
-	switch args[0] {
-	case "--version", "-V", "-v", "--help", "-h":
-		return true
-	}
-	return false
+// onlyVersion reports a command that only asks an interpreter its
+// version or help.
+func onlyVersion(c *shell.Cmd) bool {
+	av := c.Argv()
+	return len(av.Opts) == 1 && len(av.Operands) == 0 && c.Has("--version", "-V", "-v", "--help", "-h")
 }
 
 // trust lets a held shell command whose pattern the user has approved

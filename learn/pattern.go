@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/actionguard/actionguard/analyze/shell"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -113,13 +114,6 @@ func stmtPattern(b *strings.Builder, st *syntax.Stmt) bool {
 	return true
 }
 
-// valued are flags known to take the next word as their value.
-var valued = map[string]bool{
-	"-n": true, "--namespace": true, "-m": true, "--message": true, "-o": true, "--output": true, "-C": true,
-	"--context": true, "--profile": true, "--region": true, "--project": true, "--user": true,
-	"--env": true, "--tag": true, "--file": true, "--filter": true, "--workspace": true,
-}
-
 func callPattern(b *strings.Builder, x *syntax.CallExpr) bool {
 	words := make([]string, 0, len(x.Args))
 	for _, w := range x.Args {
@@ -149,50 +143,36 @@ func callPattern(b *strings.Builder, x *syntax.CallExpr) bool {
 			}
 		}
 	}
+	// The words are read the way the program reads them: options under
+	// their canonical names (abbreviations and clusters resolved), values
+	// generalised, subcommands kept.
+	av := shell.ReadArgv(words)
 	out := []string{prog}
-	rest := words[1:]
-	for n := subcommands[prog]; n > 0 && len(rest) > 0; n-- {
-		w := rest[0]
-		if strings.HasPrefix(w, "-") || !isWord(w) {
-			break
+	sub := av.Sub
+	operands := av.Operands
+	if !av.Known || len(sub) == 0 {
+		// Programs without subcommands in their spec: the table's count of
+		// leading words.
+		sub = nil
+		for n := subcommands[prog]; n > 0 && len(operands) > 0 && isWord(operands[0]); n-- {
+			sub = append(sub, operands[0])
+			operands = operands[1:]
 		}
-		out = append(out, w)
-		rest = rest[1:]
 	}
+	out = append(out, sub...)
 	var flags, args []string
-	for i := 0; i < len(rest); i++ {
-		w := rest[i]
-		switch {
-		case w == "--":
-			for _, a := range rest[i+1:] {
-				args = append(args, generalise(a))
-			}
-			i = len(rest)
-		case strings.HasPrefix(w, "--"):
-			if k, _, has := strings.Cut(w, "="); has {
-				flags = append(flags, k+"=<arg>")
-			} else if valued[w] && i+1 < len(rest) {
-				flags = append(flags, w+" "+generaliseValue(rest[i+1]))
-				i++
-			} else {
-				flags = append(flags, w)
-			}
-		case strings.HasPrefix(w, "-") && len(w) > 1 && !isNumber(w[1:]):
-			if valued[w] && i+1 < len(rest) {
-				flags = append(flags, w+" "+generaliseValue(rest[i+1]))
-				i++
-				continue
-			}
-			if len(w) > 2 && isLetters(w[1:]) {
-				for _, r := range w[1:] {
-					flags = append(flags, "-"+string(r))
-				}
-				continue
-			}
-			flags = append(flags, w)
-		default:
-			args = append(args, generalise(w))
+	for _, o := range av.Opts {
+		f := o.Name
+		if o.Negated {
+			f = "--no-" + strings.TrimPrefix(f, "--")
 		}
+		if o.HasValue {
+			f += " " + generaliseValue(o.Value)
+		}
+		flags = append(flags, f)
+	}
+	for _, a := range operands {
+		args = append(args, generalise(a))
 	}
 	slices.Sort(flags)
 	flags = slices.Compact(flags)

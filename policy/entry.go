@@ -1,5 +1,7 @@
 package policy
 
+import "strings"
+
 // Entry is one item of the allow or deny list. Exactly one of Command and
 // Tool is set.
 //
@@ -120,4 +122,55 @@ func (p *Policy) DeniesTool(name string) *Entry {
 		}
 	}
 	return best
+}
+
+// DeniesCanonical is DeniesCommand with the command and each entry read
+// through canon, the program's own reading of its words (abbreviated
+// options written in full, clusters split, options sorted before the
+// operands): a deny entry written "git push --force **" then also matches
+// "git push origin main --forc". canonArgv is canon(argv). Entries that
+// are regular expressions, or whose option words are globs, match as
+// written only (DeniesCommand).
+func (p *Policy) DeniesCanonical(canonArgv []string, canon func([]string) []string) *Entry {
+	c := command{argv: canonArgv, deny: true}
+	var best *Entry
+	for i := range p.Deny {
+		e := &p.Deny[i]
+		if best != nil && verdictRank(e.Verdict) <= verdictRank(best.Verdict) {
+			continue
+		}
+		if m := e.canonMatcher(canon); m != nil && m.matchArgv(&c) {
+			best = e
+		}
+	}
+	return best
+}
+
+// canonMatcher compiles the entry's words read through canon. It is not
+// cached: entries are shared by concurrent checks, and deny lists are short.
+func (e *Entry) canonMatcher(canon func([]string) []string) *matcher {
+	if e.Command == "" || strings.HasPrefix(e.Command, regexPrefix) {
+		return nil
+	}
+	words, err := splitPattern(e.Command)
+	if err != nil || len(words) == 0 {
+		return nil
+	}
+	argv := make([]string, 0, len(words))
+	rest := false
+	for i, w := range words {
+		if w.starstar {
+			rest = i == len(words)-1
+			break
+		}
+		if !w.glob.lit && strings.HasPrefix(w.glob.pat, "-") {
+			return nil // a glob over options cannot be read as options
+		}
+		argv = append(argv, w.glob.pat)
+	}
+	m := &matcher{rest: rest}
+	for _, w := range canon(argv) {
+		m.words = append(m.words, glob{pat: w, lit: !strings.ContainsAny(w, "*?[")})
+	}
+	return m
 }

@@ -308,18 +308,11 @@ func TestHelpers(t *testing.T) {
 			t.Errorf("secretMark(%q) = %q, want %q", s, got, want)
 		}
 	}
-	for _, c := range []struct {
-		args  []string
-		short byte
-		want  string
-	}{
-		{[]string{"-fsSLo", "a.sh", "https://x"}, 'o', "a.sh"},
-		{[]string{"-qO-", "https://x"}, 'O', "-"},
-		{[]string{"--output=b", "https://x"}, 'o', "b"},
-		{[]string{"-oc"}, 'o', "c"},
-	} {
-		if got, _ := optValue(c.args, c.short, "--output"); got != c.want {
-			t.Errorf("optValue(%q, %c) = %q, want %q", c.args, c.short, got, c.want)
+	// Where a download goes is read through the program's spec.
+	for cmd, want := range map[string]string{"curl -fsSLo a.sh https://x": "a.sh", "curl --output=b https://x": "b", "curl -sSo b https://x": "b", "wget -qO x.sh https://x": "x.sh", "wget -P dir https://h/f.sh": "dir/f.sh"} {
+		res := shell.Analyze(cmd, shell.Options{})
+		if got := downloadsOf(res.Commands[0], cmd); len(got) != 1 || got[0] != want {
+			t.Errorf("downloadsOf(%q) = %q, want %q", cmd, got, want)
 		}
 	}
 	budget := compareBudget

@@ -2,7 +2,6 @@ package chain
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/analyze/shell"
@@ -15,19 +14,19 @@ import (
 func downloadsOf(c *shell.Cmd, src string) []string {
 	switch c.Name {
 	case "curl":
-		dir, _ := optValue(c.Args, 0, "--output-dir")
-		if out, ok := optValue(c.Args, 'o', "--output"); ok && out != "" && out != "-" {
+		dir, _ := c.Flag("--output-dir")
+		if out, ok := c.Flag("-o", "--output"); ok && out != "" && out != "-" {
 			return []string{joinDir(dir, out)}
 		}
-		if optPresent(c.Args, 'O', "--remote-name", "--remote-name-all") {
+		if c.Has("-O", "--remote-name", "--remote-name-all") {
 			if b := urlBase(c); b != "" {
 				return []string{joinDir(dir, b)}
 			}
 		}
 		return redirected(c, src)
 	case "wget":
-		dir, _ := optValue(c.Args, 'P', "--directory-prefix")
-		if out, ok := optValue(c.Args, 'O', "--output-document"); ok {
+		dir, _ := c.Flag("-P", "--directory-prefix")
+		if out, ok := c.Flag("-O", "--output-document"); ok {
 			if out == "-" || out == "" {
 				return redirected(c, src)
 			}
@@ -37,15 +36,15 @@ func downloadsOf(c *shell.Cmd, src string) []string {
 			return []string{joinDir(dir, b)}
 		}
 	case "aria2c", "fetch":
-		dir, _ := optValue(c.Args, 'd', "--dir")
-		if out, ok := optValue(c.Args, 'o', "--out", "--output"); ok && out != "" && out != "-" {
+		dir, _ := c.Flag("-d", "--dir")
+		if out, ok := c.Flag("-o", "--out", "--output"); ok && out != "" && out != "-" {
 			return []string{joinDir(dir, out)}
 		}
 		if b := urlBase(c); b != "" {
 			return []string{joinDir(dir, b)}
 		}
 	case "scp", "rsync":
-		p := c.Positional(copyValued...)
+		p := c.Positional()
 		if len(p) >= 2 && isRemote(p[0]) && !isRemote(p[len(p)-1]) {
 			dst := p[len(p)-1]
 			if dst == "." || strings.HasSuffix(dst, "/") {
@@ -55,7 +54,7 @@ func downloadsOf(c *shell.Cmd, src string) []string {
 			return []string{dst}
 		}
 	case "http", "https", "xh", "httpie":
-		if out, ok := optValue(c.Args, 'o', "--output"); ok && out != "" {
+		if out, ok := c.Flag("-o", "--output"); ok && out != "" {
 			return []string{out}
 		}
 		return redirected(c, src)
@@ -112,7 +111,7 @@ func cutStatement(s string) string {
 
 // urlBase is the file name of a command's first URL ("" when it has none).
 func urlBase(c *shell.Cmd) string {
-	for _, a := range c.Args {
+	for _, a := range c.Positional() {
 		i := strings.Index(a, "://")
 		if i < 0 {
 			continue
@@ -139,63 +138,3 @@ func joinDir(dir, f string) string {
 	}
 	return strings.TrimSuffix(dir, "/") + "/" + f
 }
-
-// optValue returns the value of an option given getopt-style: "-o f",
-// "-of", "-sSo f" (a cluster ending in it), "--output f", "--output=f".
-// short 0 means the option has no short form.
-func optValue(args []string, short byte, longs ...string) (string, bool) {
-	for i, a := range args {
-		if a == "--" {
-			break
-		}
-		for _, l := range longs {
-			if a == l {
-				if i+1 < len(args) {
-					return args[i+1], true
-				}
-				return "", true
-			}
-			if strings.HasPrefix(a, l+"=") {
-				return a[len(l)+1:], true
-			}
-		}
-		if short == 0 || len(a) < 2 || a[0] != '-' || a[1] == '-' {
-			continue
-		}
-		for j := 1; j < len(a) && isLetter(a[j]); j++ {
-			if a[j] != short {
-				continue
-			}
-			if j+1 < len(a) {
-				return a[j+1:], true
-			}
-			if i+1 < len(args) {
-				return args[i+1], true
-			}
-			return "", true
-		}
-	}
-	return "", false
-}
-
-// optPresent reports whether a flag is given, alone or in a cluster.
-func optPresent(args []string, short byte, longs ...string) bool {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if slices.Contains(longs, a) {
-			return true
-		}
-		if len(a) >= 2 && a[0] == '-' && a[1] != '-' {
-			for j := 1; j < len(a) && isLetter(a[j]); j++ {
-				if a[j] == short {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }

@@ -10,7 +10,7 @@ import (
 // printedFiles returns the files a content printer reads (a grep-like
 // command's first word is its pattern, not a file).
 func printedFiles(c *shell.Cmd) []string {
-	p := c.Positional("-n", "-c", "-e", "-f", "-m", "-A", "-B", "-C", "-d", "-k", "-t", "--lines", "--bytes", "--max-count", "--glob", "-g", "--type")
+	p := c.Positional()
 	switch c.Name {
 	case "grep", "egrep", "rg", "awk", "sed", "jq", "yq":
 		if len(p) > 0 && !c.Has("-e", "-f", "--regexp", "--file") {

@@ -63,26 +63,26 @@ func runPaths(c *shell.Cmd) []string {
 	return out
 }
 
-// installValued are package managers' options that take a value.
-var installValued = []string{"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-i", "--index-url", "--extra-index-url",
-	"-f", "--find-links", "-t", "--target", "--prefix", "--root", "--path", "--registry", "-o", "--option", "--default-release",
-	"--config-file", "-C", "--python", "--cache-dir", "--tag", "--workspace", "-w", "--filter", "--version", "--channel"}
-
 // installs reports whether a command installs named packages from the
 // network (pip install requests, npm install -g x, apt-get install jq,
 // go install x@latest). Installing what the project declares (npm ci,
 // pip install -r requirements.txt, npm install) or a local path is not
 // counted: the chain is about new code fetched after sudo.
 func installs(c *shell.Cmd) bool {
-	name, args := c.Name, c.Args
-	if name == "python" && len(args) > 2 && args[0] == "-m" && args[1] == "pip" {
-		name, args = "pip", args[2:]
+	name := c.Name
+	p := c.Positional()
+	if name == "python" {
+		// python -m pip install x
+		if m, ok := c.Flag("-m"); ok && (m == "pip" || m == "pip3") {
+			name = "pip"
+			if len(p) > 0 && p[0] == m {
+				p = p[1:]
+			}
+		}
 	}
 	if name == "pacman" {
-		for _, a := range args {
-			if strings.HasPrefix(a, "-S") && !strings.ContainsAny(a[2:], "sicgl") {
-				return len(c.Positional()) > 0
-			}
+		if c.Has("-S") && !c.Has("-s", "-i", "-c", "-g", "-l") {
+			return len(p) > 0
 		}
 		return false
 	}
@@ -93,8 +93,6 @@ func installs(c *shell.Cmd) bool {
 	if !ok {
 		return false
 	}
-	cc := &shell.Cmd{Name: name, Args: args}
-	p := cc.Positional(installValued...)
 	if name == "nix-env" {
 		return c.Has(verbs...) && len(p) > 0
 	}

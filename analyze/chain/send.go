@@ -15,7 +15,7 @@ func sendOf(c *shell.Cmd) (string, bool) {
 	case "curl", "wget", "http", "https", "xh", "httpie", "aria2c", "fetch", "lwp-request":
 		return remote(c.Name, webHosts(c))
 	case "nc", "ncat", "netcat", "telnet", "socat":
-		for _, a := range c.Positional("-p", "-s", "-w", "-i", "-e", "-c") {
+		for _, a := range c.Positional() {
 			if strings.Trim(a, "0123456789") == "" || a == "-" {
 				continue
 			}
@@ -31,28 +31,31 @@ func sendOf(c *shell.Cmd) (string, bool) {
 		}
 		return c.Name, true
 	case "ssh", "mosh":
-		if p := c.Positional(sshValued...); len(p) > 0 {
+		if p := c.Positional(); len(p) > 0 {
 			return remote(c.Name, []string{hostOr(p[0], p[0])})
 		}
 	case "scp", "rsync":
-		p := c.Positional(copyValued...)
+		p := c.Positional()
 		if len(p) >= 2 && isRemote(p[len(p)-1]) {
 			return remote(c.Name, []string{remoteHost(p[len(p)-1])})
 		}
 	case "sftp", "ftp", "lftp", "tftp":
-		if p := c.Positional(sshValued...); len(p) > 0 {
+		if p := c.Positional(); len(p) > 0 {
 			return remote(c.Name, []string{hostOr(p[0], p[0])})
 		}
 		return c.Name, true
 	case "mail", "mailx", "sendmail", "mutt", "msmtp", "swaks":
-		for _, a := range c.Args {
-			if strings.Contains(a, "@") && !strings.HasPrefix(a, "-") {
+		if sent, ok := c.Transmission(); ok {
+			return sent.Dests[0], true
+		}
+		for _, a := range c.Positional() {
+			if strings.Contains(a, "@") {
 				return a, true
 			}
 		}
 		return c.Name, true
 	case "git":
-		if p := c.Positional("-C", "-c", "-o", "--push-option", "--repo"); len(p) >= 2 && p[0] == "push" && (strings.Contains(p[1], "://") || isRemote(p[1])) {
+		if p := c.Positional(); len(p) >= 2 && p[0] == "push" && (strings.Contains(p[1], "://") || isRemote(p[1])) {
 			return remote("git", []string{hostOr(p[1], p[1])})
 		}
 	case "aws", "gsutil", "gcloud", "rclone":
@@ -85,7 +88,7 @@ func remote(name string, hosts []string) (string, bool) {
 // gsutil cp/mv/rsync, gcloud storage cp, rclone copy/sync/move, with the
 // bucket or the remote last.
 func storageUpload(c *shell.Cmd) (string, bool) {
-	p := c.Positional("--profile", "--region", "--endpoint-url", "--project", "--config", "--include", "--exclude")
+	p := c.Positional()
 	var verbs []string
 	scheme := ""
 	switch c.Name {
@@ -117,64 +120,33 @@ func storageUpload(c *shell.Cmd) (string, bool) {
 	return "", false
 }
 
-var (
-	// sshValued and copyValued are the options of ssh, scp and rsync that
-	// take a value.
-	sshValued  = []string{"-i", "-p", "-P", "-o", "-l", "-F", "-J", "-b", "-c", "-D", "-E", "-L", "-R", "-W", "-w", "-S", "-Q", "-m", "-O", "-e", "-I", "-B"}
-	copyValued = []string{"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-e", "--rsh", "-f", "--filter", "--exclude", "--include",
-		"--exclude-from", "--include-from", "--files-from", "-B", "--port", "--password-file", "-T", "--temp-dir", "--chmod", "--chown", "--timeout", "--bwlimit"}
-	// curlValued are the options of curl, wget and their kin that take a
-	// value (none of them is where the request goes).
-	curlValued = []string{"-o", "--output", "-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--json", "-F", "--form",
-		"--form-string", "-H", "--header", "-u", "--user", "-X", "--request", "-A", "--user-agent", "-e", "--referer", "-b", "--cookie",
-		"-c", "--cookie-jar", "-T", "--upload-file", "-w", "--write-out", "-m", "--max-time", "--connect-timeout", "--retry", "-x",
-		"--proxy", "-r", "--range", "-K", "--config", "--cacert", "--cert", "--key", "-E", "--resolve", "--output-dir", "-z",
-		"--limit-rate", "-U", "--proxy-user", "-C", "--continue-at", "-O", "--output-document", "--output-file", "-P",
-		"--directory-prefix", "--post-data", "--post-file", "--body-data", "--method", "-t", "--tries", "--timeout", "-i",
-		"--input-file", "-a", "-Q", "-l", "--level", "-D", "--domains", "-R", "--reject", "--accept", "-d"}
-)
-
 // webHosts returns the hosts an HTTP client's command line names: its
 // URLs, or words that look like a host (curl example.com/x).
 func webHosts(c *shell.Cmd) []string {
 	var hosts []string
-	for _, a := range c.Args {
-		if strings.Contains(a, "://") {
-			hosts = append(hosts, hostOr(a, a))
+	if sent, ok := c.Transmission(); ok {
+		for _, d := range sent.Dests {
+			hosts = append(hosts, hostOr(d, d))
 		}
-	}
-	if len(hosts) > 0 {
 		return hosts
 	}
-	for i, a := range c.Positional(curlValued...) {
-		if c.Name == "http" || c.Name == "https" || c.Name == "xh" || c.Name == "httpie" {
-			if i == 0 && isMethod(a) || strings.ContainsAny(a, "=") {
-				continue // HTTPie: [METHOD] URL [items]
-			}
-		}
-		if strings.Contains(a, ".") || strings.HasPrefix(a, "localhost") || strings.HasPrefix(a, ":") {
-			hosts = append(hosts, hostOr("http://"+strings.TrimPrefix(a, ":"), a))
+	for _, a := range c.Positional() {
+		if strings.Contains(a, "://") {
+			hosts = append(hosts, hostOr(a, a))
 		}
 	}
 	return hosts
 }
 
-func isMethod(s string) bool {
-	switch s {
-	case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS":
-		return true
-	}
-	return false
-}
-
 // urlOf is the first URL of a command line, or its text.
 func urlOf(c *shell.Cmd) string {
-	for _, a := range c.Args {
+	p := c.Positional()
+	for _, a := range p {
 		if strings.Contains(a, "://") {
 			return a
 		}
 	}
-	for _, a := range c.Args {
+	for _, a := range p {
 		if isRemote(a) {
 			return a
 		}

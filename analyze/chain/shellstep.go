@@ -122,7 +122,7 @@ func secretPrinter(c *shell.Cmd) bool {
 	case "echo", "printf":
 		return slices.Contains(c.Dynamic, true) // a variable printed
 	case "cat", "strings", "tr", "xargs":
-		for _, a := range c.Args {
+		for _, a := range c.Positional() {
 			if strings.HasSuffix(a, "/environ") {
 				return true
 			}

@@ -34,7 +34,8 @@ type Opt struct {
 	Value    string
 	HasValue bool
 	Arg      int // index of the word in Cmd.Args
-	ValueArg int // index of a detached value's word, or -1
+	ValueArg int // index of a detached value's first word, or -1
+	ValueLen int // how many words a detached value takes (more than one for "-a f1 f2")
 	// Unknown marks an option no spec lists: it is never read as a known
 	// option and never makes a command look safe.
 	Unknown   bool
@@ -128,7 +129,7 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 			case hasEq:
 				op.Value, op.HasValue = val, true
 			case o.Value == valueRequired && !neg && i+1 < len(args):
-				op.Value, op.HasValue, op.ValueArg = args[i+1], true, i+1
+				op.Value, op.HasValue, op.ValueArg, op.ValueLen = args[i+1], true, i+1, 1
 				last = max(last, i+1)
 			case o.Value == valueMulti && !neg:
 				j := i + 1
@@ -137,7 +138,7 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 				}
 				op.Value, op.HasValue = strings.Join(args[i+1:j], " "), j > i+1
 				if j > i+1 {
-					op.ValueArg = i + 1
+					op.ValueArg, op.ValueLen = i+1, j-i-1
 				}
 				last = max(last, j-1)
 			}
@@ -155,14 +156,29 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 		}
 		op := Opt{Name: o.Canon, Spelled: sp, Arg: i, ValueArg: -1, Tags: o.Tags, level: level}
 		switch o.Value {
-		case valueRequired, valueMulti:
+		case valueMulti:
+			if j+1 < len(a) {
+				op.Value, op.HasValue = a[j+1:], true
+				av.Opts = append(av.Opts, op)
+				return i
+			}
+			k := i + 1
+			for k < len(args) && !(len(args[k]) > 1 && args[k][0] == '-') {
+				k++
+			}
+			if k > i+1 {
+				op.Value, op.HasValue, op.ValueArg, op.ValueLen = strings.Join(args[i+1:k], " "), true, i+1, k-i-1
+			}
+			av.Opts = append(av.Opts, op)
+			return k - 1
+		case valueRequired:
 			if j+1 < len(a) {
 				op.Value, op.HasValue = strings.TrimPrefix(a[j+1:], "="), true
 				av.Opts = append(av.Opts, op)
 				return i
 			}
 			if i+1 < len(args) {
-				op.Value, op.HasValue, op.ValueArg = args[i+1], true, i+1
+				op.Value, op.HasValue, op.ValueArg, op.ValueLen = args[i+1], true, i+1, 1
 				av.Opts = append(av.Opts, op)
 				return i + 1
 			}
@@ -317,34 +333,57 @@ func (c *Cmd) Flag(names ...string) (string, bool) {
 	return c.flagLiteral(names)
 }
 
-// FlagAll returns every value given for a flag (curl -H a -H b).
+// FlagAll returns every value given for a flag (curl -H a -H b), in
+// any spelling the program accepts.
 func (c *Cmd) FlagAll(names ...string) []string {
 	av := c.Argv()
+	if !av.Known {
+		return c.flagAllLiteral(names)
+	}
+	known, unknown := av.targets(names)
 	var out []string
-	if av.Known {
-		known, _ := av.targets(names)
-		for i := range av.Opts {
-			o := &av.Opts[i]
-			if o.Unknown || o.Negated || !o.HasValue {
-				continue
-			}
-			for _, k := range known {
-				if o.level == k.level && o.Name == k.name {
-					out = append(out, o.Value)
-					break
-				}
+	for i := range av.Opts {
+		o := &av.Opts[i]
+		if o.Unknown || o.Negated || !o.HasValue {
+			continue
+		}
+		for _, k := range known {
+			if o.level == k.level && o.Name == k.name {
+				out = append(out, o.Value)
+				break
 			}
 		}
-		return out
 	}
-	for i, a := range c.Args {
+	if len(unknown) > 0 {
+		out = append(out, c.flagAllLiteral(unknown)...)
+	}
+	return out
+}
+
+// flagAllLiteral is FlagAll without a spec: "-n v", "-nv", "--name=v",
+// "--name v".
+func (c *Cmd) flagAllLiteral(names []string) []string {
+	var out []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if a == "--" {
+			break
+		}
 		for _, n := range names {
 			switch {
-			case a == n && i+1 < len(c.Args):
-				out = append(out, c.Args[i+1])
-			case strings.HasPrefix(a, n+"=") && strings.HasPrefix(n, "--"):
+			case a == n:
+				if i+1 < len(c.Args) {
+					out = append(out, c.Args[i+1])
+					i++
+				}
+			case strings.HasPrefix(a, n+"=") && len(n) > 2:
 				out = append(out, a[len(n)+1:])
+			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
+				out = append(out, a[2:])
+			default:
+				continue
 			}
+			break
 		}
 	}
 	return out
@@ -445,4 +484,93 @@ func positionalLiteral(args, valued []string) []string {
 		out = append(out, a)
 	}
 	return out
+}
+
+// Program is the program's name (the Cmd's Name): with Input, Has, Flag,
+// FlagAll, Positional and Params it lets other analyzers read a command
+// through its record without parsing argv themselves.
+func (c *Cmd) Program() string { return c.Name }
+
+// Input is the text fed to the command's standard input, when known.
+func (c *Cmd) Input() string { return c.Stdin }
+
+// Params returns the long options the program's spec does not list, with
+// their values: "--amount=5000", or "--amount 5000" when the next word is
+// not an option (programs such as the Stripe CLI take any API parameter as
+// an option). An option without a value maps to "true".
+func (c *Cmd) Params() map[string]string {
+	av := c.Argv()
+	out := map[string]string{}
+	for _, o := range av.Opts {
+		if !o.Unknown || !strings.HasPrefix(o.Name, "--") || len(o.Name) < 3 {
+			continue
+		}
+		k := o.Name[2:]
+		switch {
+		case o.HasValue:
+			out[k] = o.Value
+		case o.Arg+1 < len(c.Args) && isOperandAt(av, o.Arg+1):
+			out[k] = c.Args[o.Arg+1]
+		default:
+			out[k] = "true"
+		}
+	}
+	return out
+}
+
+func isOperandAt(av *Argv, i int) bool {
+	for _, j := range av.OperandArg {
+		if j == i {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadArgv reads a command's words (the program first, literal words) the
+// way the program reads them, for packages that keep commands in another
+// form (trust patterns).
+func ReadArgv(words []string) *Argv {
+	if len(words) == 0 {
+		return &Argv{optsDone: -1}
+	}
+	return parseArgv(SpecFor(progName(words[0])), words[1:], make([]bool, len(words)-1))
+}
+
+// Canonical returns a command's words in the program's own reading: the
+// program, its subcommand words, its options under their canonical names
+// (with "=value"), sorted, then the operands in order. Two spellings the program reads alike have the same
+// canonical form ("rm -fr x" and "rm --recursive --force x"). words[0] is
+// the program as written.
+func Canonical(words []string) []string {
+	if len(words) == 0 {
+		return nil
+	}
+	av := ReadArgv(words)
+	out := make([]string, 0, len(words)+4)
+	out = append(out, words[0])
+	out = append(out, av.Sub...)
+	opts := make([]string, 0, len(av.Opts))
+	for _, o := range av.Opts {
+		n := o.Name
+		if o.Negated {
+			n = "--no-" + strings.TrimPrefix(n, "--")
+		}
+		if o.HasValue {
+			n += "=" + o.Value
+		}
+		opts = append(opts, n)
+	}
+	sortStrings(opts)
+	out = append(out, opts...)
+	out = append(out, av.Operands...)
+	return out
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
 }

@@ -98,7 +98,9 @@ func (c *Cmd) Class(p string) PathClass {
 
 func baseName(p string) string {
 	p = strings.TrimLeft(p, "\\")
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+	// A Windows path ("C:\Program Files\Git\bin\git.exe", "..\tools\rm.exe")
+	// names its program after the last backslash as well.
+	if i := strings.LastIndexAny(p, "/\\"); i >= 0 {
 		p = p[i+1:]
 	}
 	return p

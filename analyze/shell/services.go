@@ -156,31 +156,7 @@ func svcFold(s string, words ...string) bool {
 // single-letter flags, and only when the word is not itself one of names:
 // "-cmd" is not "-c" with the value "md").
 func svcFlagValues(c *Cmd, names ...string) []string {
-	var out []string
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		if a == "--" {
-			break
-		}
-		if slices.Contains(names, a) {
-			if i+1 < len(c.Args) {
-				out = append(out, c.Args[i+1])
-				i++
-			}
-			continue
-		}
-		for _, n := range names {
-			if strings.HasPrefix(a, n+"=") && len(n) > 2 {
-				out = append(out, a[len(n)+1:])
-				break
-			}
-			if len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-' {
-				out = append(out, a[2:])
-				break
-			}
-		}
-	}
-	return out
+	return c.FlagAll(names...)
 }
 
 // svcTargets returns the non-empty values, without duplicates.

@@ -352,3 +352,33 @@ func TestArgvParse(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowsProgramNames: a program named by a Windows path, with an
+// .exe/.cmd suffix or in upper case, is the same program.
+func TestWindowsProgramNames(t *testing.T) {
+	checked := 0
+	for _, r := range Rules() {
+		for _, ex := range r.Match {
+			words, ok := plainExample(ex)
+			if !ok || strings.ContainsAny(words[0], "/.") || words[0] == "sudo" {
+				continue
+			}
+			rest := strings.Join(words[1:], " ")
+			for _, prog := range []string{
+				`"C:\Program Files\Tools\` + words[0] + `.exe"`,
+				`'D:\bin\` + strings.ToUpper(words[0]) + `.EXE'`,
+				strings.ToUpper(words[0]) + ".exe",
+				words[0] + ".cmd",
+				`/c/Program\ Files/Tools/` + words[0] + ".exe",
+			} {
+				v := prog + " " + rest
+				checked++
+				if !findings(v)[r.ID] {
+					t.Errorf("%s: %q fires but %q does not (found %v)", r.ID, ex, v, ruleIDs(Analyze(v, exampleOptions)))
+				}
+			}
+			break
+		}
+	}
+	t.Logf("%d Windows spellings checked", checked)
+}

@@ -206,7 +206,14 @@ func (w *walker) newCmd(argv []string, dyn []bool, text string, sudo bool) *Cmd 
 // removed, lower-cased.
 func progName(p string) string {
 	n := strings.ToLower(baseName(p))
-	n = strings.TrimSuffix(n, ".exe")
+	// Windows runs git.exe, GIT.EXE, npm.cmd, deploy.bat and tool.com by
+	// their names without the suffix, whatever their case.
+	for _, ext := range []string{".exe", ".cmd", ".bat", ".com"} {
+		if strings.HasSuffix(n, ext) && len(n) > len(ext) {
+			n = n[:len(n)-len(ext)]
+			break
+		}
+	}
 	for _, pre := range []string{"python", "pip", "perl", "ruby", "php", "node", "lua"} {
 		if strings.HasPrefix(n, pre) && len(n) > len(pre) && isVersion(n[len(pre):]) {
 			return pre

@@ -9,42 +9,52 @@ import (
 // programs (mail, mailx, mutt, sendmail, msmtp, swaks), HTTP clients (curl,
 // wget, HTTPie, xh) calling a payment, messaging or social API, and a few
 // publishing CLIs (twurl, toot, gh gist create --public). The shell
-// analyzer has parsed the command line; here its words are read as the
-// call they make.
+// analysis has read the command line through the program's spec; here its
+// record is read as the call it makes, without parsing argv again.
 
-// PrepareCommand reads one simple command (its program's base name, its
-// literal arguments and, when known, what is fed to its standard input)
-// as a payment, a message or a post. ok is false for any other command.
-func PrepareCommand(name string, args []string, stdin string) (*Prepared, bool) {
+// Command is one simple command as the shell analysis read it. Options are
+// asked for by any spelling the program accepts; *shell.Cmd satisfies it.
+type Command interface {
+	Program() string                      // the program's base name
+	Input() string                        // what is fed to its standard input, when known
+	Has(flags ...string) bool             // an option is given
+	Flag(names ...string) (string, bool)  // an option's value
+	FlagAll(names ...string) []string     // every value of a repeated option
+	Positional(valued ...string) []string // the words that are not options (subcommands included)
+	Params() map[string]string            // long options the program's spec does not list, with their values
+}
+
+// PrepareCommand reads one simple command as a payment, a message or a
+// post. ok is false for any other command.
+func PrepareCommand(c Command) (*Prepared, bool) {
 	tables()
-	if len(args) > 256 {
-		args = args[:256]
-	}
-	switch name {
+	switch name := c.Program(); name {
 	case "curl", "wget", "wget2", "http", "https", "xh", "xhs":
-		method, u, body := httpCommand(name, args, stdin)
+		method, u, body := httpCommand(c)
 		if u == "" {
 			return nil, false
 		}
 		return PrepareRequest(method, u, body)
 	case "stripe":
-		return stripeCommand(args)
-	case "mail", "mailx", "Mail", "bsd-mailx", "s-nail", "mutt", "neomutt", "sendmail", "msmtp", "ssmtp", "swaks":
-		return mailCommand(name, args, stdin)
+		return stripeCommand(c)
+	case "mail", "mailx", "bsd-mailx", "s-nail", "mutt", "neomutt", "sendmail", "msmtp", "ssmtp", "swaks":
+		return mailCommand(c)
 	case "twurl":
-		method, path, body := "GET", "", ""
-		for i := 0; i < len(args); i++ {
-			switch a := args[i]; {
-			case (a == "-d" || a == "--data") && i+1 < len(args):
-				i++
-				body, method = joinForm(body, args[i]), "POST"
-			case (a == "-X" || a == "--request-method") && i+1 < len(args):
-				i++
-				method = args[i]
-			case (a == "-A" || a == "--header" || a == "-H" || a == "--host" || a == "-u" || a == "--username" || a == "-c" || a == "--consumer-key") && i+1 < len(args):
-				i++
-			case strings.HasPrefix(a, "/"):
-				path = a
+		method, _ := c.Flag("-X", "--request-method")
+		var body string
+		for _, d := range c.FlagAll("-d", "--data") {
+			body = joinForm(body, d)
+		}
+		if method == "" {
+			method = "GET"
+			if body != "" {
+				method = "POST"
+			}
+		}
+		path := ""
+		for _, w := range c.Positional() {
+			if strings.HasPrefix(w, "/") {
+				path = w
 			}
 		}
 		if path == "" {
@@ -52,9 +62,9 @@ func PrepareCommand(name string, args []string, stdin string) (*Prepared, bool) 
 		}
 		return PrepareRequest(method, "https://api.twitter.com"+path, body)
 	case "toot":
-		return tootCommand(args)
+		return tootCommand(c)
 	case "gh":
-		return gistCommand(args)
+		return gistCommand(c)
 	}
 	return nil, false
 }
@@ -70,90 +80,85 @@ func commandPrepared(tool, effect, verb, noun string, in map[string]any, minor b
 
 // httpCommand reads an HTTP client's method, URL and body. The method is
 // POST when data is sent without one.
-func httpCommand(name string, args []string, stdin string) (method, u, body string) {
+func httpCommand(c Command) (method, u, body string) {
+	name := c.Program()
 	httpie := name == "http" || name == "https" || name == "xh" || name == "xhs"
-	jsonItems := map[string]string{}
-	get := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		flag, val, hasVal := strings.Cut(a, "=")
-		next := func() string {
-			if hasVal {
-				return val
-			}
-			if i+1 < len(args) {
-				i++
-				return args[i]
-			}
-			return ""
+	stdin := c.Input()
+	data := func(v string) string {
+		if v == "@-" || v == "-" {
+			return stdin
 		}
-		switch {
-		case a == "-X" || a == "--request" || strings.HasPrefix(a, "--request=") || a == "--method" || strings.HasPrefix(a, "--method="):
-			method = next()
-		case strings.HasPrefix(a, "-X") && len(a) > 2:
-			method = a[2:]
-		case flag == "-d" || flag == "--data" || flag == "--data-raw" || flag == "--data-binary" || flag == "--data-ascii" ||
-			flag == "--data-urlencode" || flag == "--json" || flag == "--post-data" || flag == "--body-data" ||
-			flag == "-F" || flag == "--form" || flag == "--form-string":
-			v := next()
-			if v == "@-" || v == "-" {
-				v = stdin
-			}
-			if flag == "--data-urlencode" {
-				// curl encodes the value itself: a "+" stays a plus.
-				if k, val, ok := strings.Cut(v, "="); ok {
-					v = k + "=" + url.QueryEscape(val)
-				}
-			}
-			if flag == "--json" || strings.HasPrefix(strings.TrimSpace(v), "{") {
+		return v
+	}
+	get := false
+	switch {
+	case httpie:
+	case name == "curl":
+		method, _ = c.Flag("-X", "--request")
+		for _, v := range c.FlagAll("-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "-F", "--form", "--form-string") {
+			v = data(v)
+			if strings.HasPrefix(strings.TrimSpace(v), "{") {
 				body = v
 			} else {
 				body = joinForm(body, v)
 			}
-		case strings.HasPrefix(a, "-d") && len(a) > 2 && !strings.HasPrefix(a, "--"):
-			body = joinForm(body, a[2:])
-		case a == "-G" || a == "--get":
-			get = true
-		case flag == "--url":
-			u = next()
-		case curlValueFlags[flag] && !hasVal:
-			i++
-		case strings.HasPrefix(a, "-"):
-		case u == "" && (strings.Contains(a, "://") || httpie && (strings.Contains(a, ".") || strings.HasPrefix(a, ":")) && !strings.ContainsAny(a, "=@")):
-			u = a
-		case httpie && u == "" && isHTTPMethod(a):
-			method = a
-		case httpie && u != "":
-			// HTTPie request items: field=value, field:=json; Header:value
-			// and param==value are not the body.
-			if k, v, ok := strings.Cut(a, ":="); ok && !strings.Contains(k, "=") {
-				jsonItems[k] = v
-			} else if k, v, ok := strings.Cut(a, "="); ok && !strings.HasSuffix(k, "=") && !strings.Contains(k, ":") && !strings.HasPrefix(v, "=") {
-				body = joinForm(body, k+"="+url.QueryEscape(v))
+		}
+		for _, v := range c.FlagAll("--data-urlencode") {
+			// curl encodes the value itself: a "+" stays a plus.
+			v = data(v)
+			if k, val, ok := strings.Cut(v, "="); ok {
+				v = k + "=" + url.QueryEscape(val)
+			}
+			body = joinForm(body, v)
+		}
+		for _, v := range c.FlagAll("--json") {
+			body = data(v)
+		}
+		get = c.Has("-G", "--get")
+		u, _ = c.Flag("--url")
+	default: // wget
+		method, _ = c.Flag("--method")
+		for _, v := range c.FlagAll("--post-data", "--body-data") {
+			v = data(v)
+			if strings.HasPrefix(strings.TrimSpace(v), "{") {
+				body = v
+			} else {
+				body = joinForm(body, v)
 			}
 		}
 	}
-	if len(jsonItems) > 0 {
-		var b strings.Builder
-		b.WriteByte('{')
-		n := 0
-		for k, v := range jsonItems {
-			if n > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(`"` + strings.ReplaceAll(k, `"`, ``) + `":` + v)
-			n++
-		}
-		for _, kv := range strings.Split(body, "&") {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				if u, err := url.QueryUnescape(v); err == nil {
-					v = u
+	words := c.Positional()
+	if httpie {
+		jsonItems := map[string]string{}
+		for _, a := range words {
+			switch {
+			case u == "" && method == "" && isHTTPMethod(a):
+				method = a
+			case u == "" && (strings.Contains(a, "://") || (strings.Contains(a, ".") || strings.HasPrefix(a, ":")) && !strings.ContainsAny(a, "=@")):
+				u = a
+			case u != "":
+				// HTTPie request items: field=value, field:=json; Header:value
+				// and param==value are not the body.
+				if k, v, ok := strings.Cut(a, ":="); ok && !strings.Contains(k, "=") {
+					jsonItems[k] = v
+				} else if k, v, ok := strings.Cut(a, "="); ok && !strings.HasSuffix(k, "=") && !strings.Contains(k, ":") && !strings.HasPrefix(v, "=") {
+					body = joinForm(body, k+"="+url.QueryEscape(v))
 				}
-				b.WriteString(`,"` + strings.ReplaceAll(k, `"`, ``) + `":"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`)
 			}
 		}
-		b.WriteByte('}')
-		body = b.String()
+		if len(jsonItems) > 0 {
+			body = jsonBody(jsonItems, body)
+		}
+		if raw, ok := c.Flag("--raw"); ok {
+			body = raw
+		}
+	} else if u == "" {
+		for _, a := range words {
+			if strings.Contains(a, "://") {
+				u = a
+				break
+			}
+		}
 	}
 	if method == "" {
 		method = "GET"
@@ -167,14 +172,29 @@ func httpCommand(name string, args []string, stdin string) (method, u, body stri
 	return strings.ToUpper(method), u, body
 }
 
-// curlValueFlags take a value that is neither the URL nor the body.
-var curlValueFlags = map[string]bool{"-H": true, "--header": true, "-u": true, "--user": true, "-o": true, "--output": true,
-	"-A": true, "--user-agent": true, "-e": true, "--referer": true, "-b": true, "--cookie": true, "-c": true,
-	"--cookie-jar": true, "-m": true, "--max-time": true, "--connect-timeout": true, "-w": true, "--write-out": true,
-	"-x": true, "--proxy": true, "--cacert": true, "--cert": true, "--key": true, "-K": true, "--config": true,
-	"-T": true, "--upload-file": true, "-r": true, "--range": true, "--retry": true, "--resolve": true,
-	"--interface": true, "--oauth2-bearer": true, "--header-file": true, "-a": true, "--auth": true,
-	"--auth-type": true, "--output-document": true, "-P": true, "--directory-prefix": true}
+// jsonBody writes HTTPie's field:=json items and form fields as one JSON object.
+func jsonBody(items map[string]string, form string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	n := 0
+	for k, v := range items {
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"` + strings.ReplaceAll(k, `"`, ``) + `":` + v)
+		n++
+	}
+	for _, kv := range strings.Split(form, "&") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			if u, err := url.QueryUnescape(v); err == nil {
+				v = u
+			}
+			b.WriteString(`,"` + strings.ReplaceAll(k, `"`, ``) + `":"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`)
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
 
 func isHTTPMethod(s string) bool {
 	switch strings.ToUpper(s) {
@@ -194,31 +214,15 @@ func joinForm(body, v string) string {
 // stripeCommand reads the Stripe CLI: `stripe payouts create --amount 50000
 // --currency usd`, `stripe post /v1/charges -d amount=2000`, `stripe
 // invoices pay in_1`. Stripe counts amounts in minor units (cents).
-func stripeCommand(args []string) (*Prepared, bool) {
-	var words []string
+func stripeCommand(c Command) (*Prepared, bool) {
+	words := c.Positional()
 	in := map[string]any{}
+	for k, v := range c.Params() {
+		in[strings.ReplaceAll(k, "-", "_")] = v
+	}
 	var form string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case (a == "-d" || a == "--data") && i+1 < len(args):
-			i++
-			form = joinForm(form, args[i])
-		case strings.HasPrefix(a, "--"):
-			k, v, ok := strings.Cut(a[2:], "=")
-			if !ok {
-				if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-					i++
-					v = args[i]
-				} else {
-					v = "true"
-				}
-			}
-			in[strings.ReplaceAll(k, "-", "_")] = v
-		case strings.HasPrefix(a, "-"):
-		default:
-			words = append(words, a)
-		}
+	for _, d := range c.FlagAll("-d", "--data") {
+		form = joinForm(form, d)
 	}
 	if m, _ := bodyMap(form); m != nil {
 		for k, v := range m {
@@ -253,80 +257,28 @@ func stripeCommand(args []string) (*Prepared, bool) {
 
 // mailCommand reads a mail program's recipients, subject, attachments and
 // the message it is fed.
-func mailCommand(name string, args []string, stdin string) (*Prepared, bool) {
+func mailCommand(c Command) (*Prepared, bool) {
+	name, stdin := c.Program(), c.Input()
 	var to, attach, content []string
 	elsewhere := false
-	afterDashes := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		val := func() string {
-			if i+1 < len(args) {
-				i++
-				return args[i]
-			}
-			return ""
+	split := func(vs []string) []string {
+		var out []string
+		for _, v := range vs {
+			out = append(out, strings.Split(v, ",")...)
 		}
-		if afterDashes {
-			to = append(to, a)
-			continue
+		return out
+	}
+	if name == "swaks" {
+		to = split(c.FlagAll("--to", "--cc", "--bcc"))
+		content = append(c.FlagAll("--header", "--body", "--data"), c.FlagAll("--h-Subject")...)
+		attach = c.FlagAll("--attach", "--attach-name")
+	} else {
+		to = append(c.Positional(), split(c.FlagAll("-c", "-b", "--cc", "--bcc"))...)
+		content = c.FlagAll("-s", "--subject")
+		for _, a := range c.FlagAll("-a", "-A", "--attach") {
+			attach = append(attach, strings.Fields(a)...)
 		}
-		switch name {
-		case "swaks":
-			k, v, ok := strings.Cut(a, "=")
-			if !ok && strings.HasPrefix(a, "-") {
-				v = ""
-			}
-			switch k {
-			case "--to", "-t":
-				if !ok {
-					v = val()
-				}
-				to = append(to, strings.Split(v, ",")...)
-			case "--header", "-h", "--body", "--h-Subject":
-				if !ok {
-					v = val()
-				}
-				content = append(content, v)
-			case "--attach", "--attach-name":
-				if !ok {
-					v = val()
-				}
-				attach = append(attach, v)
-			case "--from", "-f", "--server", "-s", "--auth-user", "-au", "--auth-password", "-ap", "--port", "-p", "--helo", "--ehlo":
-				if !ok {
-					val()
-				}
-			}
-			continue
-		}
-		switch {
-		case a == "--":
-			afterDashes = true
-		case a == "-s" || a == "--subject":
-			content = append(content, val())
-		case a == "-c" || a == "-b" || a == "--cc" || a == "--bcc":
-			to = append(to, strings.Split(val(), ",")...)
-		case a == "-a" || a == "-A" || a == "--attach":
-			if name == "mutt" || name == "neomutt" {
-				// mutt -a file… -- recipients
-				for i+1 < len(args) && args[i+1] != "--" && !strings.HasPrefix(args[i+1], "-") {
-					i++
-					attach = append(attach, args[i])
-				}
-				continue
-			}
-			attach = append(attach, val())
-		case a == "-t" && (name == "sendmail" || name == "msmtp" || name == "ssmtp"):
-			elsewhere = true
-		case a == "-r" || a == "-f" || a == "-F" || a == "-S" || a == "-q" || a == "-i" || a == "-e" || a == "-o" || a == "-C" || a == "--from" || a == "--account" || a == "-R":
-			if a == "-i" && name != "mutt" && name != "neomutt" {
-				continue // sendmail -i: a flag
-			}
-			val()
-		case strings.HasPrefix(a, "-"):
-		default:
-			to = append(to, a)
-		}
+		elsewhere = (name == "sendmail" || name == "msmtp" || name == "ssmtp") && c.Has("-t", "--read-recipients")
 	}
 	if stdin != "" {
 		hdrTo, body := mailHeaders(stdin)
@@ -389,27 +341,21 @@ func mailHeaders(msg string) (to []string, text string) {
 }
 
 // tootCommand reads `toot post "text"` (Mastodon).
-func tootCommand(args []string) (*Prepared, bool) {
-	if len(args) == 0 || args[0] != "post" {
+func tootCommand(c Command) (*Prepared, bool) {
+	words := c.Positional()
+	if len(words) == 0 || words[0] != "post" {
 		return nil, false
 	}
 	in := map[string]any{}
 	var media []any
-	for i := 1; i < len(args); i++ {
-		switch a := args[i]; {
-		case (a == "-m" || a == "--media") && i+1 < len(args):
-			i++
-			media = append(media, args[i])
-		case (a == "-v" || a == "--visibility" || a == "-u" || a == "--using" || a == "-l" || a == "--language" ||
-			a == "--scheduled-at" || a == "-r" || a == "--reply-to" || a == "-d" || a == "--description" || a == "-p" || a == "--spoiler-text") && i+1 < len(args):
-			i++
-			if a == "-v" || a == "--visibility" {
-				in["visibility"] = args[i]
-			}
-		case strings.HasPrefix(a, "-"):
-		default:
-			in["status"] = a
-		}
+	for _, m := range c.FlagAll("-m", "--media") {
+		media = append(media, m)
+	}
+	if v, ok := c.Flag("-v", "--visibility"); ok {
+		in["visibility"] = v
+	}
+	if len(words) > 1 {
+		in["status"] = words[len(words)-1]
 	}
 	if media != nil {
 		in["media"] = media
@@ -422,26 +368,19 @@ func tootCommand(args []string) (*Prepared, bool) {
 
 // gistCommand reads `gh gist create --public FILE…`: a public gist is
 // published for anyone to read.
-func gistCommand(args []string) (*Prepared, bool) {
-	if len(args) < 2 || args[0] != "gist" || args[1] != "create" {
+func gistCommand(c Command) (*Prepared, bool) {
+	words := c.Positional()
+	if len(words) < 2 || words[0] != "gist" || words[1] != "create" {
 		return nil, false
 	}
-	public := false
+	public := c.Has("-p", "--public")
 	in := map[string]any{}
+	if d, ok := c.Flag("-d", "--desc"); ok {
+		in["description"] = d
+	}
 	var files []any
-	for i := 2; i < len(args); i++ {
-		switch a := args[i]; {
-		case a == "--public" || a == "-p":
-			public = true
-		case (a == "-d" || a == "--desc" || a == "-f" || a == "--filename") && i+1 < len(args):
-			i++
-			if a == "-d" || a == "--desc" {
-				in["description"] = args[i]
-			}
-		case strings.HasPrefix(a, "-"):
-		default:
-			files = append(files, a)
-		}
+	for _, f := range words[2:] {
+		files = append(files, f)
 	}
 	if !public {
 		return nil, false

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"github.com/actionguard/actionguard/analyze/shell"
 	"math"
 	"slices"
 	"strings"
@@ -39,8 +40,7 @@ func TestPrepareCommand(t *testing.T) {
 		{"twurl -d 'status=hi' /1.1/statuses/update.json", "", EffectPost, 0, nil},
 		{"ls -la", "", "", 0, nil},
 	} {
-		argv := shellWords(c.line)
-		p, ok := PrepareCommand(argv[0], argv[1:], c.stdin)
+		p, ok := prepareLine(c.line, c.stdin)
 		if !ok {
 			if c.effect != "" {
 				t.Errorf("%q: not read", c.line)
@@ -75,11 +75,7 @@ func FuzzPrepareCommand(f *testing.F) {
 	f.Add("sendmail -t", "To: a@b.c\nSubject: lawsuit\n\nsee you in court")
 	f.Add("http POST api.x.com/2/tweets text=hi n:=3", "")
 	f.Fuzz(func(t *testing.T, line, stdin string) {
-		argv := shellWords(line)
-		if len(argv) == 0 {
-			return
-		}
-		p, ok := PrepareCommand(argv[0], argv[1:], stdin)
+		p, ok := prepareLine(line, stdin)
 		if !ok {
 			return
 		}
@@ -91,4 +87,18 @@ func FuzzPrepareCommand(f *testing.F) {
 			t.Fatalf("%q: no grade", line)
 		}
 	})
+}
+
+// prepareLine reads the first simple command of a command line the way the
+// guard does: the shell analysis's record, then PrepareCommand.
+func prepareLine(line, stdin string) (*Prepared, bool) {
+	res := shell.Analyze(line, shell.Options{})
+	if len(res.Commands) == 0 {
+		return nil, false
+	}
+	c := res.Commands[0]
+	if stdin != "" {
+		c.Stdin = stdin
+	}
+	return PrepareCommand(c)
 }

@@ -113,7 +113,7 @@ func (e example) run() *Result {
 	var p *Prepared
 	if e.argv != nil {
 		var ok bool
-		if p, ok = PrepareCommand(e.argv[0], e.argv[1:], ""); !ok {
+		if p, ok = prepareLine(strings.Join(e.argv, " "), ""); !ok {
 			return &Result{}
 		}
 	} else {
