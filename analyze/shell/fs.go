@@ -789,9 +789,15 @@ func copyHandler(c *Cmd, r *report) {
 			}
 		}
 	}
-	if c.Name == "cp" && len(pos) == 1 && pos[0] == "/dev/null" {
-		writeTarget(c, r, dest, writeTruncate)
-		return
+	if (c.Name == "cp" || c.Name == "install") && len(pos) == 1 {
+		switch pos[0] {
+		case "/dev/null":
+			writeTarget(c, r, dest, writeTruncate)
+			return
+		case "/dev/zero", "/dev/urandom", "/dev/random":
+			writeTarget(c, r, dest, writeDestroy)
+			return
+		}
 	}
 	mode := writeOverwrite
 	if c.Name == "ln" {
@@ -830,7 +836,7 @@ func teeHandler(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	mode := writeOverwrite
+	mode := writeDestroy // tee replaces what the files held
 	if c.Has("-a", "--append") {
 		mode = writeAppend
 	}

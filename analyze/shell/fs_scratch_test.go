@@ -133,7 +133,7 @@ var dataDestroyers = []string{
 	"truncate -s 0 %s", "truncate -s0 %s", "truncate --size=0 %s", "truncate --size 0 %s", "truncate -s 0K %s", "truncate -r /dev/null %s", "truncate --reference=/dev/null %s",
 	"> %s", ": > %s", "true > %s", "cp /dev/null %s", "dd if=/dev/zero of=%s", "dd if=/dev/urandom of=%s bs=1M count=1", "echo > %s", "cat /dev/null > %s",
 	"shred %s", "shred -u %s", "shred -z %s", "shred --remove %s", "shred -n 3 -z -u %s", "shred --iterations=3 %s", "sudo truncate -s 0 %s", "bash -c 'truncate -s 0 %s'",
-	"echo %s | xargs truncate -s 0", "find . -name %s -exec truncate -s 0 {} +",
+	"echo %s | xargs truncate -s 0", "find . -name %s -exec truncate -s 0 {} +", "printf '' | tee %s", "echo | tee -p %s", "cp /dev/zero %s", "install /dev/null %s",
 }
 
 // TestDataFileDestruction: emptying, overwriting or shredding a data file
@@ -168,7 +168,7 @@ func TestDataFileDestruction(t *testing.T) {
 	}
 	// Appending, copying aside, reading and scratch copies are not destruction.
 	for _, line := range []string{"echo x >> app.db", "cp app.db app.db.bak", "sqlite3 app.db .tables", "truncate -s 10M disk.img", "truncate -s +1M app.db",
-		"dd if=app.db of=/tmp/app.db", "> /tmp/app.db", "shred -u /tmp/x.db", "cat .git/HEAD", "rm .git/index.lock", "rm report.pdf", "find . -name '*.pdf' -delete"} {
+		"dd if=app.db of=/tmp/app.db", "> /tmp/app.db", "shred -u /tmp/x.db", "echo x | tee -a app.db", "tee out.txt < app.db", "cat .git/HEAD", "rm .git/index.lock", "rm report.pdf", "find . -name '*.pdf' -delete"} {
 		for _, f := range Analyze(line, exampleOptions).Findings {
 			if f.Rule == "shell.fs.rm-data-file" || f.Rule == "shell.fs.rm-git" {
 				t.Errorf("%s: want no data-file finding, got %s: %s", line, f.Rule, f.Message)
