@@ -1021,6 +1021,7 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 	}
 	cl := env.classify(t)
 	abs := cl.Abs
+	raw := t
 	t = showPath(t)
 	switch {
 	case strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/"):
@@ -1064,7 +1065,7 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		return writeJudgement{}, false
 	}
 	if destroy && cl.DataFile != "" {
-		return dataLoss(t, cl, verb), true
+		return dataLoss(raw, cl, verb), true
 	}
 	if mode == writeTruncate && cl.Workspace {
 		return writeJudgement{ruleTruncate, "Empties " + t + ": its content is gone."}, true

@@ -357,7 +357,11 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 			pos := c.Positional("-m")
 			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the ref "+orSomething(pos[:min(1, len(pos))], "")+" directly, without the usual safety checks.", pos...))
 		case c.Has("--stdin") && stdinDeletes(c.Stdin):
-			r.add(c.find(ruleGitUpdateRefDelete, "Deletes refs read from standard input, without the usual safety checks."))
+			msg := "Deletes refs read from standard input, without the usual safety checks."
+			if c.Stdin == "" {
+				msg = "Changes refs read from standard input, which can delete them, without the usual safety checks."
+			}
+			r.add(c.find(ruleGitUpdateRefDelete, msg))
 		}
 	case "tag":
 		if c.Has("-d", "--delete") {
