@@ -118,7 +118,7 @@ var (
 			"git --config-env=core.pager=P log", "git clone 'ext::sh -c id' repo", "git -c protocol.ext.allow=always fetch", "git clone -u 'sh -c id' ../repo",
 			`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='sh x'" git status`},
 		NoMatch: []string{"git config user.name dev", "git config --get remote.origin.url", "git config alias.st status", "git -c user.name=x commit -m y", "GIT_EDITOR=vim git commit",
-			"git -c core.pager=less log", "git config credential.helper store", "GIT_PAGER=cat git log"},
+			"git -c core.pager=less log", "git config credential.helper store", "GIT_PAGER=cat git log", "git config --global credential.helper 'cache --timeout 3600'", "git config --global core.pager 'less -FRX'"},
 	}
 	ruleGitWorktreeForce = &rule.Rule{
 		ID: "shell.git.worktree-remove-force", Category: rule.History, Points: 45,

@@ -292,6 +292,26 @@ var benignPrograms = map[string]bool{
 	"vim": true, "vi": true, "nvim": true, "nano": true, "emacs": true, "emacs -nw": true, "micro": true, "hx": true, "ed": true, "true": true, "false": true, ":": true,
 	"code --wait": true, "code -w": true, "cursor --wait": true, "subl -w": true, "subl --wait": true, "mate -w": true, "zed --wait": true, "gedit": true, "kate": true, "notepad": true,
 	"ssh": true, "ssh -o BatchMode=yes": true, "/usr/bin/ssh": true, "cat -": true,
+	"code": true, "cursor": true, "zed": true, "subl": true, "mate": true, "emacsclient": true, "gvim": true, "mvim": true, "kak": true, "joe": true, "mcedit": true, "bbedit": true, "pg": true,
+}
+
+// benignCommand reports whether a pager or editor command line only runs
+// an everyday pager or editor with plain options (less -R, delta --dark,
+// code --wait), not commands of its own (vim -c, +cmd, shell marks).
+func benignCommand(v string) bool {
+	if benignPrograms[v] {
+		return true
+	}
+	f := strings.Fields(v)
+	if len(f) == 0 || !benignPrograms[f[0]] || f[0] == "true" || f[0] == ":" || f[0] == "ssh" || f[0] == "/usr/bin/ssh" || strings.Contains(v, "=") || strings.ContainsAny(v, ";|&$`<>()!\\'\"") {
+		return false
+	}
+	for _, a := range f[1:] {
+		if !strings.HasPrefix(a, "-") || a == "-c" || a == "--cmd" || strings.HasPrefix(a, "-c") && !strings.HasPrefix(a, "--") || strings.HasPrefix(a, "--command") || strings.HasPrefix(a, "-e") || strings.HasPrefix(a, "--eval") {
+			return false
+		}
+	}
+	return true
 }
 
 // credentialHelpers are git's own credential helpers and the usual
@@ -344,7 +364,7 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 			r.add(c.find(ruleGitConfigExec, "Lets remote addresses of the form ext::command run commands on this machine ("+s.name+"="+v+")."))
 		}
 	case k == "credential.helper" || strings.HasPrefix(k, "credential.") && strings.HasSuffix(k, ".helper"):
-		if !s.dynamic && credentialHelpers[v] {
+		if f := strings.Fields(v); !s.dynamic && (len(f) == 0 || credentialHelpers[f[0]] && !strings.ContainsAny(v, ";|&$`<>()")) {
 			return
 		}
 		if strings.HasPrefix(v, "!") && !s.dynamic {
@@ -360,7 +380,7 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 		r.add(c.find(ruleGitConfigExec, "Makes git run "+show()+" on every status and diff ("+s.name+")."))
 		runs("git runs " + s.name)
 	case isGitProgramKey(k):
-		if !s.dynamic && benignPrograms[v] {
+		if !s.dynamic && benignCommand(v) {
 			return
 		}
 		r.add(c.find(ruleGitConfigExec, "Makes git run "+show()+" ("+s.name+")."))
@@ -411,7 +431,7 @@ func judgeGitEnv(c *Cmd, r *report, env map[string]envValue) {
 		}
 		ev := env[name]
 		v := strings.TrimSpace(ev.value)
-		if !ev.dynamic && (benignPrograms[v] || name == "GIT_EXEC_PATH" && v == "") {
+		if !ev.dynamic && (benignCommand(v) && !strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_EXEC_PATH" && name != "GIT_TEMPLATE_DIR" || v == "") {
 			continue
 		}
 		shown := truncateText(oneLine(v), 80)

@@ -282,13 +282,14 @@ func TestGitEnvironmentPrograms(t *testing.T) {
 				t.Errorf("%s: want shell.git.config-exec and shell.fs.rm-home, got %v", line, ruleIDs(res))
 			}
 		}
-		for _, line := range []string{name + "=vim git commit", name + "=less git log", name + "='code --wait' git commit", "git log " + name + "='rm -rf ~'"} {
+		for _, line := range []string{name + "=vim git commit", name + "=less git log", name + "='code --wait' git commit", name + "='less -FRX' git log", name + "='delta --dark' git diff", "git log " + name + "='rm -rf ~'"} {
 			if ids := gitFindingIDs(Analyze(line, exampleOptions)); len(ids) > 0 {
 				t.Errorf("%s: want no git finding, got %v", line, ids)
 			}
 		}
 	}
-	for _, line := range []string{"GIT_SSH=/tmp/evil git fetch", "GIT_ASKPASS=./steal git push", "GIT_PROXY_COMMAND=/tmp/p git fetch git://x/y", "GIT_EXEC_PATH=/tmp/bin git status", "X=$(cat f) GIT_SSH_COMMAND=$X git fetch"} {
+	for _, line := range []string{"GIT_SSH_COMMAND='ssh -oProxyCommand=evil' git fetch", "GIT_PAGER='delta --pager=evil' git log", "EDITOR='vim -c !evil' git commit", "GIT_EDITOR='vim +!evil' git commit",
+		"git -c core.pager='less -R --lesskey-src=x' log", "git -c credential.helper='store; evil' fetch", "GIT_SSH=/tmp/evil git fetch", "GIT_ASKPASS=./steal git push", "GIT_PROXY_COMMAND=/tmp/p git fetch git://x/y", "GIT_EXEC_PATH=/tmp/bin git status", "X=$(cat f) GIT_SSH_COMMAND=$X git fetch"} {
 		if res := Analyze(line, exampleOptions); !hasRule(res, "shell.git.config-exec") {
 			t.Errorf("%s: want shell.git.config-exec, got %v", line, ruleIDs(res))
 		}
