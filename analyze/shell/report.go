@@ -35,6 +35,9 @@ type Result struct {
 	ParseError string
 	// Trace is the unwrapping steps, for explain.
 	Trace []string
+	// wrapperSecrets are secrets given to wrappers (sshpass -p), which
+	// the commands no longer show once unwrapped.
+	wrapperSecrets []secretHit
 }
 
 // handler inspects one simple command of a given program.

@@ -129,7 +129,10 @@ func (ix *specIndex) scan(text string) {
 				names := strings.Split(f[1], ",")
 				attrs := strings.Join(f[2:], " ")
 				for _, n := range names[1:] {
-					ix.aliases[strings.ToLower(n)] = strings.ToLower(names[0])
+					// The first text scanned (hand.spec) wins for an alias too.
+					if _, ok := ix.aliases[strings.ToLower(n)]; !ok {
+						ix.aliases[strings.ToLower(n)] = strings.ToLower(names[0])
+					}
 				}
 				key = strings.ToLower(names[0])
 				if _, ok := ix.attrs[key]; !ok {
@@ -150,7 +153,9 @@ func (ix *specIndex) scan(text string) {
 				if eq := indexOf(f, "="); eq > 2 && eq < len(f)-1 {
 					from := strings.Join(f[1:eq], " ")
 					to := f[1] + " " + strings.Join(f[eq+1:], " ")
-					ix.aliases[from] = to
+					if _, ok := ix.aliases[from]; !ok {
+						ix.aliases[from] = to
+					}
 					ix.parents[f[1]] = true
 				}
 			}

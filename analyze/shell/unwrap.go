@@ -21,6 +21,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		n := 0 // words to drop
 		if spec := w.wrapperSpec(name); spec != nil {
 			wr := readWrapper(spec, argv, dyn)
+			w.r.res.wrapperSecrets = append(w.r.res.wrapperSecrets, wr.secret...)
 			if wr.root {
 				sudo = true
 			}

@@ -61,6 +61,7 @@ type wrapRead struct {
 	exec   []string // scripts given as option values (flock -c, script -c)
 	split  []string // words an option splits into arguments (env -S)
 	assign []string // NAME=VALUE operands before the command (env)
+	secret []secretHit
 }
 
 // readWrapper reads a wrapper's options and leading operands through its
@@ -71,6 +72,13 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	for _, o := range av.Opts {
 		if o.Unknown {
 			continue
+		}
+		if o.Tags&TagSecret != 0 && o.HasValue {
+			h := secretHit{value: o.Value}
+			if o.ValueArg < 0 && !strings.HasPrefix(o.Spelled, "--") && strings.HasSuffix(argv[o.Arg+1], o.Value) {
+				h.attached = argv[o.Arg+1][:len(argv[o.Arg+1])-len(o.Value)]
+			}
+			wr.secret = append(wr.secret, h)
 		}
 		switch {
 		case o.Tags&TagNoExec != 0:

@@ -1,0 +1,248 @@
+package shell
+
+import (
+	"net/url"
+	"strings"
+	"sync"
+)
+
+// Secrets on command lines: passwords and tokens given as option values
+// (redis-cli -a, sshpass -p, mysql -pPW, docker login -p, curl -u
+// user:PASS), the password operand of htpasswd -b, user%password of
+// smbclient, and passwords in URLs' user information. The specs say which
+// options carry one (the "secret" tag); whatever keeps a command (the audit
+// log, the spool, session files, approvals, trust patterns, feedback)
+// masks what SecretValues returns.
+
+// secretPrograms are the programs whose specs tag an option secret, plus
+// those whose secret is an operand; built on first use.
+var (
+	secretProgOnce sync.Once
+	secretProgs    map[string]bool
+)
+
+func secretPrograms() map[string]bool {
+	secretProgOnce.Do(func() {
+		m := map[string]bool{"htpasswd": true, "smbclient": true, "lftp": true}
+		ix := specs()
+		for key := range ix.blocks {
+			if s := ix.lookup(key); s != nil {
+				for _, o := range s.opts {
+					if o.Tags&TagSecret != 0 {
+						prog, _, _ := strings.Cut(key, " ")
+						m[prog] = true
+						break
+					}
+				}
+			}
+		}
+		for alias, to := range ix.aliases {
+			if !strings.Contains(alias, " ") && m[to] {
+				m[alias] = true
+			}
+		}
+		secretProgs = m
+	})
+	return secretProgs
+}
+
+// mayCarrySecret is a cheap test that src could hold a secret SecretValues
+// finds: a word naming a program with secret options, or a URL with user
+// information.
+func mayCarrySecret(src string) bool {
+	if strings.Contains(src, "://") && strings.Contains(src, "@") {
+		return true
+	}
+	for _, v := range secretVars {
+		if strings.Contains(src, v+"=") {
+			return true
+		}
+	}
+	progs := secretPrograms()
+	for _, w := range strings.FieldsFunc(src, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == ';' || r == '|' || r == '&' || r == '(' || r == ')' || r == '\'' || r == '"' || r == '`' || r == '='
+	}) {
+		if progs[progName(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// secretVars are environment variables whose value is a password that
+// clients read (PGPASSWORD and names ending in PASSWORD or TOKEN are also
+// masked by the audit log's own rules).
+var secretVars = []string{"MYSQL_PWD", "PGPASSWORD", "REDISCLI_AUTH", "SSHPASS", "MONGO_PASSWORD", "DOCKER_PASSWORD", "HELM_REPO_PASSWORD"}
+
+// secretHit is one secret: its value, and the option spelling it is
+// attached to ("-p" for mysql -psecret), if any.
+type secretHit struct {
+	value    string
+	attached string
+}
+
+// SecretValues returns the secret values a shell command line carries, as
+// the exact texts to mask, longest first. It never runs anything and
+// returns nil for a command that carries none.
+func SecretValues(src string) []string {
+	var out []string
+	for _, h := range secretHits(src) {
+		out = append(out, h.value)
+	}
+	return out
+}
+
+func secretHits(src string) []secretHit {
+	if len(src) > MaxBytes || !mayCarrySecret(src) {
+		return nil
+	}
+	var out []secretHit
+	add := func(v, attached string) {
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		if len(v) < 2 || strings.HasPrefix(v, "$") {
+			return // empty, or a variable: nothing is written in clear
+		}
+		for _, x := range out {
+			if x.value == v && x.attached == attached {
+				return
+			}
+		}
+		out = append(out, secretHit{v, attached})
+	}
+	for _, name := range secretVars {
+		for rest := src; ; {
+			i := strings.Index(rest, name+"=")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(name)+1:]
+			end := strings.IndexAny(rest, " \t\n;&|")
+			if end < 0 {
+				end = len(rest)
+			}
+			add(rest[:end], "")
+		}
+	}
+	res := Analyze(src, Options{})
+	for _, h := range res.wrapperSecrets {
+		add(h.value, h.attached)
+	}
+	for _, c := range res.Commands {
+		av := c.Argv()
+		for _, o := range av.Opts {
+			if o.Tags&TagSecret == 0 || !o.HasValue {
+				continue
+			}
+			attached := ""
+			if o.ValueArg < 0 && !strings.HasPrefix(o.Spelled, "--") && o.Arg < len(c.Args) {
+				// -psecret, -aTOKEN: the value follows the letter in one word.
+				w := c.Args[o.Arg]
+				if strings.HasSuffix(w, o.Value) {
+					attached = w[:len(w)-len(o.Value)]
+				}
+			}
+			add(secretPart(c.Name, o.Name, o.Value), attached)
+		}
+		switch c.Name {
+		case "htpasswd":
+			// htpasswd -b[c] file user password: the last operand.
+			if c.Has("-b") && len(av.Operands) >= 3 {
+				add(av.Operands[len(av.Operands)-1], "")
+			}
+		case "smbclient":
+			for _, v := range c.FlagAll("-U", "--user") {
+				if _, pw, ok := strings.Cut(v, "%"); ok {
+					add(pw, "")
+				}
+			}
+		case "lftp":
+			for _, v := range c.FlagAll("-u") {
+				if _, pw, ok := strings.Cut(v, ","); ok {
+					add(pw, "")
+				}
+			}
+		}
+		for _, a := range c.Args {
+			if pw := urlPassword(a); pw != "" {
+				add(pw, "")
+			}
+		}
+	}
+	// Longest first, so that masking one never leaves part of another.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j].value) > len(out[j-1].value); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// secretPart is the part of a secret option's value that is the secret:
+// the password of "user:password" (curl -u, --proxy-user), else the value.
+func secretPart(prog, opt, v string) string {
+	switch opt {
+	case "--user", "--proxy-user", "-u":
+		// user:password; a user name alone is not a secret (the client asks).
+		if _, pw, ok := strings.Cut(v, ":"); ok {
+			return pw
+		}
+		if prog == "curl" || prog == "wget" {
+			return ""
+		}
+	}
+	return v
+}
+
+// urlPassword returns the password of a URL's user information, or "".
+func urlPassword(a string) string {
+	i := strings.Index(a, "://")
+	if i < 0 || !strings.Contains(a[i:], "@") {
+		return ""
+	}
+	u, err := url.Parse(a[max(0, strings.LastIndexAny(a[:i], " =\"'")+1):])
+	if err != nil || u.User == nil {
+		return ""
+	}
+	pw, _ := u.User.Password()
+	return pw
+}
+
+// MaskSecrets returns src with every secret value SecretValues finds
+// replaced by "[REDACTED:password]", wherever it appears as a whole word
+// part (not inside a longer run of letters and digits).
+func MaskSecrets(src string) string {
+	const mask = "[REDACTED:password]"
+	for _, h := range secretHits(src) {
+		if h.attached != "" {
+			src = strings.ReplaceAll(src, h.attached+h.value, h.attached+mask)
+		}
+		src = replaceDelimited(src, h.value, mask)
+	}
+	return src
+}
+
+// replaceDelimited replaces each occurrence of v in s that is not part of a
+// longer run of letters and digits.
+func replaceDelimited(s, v, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, v)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(v)
+		if (i > 0 && isAlnum(s[i-1]) && isAlnum(v[0])) || (end < len(s) && isAlnum(s[end]) && isAlnum(v[len(v)-1])) {
+			b.WriteString(s[:end])
+			s = s[end:]
+			continue
+		}
+		b.WriteString(s[:i])
+		b.WriteString(with)
+		s = s[end:]
+	}
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
