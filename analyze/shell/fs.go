@@ -132,11 +132,19 @@ var (
 		Match:       []string{"shred -u secrets.txt", "srm -r old/", "wipe -rf data"},
 		NoMatch:     []string{"rm secrets.txt"},
 	}
+	ruleRmData = &rule.Rule{
+		ID: "shell.fs.rm-data-file", Category: rule.Destructive, Points: 50,
+		Summary:     "Deletes or destroys the content of a data file (a database, a document, a spreadsheet, a private key, a wallet): no tool can make it again.",
+		Alternative: "copy it aside first (cp app.db app.db.bak), or move it to the trash",
+		Match: []string{"rm app.db", "rm -f data/users.sqlite3", "shred -u app.db", "truncate -s 0 app.db", "truncate --size=0 prod.sqlite", "> app.db", ": > app.db",
+			"cp /dev/null app.db", "dd if=/dev/zero of=app.db", "echo x > report.docx", "shred ~/Documents/budget.xlsx", "truncate -s0 server.key", "> .git/index", "rm ~/.bitcoin/wallet.dat"},
+		NoMatch: []string{"rm notes.txt", "rm -i app.db", "sqlite3 app.db .dump", "cp app.db app.db.bak", "rm /tmp/test.db", "echo x >> app.db", "rm .git/index.lock", "rm report.pdf", "find . -name Thumbs.db -delete"},
+	}
 	ruleTruncate = &rule.Rule{
 		ID: "shell.fs.truncate", Category: rule.Destructive, Points: 30,
 		Summary:     "Empties a file: its content is gone.",
 		Alternative: "copy it aside first (cp file file.bak)",
-		Match:       []string{"> important.txt", "truncate -s 0 data.db", ": > app.log", "cp /dev/null notes.md"},
+		Match:       []string{"> important.txt", "truncate -s 0 data.txt", ": > app.log", "cp /dev/null notes.md", "truncate --size=0 out.log", "truncate -s0K out.log", "truncate -r /dev/null out.log"},
 		NoMatch:     []string{"echo hi > out.txt", "truncate -s 10M disk.img", "> /dev/null"},
 	}
 	ruleOverwriteSystem = &rule.Rule{
@@ -253,6 +261,9 @@ func rmHandler(c *Cmd, r *report) {
 		return
 	}
 	targets := c.Positional()
+	if c.Name == "shred" {
+		targets = c.Positional("-n", "-s", "--iterations", "--size", "--random-source")
+	}
 	if len(targets) == 0 {
 		return
 	}
@@ -273,18 +284,27 @@ func rmHandler(c *Cmd, r *report) {
 	}
 }
 
-// judgeDelete reports what deleting target does.
+// judgeDelete reports what deleting target does. shred is true for the
+// programs that overwrite before deleting (shred, srm, wipe): the content
+// is destroyed even where the file stays.
 func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive, shred bool) {
 	cl := c.Class(t)
 	base := path.Base(cl.Abs)
+	name := showPath(t)
+	verb := "Deletes "
+	lost := "; what is not committed cannot be recovered"
+	if shred {
+		verb = "Destroys the content of "
+		lost = "; it can never be recovered"
+	}
 	if isHistoryFile(cl.Abs) {
-		r.add(c.find(ruleHistoryWipe, "Deletes the shell history ("+t+").", t))
+		r.add(c.find(ruleHistoryWipe, verb+"the shell history ("+name+").", t))
 		return
 	}
 	switch {
 	case cl.Device:
 		if shred {
-			r.add(c.find(ruleDiskWipe, "Overwrites the disk "+t+": everything on it is lost.", t))
+			r.add(c.find(ruleDiskWipe, "Overwrites the disk "+name+": everything on it is lost.", t))
 		}
 		return
 	case cl.Root && (recursive || shred || strings.HasSuffix(cl.Abs, "*")):
@@ -293,68 +313,81 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	case cl.Root:
 		return // rm / without -r fails
 	case cl.Home && cl.Known && (recursive || strings.HasSuffix(t, "*")):
-		r.add(c.find(ruleRmHome, "Deletes your whole home directory ("+t+").", t))
+		r.add(c.find(ruleRmHome, "Deletes your whole home directory ("+name+").", t))
 		return
 	}
 	if dyn || !cl.Known {
 		// A path that starts with an unknown variable followed by "/" is the
 		// classic "$DIR/" bug: an empty variable turns it into "/…".
 		if recursive && unsetVarPrefix(t) {
-			r.add(c.find(ruleRmUnsetVar, "Deletes "+t+": if "+varName(t)+" is empty or unset this deletes from /.", t))
+			r.add(c.find(ruleRmUnsetVar, "Deletes "+name+": if "+varName(t)+" is empty or unset this deletes from /.", t))
 			return
 		}
 		if recursive && !interactive {
 			if cl.Temp {
 				return
 			}
-			r.add(c.find(ruleRmDynamic, "Deletes recursively "+t+", whose value is only known when the command runs.", t))
+			r.add(c.find(ruleRmDynamic, "Deletes recursively "+name+", whose value is only known when the command runs.", t))
 			return
 		}
 		if !recursive && !interactive {
-			r.add(c.find(ruleRmFile, "Deletes "+t+" (known only when the command runs).", t))
+			r.add(c.find(ruleRmFile, verb+name+" (known only when the command runs).", t))
 		}
 		return
 	}
 	if cl.AgentSettings {
-		r.add(c.find(ruleWriteAgentSettings, "Deletes "+t+", part of the agent's or actionguard's own settings.", t))
+		r.add(c.find(ruleWriteAgentSettings, verb+name+", part of the agent's or actionguard's own settings.", t))
 		return
 	}
 	switch {
 	case cl.System && recursive:
 		if !wholeSystemTree(cl.Abs) {
-			r.add(c.find(ruleRmSystemFile, "Deletes "+t+" under a system directory.", t))
+			r.add(c.find(ruleRmSystemFile, verb+name+" under a system directory.", t))
 			return
 		}
 		r.add(c.find(ruleRmSystem, "Deletes the system directory "+cl.Abs+" and everything in it.", t))
 	case cl.System:
-		r.add(c.find(ruleRmSystemFile, "Deletes "+t+" under a system directory.", t))
+		r.add(c.find(ruleRmSystemFile, verb+name+" under a system directory.", t))
+	case cl.HoldsWorkspace && (recursive || shred) && !interactive:
+		if name != cl.Abs && !cl.Wildcard {
+			name += " (" + cl.Abs + ")"
+		}
+		r.add(c.find(ruleRmWorkspace, verb+name+", which holds the project you are working in ("+c.env.cwd+"): every file of it goes"+lost+".", t))
 	case cl.Temp:
-		// Temporary files are meant to be deleted.
+		// Scratch files are meant to be deleted.
 	case cl.TempRoot && (recursive || shred):
-		r.add(c.find(ruleRmOutside, "Deletes the shared temporary directory "+t+": other programs keep files there.", t))
+		what := "the shared temporary directory " + name
+		if cl.Wildcard {
+			what = "everything in the shared temporary directory (" + name + ")"
+		}
+		r.add(c.find(ruleRmOutside, verb+what+": other programs keep files there.", t))
 	case cl.TempRoot:
-	case cl.GitInternals && (base == ".git" || strings.HasSuffix(cl.Abs, "/.git") || strings.Contains(cl.Abs, "/.git/objects") || strings.Contains(cl.Abs, "/.git/refs")) && recursive:
-		r.add(c.find(ruleRmGit, "", t))
+	case cl.GitInternals && (base == ".git" || strings.HasSuffix(cl.Abs, "/.git") || strings.Contains(cl.Abs, "/.git/objects") || strings.Contains(cl.Abs, "/.git/refs")) && (recursive || shred):
+		r.add(c.find(ruleRmGit, verb+name+", the repository's history: commits that were never pushed are gone for good.", t))
 	case cl.Workspace && cl.WorkspaceRoot && (recursive || strings.ContainsAny(base, "*")) && !interactive:
 		if recursive {
-			r.add(c.find(ruleRmWorkspace, "Deletes every file of the project ("+t+").", t))
+			r.add(c.find(ruleRmWorkspace, verb+"every file of the project ("+name+").", t))
 		} else {
-			r.add(c.find(ruleRmFile, "Deletes every file (not directories) at the top of the project ("+t+").", t))
+			r.add(c.find(ruleRmFile, verb+"every file (not directories) at the top of the project ("+name+").", t))
 		}
-	case cl.Workspace && cl.BuildOutput:
-		r.add(c.find(ruleRmBuildOutput, "Deletes "+t+", build or cache output that is regenerated.", t))
+	case cl.Workspace && cl.BuildOutput && !shred:
+		r.add(c.find(ruleRmBuildOutput, "Deletes "+name+", build or cache output that is regenerated.", t))
+	case cl.DataFile != "" && !interactive && (shred || cl.DataFile != "document" && cl.DataFile != "spreadsheet"):
+		// Deleting a document is everyday tidying (exports, generated
+		// PDFs); destroying its content in place is not.
+		judgeDataLoss(c, r, t, cl, verb)
 	case cl.Workspace && strings.Contains(cl.Abs, "\x00found") && !interactive && (recursive || shred):
-		r.add(c.find(ruleRmMatching, "Deletes what matches "+strings.ReplaceAll(t, "\x00found/", "…/")+" in the project, directories included.", t))
+		r.add(c.find(ruleRmMatching, verb+name+" in the project, directories included.", t))
 	case cl.Workspace && recursive && interactive:
 		// rm -ri asks before each file: the suggested safe form.
 	case cl.Workspace && recursive && (force || shred):
 		if shred {
-			r.add(c.find(ruleShred, "Overwrites every file under "+t+" so that it can never be recovered.", t))
+			r.add(c.find(ruleShred, "Overwrites every file under "+name+" so that it can never be recovered.", t))
 			return
 		}
-		what := "the directory " + t + " and everything in it"
+		what := "the directory " + name + " and everything in it"
 		if cl.Wildcard {
-			what = "everything matching " + t + ", directories included"
+			what = "everything matching " + name + ", directories included"
 		}
 		f := c.find(ruleRmRecursive, "Deletes "+what+"; what is not committed cannot be recovered.", t)
 		if cl.Wildcard {
@@ -362,28 +395,84 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 		}
 		r.add(f)
 	case cl.Workspace && recursive:
-		r.add(c.find(ruleRmTree, "Deletes the directory "+t+" and everything in it.", t))
+		r.add(c.find(ruleRmTree, "Deletes the directory "+name+" and everything in it.", t))
 	case cl.Workspace && interactive:
 	case cl.Workspace:
 		if shred {
-			r.add(c.find(ruleShred, "Overwrites "+t+" so that it can never be recovered.", t))
+			r.add(c.find(ruleShred, "Overwrites "+name+" so that it can never be recovered.", t))
 			return
 		}
 		if cl.Credential != "" {
-			r.add(c.find(ruleRmHomeFile, "Deletes your "+cl.Credential+" ("+t+").", t))
+			r.add(c.find(ruleRmHomeFile, "Deletes your "+cl.Credential+" ("+name+").", t))
 			return
 		}
-		r.add(c.find(ruleRmFile, "Deletes "+t+".", t))
+		r.add(c.find(ruleRmFile, "Deletes "+name+".", t))
 	case recursive && !interactive:
-		r.add(c.find(ruleRmOutside, "Deletes "+t+" and everything in it, outside the project.", t))
+		r.add(c.find(ruleRmOutside, verb+name+" and everything in it, outside the project.", t))
 	case interactive:
 	default:
 		if cl.Credential != "" || cl.Startup {
-			r.add(c.find(ruleRmHomeFile, "Deletes "+t+", a file your tools rely on.", t))
+			r.add(c.find(ruleRmHomeFile, verb+name+", a file your tools rely on.", t))
 			return
 		}
-		r.add(c.find(ruleRmHomeFile, "Deletes "+t+", outside the project.", t))
+		r.add(c.find(ruleRmHomeFile, verb+name+", outside the project.", t))
 	}
+}
+
+// judgeDataLoss reports destroying a data file (see PathClass.DataFile):
+// deleting it, or emptying or overwriting its content, which is the same
+// loss. verb says how ("Deletes ", "Empties ", "Destroys the content of ").
+func judgeDataLoss(c *Cmd, r *report, t string, cl PathClass, verb string) {
+	f := dataLoss(t, cl, verb)
+	fd := f.rule.Find(c.Text, f.message, t)
+	fd.Cmd = c.index
+	r.add(fd)
+}
+
+func dataLoss(t string, cl PathClass, verb string) writeJudgement {
+	name := showPath(t)
+	where := ""
+	if !cl.Workspace {
+		where = ", outside the project"
+	}
+	if cl.DataFile == "the repository's history" {
+		if strings.Contains(cl.Abs, "/.git/objects") || strings.Contains(cl.Abs, "/.git/refs") || path.Base(cl.Abs) == "packed-refs" || strings.HasPrefix(cl.Abs, ".git/objects") || strings.HasPrefix(cl.Abs, ".git/refs") {
+			return writeJudgement{ruleRmGit, verb + name + ", part of the repository's history: commits that were never pushed can be lost for good."}
+		}
+		return writeJudgement{ruleRmData, verb + name + ", a file git needs: the repository breaks until it is repaired."}
+	}
+	if strings.Contains(t, "\x00found") {
+		return writeJudgement{ruleRmData, verb + name + " (" + cl.DataFile + "s)" + where + ": the data in them is gone unless there is a backup."}
+	}
+	if cl.Wildcard {
+		return writeJudgement{ruleRmData, verb + "the " + cl.DataFile + "s matching " + name + where + ": the data in them is gone unless there is a backup."}
+	}
+	return writeJudgement{ruleRmData, verb + name + ", a " + cl.DataFile + where + ": the data in it is gone unless there is a backup."}
+}
+
+// showPath is how a path argument reads in a message: the placeholder for
+// what find lists ("/\x00found/*.log") reads "the files named *.log that
+// find lists under /", a word read from standard input reads as such.
+func showPath(t string) string {
+	if t == "$(stdin)" {
+		return "the names read from standard input"
+	}
+	i := strings.Index(t, "\x00found")
+	if i < 0 {
+		return strings.ReplaceAll(t, "\x00", "")
+	}
+	root := strings.TrimSuffix(t[:i], "/")
+	switch root {
+	case "":
+		root = "/"
+	case ".":
+		root = "the current directory"
+	}
+	rest := strings.ReplaceAll(strings.TrimPrefix(t[i+len("\x00found"):], "/"), "\x00", "")
+	if rest == "" {
+		return "every file find lists under " + root
+	}
+	return "the files named " + rest + " that find lists under " + root
 }
 
 // wholeSystemTree reports whether deleting abs recursively takes a whole
@@ -568,7 +657,7 @@ func ddHandler(c *Cmd, r *report) {
 	for _, a := range c.Args {
 		if strings.HasPrefix(a, "of=") {
 			r.mutates()
-			writeTarget(c, r, a[3:], writeOverwrite)
+			writeTarget(c, r, a[3:], writeDestroy)
 		}
 	}
 }
@@ -619,13 +708,38 @@ func diskHandler(c *Cmd, r *report) {
 // truncateHandler: truncate -s 0 file empties it.
 func truncateHandler(c *Cmd, r *report) {
 	r.mutates()
-	size, _ := c.Flag("-s", "--size")
-	if size != "0" && size != "0K" && size != "0M" && !strings.HasPrefix(size, "-") && !strings.HasPrefix(size, "<") && !strings.HasPrefix(size, "/") {
+	size, hasSize := c.Flag("-s", "--size")
+	ref, hasRef := c.Flag("-r", "--reference")
+	// -s 0, -s0, --size=0K… empty the file; -s -10M, <, / and % shrink it;
+	// -r /dev/null takes the size of an empty file.
+	empties := hasSize && zeroSize(size) || hasRef && ref == "/dev/null"
+	shrinks := hasSize && size != "" && strings.ContainsAny(size[:1], "-</%")
+	if !empties && !shrinks {
 		return
 	}
 	for _, t := range c.Positional("-s", "--size", "-r", "--reference") {
 		writeTarget(c, r, t, writeTruncate)
 	}
+}
+
+// zeroSize reports whether a truncate size is zero, with or without a
+// unit (0, 00, 0K, 0KiB, 0MB, =0).
+func zeroSize(s string) bool {
+	s = strings.TrimPrefix(s, "=")
+	i := 0
+	for i < len(s) && s[i] == '0' {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	unit := s[i:]
+	for j := 0; j < len(unit); j++ {
+		if !(unit[j] >= 'a' && unit[j] <= 'z' || unit[j] >= 'A' && unit[j] <= 'Z') {
+			return false
+		}
+	}
+	return len(unit) <= 3
 }
 
 // copyHandler: cp, mv, install, ln, rsync-like local copies write their
@@ -675,9 +789,15 @@ func copyHandler(c *Cmd, r *report) {
 			}
 		}
 	}
-	if c.Name == "cp" && len(pos) == 1 && pos[0] == "/dev/null" {
-		writeTarget(c, r, dest, writeTruncate)
-		return
+	if (c.Name == "cp" || c.Name == "install") && len(pos) == 1 {
+		switch pos[0] {
+		case "/dev/null":
+			writeTarget(c, r, dest, writeTruncate)
+			return
+		case "/dev/zero", "/dev/urandom", "/dev/random":
+			writeTarget(c, r, dest, writeDestroy)
+			return
+		}
 	}
 	mode := writeOverwrite
 	if c.Name == "ln" {
@@ -716,7 +836,7 @@ func teeHandler(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	mode := writeOverwrite
+	mode := writeDestroy // tee replaces what the files held
 	if c.Has("-a", "--append") {
 		mode = writeAppend
 	}
@@ -868,6 +988,7 @@ const (
 	writeTruncate
 	writeEdit
 	writeCreate
+	writeDestroy // overwrites the whole content (dd of=, > file): a data file's content is lost
 )
 
 // writeTarget judges a write to path t by what the path is.
@@ -893,8 +1014,18 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 	if j, ok := judgeSelfWrite(env, t); ok {
 		return j, true
 	}
+	verb := "Overwrites "
+	destroy := mode == writeTruncate || mode == writeDestroy
+	if mode == writeTruncate {
+		verb = "Empties "
+	}
+	if mode == writeDestroy {
+		mode = writeOverwrite
+	}
 	cl := env.classify(t)
 	abs := cl.Abs
+	raw := t
+	t = showPath(t)
 	switch {
 	case strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/"):
 		return writeJudgement{ruleDevTCP, "Sends data to " + t + "."}, true
@@ -910,6 +1041,9 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		if cl.Credential == "" && !strings.Contains(abs, "/.ssh/") {
 			break
 		}
+		if destroy && cl.Credential != "" {
+			return writeJudgement{ruleWriteCredential, verb + t + ", your " + cl.Credential + ": it is lost unless there is a backup."}, true
+		}
 		return writeJudgement{ruleWriteCredential, "Changes " + t + ", a credential file."}, true
 	case cl.Startup:
 		return writeJudgement{ruleWriteStartup, "Changes " + t + ": what it adds runs in every new shell."}, true
@@ -917,6 +1051,8 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		return writeJudgement{ruleWriteGitHooks, "Writes the git hook " + path.Base(abs) + ": it runs on every matching git command."}, true
 	case cl.CIConfig:
 		return writeJudgement{ruleWriteCI, "Changes the CI pipeline " + t + "."}, true
+	case isGitConfigFile(abs):
+		return writeJudgement{ruleWriteGitHooks, "Changes git's configuration (" + t + "): settings there can make git run programs (hooks path, fsmonitor, pager, aliases)."}, true
 	case cl.Temp || cl.TempRoot:
 		return writeJudgement{}, false
 	case cl.System || cl.Root:
@@ -924,12 +1060,15 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 			return writeJudgement{}, false
 		}
 		if isLocalSystem(abs) {
-			return writeJudgement{ruleLocalSystem, "Writes " + abs + ", shared by every user of the machine."}, true
+			return writeJudgement{ruleLocalSystem, "Writes " + showPath(abs) + ", shared by every user of the machine."}, true
 		}
-		return writeJudgement{ruleOverwriteSystem, "Writes over " + abs + ", in a system directory."}, true
+		return writeJudgement{ruleOverwriteSystem, "Writes over " + showPath(abs) + ", in a system directory."}, true
 	}
 	if !cl.Known {
 		return writeJudgement{}, false
+	}
+	if destroy && cl.DataFile != "" {
+		return dataLoss(raw, cl, verb), true
 	}
 	if mode == writeTruncate && cl.Workspace {
 		return writeJudgement{ruleTruncate, "Empties " + t + ": its content is gone."}, true
@@ -958,7 +1097,7 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 		return
 	}
 	w.r.mutates()
-	mode := writeOverwrite
+	mode := writeDestroy
 	if t.appendTo {
 		mode = writeAppend
 	}
@@ -1006,4 +1145,12 @@ func globAlternative(target string) string {
 	}
 	q := "'" + strings.ReplaceAll(base, "'", `'\''`) + "'"
 	return "find " + dir + " -name " + q + " -type f to see what matches (files only), then the same with -delete"
+}
+
+// isGitConfigFile reports whether abs is a git configuration file: a
+// repository's .git/config, ~/.gitconfig, ~/.config/git/config or
+// /etc/gitconfig.
+func isGitConfigFile(abs string) bool {
+	return abs == ".git/config" || strings.HasSuffix(abs, "/.git/config") || path.Base(abs) == ".gitconfig" ||
+		strings.HasSuffix(abs, "/.config/git/config") || abs == "/etc/gitconfig"
 }

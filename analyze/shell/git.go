@@ -11,9 +11,10 @@ var (
 	ruleGitPushForceProtected = &rule.Rule{
 		ID: "shell.git.push-force-protected", Category: rule.History, Points: 90, AlwaysReview: true,
 		Summary:     "Force-pushes to a shared branch (main, master, release…): other people's commits on it are overwritten.",
-		Alternative: "git push --force-with-lease, or push to a new branch and open a pull request",
-		Match:       []string{"git push --force origin main", "git push origin main --force", "git push -f origin master", "git push origin +main", "git push --force origin HEAD:main", "git push origin +HEAD:release/1.2"},
-		NoMatch:     []string{"git push origin main", "git push --force-with-lease origin main", "git push -f origin feature/x"},
+		Alternative: "push to a new branch and open a pull request",
+		Match: []string{"git push --force origin main", "git push origin main --force", "git push -f origin master", "git push origin +main", "git push --force origin HEAD:main", "git push origin +HEAD:release/1.2",
+			"git push --force-with-lease origin main", "git -c alias.st='push --force' st origin main"},
+		NoMatch: []string{"git push origin main", "git push --force-with-lease origin feature", "git push -f origin feature/x"},
 	}
 	ruleGitPushForce = &rule.Rule{
 		ID: "shell.git.push-force", Category: rule.History, Points: 60,
@@ -47,23 +48,32 @@ var (
 		ID: "shell.git.clean", Category: rule.Destructive, Points: 50,
 		Summary:     "Deletes every untracked file (git clean -f): files that were never committed are gone for good.",
 		Alternative: "git clean -n to see what would go, or git stash -u",
-		Match:       []string{"git clean -f", "git clean -fd", "git clean -df", "git clean -fdx", "git clean --force"},
-		NoMatch:     []string{"git clean -n", "git clean --dry-run", "git clean -dn"},
+		Match:       []string{"git clean -f", "git clean -fd", "git clean -df", "git clean -fdx", "git clean --force", "git -c clean.requireForce=false clean -dx"},
+		NoMatch:     []string{"git clean -n", "git clean --dry-run", "git clean -dn", "git clean -x", "git clean -fdn"},
 	}
 	ruleGitDiscard = &rule.Rule{
 		ID: "shell.git.discard-changes", Category: rule.History, Points: 50,
 		Summary:     "Overwrites files with their committed version: uncommitted changes to them are lost.",
 		Alternative: "git stash (keeps the changes), or git diff > changes.patch first",
 		Match: []string{"git checkout -- .", "git checkout -- file.txt", "git checkout HEAD -- file.txt", "git checkout HEAD -- .", "git restore file.txt", "git restore --worktree file.txt",
-			"git restore -W file.txt", "git restore .", "git checkout .", "git checkout -f main", "git switch --discard-changes main", "/usr/local/bin/git checkout -- ."},
-		NoMatch: []string{"git checkout main", "git checkout -b feature", "git restore --staged file.txt", "git restore -S file.txt", "git switch main", "git checkout --orphan gh-pages"},
+			"git restore -W file.txt", "git restore .", "git checkout .", "git checkout -f main", "git switch --discard-changes main", "/usr/local/bin/git checkout -- .",
+			"git checkout -f -b new", "git checkout main src/", "git restore -s HEAD~3 -- .", "git restore --staged --worktree .", "git rm -rf src"},
+		NoMatch: []string{"git checkout main", "git checkout -b feature", "git restore --staged file.txt", "git restore -S file.txt", "git switch main", "git checkout --orphan gh-pages",
+			"git checkout -p -- .", "git rm -r --cached .", "git rm old.txt"},
 	}
 	ruleGitBranchForceDelete = &rule.Rule{
 		ID: "shell.git.branch-force-delete", Category: rule.History, Points: 45,
 		Summary:     "Deletes a branch even if its commits are not merged anywhere.",
 		Alternative: "git branch -d (refuses to delete unmerged work)",
-		Match:       []string{"git branch -D feature", "git branch --delete --force old", "git branch -d -f old"},
-		NoMatch:     []string{"git branch -d feature", "git branch feature"},
+		Match:       []string{"git branch -D feature", "git branch --delete --force old", "git branch -d -f old", "git branch -df old"},
+		NoMatch:     []string{"git branch -d feature", "git branch feature", "git branch -r -D origin/old"},
+	}
+	ruleGitMoveRef = &rule.Rule{
+		ID: "shell.git.move-branch", Category: rule.History, Points: 30,
+		Summary:     "Moves an existing branch (or HEAD) to another commit: commits that were only on it are no longer on any branch.",
+		Alternative: "create a new branch instead (git switch -c new), or check the branch has nothing of its own first",
+		Match:       []string{"git checkout -B main", "git switch -C main", "git switch --force-create release", "git branch -f main HEAD~3", "git branch -M old main", "git branch -C a main", "git symbolic-ref HEAD refs/heads/other"},
+		NoMatch:     []string{"git checkout -b feature", "git switch -c feature", "git branch -m old new", "git symbolic-ref HEAD", "git branch feature HEAD~1"},
 	}
 	ruleGitStashDrop = &rule.Rule{
 		ID: "shell.git.stash-drop", Category: rule.History, Points: 45,
@@ -83,14 +93,14 @@ var (
 		ID: "shell.git.reflog-expire", Category: rule.History, Points: 70,
 		Summary:     "Expires the reflog or prunes unreachable objects: the last way to recover lost commits is gone.",
 		Alternative: "leave the reflog alone; git gc without --prune=now keeps two weeks of history",
-		Match:       []string{"git reflog expire --expire=now --all", "git gc --prune=now", "git reflog delete HEAD@{1}", "git prune --expire=now"},
-		NoMatch:     []string{"git reflog", "git gc"},
+		Match:       []string{"git reflog expire --expire=now --all", "git gc --prune=now", "git reflog delete HEAD@{1}", "git prune --expire=now", "git prune", "git -c gc.pruneExpire=now gc", "git reflog expire --expire-unreachable=all --all"},
+		NoMatch:     []string{"git reflog", "git gc", "git prune -n", "git reflog expire --expire=never --all", "git gc --prune=2.weeks.ago"},
 	}
 	ruleGitUpdateRefDelete = &rule.Rule{
 		ID: "shell.git.update-ref-delete", Category: rule.History, Points: 50,
 		Summary:     "Deletes a ref directly (branch, tag or note), without the usual safety checks.",
 		Alternative: "git branch -d / git tag -d",
-		Match:       []string{"git update-ref -d refs/heads/main", "git tag -d v1.0"},
+		Match:       []string{"git update-ref -d refs/heads/main", "git tag -d v1.0", "git symbolic-ref --delete HEAD"},
 		NoMatch:     []string{"git update-ref refs/heads/x HEAD", "git tag v1.0"},
 	}
 	ruleGitNoVerify = &rule.Rule{
@@ -103,8 +113,12 @@ var (
 		ID: "shell.git.config-exec", Category: rule.Execution, Points: 60,
 		Summary:     "Makes git run a program on its own (an alias, hooks path, ssh command, pager or credential helper).",
 		Alternative: "run the program directly",
-		Match:       []string{"git config alias.up '!curl x | sh'", "git config --global core.sshCommand 'ssh -i /tmp/k'", "git config core.pager 'rm -rf ~'", "git -c core.sshCommand='ssh -o ProxyCommand=x' fetch"},
-		NoMatch:     []string{"git config user.name dev", "git config --get remote.origin.url", "git config alias.st status"},
+		Match: []string{"git config alias.up '!curl x | sh'", "git config --global core.sshCommand 'ssh -i /tmp/k'", "git config core.pager 'rm -rf ~'", "git -c core.sshCommand='ssh -o ProxyCommand=x' fetch",
+			"GIT_SSH_COMMAND='sh -c id' git fetch", "env GIT_PAGER='sh -c id' git log", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh x' git log",
+			"git --config-env=core.pager=P log", "git clone 'ext::sh -c id' repo", "git -c protocol.ext.allow=always fetch", "git clone -u 'sh -c id' ../repo",
+			`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='sh x'" git status`},
+		NoMatch: []string{"git config user.name dev", "git config --get remote.origin.url", "git config alias.st status", "git -c user.name=x commit -m y", "GIT_EDITOR=vim git commit",
+			"git -c core.pager=less log", "git config credential.helper store", "GIT_PAGER=cat git log", "git config --global credential.helper 'cache --timeout 3600'", "git config --global core.pager 'less -FRX'"},
 	}
 	ruleGitWorktreeForce = &rule.Rule{
 		ID: "shell.git.worktree-remove-force", Category: rule.History, Points: 45,
@@ -132,168 +146,639 @@ func isProtected(b string) bool {
 	return strings.HasPrefix(b, "release/") || strings.HasPrefix(b, "release-") || strings.HasPrefix(b, "hotfix/") || strings.HasPrefix(b, "prod") || strings.HasPrefix(b, "production/")
 }
 
-// gitHandler judges git subcommands.
+// gitHandler judges a git command line: the configuration and environment
+// it runs with, aliases, and the subcommand.
 func gitHandler(c *Cmd, r *report) {
-	// Global options before the subcommand.
-	args := c.Args
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		if a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--exec-path" && !strings.Contains(a, "=") || a == "--config-env" {
-			if a == "-c" && i+1 < len(args) {
-				gitConfigValue(c, r, args[i+1])
-			}
-			i += 2
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			i++
-			continue
-		}
-		break
+	env := commandEnv(c)
+	judgeGitEnv(c, r, env)
+	inherited := envSettings(env)
+	for _, s := range inherited {
+		judgeGitSetting(c, r, s)
 	}
-	if i >= len(args) {
+	gitRun(c, r, inherited, env, 0)
+}
+
+// gitRun reads git's options and runs the subcommand, expanding aliases
+// the way git does (an alias may start with more options).
+func gitRun(c *Cmd, r *report, settings []gitSetting, env map[string]envValue, depth int) {
+	g := parseGitGlobals(c, env)
+	for _, s := range g.settings {
+		judgeGitSetting(c, r, s)
+	}
+	settings = append(settings[:len(settings):len(settings)], g.settings...)
+	if g.execPath != "" {
+		r.add(c.find(ruleGitConfigExec, "Makes git take its own commands from "+truncateText(g.execPath, 80)+" (--exec-path): programs there run instead of git's."))
+	}
+	for i, a := range c.Args {
+		gitExtURL(c, r, a, i < len(c.Dynamic) && c.Dynamic[i])
+	}
+	if g.sub >= len(c.Args) {
 		return
 	}
-	sub := args[i]
-	sc := &Cmd{Name: "git " + sub, Path: c.Path, Args: args[i+1:], Text: c.Text, Sudo: c.Sudo, Depth: c.Depth, index: c.index, env: c.env}
-	if i+1 <= len(c.Dynamic) {
-		sc.Dynamic = c.Dynamic[min(i+1, len(c.Dynamic)):]
+	sub := c.Args[g.sub]
+	var dyn []bool
+	if g.sub+1 < len(c.Dynamic) {
+		dyn = c.Dynamic[g.sub+1:]
 	}
-	switch sub {
-	case "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "ls-remote", "rev-parse", "describe", "shortlog", "reflog", "cat-file", "fsck", "count-objects", "whatchanged", "cherry", "name-rev", "merge-base", "rev-list", "for-each-ref", "show-ref", "help", "version", "verify-commit", "verify-tag", "check-ignore", "check-attr", "range-diff", "bugreport", "var":
-		if sub == "reflog" {
-			if sc.ArgIs("expire") || sc.ArgIs("delete") {
+	if g.sub < len(c.Dynamic) && c.Dynamic[g.sub] {
+		r.mutates() // git $CMD: the subcommand is only known when it runs
+		return
+	}
+	if a, ok := lastSetting(settings, "alias."+strings.ToLower(sub)); ok && !gitBuiltins[sub] {
+		gitAlias(c, r, a, c.Args[g.sub+1:], dyn, settings, env, depth)
+		return
+	}
+	sc := &Cmd{Name: "git " + sub, Path: c.Path, Args: c.Args[g.sub+1:], Dynamic: dyn, Text: c.Text, Sudo: c.Sudo, Depth: c.Depth, Stdin: c.Stdin, index: c.index, env: c.env, viaSudo: c.viaSudo}
+	gitSubcommand(sc, sub, r, settings)
+}
+
+// gitAlias runs an alias defined for this command (git -c alias.x=… x).
+func gitAlias(c *Cmd, r *report, a gitSetting, rest []string, dyn []bool, settings []gitSetting, env map[string]envValue, depth int) {
+	r.mutates()
+	name := a.name[len("alias."):]
+	v := strings.TrimSpace(a.value)
+	if a.dynamic || depth >= 8 {
+		return // reported where it was defined; git itself stops alias loops
+	}
+	if strings.HasPrefix(v, "!") {
+		// git runs the shell command with the arguments appended.
+		script := v[1:]
+		if len(rest) > 0 {
+			script += " " + joinArgv(rest)
+		}
+		r.script(script, c, "the git alias "+name+" runs")
+		return
+	}
+	words := splitAlias(v)
+	if len(words) == 0 {
+		return
+	}
+	r.trace("git alias " + name + " → git " + truncateText(v, 120))
+	ec := *c
+	ec.argv = nil // read again: the arguments change
+	ec.Args = append(words, rest...)
+	ec.Dynamic = append(make([]bool, len(words)), dyn...)
+	gitRun(&ec, r, settings, env, depth+1)
+}
+
+// lastSetting returns the last value given for key (the one git uses).
+func lastSetting(settings []gitSetting, key string) (gitSetting, bool) {
+	for i := len(settings) - 1; i >= 0; i-- {
+		if settings[i].key == key {
+			return settings[i], true
+		}
+	}
+	return gitSetting{}, false
+}
+
+// gitReadOnly are subcommands that only read the repository.
+var gitReadOnly = map[string]bool{
+	"status": true, "log": true, "diff": true, "show": true, "blame": true, "grep": true, "ls-files": true, "ls-tree": true, "ls-remote": true, "rev-parse": true,
+	"describe": true, "shortlog": true, "cat-file": true, "fsck": true, "count-objects": true, "whatchanged": true, "cherry": true, "name-rev": true,
+	"merge-base": true, "rev-list": true, "for-each-ref": true, "show-ref": true, "help": true, "version": true, "verify-commit": true, "verify-tag": true,
+	"check-ignore": true, "check-attr": true, "range-diff": true, "bugreport": true, "var": true, "annotate": true, "show-branch": true, "check-ref-format": true,
+}
+
+// gitSubcommand judges one git subcommand; c.Args are its arguments.
+func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
+	if sub == "reflog" {
+		gitReflog(c, r, settings)
+		return
+	}
+	if gitReadOnly[sub] {
+		switch sub {
+		case "ls-remote":
+			gitTransportPrograms(c, r, sub)
+		case "grep":
+			// grep -O<cmd> opens the matching files with cmd.
+			if p, ok := c.Flag("-O", "--open-files-in-pager"); ok && p != "" {
 				r.mutates()
-				r.add(sc.find(ruleGitReflogExpire, ""))
+				r.script(p, c, "git grep --open-files-in-pager runs")
 			}
+		}
+		if out, ok := c.Flag("--output"); ok && out != "" && (sub == "log" || sub == "diff" || sub == "show") {
+			r.mutates()
+			writeTarget(c, r, out, writeDestroy)
 		}
 		return
 	}
 	r.mutates()
 	switch sub {
 	case "push":
-		gitPush(sc, r)
+		gitTransportPrograms(c, r, sub)
+		gitPush(c, r)
+	case "clone", "fetch", "pull", "archive":
+		gitTransportPrograms(c, r, sub)
+		if sub == "clone" {
+			for _, s := range gitOptionSettings(c, "-c", "--config") {
+				judgeGitSetting(c, r, s)
+			}
+		}
+		if sub == "clone" || sub == "init" {
+			gitTemplate(c, r)
+		}
+	case "init":
+		gitTemplate(c, r)
 	case "reset":
-		switch {
-		case sc.Has("--hard"):
-			r.add(sc.find(ruleGitResetHard, ""))
-		case sc.Has("--merge"):
-			r.add(sc.find(ruleGitResetMerge, ""))
-		}
+		gitReset(c, r)
 	case "clean":
-		if sc.Has("-n", "--dry-run") {
-			return
-		}
-		if sc.Has("-f", "--force") {
-			msg := "Deletes every untracked file"
-			if sc.Has("-d") {
-				msg += " and directory"
-			}
-			if sc.Has("-x") {
-				msg += ", ignored ones too (.env and local config included)"
-			}
-			r.add(sc.find(ruleGitClean, msg+"; what was never committed is gone for good."))
-		}
+		gitClean(c, r, settings)
 	case "checkout":
-		gitCheckout(sc, r)
-	case "restore":
-		staged := sc.Has("-S", "--staged")
-		worktree := sc.Has("-W", "--worktree")
-		if !staged || worktree {
-			r.add(sc.find(ruleGitDiscard, "Overwrites "+strings.Join(sc.Positional("-s", "--source"), " ")+" with the committed version: uncommitted changes are lost."))
-		}
+		gitCheckout(c, r)
 	case "switch":
-		if sc.Has("--discard-changes", "-f", "--force") {
-			r.add(sc.find(ruleGitDiscard, "Switches branch and throws away uncommitted changes."))
+		gitSwitch(c, r)
+	case "restore":
+		gitRestore(c, r)
+	case "checkout-index":
+		if c.Has("-f", "--force") && (c.Has("-a", "--all") || len(c.Positional("--prefix", "--stage")) > 0) {
+			r.add(c.find(ruleGitDiscard, "Writes the staged version over files in the working tree (checkout-index --force): uncommitted changes are lost."))
 		}
-	case "branch":
-		if sc.Has("-D") || sc.Has("-d", "--delete") && sc.Has("-f", "--force") {
-			r.add(sc.find(ruleGitBranchForceDelete, "Deletes the branch "+strings.Join(sc.Positional(), " ")+" even if it is not merged.", sc.Positional()...))
-		}
-	case "stash":
-		if sc.ArgIs("drop") || sc.ArgIs("clear") {
-			msg := "Drops a stash entry."
-			if sc.ArgIs("clear") {
-				msg = "Drops every stash entry."
-			}
-			r.add(sc.find(ruleGitStashDrop, msg))
-		}
-	case "filter-branch", "filter-repo", "replace":
-		if sub == "replace" && (sc.Has("-l", "--list") || len(sc.Args) == 0) {
-			return
-		}
-		r.add(sc.find(ruleGitRewriteHistory, ""))
-	case "gc":
-		if v, ok := sc.Flag("--prune"); ok && (v == "now" || v == "all") {
-			r.add(sc.find(ruleGitReflogExpire, "Prunes unreachable objects now: lost commits cannot be recovered any more."))
-		}
-	case "prune":
-		if v, ok := sc.Flag("--expire"); ok && v == "now" {
-			r.add(sc.find(ruleGitReflogExpire, ""))
-		}
-	case "update-ref":
-		if sc.Has("-d") {
-			r.add(sc.find(ruleGitUpdateRefDelete, ""))
-		}
-	case "tag":
-		if sc.Has("-d", "--delete") {
-			r.add(sc.find(ruleGitUpdateRefDelete, "Deletes the tag "+strings.Join(sc.Positional(), " ")+"."))
-		}
-	case "commit":
-		if sc.Has("--no-verify", "-n") {
-			r.add(sc.find(ruleGitNoVerify, ""))
-		}
-	case "config":
-		pos := sc.Positional("--file", "-f", "--blob", "--type", "--default")
-		if len(pos) >= 2 && !sc.Has("--get", "--get-all", "--list", "-l", "--unset", "--get-regexp") {
-			gitConfigValue(sc, r, pos[0]+"="+strings.Join(pos[1:], " "))
-		}
-	case "worktree":
-		if sc.ArgIs("remove") && sc.Has("-f", "--force") {
-			r.add(sc.find(ruleGitWorktreeForce, ""))
-		}
-	case "submodule":
-		if sc.ArgIs("deinit") && sc.Has("-f", "--force") {
-			r.add(sc.find(ruleGitSubmoduleDeinit, ""))
+	case "read-tree":
+		if c.Has("--reset") && c.Has("-u") {
+			r.add(c.find(ruleGitDiscard, "Resets the index and the working tree to a tree (read-tree --reset -u): uncommitted changes are lost."))
 		}
 	case "rm":
-		// git rm is recorded in history and can be undone with git checkout.
-	}
-}
-
-// gitConfigValue flags configuration that makes git run a program.
-func gitConfigValue(c *Cmd, r *report, kv string) {
-	k, v, _ := strings.Cut(kv, "=")
-	k = strings.ToLower(k)
-	switch {
-	case strings.HasPrefix(k, "alias.") && strings.HasPrefix(strings.TrimSpace(v), "!"):
-		r.add(c.find(ruleGitConfigExec, "Defines a git alias that runs a shell command: "+truncateText(v, 80)))
-		r.script(strings.TrimPrefix(strings.TrimSpace(v), "!"), c, "the git alias runs")
-	case k == "core.hookspath":
-		r.add(c.find(ruleGitWriteHooksPath(), "Points git's hooks at "+v+": whatever is there runs on commits and checkouts."))
-	case k == "core.sshcommand" || k == "core.pager" || k == "core.editor" || k == "core.fsmonitor" || k == "credential.helper" && strings.HasPrefix(strings.TrimSpace(v), "!") || k == "sequence.editor" || k == "diff.external" || strings.HasPrefix(k, "filter.") || k == "gpg.program" || k == "core.askpass":
-		if v == "" || v == "less" || v == "cat" || v == "vim" || v == "nano" || v == "code --wait" || v == "delta" || k == "credential.helper" && (v == "store" || v == "cache" || v == "osxkeychain" || v == "manager") {
+		// git rm refuses to delete files with uncommitted changes unless forced.
+		if c.Has("-f", "--force") && !c.Has("--cached") {
+			paths := c.Positional("--pathspec-from-file")
+			r.add(c.find(ruleGitDiscard, "Deletes "+gitPaths(paths)+" from the working tree, uncommitted changes included (git rm --force): those changes are lost.", paths...))
+		}
+	case "branch":
+		gitBranch(c, r)
+	case "symbolic-ref":
+		pos := c.Positional("-m")
+		switch {
+		case c.Has("-d", "--delete"):
+			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the symbolic ref "+orSomething(pos, "HEAD")+": the repository no longer knows its current branch.", pos...))
+		case len(pos) >= 2:
+			r.add(c.find(ruleGitMoveRef, "Points "+pos[0]+" at "+pos[1]+" without touching the files: the next commit records this working tree on "+strings.TrimPrefix(pos[1], "refs/heads/")+".", pos[1]))
+		}
+	case "stash":
+		switch {
+		case c.ArgIs("clear"):
+			r.add(c.find(ruleGitStashDrop, "Drops every stash entry: the changes saved there are hard to get back."))
+		case c.ArgIs("drop"):
+			what := "the latest stash entry"
+			if p := c.Positional(); len(p) > 1 {
+				what = "the stash entry " + p[1]
+			}
+			r.add(c.find(ruleGitStashDrop, "Drops "+what+": the changes saved there are hard to get back."))
+		}
+	case "filter-branch":
+		r.add(c.find(ruleGitRewriteHistory, ""))
+		for _, f := range []string{"--tree-filter", "--index-filter", "--msg-filter", "--commit-filter", "--env-filter", "--parent-filter", "--tag-name-filter"} {
+			if v, ok := c.Flag(f); ok && v != "" {
+				r.script(v, c, "git filter-branch "+f+" runs")
+			}
+		}
+	case "filter-repo":
+		if c.Has("--analyze", "--dry-run") {
 			return
 		}
-		r.add(c.find(ruleGitConfigExec, "Makes git run "+truncateText(v, 80)+" ("+k+")."))
+		r.add(c.find(ruleGitRewriteHistory, ""))
+	case "replace":
+		if c.Has("-l", "--list", "-d", "--delete") || len(c.Args) == 0 {
+			return
+		}
+		r.add(c.find(ruleGitRewriteHistory, "Replaces commits in how git shows history (git replace): logs, blame and pushes see a different history."))
+	case "gc":
+		gitGC(c, r, settings)
+	case "prune":
+		if c.Has("-n", "--dry-run") {
+			return
+		}
+		v, ok := c.Flag("--expire")
+		if !ok || expiresNow(v) {
+			r.add(c.find(ruleGitReflogExpire, "Deletes every unreachable object now (git prune): commits that are only in dropped stashes or lost branches are gone for good."))
+		}
+	case "update-ref":
+		switch {
+		case c.Has("-d"):
+			pos := c.Positional("-m")
+			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the ref "+orSomething(pos[:min(1, len(pos))], "")+" directly, without the usual safety checks.", pos...))
+		case c.Has("--stdin") && stdinDeletes(c.Stdin):
+			msg := "Deletes refs read from standard input, without the usual safety checks."
+			if c.Stdin == "" {
+				msg = "Changes refs read from standard input, which can delete them, without the usual safety checks."
+			}
+			r.add(c.find(ruleGitUpdateRefDelete, msg))
+		}
+	case "tag":
+		if c.Has("-d", "--delete") {
+			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the tag "+strings.Join(c.Positional(), " ")+"."))
+		}
+	case "commit":
+		if c.Has("--no-verify", "-n") {
+			r.add(c.find(ruleGitNoVerify, ""))
+		}
+	case "merge", "am", "rebase", "cherry-pick", "revert":
+		if c.Has("--no-verify") {
+			r.add(c.find(ruleGitNoVerify, ""))
+		}
+		if sub == "rebase" {
+			for _, x := range c.FlagAll("-x", "--exec") {
+				r.script(x, c, "git rebase --exec runs")
+			}
+		}
+	case "bisect":
+		if len(c.Args) > 1 && c.Args[0] == "run" {
+			r.command(c.Args[1:], c, "git bisect run runs")
+		}
+	case "send-email":
+		for _, x := range c.FlagAll("--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd") {
+			r.script(x, c, "git send-email runs")
+		}
+	case "difftool":
+		if v, ok := c.Flag("-x", "--extcmd"); ok && v != "" {
+			r.script(v, c, "git difftool --extcmd runs")
+		}
+	case "config":
+		gitConfigWrite(c, r)
+	case "remote":
+		// remote add / set-url: ext:: URLs are judged with every argument.
+	case "worktree":
+		if c.ArgIs("remove") {
+			switch n := countFlag(c, 'f', "--force"); {
+			case n >= 2:
+				r.add(c.find(ruleGitWorktreeForce, "Removes a locked worktree even if it has uncommitted changes: they are lost."))
+			case n == 1:
+				r.add(c.find(ruleGitWorktreeForce, ""))
+			}
+		}
+	case "submodule":
+		switch {
+		case c.ArgIs("deinit") && c.Has("-f", "--force"):
+			r.add(c.find(ruleGitSubmoduleDeinit, ""))
+		case c.ArgIs("foreach"):
+			// submodule foreach [--recursive] <command>: the words after the options.
+			for i, a := range c.Args {
+				if a == "foreach" {
+					rest := c.Args[i+1:]
+					for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+						rest = rest[1:]
+					}
+					if len(rest) > 0 {
+						r.script(strings.Join(rest, " "), c, "git submodule foreach runs")
+					}
+					break
+				}
+			}
+		}
 	}
 }
 
-func ruleGitWriteHooksPath() *rule.Rule { return ruleWriteGitHooks }
+// orSomething joins words, or says what when there are none.
+func orSomething(words []string, what string) string {
+	if len(words) == 0 {
+		return what
+	}
+	return strings.Join(words, " ")
+}
+
+// countFlag counts how often a flag is given, in any spelling: -f -f, -ff,
+// --force and --forc all count.
+func countFlag(c *Cmd, short byte, long string) int {
+	av := c.Argv()
+	n := 0
+	if av.Known {
+		for _, o := range av.Opts {
+			if !o.Unknown && !o.Negated && o.Name == long {
+				n++
+			}
+		}
+		if n > 0 {
+			return n
+		}
+	}
+	for _, a := range c.Args {
+		switch {
+		case a == "--":
+			return n
+		case a == long || strings.HasPrefix(a, long+"="):
+			n++
+		case isCluster(a):
+			n += strings.Count(a[1:], string(short))
+		}
+	}
+	return n
+}
+
+// expiresNow reports whether an expiry date given to git removes what is
+// unreachable at once: "now", "all", "0", or minutes or hours ago (the
+// default keeps two weeks; days and dates are left alone).
+func expiresNow(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	switch v {
+	case "now", "all", "0", "1", "yes", "true":
+		return true
+	}
+	f := strings.Split(v, ".")
+	if len(f) == 3 && f[2] == "ago" && isDigits(f[0]) {
+		unit := strings.TrimSuffix(f[1], "s")
+		return unit == "second" || unit == "minute" || unit == "hour"
+	}
+	return false
+}
+
+func stdinDeletes(s string) bool {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "delete ") {
+			return true
+		}
+	}
+	return s == "" // unknown input: it may delete
+}
+
+// gitOptionSettings returns the key=value settings given with a
+// subcommand's own option (git clone -c k=v, --config k=v).
+func gitOptionSettings(c *Cmd, names ...string) []gitSetting {
+	var out []gitSetting
+	for _, kv := range c.FlagAll(names...) {
+		k, v, _ := strings.Cut(kv, "=")
+		out = append(out, gitSetting{key: strings.ToLower(k), name: k, value: v, dynamic: argDynamic(c, kv), from: "git clone --config"})
+	}
+	return out
+}
+
+// gitExtURL judges an argument that is a remote address of the form
+// ext::command, which makes git run the command (also after "name=").
+func gitExtURL(c *Cmd, r *report, a string, dynamic bool) {
+	i := strings.Index(a, "ext::")
+	if i < 0 || i > 0 && a[i-1] != '=' {
+		return
+	}
+	argv := extCommand(a[i+5:])
+	r.add(c.find(ruleGitConfigExec, "Uses the remote address "+truncateText(a[i:], 80)+", which runs "+truncateText(joinArgv(argv), 80)+" on this machine."))
+	if !dynamic && len(argv) > 0 {
+		r.command(argv, c, "the ext:: remote runs")
+	}
+}
+
+// extCommand splits the command of an ext:: address into words: spaces
+// separate them, "% " is a space inside a word, "%%" a percent sign, and
+// %s, %S, %G stand for what git fills in.
+func extCommand(s string) []string {
+	var words []string
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '%' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case ' ':
+				b.WriteByte(' ')
+			case '%':
+				b.WriteByte('%')
+			case 's', 'S':
+				b.WriteString("git-upload-pack")
+			case 'G':
+				b.WriteString("repo")
+			default:
+				b.WriteByte('%')
+				b.WriteByte(s[i])
+			}
+		case ch == ' ':
+			if b.Len() > 0 {
+				words = append(words, b.String())
+				b.Reset()
+			}
+		default:
+			b.WriteByte(ch)
+		}
+		if len(words) > 256 {
+			break
+		}
+	}
+	if b.Len() > 0 {
+		words = append(words, b.String())
+	}
+	return words
+}
+
+// gitTransportPrograms judges the programs a transport runs: clone -u,
+// fetch/pull/ls-remote --upload-pack, push --receive-pack/--exec, archive --exec.
+func gitTransportPrograms(c *Cmd, r *report, sub string) {
+	var names []string
+	switch sub {
+	case "clone", "ls-remote":
+		names = []string{"-u", "--upload-pack"}
+	case "fetch", "pull":
+		names = []string{"--upload-pack"}
+	case "push":
+		names = []string{"--receive-pack", "--exec"}
+	case "archive":
+		names = []string{"--exec"}
+	}
+	if len(names) == 0 {
+		return
+	}
+	v, ok := c.Flag(names...)
+	if !ok || v == "" || v == "git-upload-pack" || v == "git-receive-pack" || v == "git upload-pack" || v == "git receive-pack" {
+		return
+	}
+	r.add(c.find(ruleGitConfigExec, "Makes git run "+truncateText(v, 80)+" for the transfer (git "+sub+" "+names[len(names)-1]+"); with a local repository it runs on this machine."))
+	r.script(v, c, "git "+sub+" runs")
+}
+
+// gitTemplate judges git init/clone --template: the hooks of the template
+// directory are copied into the new repository and run there.
+func gitTemplate(c *Cmd, r *report) {
+	if v, ok := c.Flag("--template"); ok && v != "" {
+		r.add(c.find(ruleWriteGitHooks, "Creates the repository with the hooks of "+v+" (--template): they run on commits and checkouts.", v))
+	}
+}
+
+// gitConfigWrite judges git config writing a setting.
+func gitConfigWrite(c *Cmd, r *report) {
+	pos := c.Positional("--file", "-f", "--blob", "--type", "--default", "--comment", "--value", "-t")
+	if len(pos) > 0 {
+		switch pos[0] {
+		case "set":
+			pos = pos[1:]
+		case "get", "list", "unset", "rename-section", "remove-section", "edit", "get-color", "get-colorbool", "get-urlmatch":
+			return
+		}
+	}
+	if len(pos) < 2 || c.Has("--get", "--get-all", "--list", "-l", "--unset", "--unset-all", "--get-regexp", "--get-urlmatch", "--remove-section", "--rename-section", "-e", "--edit") {
+		return
+	}
+	key, val := pos[0], pos[1]
+	s := gitSetting{key: strings.ToLower(key), name: key, value: val, dynamic: argDynamic(c, val), from: "git config"}
+	judgeGitSetting(c, r, s)
+	v := strings.TrimSpace(val)
+	if strings.HasPrefix(s.key, "alias.") && !s.dynamic && !strings.HasPrefix(v, "!") {
+		// A stored alias renames a command for every later call: judge
+		// what "git <alias>" will run now, while it can be seen.
+		if words := splitAlias(v); len(words) > 0 {
+			r.command(append([]string{"git"}, words...), c, "the git alias "+key[len("alias."):]+" runs")
+		}
+	}
+}
+
+// argDynamic reports whether the argument v is only known when the command runs.
+func argDynamic(c *Cmd, v string) bool {
+	for i, a := range c.Args {
+		if a == v && i < len(c.Dynamic) && c.Dynamic[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// gitReset judges git reset: --hard and --merge discard work; --keep and
+// the default keep it.
+func gitReset(c *Cmd, r *report) {
+	target := ""
+	if p := c.Positional("--pathspec-from-file"); len(p) > 0 {
+		target = p[0]
+	}
+	switch {
+	case c.Has("--hard"):
+		msg := "Throws away every uncommitted change in the working tree (git reset --hard)."
+		if target != "" && target != "HEAD" && target != "@" {
+			msg = "Throws away every uncommitted change and moves the current branch to " + showPath(target) + " (git reset --hard): later commits are only left in the reflog."
+		}
+		r.add(c.find(ruleGitResetHard, msg))
+	case c.Has("--merge"):
+		r.add(c.find(ruleGitResetMerge, ""))
+	}
+}
+
+// gitClean judges git clean: without -n it deletes untracked files, when
+// forced (-f, or clean.requireForce switched off).
+func gitClean(c *Cmd, r *report, settings []gitSetting) {
+	if c.Has("-n", "--dry-run") || c.Has("-i", "--interactive") {
+		return
+	}
+	forced := countFlag(c, 'f', "--force")
+	if s, ok := lastSetting(settings, "clean.requireforce"); forced == 0 && ok && (s.dynamic || isFalse(s.value)) {
+		forced = 1
+	}
+	if forced == 0 {
+		return // git refuses to clean without -f
+	}
+	what := "untracked file"
+	if c.Has("-d") {
+		what += " and directory"
+	}
+	msg := "Deletes every " + what
+	if paths := c.Positional("-e", "--exclude"); len(paths) > 0 {
+		msg += " under " + strings.Join(paths, " ")
+	}
+	switch {
+	case c.Has("-x"):
+		msg += ", ignored ones too (.env and local configuration included)"
+	case c.Has("-X"):
+		msg = strings.Replace(msg, "untracked", "ignored", 1) + " (.env and local configuration included)"
+	}
+	if forced >= 2 && c.Has("-d") {
+		msg += ", and nested repositories with their history"
+	}
+	r.add(c.find(ruleGitClean, msg+"; what was never committed is gone for good."))
+}
+
+func isFalse(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "false", "no", "off", "0":
+		return true
+	}
+	return false
+}
+
+// gitReflog judges reflog expire and delete.
+func gitReflog(c *Cmd, r *report, settings []gitSetting) {
+	p := c.Positional()
+	if len(p) == 0 {
+		return
+	}
+	switch p[0] {
+	case "delete":
+		r.mutates()
+		r.add(c.find(ruleGitReflogExpire, "Deletes reflog entries: the last way to recover the commits they point at is gone."))
+	case "expire":
+		r.mutates()
+		for _, f := range []string{"--expire", "--expire-unreachable"} {
+			if v, ok := c.Flag(f); ok && expiresNow(v) {
+				r.add(c.find(ruleGitReflogExpire, "Expires the reflog ("+f+"="+v+"): the last way to recover lost commits is gone."))
+				return
+			}
+		}
+		for _, k := range []string{"gc.reflogexpire", "gc.reflogexpireunreachable"} {
+			if s, ok := lastSetting(settings, k); ok && (s.dynamic || expiresNow(s.value)) {
+				r.add(c.find(ruleGitReflogExpire, "Expires the reflog ("+s.name+"="+s.value+"): the last way to recover lost commits is gone."))
+				return
+			}
+		}
+	}
+}
+
+// gitGC judges git gc: pruning now (or with expiry settings of now) loses
+// what only the reflog or loose objects still held.
+func gitGC(c *Cmd, r *report, settings []gitSetting) {
+	if v, ok := c.Flag("--prune"); ok && expiresNow(v) && v != "" {
+		r.add(c.find(ruleGitReflogExpire, "Prunes unreachable objects now (--prune="+v+"): lost commits cannot be recovered any more."))
+		return
+	}
+	for _, k := range []string{"gc.pruneexpire", "gc.reflogexpire", "gc.reflogexpireunreachable"} {
+		if s, ok := lastSetting(settings, k); ok && !c.Has("--no-prune") && (s.dynamic || expiresNow(s.value)) {
+			r.add(c.find(ruleGitReflogExpire, "Collects garbage with "+s.name+"="+s.value+": lost commits cannot be recovered any more."))
+			return
+		}
+	}
+}
+
+// gitBranch judges branch deletion and branches moved over others.
+func gitBranch(c *Cmd, r *report) {
+	pos := c.Positional("-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--color", "--column", "-t", "--track")
+	if c.Has("-r", "--remotes") && !c.Has("-M", "-C", "-m", "-c", "--move", "--copy") {
+		return // remote-tracking branches come back with the next fetch
+	}
+	force := c.Has("-f", "--force")
+	switch {
+	case c.Has("-D") || c.Has("-d", "--delete") && force:
+		what := "a branch"
+		if len(pos) > 0 {
+			what = "the branch " + strings.Join(pos, " ")
+		}
+		r.add(c.find(ruleGitBranchForceDelete, "Deletes "+what+" even if it is not merged: its own commits are then only in the reflog.", pos...))
+	case c.Has("-M", "-C") || c.Has("-m", "--move", "-c", "--copy") && force:
+		if len(pos) == 0 {
+			return
+		}
+		dst := pos[len(pos)-1]
+		verb := "Renames"
+		if c.Has("-C", "-c", "--copy") && !c.Has("-M", "-m", "--move") {
+			verb = "Copies"
+		}
+		what := "the current branch"
+		if len(pos) > 1 {
+			what = pos[0]
+		}
+		r.add(c.find(ruleGitMoveRef, verb+" "+what+" to "+dst+", replacing it if it exists: the commits only the old "+dst+" had are no longer on a branch.", dst))
+	case force && !c.Has("-m", "--move", "-c", "--copy", "-d", "--delete", "-l", "--list", "-a", "--all", "-v", "-vv", "--show-current", "--edit-description", "-u", "--set-upstream-to", "--unset-upstream"):
+		if len(pos) == 0 {
+			return
+		}
+		to := "the current commit"
+		if len(pos) > 1 {
+			to = pos[1]
+		}
+		r.add(c.find(ruleGitMoveRef, "Moves the branch "+pos[0]+" to "+to+" (branch --force): commits only on it are no longer on a branch.", pos[0]))
+	}
+}
 
 // gitPush judges a push: force, deletions, protected targets.
 func gitPush(c *Cmd, r *report) {
 	pos := c.Positional("--repo", "-o", "--push-option", "--receive-pack", "--exec")
-	force := c.Has("--force", "--mirror")
+	force := c.Has("--force", "-f", "--mirror")
 	lease := c.Has("--force-with-lease")
 	for _, o := range c.Argv().Opts {
 		// Unknown force-like options (--force-with-lease-if-includes…) count as force.
-		if o.Unknown && strings.HasPrefix(o.Name, "--force") {
+		if o.Unknown && strings.HasPrefix(o.Name, "--force") && o.Name != "--force-if-includes" {
 			force = true
 		}
 	}
-	// Refspecs after the remote.
 	var refs []string
 	if len(pos) > 1 {
 		refs = pos[1:]
@@ -329,24 +814,45 @@ func gitPush(c *Cmd, r *report) {
 		r.add(c.find(ruleGitPushDelete, "Deletes every remote branch that has no local counterpart (--prune)."))
 	}
 	if deleting {
-		r.add(c.find(ruleGitPushDelete, "Deletes "+strings.Join(targets, ", ")+" on the remote.", targets...))
+		what := orSomething(targets, "branches or tags")
+		if len(targets) == 0 && len(pos) > 1 {
+			what = strings.Join(pos[1:], ", ")
+		}
+		r.add(c.find(ruleGitPushDelete, "Deletes "+what+" on the remote.", targets...))
 		return
 	}
-	if !(force || plusForce) {
+	if !(force || plusForce || lease) {
 		return
 	}
-	if lease && !plusForce && !hasExplicitForce(c) {
-		return
+	if lease {
+		// --force-with-lease=main[:expect] names the branch being overwritten.
+		for _, v := range c.FlagAll("--force-with-lease") {
+			if ref, _, _ := strings.Cut(v, ":"); ref != "" {
+				targets = append(targets, ref)
+			}
+		}
 	}
 	protected := ""
 	for _, t := range targets {
-		if isProtected(t) {
+		// A wildcard refspec (refs/heads/*) takes the shared branches too.
+		if isProtected(t) || strings.Contains(t, "*") {
 			protected = t
 		}
 	}
 	if protected != "" {
-		r.add(c.find(ruleGitPushForceProtected, "Force-pushes to "+protected+", a shared branch: commits others pushed there are overwritten.", protected))
+		shown := protected + ", a shared branch"
+		if strings.Contains(protected, "*") {
+			shown = "every branch matching " + protected + ", shared ones included"
+		}
+		how := "Force-pushes to " + shown + ": commits others pushed there are overwritten."
+		if lease && !force && !plusForce {
+			how = "Force-pushes to " + shown + " (--force-with-lease): its history is rewritten under everyone who has pulled it."
+		}
+		r.add(c.find(ruleGitPushForceProtected, how, protected))
 		return
+	}
+	if !force && !plusForce {
+		return // --force-with-lease to a branch of one's own: the usual way after a rebase
 	}
 	what := "the current branch"
 	if len(targets) > 0 {
@@ -354,49 +860,103 @@ func gitPush(c *Cmd, r *report) {
 	}
 	if c.Has("--mirror") {
 		what = "every branch and tag"
+	} else if c.Has("--all", "--branches") {
+		what = "every branch"
 	}
 	r.add(c.find(ruleGitPushForce, "Force-pushes "+what+": commits on the remote that are not in yours are overwritten.", targets...))
 }
 
-func hasExplicitForce(c *Cmd) bool {
-	for _, o := range c.Argv().Opts {
-		switch {
-		case o.Negated:
-		case o.Name == "--force" || o.Name == "--mirror":
-			return true
-		case o.Unknown && strings.HasPrefix(o.Name, "--force"):
-			return true
-		}
-	}
-	return false
-}
-
 // gitCheckout tells switching branches apart from overwriting files.
 func gitCheckout(c *Cmd, r *report) {
-	if c.Has("-b", "-B", "--orphan", "--detach") && !c.Contains("--") {
-		return
-	}
-	if c.Has("-f", "--force") {
-		r.add(c.find(ruleGitDiscard, "Checks out and throws away uncommitted changes (--force)."))
-		return
-	}
-	dashdash := false
-	for _, a := range c.Args {
-		if a == "--" {
-			dashdash = true
+	valued := []string{"-b", "-B", "--orphan", "--pathspec-from-file"}
+	force := c.Has("-f", "--force")
+	pos := c.Positional(valued...)
+	_, creating := c.Flag("-b", "--orphan")
+	reset, resetting := c.Flag("-B")
+	if resetting {
+		msg := "Creates the branch " + reset + ", or moves it here if it exists (checkout -B): commits only on the old " + reset + " are no longer on a branch."
+		if force {
+			msg = strings.TrimSuffix(msg, ".") + "; uncommitted changes are thrown away (--force)."
 		}
-	}
-	pos := c.Positional()
-	if dashdash {
-		r.add(c.find(ruleGitDiscard, "Overwrites "+strings.Join(afterDashDash(c.Args), " ")+" with the committed version: uncommitted changes are lost."))
-		return
-	}
-	for _, p := range pos {
-		if p == "." || p == "*" || strings.HasPrefix(p, "./") || looksLikeFile(p) {
-			r.add(c.find(ruleGitDiscard, "Overwrites "+p+" with the committed version: uncommitted changes are lost.", p))
+		r.add(c.find(ruleGitMoveRef, msg, reset))
+		if !force {
 			return
 		}
 	}
+	if force {
+		msg := "Throws away every uncommitted change to tracked files (git checkout --force)."
+		if len(pos) > 0 {
+			msg = "Checks out " + pos[0] + " and throws away uncommitted changes (--force)."
+		}
+		if creating || resetting {
+			msg = "Creates a branch and throws away uncommitted changes (--force)."
+		}
+		r.add(c.find(ruleGitDiscard, msg))
+		return
+	}
+	if f, ok := c.Flag("--pathspec-from-file"); ok {
+		r.add(c.find(ruleGitDiscard, "Overwrites the files listed in "+f+" with their committed version: uncommitted changes are lost.", f))
+		return
+	}
+	if c.Has("-p", "--patch") {
+		return // asks about each change
+	}
+	if c.Contains("--") {
+		paths := afterDashDash(c.Args)
+		if len(paths) > 0 {
+			r.add(c.find(ruleGitDiscard, "Overwrites "+gitPaths(paths)+" with the committed version: uncommitted changes are lost.", paths...))
+		}
+		return
+	}
+	if creating || c.Has("--detach") {
+		return
+	}
+	// git checkout <commit> <path>…: every word after the first is a path;
+	// a lone word is a path when it reads like one.
+	var paths []string
+	if len(pos) > 1 {
+		paths = pos[1:]
+	} else if len(pos) == 1 && looksLikePath(pos[0]) {
+		paths = pos
+	}
+	if len(paths) > 0 {
+		r.add(c.find(ruleGitDiscard, "Overwrites "+gitPaths(paths)+" with the committed version: uncommitted changes are lost.", paths...))
+	}
+}
+
+// gitSwitch judges git switch: --discard-changes and --force-create.
+func gitSwitch(c *Cmd, r *report) {
+	if b, ok := c.Flag("-C", "--force-create"); ok {
+		r.add(c.find(ruleGitMoveRef, "Creates the branch "+b+", or moves it here if it exists (switch --force-create): commits only on the old "+b+" are no longer on a branch.", b))
+	}
+	if c.Has("--discard-changes", "-f", "--force") {
+		r.add(c.find(ruleGitDiscard, "Switches branch and throws away uncommitted changes."))
+	}
+}
+
+// gitRestore judges git restore: it overwrites the working tree unless it
+// only restores the index (--staged).
+func gitRestore(c *Cmd, r *report) {
+	staged := c.Has("-S", "--staged")
+	worktree := c.Has("-W", "--worktree")
+	if staged && !worktree || c.Has("-p", "--patch") {
+		return
+	}
+	paths := c.Positional("-s", "--source", "--pathspec-from-file", "--conflict")
+	if f, ok := c.Flag("--pathspec-from-file"); ok {
+		paths = append(paths, "the files listed in "+f)
+	}
+	if len(paths) == 0 {
+		return // git restore without a path does nothing
+	}
+	from := "the committed version"
+	if !staged {
+		from = "the last staged or committed version"
+	}
+	if src, ok := c.Flag("-s", "--source"); ok && src != "" {
+		from = "the version in " + src
+	}
+	r.add(c.find(ruleGitDiscard, "Overwrites "+gitPaths(paths)+" with "+from+": uncommitted changes are lost.", paths...))
 }
 
 func afterDashDash(args []string) []string {
@@ -406,6 +966,21 @@ func afterDashDash(args []string) []string {
 		}
 	}
 	return nil
+}
+
+// looksLikePath guesses whether a lone checkout argument is a path rather
+// than a branch: ".", a glob, a pathspec, a directory or a known file
+// extension.
+func looksLikePath(p string) bool {
+	switch {
+	case p == "." || p == ".." || p == "*" || p == ":/" || p == "/":
+		return true
+	case strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasPrefix(p, ":("):
+		return true
+	case strings.HasSuffix(p, "/") || strings.ContainsAny(p, "*?["):
+		return true
+	}
+	return looksLikeFile(p)
 }
 
 // looksLikeFile guesses whether a checkout argument is a file rather than a
@@ -421,4 +996,24 @@ func looksLikeFile(p string) bool {
 		return true
 	}
 	return false
+}
+
+// gitPaths is how pathspecs read in a message: "." is every file in the
+// current directory, ":/" every file of the repository.
+func gitPaths(paths []string) string {
+	if len(paths) == 0 {
+		return "the files"
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		switch p {
+		case ".", "./":
+			out[i] = "every file in the current directory"
+		case "*", ":/", ":/*", "/":
+			out[i] = "every file of the repository"
+		default:
+			out[i] = showPath(p)
+		}
+	}
+	return strings.Join(out, ", ")
 }

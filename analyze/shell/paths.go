@@ -16,8 +16,8 @@ type PathClass struct {
 	Device        bool   // a block device such as /dev/sda
 	Home          bool   // the home directory itself (or "~/*")
 	InHome        bool   // under the home directory, outside the workspace
-	Temp          bool   // under /tmp, /var/tmp or $TMPDIR
-	TempRoot      bool   // the temporary directory itself, shared by every program
+	Temp          bool   // scratch space: under /tmp, /var/tmp, $TMPDIR…, and neither the workspace nor the home directory
+	TempRoot      bool   // the temporary directory itself (or all of it, /tmp/*), shared by every program
 	Workspace     bool   // under the working directory (relative paths are)
 	WorkspaceRoot bool   // the working directory itself, or a wildcard that takes all of it
 	BuildOutput   bool   // a regenerable build or cache output (build, dist, node_modules, target, __pycache__, …)
@@ -27,6 +27,13 @@ type PathClass struct {
 	GitInternals  bool   // .git itself or its hooks
 	CIConfig      bool   // a CI configuration (.github/workflows, .gitlab-ci.yml, …)
 	AgentSettings bool   // a coding agent's own settings or hooks
+	// HoldsWorkspace: the path contains the working directory (a parent of
+	// it, or a wildcard that takes it): deleting it deletes the workspace.
+	HoldsWorkspace bool
+	// DataFile names the data a file holds whose loss is not undone by
+	// rebuilding: "database", "document", "spreadsheet", "private key",
+	// "wallet", "password vault", "the repository's history"; "" otherwise.
+	DataFile string
 }
 
 // Outside reports whether the path is outside the workspace (or unknown).
@@ -276,9 +283,31 @@ func (e *analysis) classify(p string) PathClass {
 	case strings.HasPrefix(abs, "/dev/"):
 		c.Device = isBlockDevice(abs)
 	}
-	if under(tmpdirSentinel) || under("/tmp") || under("/var/tmp") || under("/private/tmp") || under("/dev/shm") {
-		c.Temp = abs != "/tmp" && abs != "/var/tmp" && abs != tmpdirSentinel && abs != "/private/tmp" && abs != "/dev/shm"
-		c.TempRoot = !c.Temp
+	if root := tempRoot(abs); root != "" {
+		c.TempRoot = abs == root || trimmedGlob == root || abs == root+"/*" || abs == root+"/.*"
+		c.Temp = !c.TempRoot
+	}
+	// Compare with the working directory the way the file system will:
+	// on macOS /tmp is /private/tmp.
+	cwd, cabs := macAlias(e.cwd), macAlias(abs)
+	underCwd := cwd != "" && (cabs == cwd || strings.HasPrefix(cabs, cwd+"/"))
+	broad := e.cwd == "" || e.broadCwd(home)
+	if !broad {
+		c.HoldsWorkspace = strings.HasPrefix(cwd, cabs+"/") || abs == "/" || c.Wildcard && globTakes(cabs, cwd)
+	}
+	// Scratch space is not the workspace: a project cloned under /tmp is
+	// judged like any other, and so is a home directory under /tmp.
+	if c.Temp && (!broad && (underCwd || c.HoldsWorkspace) || under(home) || strings.HasPrefix(home, abs+"/")) {
+		c.Temp = false
+	}
+	// What find lists under a temporary directory that holds the workspace
+	// includes the workspace's files.
+	foundUnderTemp := false
+	if i := strings.Index(cabs, "/\x00found"); i >= 0 && !broad && tempRoot(cabs[:i]+"/") != "" {
+		if root := cabs[:i]; root != "" && (cwd == root || strings.HasPrefix(cwd, root+"/")) {
+			foundUnderTemp = true
+			c.Temp = false
+		}
 	}
 	if trimmedGlob == home || abs == home {
 		c.Home = true
@@ -286,9 +315,9 @@ func (e *analysis) classify(p string) PathClass {
 		c.InHome = true
 	}
 	if e.cwd != "" {
-		if under(e.cwd) && !e.broadCwd(home) {
+		if (underCwd || foundUnderTemp) && !broad {
 			c.Workspace = true
-			if abs == e.cwd || trimmedGlob == e.cwd {
+			if cabs == cwd || macAlias(trimmedGlob) == cwd {
 				c.WorkspaceRoot = true
 			}
 		}
@@ -301,7 +330,7 @@ func (e *analysis) classify(p string) PathClass {
 	if c.Workspace && e.cwd != "" && c.InHome {
 		c.InHome = false
 	}
-	if !c.Temp && !c.TempRoot && !c.Workspace && !c.Home && !c.InHome && !c.Device {
+	if tempRoot(abs) == "" && !c.Workspace && !c.Home && !c.InHome && !c.Device {
 		for _, d := range systemDirs {
 			if under(d) {
 				c.System = true
@@ -326,7 +355,10 @@ func (e *analysis) classify(p string) PathClass {
 	// Parts of the path.
 	rel := abs
 	if c.Workspace && e.cwd != "" {
-		rel = strings.TrimPrefix(strings.TrimPrefix(abs, e.cwd), "/")
+		rel = strings.TrimPrefix(strings.TrimPrefix(cabs, cwd), "/")
+		if foundUnderTemp {
+			rel = strings.TrimPrefix(cabs[strings.Index(cabs, "/\x00found")+len("/\x00found"):], "/")
+		}
 	}
 	segs := strings.Split(rel, "/")
 	for i, s := range segs {
@@ -345,6 +377,7 @@ func (e *analysis) classify(p string) PathClass {
 	if c.Credential == "" && !strings.HasPrefix(p, "/") {
 		c.Credential = credentialOf(p)
 	}
+	c.DataFile = dataFileOf(abs, c.Credential)
 	c.Startup = startupFiles[base] && (c.InHome || c.Home || !c.Workspace || strings.HasPrefix(p, "~"))
 	if strings.Contains(abs, "/.github/workflows/") || base == ".gitlab-ci.yml" || strings.Contains(abs, "/.circleci/") ||
 		base == "Jenkinsfile" || base == ".travis.yml" || base == "azure-pipelines.yml" || strings.Contains(abs, "/.buildkite/") {
@@ -356,4 +389,103 @@ func (e *analysis) classify(p string) PathClass {
 		c.AgentSettings = true
 	}
 	return c
+}
+
+// tempRoot returns the temporary directory abs is in (/tmp, /var/tmp,
+// /private/tmp, /dev/shm, $TMPDIR, macOS's /var/folders/…/T, Windows'
+// AppData\Local\Temp), or "".
+func tempRoot(abs string) string {
+	for _, d := range []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", tmpdirSentinel} {
+		if abs == d || strings.HasPrefix(abs, d+"/") {
+			return d
+		}
+	}
+	// macOS: /var/folders/xx/yyyy/T (also under /private).
+	for _, pre := range []string{"/var/folders/", "/private/var/folders/"} {
+		if strings.HasPrefix(abs, pre) {
+			segs := strings.SplitN(abs[len(pre):], "/", 4)
+			if len(segs) >= 3 && segs[2] == "T" {
+				return pre + segs[0] + "/" + segs[1] + "/T"
+			}
+		}
+	}
+	// Windows: C:\Users\x\AppData\Local\Temp, C:\Windows\Temp.
+	if strings.HasPrefix(abs, "/\x00drive/") {
+		for _, mark := range []string{"/appdata/local/temp", "/windows/temp"} {
+			if i := strings.Index(abs, mark); i >= 0 {
+				end := i + len(mark)
+				if end == len(abs) || abs[end] == '/' {
+					return abs[:end]
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// globTakes reports whether the wildcard path glob matches dir or one of
+// its parents.
+func globTakes(glob, dir string) bool {
+	for d := dir; d != "/" && d != "." && d != ""; d = path.Dir(d) {
+		if ok, _ := path.Match(glob, d); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// dataFileOf names the data a file holds when losing it is more than
+// losing a regenerable file: databases, documents, spreadsheets, private
+// keys, wallets and the repository's history.
+func dataFileOf(abs, credential string) string {
+	base := strings.ToLower(path.Base(abs))
+	if strings.Contains(abs, "/.git/") || strings.HasPrefix(abs, ".git/") {
+		rest := abs[strings.LastIndex(abs, ".git/")+len(".git/"):]
+		switch {
+		case strings.HasSuffix(rest, ".lock"), strings.HasPrefix(rest, "hooks/"), rest == "COMMIT_EDITMSG", rest == "FETCH_HEAD", rest == "ORIG_HEAD", rest == "description":
+			return ""
+		case strings.HasPrefix(rest, "objects/"), strings.HasPrefix(rest, "refs/"), rest == "packed-refs", rest == "HEAD", rest == "index", rest == "config", strings.HasPrefix(rest, "logs/"):
+			return "the repository's history"
+		}
+		return ""
+	}
+	switch base {
+	case "thumbs.db", "ehthumbs.db", "ehthumbs_vista.db", "desktop.ini", ".ds_store", "icon\r":
+		return "" // caches the desktop keeps beside files
+	}
+	switch {
+	case credential == "private key" || strings.HasPrefix(base, "id_") && !strings.HasSuffix(base, ".pub") && strings.Contains(abs, "/.ssh/"):
+		return "private key"
+	case base == "wallet.dat" || strings.HasSuffix(base, ".wallet") || strings.HasPrefix(base, "utc--") && strings.Contains(abs, "/keystore/"):
+		return "wallet"
+	case strings.HasSuffix(base, ".kdbx") || strings.HasSuffix(base, ".kdb") || strings.HasSuffix(base, ".1pif") || strings.HasSuffix(base, ".agilekeychain") || strings.HasSuffix(base, ".opvault"):
+		return "password vault"
+	}
+	ext := ""
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		ext = base[i+1:]
+	}
+	switch ext {
+	case "db", "sqlite", "sqlite3", "db3", "s3db", "sl3", "mdb", "accdb", "duckdb", "realm", "fdb", "gdb", "mdf", "ldf", "ndf", "ibd", "myd", "frm", "rdb", "dbf", "nsf", "odb":
+		return "database"
+	case "doc", "docx", "odt", "pdf", "pages", "rtf", "ppt", "pptx", "odp", "key":
+		if ext == "key" {
+			return "private key"
+		}
+		return "document"
+	case "xls", "xlsx", "xlsm", "xlsb", "ods", "numbers":
+		return "spreadsheet"
+	}
+	return ""
+}
+
+// macAlias removes macOS's /private in front of /tmp, /var and /etc: the
+// same directories under their usual names.
+func macAlias(p string) string {
+	for _, d := range []string{"/private/tmp", "/private/var", "/private/etc"} {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return p[len("/private"):]
+		}
+	}
+	return p
 }

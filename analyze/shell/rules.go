@@ -11,11 +11,11 @@ import (
 // credentials, permissions), listed explicitly.
 var coreRules = []*rule.Rule{
 	ruleRmRoot, ruleRmHome, ruleRmSystem, ruleRmSystemFile, ruleRmOutside, ruleRmWorkspace, ruleRmGit, ruleRmRecursive, ruleRmTree, ruleRmMatching, ruleLocalSystem,
-	ruleRmUnsetVar, ruleRmBuildOutput, ruleRmFile, ruleRmHomeFile, ruleRmDynamic, ruleDiskWipe, ruleShred, ruleTruncate,
+	ruleRmUnsetVar, ruleRmBuildOutput, ruleRmFile, ruleRmHomeFile, ruleRmDynamic, ruleRmData, ruleDiskWipe, ruleShred, ruleTruncate,
 	ruleOverwriteSystem, ruleWriteAuth, ruleWriteStartup, ruleWriteCredential, ruleWriteGitHooks, ruleWriteCI, ruleWriteAgentSettings, ruleWriteOutside,
 	ruleWorldWritable, ruleWorldWritableRecursive, ruleOpenSystem, ruleSetuid, ruleChownSystem, ruleCredentialExposed, ruleChattr,
 	ruleGitPushForceProtected, ruleGitPushForce, ruleGitPushDelete, ruleGitResetHard, ruleGitResetMerge, ruleGitClean, ruleGitDiscard,
-	ruleGitBranchForceDelete, ruleGitStashDrop, ruleGitRewriteHistory, ruleGitReflogExpire, ruleGitUpdateRefDelete, ruleGitNoVerify,
+	ruleGitBranchForceDelete, ruleGitMoveRef, ruleGitStashDrop, ruleGitRewriteHistory, ruleGitReflogExpire, ruleGitUpdateRefDelete, ruleGitNoVerify,
 	ruleGitConfigExec, ruleGitWorktreeForce, ruleGitSubmoduleDeinit,
 	ruleSudo, ruleSudoRead, ruleSudoRmRf, ruleRootShell, ruleRemoteExec, ruleRemoteExecRoot, rulePipeToShell, ruleObfuscated, ruleEvalDynamic,
 	ruleDynamicCommand, ruleNestingTooDeep, ruleHistoryWipe, ruleForkBomb, rulePathHijack, rulePreload, ruleCredentialRead,
