@@ -12,7 +12,6 @@
 //     reaches the database.
 //   - Storage is the interface a store implements; package audittest is the
 //     suite every implementation must pass.
-//
 //   - Log.VerifyWith checks the chain against the log's checkpoints and a tip
 //     the user kept; Log.VerifyRecord vouches for one record (an approval's
 //     evidence); Log.Checkpoint saves one.
