@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -51,47 +52,73 @@ type CheckpointSource interface {
 
 // CheckpointFile keeps checkpoints as JSON lines in a file, each naming its
 // log, so that the logs of one installation can share it. The file and its
-// directory are created readable by their owner only.
+// directory are created readable by their owner only. It keeps the file
+// open for appending from the first checkpoint to Close, since a log
+// checkpoints after every append. A CheckpointFile is safe for concurrent
+// use; build it with NewCheckpointFile.
 type CheckpointFile struct {
-	Path string // the file
-	Log  string // the log whose checkpoints are read and written
+	path string
+	log  string
+	mu   sync.Mutex
+	f    *os.File // open for appending, once a checkpoint was saved
+}
+
+// NewCheckpointFile returns the checkpoints of the log named log in the
+// file at path.
+func NewCheckpointFile(path, log string) *CheckpointFile {
+	return &CheckpointFile{path: path, log: log}
 }
 
 // Where returns the file's path.
-func (f CheckpointFile) Where() string { return f.Path }
+func (f *CheckpointFile) Where() string { return f.path }
 
-// SaveCheckpoint appends c, naming f.Log, to the file in one write.
-func (f CheckpointFile) SaveCheckpoint(_ context.Context, c Checkpoint) error {
-	c.Log = f.Log
+// SaveCheckpoint appends c, naming the log, to the file in one write.
+func (f *CheckpointFile) SaveCheckpoint(_ context.Context, c Checkpoint) error {
+	c.Log = f.log
 	c.Time = c.Time.UTC().Truncate(time.Microsecond)
 	line, err := json.Marshal(c)
 	if err != nil {
 		return fmt.Errorf("audit: checkpoint: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(f.Path), 0o700); err != nil {
-		return fmt.Errorf("audit: checkpoint: %w", err)
-	}
-	fh, err := os.OpenFile(f.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return fmt.Errorf("audit: checkpoint: %w", err)
-	}
 	// Newline first: a line cut off by a crash ends where the next begins.
-	_, werr := fh.Write(append(append([]byte{'\n'}, line...), '\n'))
-	if cerr := fh.Close(); werr == nil {
-		werr = cerr
+	line = append(append([]byte{'\n'}, line...), '\n')
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.f == nil {
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o700); err != nil {
+			return fmt.Errorf("audit: checkpoint: %w", err)
+		}
+		if f.f, err = os.OpenFile(f.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+			return fmt.Errorf("audit: checkpoint: %w", err)
+		}
 	}
-	if werr != nil {
-		return fmt.Errorf("audit: checkpoint: %w", werr)
+	if _, err := f.f.Write(line); err != nil {
+		// Opened again next time, in case the file was moved away.
+		f.f.Close()
+		f.f = nil
+		return fmt.Errorf("audit: checkpoint: %w", err)
 	}
 	return nil
 }
 
-// Checkpoints reads the file's checkpoints of f.Log, oldest first. A
+// Close closes the file if a checkpoint opened it.
+func (f *CheckpointFile) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.f == nil {
+		return nil
+	}
+	err := f.f.Close()
+	f.f = nil
+	return err
+}
+
+// Checkpoints reads the file's checkpoints of the log, oldest first. A
 // missing file has none; a line that does not read is skipped (a cut-off
 // write), since it can only remove a check, never pass a log that fails
 // one.
-func (f CheckpointFile) Checkpoints(context.Context) ([]Checkpoint, error) {
-	fh, err := os.Open(f.Path)
+func (f *CheckpointFile) Checkpoints(context.Context) ([]Checkpoint, error) {
+	fh, err := os.Open(f.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -105,7 +132,7 @@ func (f CheckpointFile) Checkpoints(context.Context) ([]Checkpoint, error) {
 		line, rerr := rd.ReadBytes('\n')
 		if line = bytes.TrimSpace(line); len(line) > 0 {
 			var c Checkpoint
-			if json.Unmarshal(line, &c) == nil && c.Log == f.Log && c.Seq > 0 {
+			if json.Unmarshal(line, &c) == nil && c.Log == f.log && c.Seq > 0 {
 				out = append(out, c)
 			}
 		}

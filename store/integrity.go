@@ -99,9 +99,14 @@ func (s *SQLite) AuditKey(create bool) ([]byte, error) {
 func (s *SQLite) AuditKeyPath() string { return AuditKeyPath(s.path) }
 
 // AuditCheckpoints implements audit.CheckpointSource: a file at
-// CheckpointPath.
+// CheckpointPath, kept open for appending until Close.
 func (s *SQLite) AuditCheckpoints() audit.Checkpoints {
-	return audit.CheckpointFile{Path: CheckpointPath(s.path), Log: s.path}
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.checkpoints == nil {
+		s.checkpoints = audit.NewCheckpointFile(CheckpointPath(s.path), s.path)
+	}
+	return s.checkpoints
 }
 
 var (
