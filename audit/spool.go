@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/actionguard/actionguard/audit/internal/writehook"
@@ -93,10 +92,10 @@ func (s *Spool) Append(r *Record) error {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
 	defer f.Close()
-	if err := flock(f, syscall.LOCK_SH); err != nil {
+	if err := lockShared(f); err != nil {
 		return fmt.Errorf("audit: spool: lock: %w", err)
 	}
-	defer flock(f, syscall.LOCK_UN)
+	defer unlock(f)
 	if _, err := spoolWrite(f, frame); err != nil {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
@@ -162,10 +161,10 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		return 0, fmt.Errorf("audit: drain: %w", err)
 	}
 	defer f.Close()
-	if err := flock(f, syscall.LOCK_EX); err != nil {
+	if err := lockExclusive(f); err != nil {
 		return 0, fmt.Errorf("audit: drain: lock: %w", err)
 	}
-	defer flock(f, syscall.LOCK_UN)
+	defer unlock(f)
 	// Records are read a line at a time and appended a batch at a time, so
 	// memory stays bounded by the batch whatever the spool's size.
 	rd := bufio.NewReaderSize(f, 64<<10)
@@ -225,13 +224,4 @@ func (s *Spool) keepFrom(f *os.File, done int64, err error) error {
 		}
 	}
 	return fmt.Errorf("audit: drain: %w", err)
-}
-
-func flock(f *os.File, how int) error {
-	for {
-		err := syscall.Flock(int(f.Fd()), how)
-		if !errors.Is(err, syscall.EINTR) {
-			return err
-		}
-	}
 }
