@@ -39,6 +39,9 @@ const (
 	// TipMismatch: the tip the user kept (VerifyOptions.Tip) is not in the
 	// log: the log was cut before it, or rewritten up to it.
 	TipMismatch Problem = "tip_mismatch"
+	// CheckpointsMissing: the log is keyed, so its first keyed record was
+	// checkpointed, and there is no checkpoint: they were removed.
+	CheckpointsMissing Problem = "checkpoints_missing"
 )
 
 // Break is the first place where the chain is broken.
@@ -190,6 +193,12 @@ func (l *Log) VerifyWith(ctx context.Context, opts VerifyOptions) (VerifyResult,
 	res.KeyedFrom = c.keyedFrom
 	if res.Broken == nil {
 		res.Broken = c.end(res.Last, latest, cps, res.Tip, tipFound)
+	}
+	if res.Broken == nil && c.keyedFrom != 0 && l.cps != nil && !opts.NoCheckpoints && len(cps) == 0 {
+		res.Broken = &Break{Seq: c.keyedFrom, Problem: CheckpointsMissing, Detail: fmt.Sprintf(
+			"the log is keyed from record %d on, which was checkpointed, and %s holds no checkpoint of it: "+
+				"the checkpoints were removed or moved (restore them, or compare with a tip you kept)",
+			c.keyedFrom, l.cps.Where())}
 	}
 	if progress != nil {
 		progress(res.Checked, total)

@@ -65,6 +65,7 @@ func Run(t *testing.T, h Harness) {
 		{"TamperDeletedMiddle", testTamperDeletedMiddle},
 		{"TamperDowngraded", testTamperDowngraded},
 		{"VerifyTip", testVerifyTip},
+		{"CheckpointsRemoved", testCheckpointsRemoved},
 		{"VerifyRecord", testVerifyRecord},
 		{"ConcurrentAppend", testConcurrentAppend},
 		{"CancelledContext", testCancelled},
@@ -746,4 +747,20 @@ func testVerifyRecord(t *testing.T, h Harness) {
 	if _, err := l.VerifyRecord(ctx, 3); !errors.Is(err, audit.ErrNotVerified) {
 		t.Errorf("VerifyRecord(an altered record) = %v; want ErrNotVerified", err)
 	}
+}
+
+// Checkpoints that vanish from a keyed log are reported: its first keyed
+// record was checkpointed.
+func testCheckpointsRemoved(t *testing.T, h Harness) {
+	st := h.Open(t)
+	l := audit.New(st, audit.WithCheckpoints(nil))
+	if err := l.Append(context.Background(), record("s", 1)); err != nil {
+		t.Fatal(err)
+	}
+	requireKeyed(t, all(t, l))
+	if audit.New(st).CheckpointsWhere() == "" {
+		t.Skip("the storage keeps no checkpoints")
+	}
+	// The same log, read with its checkpoints' place, which holds none.
+	wantBreak(t, audit.New(st), 1, audit.CheckpointsMissing)
 }

@@ -311,6 +311,13 @@ func (a *app) runAuditCheckpoint(ctx context.Context, o *auditOptions) error {
 	if err != nil {
 		return err
 	}
+	// Checkpoints gone is the one failed check a new checkpoint answers:
+	// the chain itself verified, and the loss is said before the tip.
+	restarted := !res.OK() && res.Broken.Problem == audit.CheckpointsMissing
+	if restarted {
+		fmt.Fprintf(a.env.Stderr, "actionguard: %s\nactionguard: checkpoints start again from this tip; compare it with a tip you kept, if you have one.\n", res.Broken.Detail)
+		res.Broken = nil
+	}
 	if !res.OK() {
 		if o.json {
 			enc := json.NewEncoder(a.env.Stdout)
