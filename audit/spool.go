@@ -143,6 +143,30 @@ func (s *Spool) Size() int64 {
 	return fi.Size()
 }
 
+// Records returns the spooled records, in order, without draining them: a
+// line that holds no readable record comes back as the record Drain would
+// append in its place (Kind SpoolDamageKind). A spool that does not exist
+// holds none. It reads the whole spool into memory; it is for tests and
+// diagnostics, Drain for moving records.
+func (s *Spool) Records() ([]Record, error) {
+	data, err := os.ReadFile(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("audit: spool: %w", err)
+	}
+	var out []Record
+	for len(data) > 0 {
+		line, rest, found := bytes.Cut(data, []byte("\n"))
+		data = rest
+		if len(bytes.TrimSpace(line)) > 0 {
+			out = append(out, *spooledRecord(line, !found))
+		}
+	}
+	return out, nil
+}
+
 // drainBatch is how many spooled records go into one append transaction.
 const drainBatch = 32
 

@@ -107,11 +107,12 @@ func TestCodexApprovalRoundTrip(t *testing.T) {
 				t.Errorf("the file does not say the approval was used:\n%s", data)
 			}
 			// The hook's records name the request; the pass says who approved it.
-			spool, _ := os.ReadFile(audit.SpoolPath(db))
+			spooled, err := audit.NewSpool(audit.SpoolPath(db)).Records()
+			if err != nil {
+				t.Fatal(err)
+			}
 			var reasons []string
-			for _, line := range strings.Split(strings.TrimSpace(string(spool)), "\n") {
-				var r audit.Record
-				json.Unmarshal([]byte(line), &r)
+			for _, r := range spooled {
 				reasons = append(reasons, r.Verdict+": "+r.Reason)
 			}
 			if len(reasons) != 4 || !strings.HasSuffix(reasons[0], "(approval "+id+")") || !strings.HasPrefix(reasons[2], "allow: Approved by alice") {
