@@ -40,7 +40,8 @@ var ErrUnverified = errors.New("no person's decision for it is in the audit log"
 //
 // The checks, all on records read from the chain:
 //   - r's DecisionSeq record exists, has r's DecisionHash, hashes to it
-//     (audit.Record.ComputeHash), and its neighbours link to it (PrevHash);
+//     (with the installation key when the chain is keyed), and its
+//     neighbours link to it (PrevHash);
 //   - it says "approval <id> approved by …" (or auto-confirmed) with the
 //     allow verdict, in k's session, and carries the pass tag of r's id and
 //     k, so the session, the input, the working directory and the agent
@@ -64,6 +65,11 @@ func Verified(ctx context.Context, chain Chain, r *Request, k Key) error {
 	if err != nil {
 		return fmt.Errorf("reading the audit record of approval %s: %w", r.ID, err)
 	}
+	// A keyed chain's records are checked with the installation's key.
+	var key []byte
+	if ks, ok := chain.(audit.KeySource); ok {
+		key, _ = ks.AuditKey(false)
+	}
 	var prev, rec, next *audit.Record
 	for i := range recs {
 		switch recs[i].Seq {
@@ -78,10 +84,10 @@ func Verified(ctx context.Context, chain Chain, r *Request, k Key) error {
 	switch {
 	case rec == nil:
 		return fmt.Errorf("%w: audit record %d does not exist", ErrUnverified, seq)
-	case rec.Hash != r.DecisionHash || rec.ComputeHash() != rec.Hash:
+	case rec.Hash != r.DecisionHash || !rec.HashOK(key):
 		return fmt.Errorf("%w: audit record %d is not the one the request names, or was changed", ErrUnverified, seq)
 	case seq == 1 && rec.PrevHash != audit.Genesis,
-		seq > 1 && (prev == nil || prev.Hash != rec.PrevHash || prev.ComputeHash() != prev.Hash),
+		seq > 1 && (prev == nil || prev.Hash != rec.PrevHash || !prev.HashOK(key)),
 		next != nil && next.PrevHash != rec.Hash:
 		return fmt.Errorf("%w: audit record %d is not linked into the chain", ErrUnverified, seq)
 	}

@@ -164,3 +164,15 @@ func BenchmarkAppendBatch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSpoolAppend is what a hook call pays to record its decision: one
+// framed, locked append to the spool.
+func BenchmarkSpoolAppend(b *testing.B) {
+	sp := audit.NewSpool(filepath.Join(b.TempDir(), "actionguard.db.spool"))
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := sp.Append(hookRecord("bench", i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

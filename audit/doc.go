@@ -12,16 +12,25 @@
 //     reaches the database.
 //   - Storage is the interface a store implements; package audittest is the
 //     suite every implementation must pass.
+//   - Log.VerifyWith checks the chain against the log's checkpoints and a tip
+//     the user kept; Log.VerifyRecord vouches for one record (an approval's
+//     evidence); Log.Checkpoint saves one.
+//   - Spool is the hook's write-ahead file, drained into a Log.
 //
 // # The chain
 //
-// Each record's Hash is the SHA-256 of a canonical, versioned encoding of all
-// its fields and PrevHash, the Hash of the record before it (Genesis for the
-// first). Seq runs 1, 2, 3, … without gaps. Changing a record breaks its
-// hash; removing or reordering records breaks the links or leaves a gap;
-// Verify reports the first such Seq. Only the newest records can be removed
-// without a trace in the chain itself: keep VerifyResult.Last (or Log.Tip)
-// somewhere else to detect that.
+// Each record's Hash is an HMAC-SHA-256, with the installation's key
+// (KeySource, WithKey), of a canonical, versioned encoding of all its fields
+// and PrevHash, the Hash of the record before it (Genesis for the first);
+// KeyedPrefix marks it. Records written before the log had a key keep their
+// plain SHA-256 hash, and a record of kind KeyedKind marks where the log
+// became keyed; no plain hash may follow it. Seq runs 1, 2, 3, … without
+// gaps. Changing a record breaks its hash; removing or reordering records
+// breaks the links or leaves a gap; without the key, a record cannot be
+// re-sealed. Verify reports the first such Seq. The newest records can be
+// removed without a trace in the chain itself: the Checkpoint written after
+// every append, outside the database (Checkpoints), and a tip the user kept
+// show that. docs/audit-integrity.md says what this protects against.
 //
 // # Concurrency
 //

@@ -3,9 +3,15 @@ package audit
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
+	"io/fs"
+	"strings"
+	"sync"
 	"time"
 )
 
@@ -51,6 +57,9 @@ type Query struct {
 	Session string    // SessionID == Session
 	// ThroughSeq stops the scan after this Seq, so a scan of a busy log ends.
 	ThroughSeq int64
+	// AfterSeq starts the scan after this Seq (Seq > AfterSeq). A Storage
+	// that ignores it is slower, not wrong: callers check the Seqs.
+	AfterSeq int64
 }
 
 // ExportOptions selects the records Export streams. Zero fields select
@@ -69,6 +78,15 @@ type ExportOptions struct {
 type Log struct {
 	st  Storage
 	now func() time.Time
+	cps Checkpoints
+
+	// The key: set by WithKey, or read (and created) from the Storage when
+	// it is a KeySource, on the first append.
+	keyMu   sync.Mutex
+	key     []byte
+	keySet  bool // WithKey was used: the Storage is not asked
+	keyRead bool // key holds what the Storage gave
+	macs    sync.Pool
 }
 
 // Option configures a Log.
@@ -78,13 +96,104 @@ type Option func(*Log)
 // (tests).
 func WithClock(now func() time.Time) Option { return func(l *Log) { l.now = now } }
 
-// New returns a Log that keeps its records in st.
+// WithKey keys the log's chain with key (KeySize bytes), instead of the
+// key the Storage keeps (KeySource). A nil key writes unkeyed records, as
+// before logs had keys: tests, and tools that read only.
+func WithKey(key []byte) Option {
+	return func(l *Log) { l.key, l.keySet = key, true }
+}
+
+// WithCheckpoints keeps the log's checkpoints in c instead of where the
+// Storage keeps them (CheckpointSource); nil keeps none.
+func WithCheckpoints(c Checkpoints) Option { return func(l *Log) { l.cps = c } }
+
+// KeySource is a Storage that keeps the key of its chain (store.SQLite: a
+// file beside the database; the PostgreSQL store: a file on the server).
+type KeySource interface {
+	// AuditKey returns the key, creating it when create is true and there
+	// is none. Without a key and with create false, the error wraps
+	// fs.ErrNotExist.
+	AuditKey(create bool) ([]byte, error)
+	// AuditKeyPath says where the key is.
+	AuditKeyPath() string
+}
+
+// New returns a Log that keeps its records in st. When st is a KeySource
+// the chain is keyed with its key from the first append on; when st is a
+// CheckpointSource its checkpoints are kept there.
 func New(st Storage, opts ...Option) *Log {
 	l := &Log{st: st, now: time.Now}
+	if cs, ok := st.(CheckpointSource); ok {
+		l.cps = cs.AuditCheckpoints()
+	}
 	for _, o := range opts {
 		o(l)
 	}
 	return l
+}
+
+// appendKey returns the key records are appended with: WithKey's, or the
+// Storage's, created when it has none; nil when the log is not keyed.
+func (l *Log) appendKey() ([]byte, error) {
+	l.keyMu.Lock()
+	defer l.keyMu.Unlock()
+	if l.keySet || l.keyRead {
+		return l.key, nil
+	}
+	ks, ok := l.st.(KeySource)
+	if !ok {
+		l.keyRead = true
+		return nil, nil
+	}
+	key, err := ks.AuditKey(true)
+	if err != nil {
+		return nil, err
+	}
+	l.key, l.keyRead = key, true
+	return key, nil
+}
+
+// verifyKey returns the key to check keyed records with, without creating
+// one, and where it was looked for; nil when there is none.
+func (l *Log) verifyKey() ([]byte, string, error) {
+	l.keyMu.Lock()
+	defer l.keyMu.Unlock()
+	if l.keySet || l.keyRead {
+		return l.key, "", nil
+	}
+	ks, ok := l.st.(KeySource)
+	if !ok {
+		return nil, "", nil
+	}
+	key, err := ks.AuditKey(false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ks.AuditKeyPath(), nil
+	}
+	if err != nil {
+		return nil, ks.AuditKeyPath(), err
+	}
+	l.key, l.keyRead = key, true
+	return key, ks.AuditKeyPath(), nil
+}
+
+// mac returns an HMAC-SHA-256 under key, to give back with putMAC: one per
+// goroutine appending or verifying, reset for each record.
+func (l *Log) mac(key []byte) hash.Hash {
+	if m, ok := l.macs.Get().(*keyedMAC); ok && bytes.Equal(m.key, key) {
+		return m
+	}
+	return &keyedMAC{Hash: hmac.New(sha256.New, key), key: key}
+}
+
+func (l *Log) putMAC(m hash.Hash) {
+	if k, ok := m.(*keyedMAC); ok {
+		l.macs.Put(k)
+	}
+}
+
+type keyedMAC struct {
+	hash.Hash
+	key []byte
 }
 
 // Append adds r to the end of the log. It redacts secrets from r.Action
@@ -132,11 +241,27 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
 			r.Time = r.Time.UTC().Truncate(time.Microsecond)
 		}
 	}
-	idx := map[*Record]int{}
+	idx := make(map[*Record]int, len(rs))
 	for i, r := range rs {
 		idx[r] = i
 	}
-	err := l.st.AppendAuditBatch(ctx, rs, func(r *Record, tip Tip) error {
+	key, err := l.appendKey()
+	if err != nil {
+		return fmt.Errorf("audit: append: %w", err)
+	}
+	var m hash.Hash
+	if key != nil {
+		m = l.mac(key)
+		defer l.putMAC(m)
+	}
+	seal := func(r *Record, tip Tip) error {
+		keyedTip := strings.HasPrefix(tip.Hash, KeyedPrefix)
+		switch {
+		case key != nil && !keyedTip && tip.Seq > 0:
+			return errNeedsMarker
+		case key == nil && keyedTip:
+			return errKeyedLog
+		}
 		// Stamped inside the write transaction, so Time follows Seq.
 		if stamps[idx[r]] {
 			r.Time = l.now().UTC().Truncate(time.Microsecond)
@@ -146,13 +271,89 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
 		if tip == (Tip{}) {
 			r.PrevHash = Genesis
 		}
-		r.Hash = r.ComputeHash()
+		if key != nil {
+			r.Hash = r.computeMAC(m)
+		} else {
+			r.Hash = r.ComputeHash()
+		}
 		return nil
-	})
+	}
+	for attempt := 0; ; attempt++ {
+		err = l.st.AppendAuditBatch(ctx, rs, seal)
+		if !errors.Is(err, errNeedsMarker) || attempt == 3 {
+			break
+		}
+		// The log is not keyed yet: the record that says it becomes keyed
+		// goes first, then the batch again.
+		if err := l.markKeyed(ctx, key, m); err != nil {
+			return fmt.Errorf("audit: append: %w", err)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("audit: append: %w", err)
 	}
+	l.checkpointAfter(ctx, rs, key != nil)
 	return nil
+}
+
+var (
+	// errNeedsMarker: the log is not keyed and the record would be.
+	errNeedsMarker = errors.New("the audit log is not keyed yet")
+	// errKeyedLog: the log is keyed and the record would not be.
+	errKeyedLog = errors.New("the audit log is keyed, and this process has no key to append with: " +
+		"give it the installation's audit key (see docs/audit-integrity.md)")
+	// errAlreadyKeyed: another process keyed the log first.
+	errAlreadyKeyed = errors.New("the audit log is keyed already")
+)
+
+// KeyedKind is the Kind of the record that marks where a log's records
+// become keyed: its Action names the key (KeyID). Every record after it is
+// keyed, and Verify reports one that is not as Downgraded.
+const KeyedKind = "audit.keyed"
+
+// markKeyed appends the record that marks where the log becomes keyed,
+// unless another process did, and checkpoints it.
+func (l *Log) markKeyed(ctx context.Context, key []byte, m hash.Hash) error {
+	action, _ := json.Marshal(map[string]string{"key_id": KeyID(key), "scheme": "hmac-sha256"})
+	r := &Record{Tool: "actionguard", Kind: KeyedKind, Action: action, Verdict: "allow", Level: "safe", Rules: []string{},
+		Reason: "From this record on, each audit record is sealed with this installation's audit key (key " + KeyID(key) +
+			"): a record changed or added without the key no longer verifies."}
+	err := l.st.AppendAudit(ctx, r, func(r *Record, tip Tip) error {
+		if tip.Seq == 0 || strings.HasPrefix(tip.Hash, KeyedPrefix) {
+			return errAlreadyKeyed
+		}
+		r.Time = l.now().UTC().Truncate(time.Microsecond)
+		r.Seq, r.PrevHash = tip.Seq+1, tip.Hash
+		r.Hash = r.computeMAC(m)
+		return nil
+	})
+	if errors.Is(err, errAlreadyKeyed) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("keying the audit log: %w", err)
+	}
+	if l.cps != nil {
+		l.Checkpoint(ctx, Tip{Seq: r.Seq, Hash: r.Hash}, r.Seq)
+	}
+	return nil
+}
+
+// checkpointAfter checkpoints the tip after an append, so that a later
+// Verify notices when any record appended so far is removed; the first
+// record of a keyed log is checkpointed as where it became keyed. A
+// checkpoint that cannot be written is not the append's failure: the
+// records are committed, and the next append checkpoints again.
+func (l *Log) checkpointAfter(ctx context.Context, rs []*Record, keyed bool) {
+	if l.cps == nil || len(rs) == 0 {
+		return
+	}
+	first, last := rs[0], rs[len(rs)-1]
+	var keyedFrom int64
+	if keyed && first.Seq == 1 {
+		keyedFrom = 1
+	}
+	l.Checkpoint(ctx, Tip{Seq: last.Seq, Hash: last.Hash}, keyedFrom)
 }
 
 // Tail returns the last n records, oldest first. It returns no records when

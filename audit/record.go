@@ -1,10 +1,13 @@
 package audit
 
 import (
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"hash"
+	"strings"
 	"time"
 )
 
@@ -49,8 +52,10 @@ type Record struct {
 	// PrevHash is the Hash of the record before this one, or Genesis for
 	// the first record. Filled by Append.
 	PrevHash string `json:"prev_hash"`
-	// Hash is the hex SHA-256 of the record's canonical encoding, which
-	// covers every field above and PrevHash. Filled by Append.
+	// Hash covers every field above and PrevHash: the hex SHA-256 of the
+	// record's canonical encoding, or, once the log is keyed, KeyedPrefix
+	// and the hex HMAC-SHA-256 of it with the installation's key. Filled by
+	// Append.
 	Hash string `json:"hash"`
 }
 
@@ -76,16 +81,50 @@ const hashVersion = "actionguard.audit.v1"
 // verifies; stripping them from a v2 record changes its hash.
 const hashVersion2 = "actionguard.audit.v2"
 
+// hashVersionKeyed is the encoding of a keyed record (see KeyedPrefix):
+// v2's fields, Confidence and Anomalies always included.
+const hashVersionKeyed = "actionguard.audit.hmac.v1"
+
+// KeyedPrefix begins the Hash of a keyed record: an HMAC-SHA-256, with the
+// installation's key, of the record's canonical encoding. A record whose
+// Hash lacks it is hashed with plain SHA-256 (ComputeHash): the records
+// written before the log had a key. Once a record of a log is keyed, every
+// later one must be (Verify reports a plain one after it as Downgraded).
+const KeyedPrefix = "hmac:"
+
 // ComputeHash returns the hex SHA-256 of r's canonical encoding: every field
-// but Hash, PrevHash included. It is what Append stores in Hash and what
-// Verify recomputes.
+// but Hash, PrevHash included. It is what Append stored in Hash before the
+// log had a key, and what Verify recomputes for those records.
 //
 // The encoding is hashVersion, then each field in declaration order:
 // integers as 8-byte big-endian, Time as microseconds since the Unix epoch,
 // strings and Action as a uvarint length followed by the bytes, Rules as a
 // uvarint count followed by each id as a string.
 func (r *Record) ComputeHash() string {
-	size := len(hashVersion) + len(r.SessionID) + len(r.Agent) + len(r.Tool) + len(r.Kind) + len(r.Action) +
+	var stack [1024]byte
+	b := r.canonical(stack[:0], false)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// computeMAC returns KeyedPrefix and the hex HMAC of r's keyed canonical
+// encoding, with m, an HMAC-SHA-256 under the log's key, which it resets.
+func (r *Record) computeMAC(m hash.Hash) string {
+	var stack [1024]byte
+	b := r.canonical(stack[:0], true)
+	m.Reset()
+	m.Write(b)
+	var sum [sha256.Size]byte
+	out := make([]byte, len(KeyedPrefix)+2*sha256.Size)
+	copy(out, KeyedPrefix)
+	hex.Encode(out[len(KeyedPrefix):], m.Sum(sum[:0]))
+	return string(out)
+}
+
+// canonical appends r's canonical encoding to b: the keyed one, or v1 or
+// v2 as r's fields need.
+func (r *Record) canonical(b []byte, keyed bool) []byte {
+	size := len(hashVersionKeyed) + len(r.SessionID) + len(r.Agent) + len(r.Tool) + len(r.Kind) + len(r.Action) +
 		len(r.Verdict) + len(r.Level) + len(r.Reason) + len(r.Error) + len(r.PrevHash) + 16*binary.MaxVarintLen64
 	for _, id := range r.Rules {
 		size += len(id) + binary.MaxVarintLen64
@@ -93,20 +132,21 @@ func (r *Record) ComputeHash() string {
 	for _, a := range r.Anomalies {
 		size += len(a) + binary.MaxVarintLen64
 	}
-	v2 := r.Confidence != 0 || len(r.Anomalies) > 0
-	var stack [1024]byte
-	b := stack[:0]
-	if size > len(stack) {
-		b = make([]byte, 0, size)
+	v2 := keyed || r.Confidence != 0 || len(r.Anomalies) > 0
+	if size > cap(b)-len(b) {
+		b = append(make([]byte, 0, len(b)+size), b...)
 	}
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
 	num := func(v int64) { b = binary.BigEndian.AppendUint64(b, uint64(v)) }
-	if v2 {
+	switch {
+	case keyed:
+		str(hashVersionKeyed)
+	case v2:
 		str(hashVersion2)
-	} else {
+	default:
 		str(hashVersion)
 	}
 	num(r.Seq)
@@ -135,6 +175,26 @@ func (r *Record) ComputeHash() string {
 		}
 	}
 	str(r.PrevHash)
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	return b
+}
+
+// HashOK reports whether r's Hash matches its fields: for a keyed record
+// (KeyedPrefix), its HMAC under key, false when key is nil; for another,
+// its SHA-256. It says nothing of r's place in the chain: see
+// Log.VerifyRecord.
+func (r *Record) HashOK(key []byte) bool {
+	if !strings.HasPrefix(r.Hash, KeyedPrefix) {
+		return r.ComputeHash() == r.Hash
+	}
+	if len(key) == 0 {
+		return false
+	}
+	return hmac.Equal([]byte(r.ComputeMAC(key)), []byte(r.Hash))
+}
+
+// ComputeMAC returns the Hash r has when sealed with key: KeyedPrefix and
+// the hex HMAC-SHA-256 of its keyed canonical encoding. Append computes it
+// with a reused HMAC; this is for checking one record.
+func (r *Record) ComputeMAC(key []byte) string {
+	return r.computeMAC(hmac.New(sha256.New, key))
 }

@@ -11,8 +11,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
+
+	"github.com/actionguard/actionguard/audit/internal/writehook"
 )
 
 // Spool is an append-only file of decisions not yet in the hash-chained
@@ -23,10 +24,15 @@ import (
 // the order they were written.
 //
 // Writers hold a shared lock (flock) while they write, Drain an exclusive
-// one, so a drain never sees half a line from a live writer. A line cut off
-// because its writer was killed mid-write is still moved into the log, as
-// a record saying so: nothing is lost silently. Records in the spool are
-// redacted like every record, and the file is readable by its owner only.
+// one, so a drain never sees half a record from a live writer. Each record
+// is a frame that starts on a new line and carries its length and checksum
+// (see appendFrame): a record cut off because its writer was killed
+// mid-write ends where the next one begins, never merges with it, and is
+// still moved into the log as a record saying so (Kind SpoolDamageKind):
+// nothing is lost silently, and the records around it arrive intact.
+// Lines of the older, unframed format are still read. Records in the spool
+// are redacted like every record, and the file is readable by its owner
+// only.
 type Spool struct {
 	path string
 }
@@ -62,22 +68,22 @@ func (s *Spool) Append(r *Record) error {
 	if r.Time.IsZero() {
 		r.Time = time.Now().UTC().Truncate(time.Microsecond)
 	}
-	line, err := spoolLine(r)
+	payload, err := spoolLine(r)
 	if err != nil {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
-	if len(line) > maxSpoolLine {
+	if len(payload) > maxSpoolLine {
 		cut := *r
 		text := string(r.Action)
 		if len(text) > maxSpoolLine/2 {
 			text = text[:maxSpoolLine/2]
 		}
 		cut.Action, _ = json.Marshal(map[string]string{"truncated": text})
-		if line, err = json.Marshal(&cut); err != nil {
+		if payload, err = json.Marshal(&cut); err != nil {
 			return fmt.Errorf("audit: spool: %w", err)
 		}
 	}
-	line = append(line, '\n')
+	frame := appendFrame(make([]byte, 0, len(payload)+32), payload)
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
@@ -86,14 +92,23 @@ func (s *Spool) Append(r *Record) error {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
 	defer f.Close()
-	if err := flock(f, syscall.LOCK_SH); err != nil {
+	if err := lockShared(f); err != nil {
 		return fmt.Errorf("audit: spool: lock: %w", err)
 	}
-	defer flock(f, syscall.LOCK_UN)
-	if _, err := f.Write(line); err != nil {
+	defer unlock(f)
+	if _, err := spoolWrite(f, frame); err != nil {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
 	return nil
+}
+
+// spoolWrite writes a frame to the spool in one write (the crash test's
+// writers write it in pieces: see package writehook).
+func spoolWrite(f *os.File, frame []byte) (int, error) {
+	if writehook.Spool != nil {
+		return writehook.Spool(f, frame)
+	}
+	return f.Write(frame)
 }
 
 // spoolLine encodes r as one JSON object. The action, already compact and
@@ -128,6 +143,30 @@ func (s *Spool) Size() int64 {
 	return fi.Size()
 }
 
+// Records returns the spooled records, in order, without draining them: a
+// line that holds no readable record comes back as the record Drain would
+// append in its place (Kind SpoolDamageKind). A spool that does not exist
+// holds none. It reads the whole spool into memory; it is for tests and
+// diagnostics, Drain for moving records.
+func (s *Spool) Records() ([]Record, error) {
+	data, err := os.ReadFile(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("audit: spool: %w", err)
+	}
+	var out []Record
+	for len(data) > 0 {
+		line, rest, found := bytes.Cut(data, []byte("\n"))
+		data = rest
+		if len(bytes.TrimSpace(line)) > 0 {
+			out = append(out, *spooledRecord(line, !found))
+		}
+	}
+	return out, nil
+}
+
 // drainBatch is how many spooled records go into one append transaction.
 const drainBatch = 32
 
@@ -146,10 +185,10 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		return 0, fmt.Errorf("audit: drain: %w", err)
 	}
 	defer f.Close()
-	if err := flock(f, syscall.LOCK_EX); err != nil {
+	if err := lockExclusive(f); err != nil {
 		return 0, fmt.Errorf("audit: drain: lock: %w", err)
 	}
-	defer flock(f, syscall.LOCK_UN)
+	defer unlock(f)
 	// Records are read a line at a time and appended a batch at a time, so
 	// memory stays bounded by the batch whatever the spool's size.
 	rd := bufio.NewReaderSize(f, 64<<10)
@@ -178,7 +217,7 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 			return moved, s.keepFrom(f, done, fmt.Errorf("reading the spool: %w", rerr))
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
-			batch = append(batch, spooledRecord(bytes.TrimRight(line, "\n"), cut))
+			batch = append(batch, spooledRecord(bytes.TrimSuffix(line, []byte("\n")), cut))
 		}
 		if len(batch) >= drainBatch {
 			if err := flush(); err != nil {
@@ -209,29 +248,4 @@ func (s *Spool) keepFrom(f *os.File, done int64, err error) error {
 		}
 	}
 	return fmt.Errorf("audit: drain: %w", err)
-}
-
-// spooledRecord decodes one spool line; a line that does not decode (cut
-// off, or damaged) becomes a record that carries it and says so.
-func spooledRecord(line []byte, cut bool) *Record {
-	var r Record
-	if err := json.Unmarshal(line, &r); err == nil && !cut {
-		r.Seq, r.PrevHash, r.Hash = 0, "", ""
-		return &r
-	}
-	why := "a spooled record that could not be read"
-	if cut {
-		why = "a spooled record cut off (its process was killed while writing it)"
-	}
-	raw, _ := json.Marshal(map[string]string{"unreadable": string(line)})
-	return &Record{Action: raw, Verdict: "confirm", Level: "cautious", Rules: []string{}, Error: why, Reason: why}
-}
-
-func flock(f *os.File, how int) error {
-	for {
-		err := syscall.Flock(int(f.Fd()), how)
-		if !errors.Is(err, syscall.EINTR) {
-			return err
-		}
-	}
 }

@@ -126,3 +126,37 @@ func TestSpoolRoundTrip(t *testing.T) {
 		t.Errorf("read back %+v (action %s)", got, got.Action)
 	}
 }
+
+// The issue's case: a record cut off, then a blocked `rm -rf ~` appended
+// after it. The blocked record reads back whole, not merged into the stump.
+func TestSpoolCutOffThenBlocked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "actionguard.db.spool")
+	sp := audit.NewSpool(path)
+	if err := sp.Append(&audit.Record{Tool: "Bash", Verdict: "allow", Reason: "first"}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A second record whose writer was killed halfway through.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(data[:len(data)/2])
+	f.Close()
+	blocked := &audit.Record{Tool: "Bash", Verdict: "block", Level: "dangerous", Rules: []string{"shell.fs.rm-home"},
+		Action: []byte(`{"tool":"Bash","input":{"command":"rm -rf ~"}}`), Reason: "deletes your home directory"}
+	if err := sp.Append(blocked); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := sp.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3 || recs[0].Reason != "first" || recs[1].Kind != audit.SpoolDamageKind || !strings.Contains(recs[1].Error, "cut off") ||
+		recs[2].Verdict != "block" || string(recs[2].Action) != `{"tool":"Bash","input":{"command":"rm -rf ~"}}` {
+		t.Fatalf("records %+v", recs)
+	}
+}

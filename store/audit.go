@@ -245,12 +245,15 @@ func (s *SQLite) ScanAudit(ctx context.Context, q audit.Query, fn func(audit.Rec
 		where, args = append(where, "session_id = ?"), append(args, q.Session)
 	}
 	query := `SELECT ` + auditColumns + ` FROM audit WHERE seq > ?`
+	after := int64(math.MinInt64)
+	if q.AfterSeq != 0 {
+		after = q.AfterSeq
+	}
 	for _, w := range where {
 		query += " AND " + w
 	}
 	query += fmt.Sprintf(" ORDER BY seq LIMIT %d", auditPage)
 
-	after := int64(math.MinInt64)
 	page := make([]audit.Record, 0, auditPage)
 	for {
 		err := s.retry(ctx, func() (err error) {

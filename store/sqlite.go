@@ -19,6 +19,8 @@ import (
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/actionguard/actionguard/audit"
 )
 
 // SQLite is the embedded store: one SQLite file in WAL mode shared by every
@@ -45,6 +47,9 @@ type SQLite struct {
 	// valid from one to the next (SQLite drops a connection's cache when
 	// another connection wrote since its last transaction).
 	wconn *sql.Conn
+	// checkpoints is the audit log's checkpoints file (AuditCheckpoints),
+	// guarded by smu.
+	checkpoints *audit.CheckpointFile
 }
 
 type config struct {
@@ -253,6 +258,9 @@ func (s *SQLite) Close() error {
 		st.Close()
 	}
 	s.reads = nil
+	if s.checkpoints != nil {
+		s.checkpoints.Close()
+	}
 	s.smu.Unlock()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close %s: %w", s.path, err)

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -58,6 +59,14 @@ func Run(t *testing.T, h Harness) {
 		{"TamperSwapped", testTamperSwapped},
 		{"TamperRemovedAndRenumbered", testTamperRenumbered},
 		{"TamperRehashed", testTamperRehashed},
+		{"TamperForgedAppend", testTamperForgedAppend},
+		{"TamperRehashedTail", testTamperRehashedTail},
+		{"TamperTruncatedTail", testTamperTruncatedTail},
+		{"TamperDeletedMiddle", testTamperDeletedMiddle},
+		{"TamperDowngraded", testTamperDowngraded},
+		{"VerifyTip", testVerifyTip},
+		{"CheckpointsRemoved", testCheckpointsRemoved},
+		{"VerifyRecord", testVerifyRecord},
 		{"ConcurrentAppend", testConcurrentAppend},
 		{"CancelledContext", testCancelled},
 	}
@@ -134,7 +143,7 @@ func all(t *testing.T, l *audit.Log) []audit.Record {
 }
 
 func testAppendChains(t *testing.T, h Harness) {
-	l, _ := fill(t, h, 5)
+	l, st := fill(t, h, 5)
 	rs := all(t, l)
 	if len(rs) != 5 {
 		t.Fatalf("got %d records, want 5", len(rs))
@@ -147,8 +156,8 @@ func testAppendChains(t *testing.T, h Harness) {
 		if r.PrevHash != prev {
 			t.Errorf("record %d: PrevHash = %s, want %s", r.Seq, r.PrevHash, prev)
 		}
-		if got := r.ComputeHash(); r.Hash != got {
-			t.Errorf("record %d: Hash = %s, want %s", r.Seq, r.Hash, got)
+		if !r.HashOK(keyOf(t, st)) {
+			t.Errorf("record %d: Hash = %s does not match the record", r.Seq, r.Hash)
 		}
 		if want := epoch.Add(time.Duration(i+1) * time.Minute); !r.Time.Equal(want) || r.Time.Location() != time.UTC {
 			t.Errorf("record %d: Time = %v, want %v", r.Seq, r.Time, want)
@@ -410,11 +419,18 @@ func testTamperRenumbered(t *testing.T, h Harness) {
 	wantBreak(t, l, 3, audit.PrevHashMismatch)
 }
 
+// A record altered and re-hashed: without the key, its hash can only be a
+// plain one, which a keyed log refuses at once; in a log without a key the
+// next record's link shows it.
 func testTamperRehashed(t *testing.T, h Harness) {
 	l, st := fill(t, h, 6)
 	r := all(t, l)[2]
 	r.Verdict = "block"
 	h.Exec(t, st, fmt.Sprintf(`UPDATE audit SET verdict = 'block', hash = '%s' WHERE seq = 3`, r.ComputeHash()))
+	if keyed(r) {
+		wantBreak(t, l, 3, audit.Downgraded)
+		return
+	}
 	wantBreak(t, l, 4, audit.PrevHashMismatch)
 }
 
@@ -523,4 +539,228 @@ func testAppendBatchChains(t *testing.T, h Harness) {
 	if err := l.AppendBatch(ctx, nil); err != nil {
 		t.Errorf("an empty batch: %v", err)
 	}
+}
+
+// keyed reports whether r was sealed with a key.
+func keyed(r audit.Record) bool { return strings.HasPrefix(r.Hash, audit.KeyedPrefix) }
+
+// keyOf is the key that seals the records of the storage behind l, nil
+// when it keeps none.
+func keyOf(t *testing.T, st audit.Storage) []byte {
+	t.Helper()
+	ks, ok := st.(audit.KeySource)
+	if !ok {
+		return nil
+	}
+	key, err := ks.AuditKey(false)
+	if err != nil {
+		t.Fatalf("reading the audit key: %v", err)
+	}
+	return key
+}
+
+// insert writes r into the audit table directly, as someone with the
+// database but not the key would.
+func insert(t *testing.T, h Harness, st audit.Storage, r audit.Record) {
+	t.Helper()
+	rules, _ := json.Marshal(r.Rules)
+	anomalies, _ := json.Marshal(r.Anomalies)
+	if r.Anomalies == nil {
+		anomalies = []byte("[]")
+	}
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+	h.Exec(t, st, fmt.Sprintf(`INSERT INTO audit (seq, time_us, session_id, agent, tool, kind, action, verdict, level,
+		score, risk, rules, reason, error, duration_us, prev_hash, hash, confidence, anomalies)
+		VALUES (%d, %d, %s, %s, %s, %s, %s, %s, %s, %d, %d, %s, %s, %s, %d, %s, %s, %d, %s)`,
+		r.Seq, r.Time.UnixMicro(), q(r.SessionID), q(r.Agent), q(r.Tool), q(r.Kind), q(string(r.Action)), q(r.Verdict), q(r.Level),
+		r.Score, r.Risk, q(string(rules)), q(r.Reason), q(r.Error), r.DurationMicros, q(r.PrevHash), q(r.Hash), r.Confidence, q(string(anomalies))))
+}
+
+// requireKeyed skips a test of what only a keyed log detects.
+func requireKeyed(t *testing.T, rs []audit.Record) {
+	t.Helper()
+	if len(rs) == 0 || !keyed(rs[len(rs)-1]) {
+		t.Skip("the storage keeps no key: its log is not keyed")
+	}
+}
+
+// A record appended with a correctly computed plain hash, or an HMAC under
+// a guessed key, is refused: only the key seals a record.
+func testTamperForgedAppend(t *testing.T, h Harness) {
+	for _, scheme := range []string{"plain", "guessed key"} {
+		t.Run(scheme, func(t *testing.T) {
+			l, st := fill(t, h, 6)
+			rs := all(t, l)
+			requireKeyed(t, rs)
+			forged := rs[5]
+			forged.Seq, forged.PrevHash, forged.Time = 7, rs[5].Hash, rs[5].Time.Add(time.Second)
+			forged.Verdict, forged.Reason = "allow", "approved by the user"
+			if scheme == "plain" {
+				forged.Hash = forged.ComputeHash()
+			} else {
+				forged.Hash = forged.ComputeMAC(make([]byte, audit.KeySize))
+			}
+			insert(t, h, st, forged)
+			problem := audit.Downgraded
+			if scheme != "plain" {
+				problem = audit.HashMismatch
+			}
+			wantBreak(t, l, 7, problem)
+		})
+	}
+}
+
+// A verdict changed and every record from it on re-hashed, links and all:
+// without the key the new hashes are plain ones, refused after the log
+// became keyed.
+func testTamperRehashedTail(t *testing.T, h Harness) {
+	l, st := fill(t, h, 8)
+	rs := all(t, l)
+	requireKeyed(t, rs)
+	prev := rs[2].PrevHash
+	for i := 2; i < len(rs); i++ {
+		r := rs[i]
+		if i == 2 {
+			r.Verdict = "allow"
+		}
+		r.PrevHash = prev
+		r.Hash = r.ComputeHash()
+		prev = r.Hash
+		h.Exec(t, st, fmt.Sprintf(`UPDATE audit SET verdict = '%s', prev_hash = '%s', hash = '%s' WHERE seq = %d`,
+			r.Verdict, r.PrevHash, r.Hash, r.Seq))
+	}
+	wantBreak(t, l, 3, audit.Downgraded)
+}
+
+// The newest records deleted: the chain that is left is whole, and the
+// checkpoint the last append wrote shows what is missing.
+func testTamperTruncatedTail(t *testing.T, h Harness) {
+	l, st := fill(t, h, 20)
+	if l.CheckpointsWhere() == "" {
+		t.Skip("the storage keeps no checkpoints")
+	}
+	h.Exec(t, st, `DELETE FROM audit WHERE seq > 10`)
+	wantBreak(t, l, 11, audit.Truncated)
+	// Without the checkpoints the log looks whole: what they are for.
+	res, err := l.VerifyWith(context.Background(), audit.VerifyOptions{NoCheckpoints: true})
+	if err != nil || !res.OK() || res.Last.Seq != 10 {
+		t.Errorf("VerifyWith(NoCheckpoints) = %v, %v; want the 10 records left intact", res, err)
+	}
+}
+
+// A record deleted from the middle and the ones after renumbered and
+// re-linked: refused at the first re-sealed record.
+func testTamperDeletedMiddle(t *testing.T, h Harness) {
+	l, st := fill(t, h, 8)
+	rs := all(t, l)
+	requireKeyed(t, rs)
+	h.Exec(t, st, `DELETE FROM audit WHERE seq = 4`)
+	prev := rs[2].Hash
+	for i := 4; i < len(rs); i++ {
+		r := rs[i]
+		r.Seq--
+		r.PrevHash = prev
+		r.Hash = r.ComputeHash()
+		prev = r.Hash
+		h.Exec(t, st, fmt.Sprintf(`UPDATE audit SET seq = %d, prev_hash = '%s', hash = '%s' WHERE seq = %d`,
+			r.Seq, r.PrevHash, r.Hash, r.Seq+1))
+	}
+	res, err := l.Verify(context.Background(), nil)
+	if err != nil || res.OK() || res.Broken.Seq != 4 {
+		t.Errorf("Verify = %v, %v; want the chain broken at seq 4", res, err)
+	}
+}
+
+// The whole log re-hashed without the key, as if it had never been keyed:
+// the chain alone is consistent, and the checkpoints show the rewrite.
+func testTamperDowngraded(t *testing.T, h Harness) {
+	l, st := fill(t, h, 6)
+	rs := all(t, l)
+	requireKeyed(t, rs)
+	if l.CheckpointsWhere() == "" {
+		t.Skip("the storage keeps no checkpoints")
+	}
+	prev := audit.Genesis
+	for _, r := range rs {
+		r.PrevHash = prev
+		r.Hash = r.ComputeHash()
+		prev = r.Hash
+		h.Exec(t, st, fmt.Sprintf(`UPDATE audit SET prev_hash = '%s', hash = '%s' WHERE seq = %d`, r.PrevHash, r.Hash, r.Seq))
+	}
+	res, err := l.Verify(context.Background(), nil)
+	if err != nil || res.OK() || res.Broken.Problem != audit.CheckpointMismatch {
+		t.Errorf("Verify = %v, %v; want a record that is not the one checkpointed", res, err)
+	}
+}
+
+// The tip a user kept: found in an intact log; a log cut before it or
+// rewritten up to it is reported.
+func testVerifyTip(t *testing.T, h Harness) {
+	ctx := context.Background()
+	l, st := fill(t, h, 8)
+	rs := all(t, l)
+	kept := audit.Tip{Seq: 6, Hash: rs[5].Hash}
+	for _, tip := range []audit.Tip{kept, {Hash: kept.Hash}} {
+		res, err := l.VerifyWith(ctx, audit.VerifyOptions{Tip: &tip, NoCheckpoints: true})
+		if err != nil || !res.OK() {
+			t.Errorf("VerifyWith(tip %+v) = %v, %v; want intact", tip, res, err)
+		}
+	}
+	wrong := audit.Tip{Seq: 6, Hash: rs[4].Hash}
+	res, err := l.VerifyWith(ctx, audit.VerifyOptions{Tip: &wrong, NoCheckpoints: true})
+	if err != nil || res.OK() || res.Broken.Problem != audit.TipMismatch {
+		t.Errorf("VerifyWith(a tip that is not the log's) = %v, %v; want tip_mismatch", res, err)
+	}
+	h.Exec(t, st, `DELETE FROM audit WHERE seq > 4`)
+	for _, tip := range []audit.Tip{kept, {Hash: kept.Hash}} {
+		res, err := l.VerifyWith(ctx, audit.VerifyOptions{Tip: &tip, NoCheckpoints: true})
+		if err != nil || res.OK() {
+			t.Errorf("VerifyWith(tip %+v) after the tail was cut = %v, %v; want broken", tip, res, err)
+		}
+	}
+}
+
+// VerifyRecord vouches for a record of the chain, and for no record
+// written into the table directly.
+func testVerifyRecord(t *testing.T, h Harness) {
+	ctx := context.Background()
+	l, st := fill(t, h, 6)
+	rs := all(t, l)
+	requireKeyed(t, rs)
+	for _, seq := range []int64{1, 3, 6} {
+		r, err := l.VerifyRecord(ctx, seq)
+		if err != nil || r.Seq != seq || r.Hash != rs[seq-1].Hash {
+			t.Errorf("VerifyRecord(%d) = #%d, %v; want the record", seq, r.Seq, err)
+		}
+	}
+	if _, err := l.VerifyRecord(ctx, 7); !errors.Is(err, audit.ErrNotVerified) {
+		t.Errorf("VerifyRecord(a record that does not exist) = %v; want ErrNotVerified", err)
+	}
+	forged := rs[5]
+	forged.Seq, forged.PrevHash, forged.Verdict = 7, rs[5].Hash, "allow"
+	forged.Hash = forged.ComputeHash()
+	insert(t, h, st, forged)
+	if _, err := l.VerifyRecord(ctx, 7); !errors.Is(err, audit.ErrNotVerified) {
+		t.Errorf("VerifyRecord(a record written into the table) = %v; want ErrNotVerified", err)
+	}
+	h.Exec(t, st, `UPDATE audit SET verdict = 'block' WHERE seq = 3`)
+	if _, err := l.VerifyRecord(ctx, 3); !errors.Is(err, audit.ErrNotVerified) {
+		t.Errorf("VerifyRecord(an altered record) = %v; want ErrNotVerified", err)
+	}
+}
+
+// Checkpoints that vanish from a keyed log are reported: its first keyed
+// record was checkpointed.
+func testCheckpointsRemoved(t *testing.T, h Harness) {
+	st := h.Open(t)
+	l := audit.New(st, audit.WithCheckpoints(nil))
+	if err := l.Append(context.Background(), record("s", 1)); err != nil {
+		t.Fatal(err)
+	}
+	requireKeyed(t, all(t, l))
+	if audit.New(st).CheckpointsWhere() == "" {
+		t.Skip("the storage keeps no checkpoints")
+	}
+	// The same log, read with its checkpoints' place, which holds none.
+	wantBreak(t, audit.New(st), 1, audit.CheckpointsMissing)
 }

@@ -140,7 +140,11 @@ func (s *Store) TailAudit(ctx context.Context, n int) ([]audit.Record, error) {
 // store.
 func (s *Store) ScanAudit(ctx context.Context, q audit.Query, fn func(audit.Record) error) error {
 	var w where
-	after := w.arg(int64(math.MinInt64))
+	from := int64(math.MinInt64)
+	if q.AfterSeq != 0 {
+		from = q.AfterSeq
+	}
+	after := w.arg(from)
 	w.add("seq > " + after)
 	if q.ThroughSeq != 0 {
 		w.add("seq <= " + w.arg(q.ThroughSeq))

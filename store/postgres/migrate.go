@@ -136,6 +136,23 @@ CREATE TABLE revoked_sessions (
 	expires_us bigint NOT NULL
 );
 `},
+	{version: 3, name: "audit checkpoints", sql: `
+-- The end of the audit chain at moments (audit.Checkpoint): appended after
+-- every append, never changed, so that audit verify notices a log whose
+-- newest records were removed or whose records were rewritten.
+CREATE TABLE audit_checkpoints (
+	id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+	seq         bigint NOT NULL,
+	hash        text NOT NULL,
+	time_us     bigint NOT NULL,
+	keyed_from  bigint NOT NULL DEFAULT 0
+);
+CREATE INDEX audit_checkpoints_seq ON audit_checkpoints (seq);
+CREATE TRIGGER audit_checkpoints_append_only BEFORE UPDATE OR DELETE ON audit_checkpoints
+	FOR EACH ROW EXECUTE FUNCTION actionguard_append_only();
+CREATE TRIGGER audit_checkpoints_no_truncate BEFORE TRUNCATE ON audit_checkpoints
+	FOR EACH STATEMENT EXECUTE FUNCTION actionguard_append_only();
+`},
 }
 
 const createSchemaVersion = `CREATE TABLE IF NOT EXISTS schema_version (

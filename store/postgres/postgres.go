@@ -60,6 +60,7 @@ var _ store.Store = (*Store)(nil)
 type config struct {
 	maxConns   int
 	migrations []migration
+	auditKey   string // the audit key's file; see WithAuditKeyFile
 }
 
 // Option configures Open.

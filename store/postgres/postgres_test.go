@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	neturl "net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -42,7 +43,8 @@ func TestStore(t *testing.T) {
 	postgres.Database(t)
 	storetest.Run(t, func(t *testing.T) store.Store {
 		url := postgres.FreshSchema(t)
-		return suiteStore{open(t, url), url}
+		key := postgres.WithAuditKeyFile(filepath.Join(t.TempDir(), "audit.key"))
+		return suiteStore{open(t, url, key), url, key}
 	})
 }
 
@@ -50,6 +52,7 @@ func TestStore(t *testing.T) {
 type suiteStore struct {
 	*postgres.Store
 	url string
+	key postgres.Option
 }
 
 func (s suiteStore) Exec(t *testing.T, sql string) {
@@ -57,7 +60,9 @@ func (s suiteStore) Exec(t *testing.T, sql string) {
 	postgres.Admin(t, s.url, `ALTER TABLE audit DISABLE TRIGGER USER`, sql)
 }
 
-func (s suiteStore) Reopen(t *testing.T) store.Store { return suiteStore{open(t, s.url), s.url} }
+func (s suiteStore) Reopen(t *testing.T) store.Store {
+	return suiteStore{open(t, s.url, s.key), s.url, s.key}
+}
 
 // TestReplicas: two stores on one database, as two servers behind a load
 // balancer, share the queue and append to one chain.
