@@ -1,0 +1,1426 @@
+package shell
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// The evaluator reads an expression of inline code and works out the text
+// it makes, as far as that can be known without running anything: string
+// literals with their escapes, concatenation ('r' + 'm', "r" . "m", "r" "m",
+// a .. b), character codes (chr(114), String.fromCharCode(114,109),
+// 114.chr, string.char), joins and formats of literals, base64 and hex
+// decoded, reversals, variables assigned once, and the well-known values a
+// command names a place with (the home directory, the working directory).
+// Whatever it cannot know is an unknown part: a command with one is not a
+// literal.
+
+type valKind uint8
+
+const (
+	valNone valKind = iota // nothing could be read here
+	valStr
+	valNum
+	valList
+)
+
+// val is what an expression evaluates to.
+type val struct {
+	kind valKind
+	s    string // text; unknownPart marks what is only known at run time
+	n    int64
+	list []val
+	// hidden: the text was spelled in disguise (character codes, escapes of
+	// plain letters, base64, hex, reversed): nobody writes a command so.
+	hidden bool
+}
+
+func unknownVal() val { return val{kind: valStr, s: unknownPart} }
+
+// text is the value as text: a number as digits, a list joined by spaces.
+func (v val) text() string {
+	switch v.kind {
+	case valStr:
+		return v.s
+	case valNum:
+		return strconv.FormatInt(v.n, 10)
+	case valList:
+		parts := make([]string, len(v.list))
+		for i, x := range v.list {
+			parts[i] = x.text()
+		}
+		return strings.Join(parts, " ")
+	}
+	return unknownPart
+}
+
+// known reports whether the whole value is known.
+func (v val) known() bool {
+	switch v.kind {
+	case valStr:
+		return !strings.Contains(v.s, unknownPart)
+	case valNum:
+		return true
+	case valList:
+		for _, x := range v.list {
+			if !x.known() {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (v val) anyHidden() bool {
+	if v.hidden {
+		return true
+	}
+	for _, x := range v.list {
+		if x.anyHidden() {
+			return true
+		}
+	}
+	return false
+}
+
+// shellText is the value as text for the shell analysis: unknown parts
+// become a variable, which the shell rules read as "only known at run time".
+func shellText(s string) string {
+	return strings.ReplaceAll(s, unknownPart, "$ARG")
+}
+
+// evaluator evaluates expressions of one piece of code in one language.
+type evaluator struct {
+	lang string
+	code string
+	i    int
+	// scope is shared by the sub-evaluators of one piece of code.
+	scope *scope
+}
+
+type scope struct {
+	vars     map[string]varDef
+	busy     map[string]bool // variables being evaluated (a = a + 'x')
+	steps    int             // evaluation budget left
+	depth    int
+	progCode string
+}
+
+type varDef struct {
+	at    int  // where the assigned expression starts
+	count int  // assignments seen
+	bad   bool // shadowed or mutated: unknown
+}
+
+// maxEvalSteps bounds the work on one piece of code: past it, values are unknown.
+const maxEvalSteps = 20000
+
+func newEvaluator(lang, code string) *evaluator {
+	e := &evaluator{lang: lang, code: code, scope: &scope{busy: map[string]bool{}, steps: maxEvalSteps, progCode: code}}
+	e.scope.vars = findAssignments(lang, code)
+	return e
+}
+
+// sub evaluates a piece of text (an interpolation, a variable's value)
+// with the same variables and budget.
+func (e *evaluator) sub(code string) *evaluator {
+	return &evaluator{lang: e.lang, code: code, scope: e.scope}
+}
+
+func (e *evaluator) at(i int) *evaluator {
+	return &evaluator{lang: e.lang, code: e.code, i: i, scope: e.scope}
+}
+
+func (e *evaluator) spend() bool {
+	e.scope.steps--
+	return e.scope.steps > 0
+}
+
+func (e *evaluator) skipSpace() {
+	for e.i < len(e.code) {
+		switch e.code[e.i] {
+		case ' ', '\t', '\r':
+			e.i++
+		case '\\':
+			// A line continuation.
+			if e.i+1 < len(e.code) && e.code[e.i+1] == '\n' {
+				e.i += 2
+				continue
+			}
+			return
+		default:
+			return
+		}
+	}
+}
+
+func (e *evaluator) skipSpaceNL() {
+	for {
+		e.skipSpace()
+		if e.i < len(e.code) && e.code[e.i] == '\n' {
+			e.i++
+			continue
+		}
+		return
+	}
+}
+
+func (e *evaluator) peek(s string) bool { return strings.HasPrefix(e.code[e.i:], s) }
+
+// expr1 evaluates the whole text of a sub-evaluator: unknown unless the
+// expression covers all of it.
+func (e *evaluator) expr1() val {
+	v := e.expr()
+	e.skipSpaceNL()
+	if e.i < len(e.code) || v.kind == valNone {
+		return unknownVal()
+	}
+	return v
+}
+
+// arg evaluates the expression at i and reports where it ends. The value
+// is unknown unless the expression ends where an argument ends: a value
+// followed by " if x else …" or "? a : b" is not the value.
+func (e *evaluator) arg(i int) (val, int) {
+	s := e.at(i)
+	s.skipSpaceNL()
+	v := s.expr()
+	s.skipSpace()
+	if v.kind == valNone {
+		return unknownVal(), s.i
+	}
+	if !s.argEnds() {
+		return unknownVal(), s.i
+	}
+	return v, s.i
+}
+
+// argEnds reports whether the text at e.i ends an argument or a statement.
+func (e *evaluator) argEnds() bool {
+	if e.i >= len(e.code) {
+		return true
+	}
+	switch e.code[e.i] {
+	case ',', ')', ']', ';', '\n', '}':
+		return true
+	case '|', '&':
+		return e.peek("||") || e.peek("&&")
+	}
+	rest := e.code[e.i:]
+	for _, kw := range []string{"or ", "and ", "if ", "unless ", "or\n", "do ", "do\n", "=>", "then"} {
+		if strings.HasPrefix(rest, kw) && e.lang != "python" || e.lang == "python" && kw == "or " && strings.HasPrefix(rest, kw) {
+			return e.lang != "python"
+		}
+	}
+	return false
+}
+
+// expr: terms joined by concatenation and arithmetic.
+func (e *evaluator) expr() val {
+	if !e.spend() || e.scope.depth > 64 {
+		return val{}
+	}
+	e.scope.depth++
+	defer func() { e.scope.depth-- }()
+	left := e.term()
+	if left.kind == valNone {
+		return left
+	}
+	for e.spend() {
+		save := e.i
+		e.skipSpace()
+		op := e.binaryOp()
+		if op == "" {
+			e.i = save
+			return left
+		}
+		e.skipSpaceNL()
+		right := e.term()
+		if right.kind == valNone {
+			e.i = save
+			return left
+		}
+		left = e.apply(op, left, right)
+	}
+	return left
+}
+
+// binaryOp reads a concatenation or arithmetic operator at e.i.
+func (e *evaluator) binaryOp() string {
+	if e.i >= len(e.code) {
+		return ""
+	}
+	rest := e.code[e.i:]
+	switch {
+	case strings.HasPrefix(rest, "==") || strings.HasPrefix(rest, "+=") || strings.HasPrefix(rest, "++") || strings.HasPrefix(rest, "-=") || strings.HasPrefix(rest, ".="):
+		return ""
+	case e.lang == "lua" && strings.HasPrefix(rest, ".."):
+		e.i += 2
+		return "."
+	case (e.lang == "perl" || e.lang == "php") && rest[0] == '.' && !strings.HasPrefix(rest, ".."):
+		e.i++
+		return "."
+	case e.lang == "osascript" && rest[0] == '&':
+		e.i++
+		return "."
+	case e.lang == "perl" && strings.HasPrefix(rest, "x ") || e.lang == "perl" && len(rest) > 1 && rest[0] == 'x' && rest[1] >= '0' && rest[1] <= '9':
+		e.i++
+		return "x"
+	case rest[0] == '+' || rest[0] == '-' || rest[0] == '*':
+		e.i++
+		return rest[:1]
+	case rest[0] == '%' && e.lang != "perl" && e.lang != "php":
+		e.i++
+		return "%"
+	case rest[0] == '/' && e.lang == "python":
+		e.i++
+		return "/"
+	}
+	// Juxtaposition: awk always, Python and Ruby for adjacent string literals.
+	if e.lang == "awk" && (rest[0] == '"' || rest[0] == '(' || isIdentStart(rest[0]) || rest[0] == '$') && !startsKeyword(rest) {
+		return "."
+	}
+	if (e.lang == "python" || e.lang == "ruby") && (rest[0] == '"' || rest[0] == '\'') {
+		return "."
+	}
+	return ""
+}
+
+func startsKeyword(s string) bool {
+	for _, kw := range []string{"in ", "in(", "getline", "if", "else", "while", "for", "do", "print", "printf"} {
+		if strings.HasPrefix(s, kw) {
+			return true
+		}
+	}
+	return false
+}
+
+// apply combines two values with an operator.
+func (e *evaluator) apply(op string, a, b val) val {
+	hidden := a.hidden || b.hidden
+	switch op {
+	case "+", ".":
+		if op == "+" && a.kind == valNum && b.kind == valNum {
+			return val{kind: valNum, n: a.n + b.n}
+		}
+		if a.kind == valList && b.kind == valList && op == "+" {
+			return val{kind: valList, list: append(append([]val{}, a.list...), b.list...)}
+		}
+		if a.kind == valList || b.kind == valList {
+			return unknownVal()
+		}
+		return val{kind: valStr, s: a.text() + b.text(), hidden: hidden}
+	case "-":
+		if a.kind == valNum && b.kind == valNum {
+			return val{kind: valNum, n: a.n - b.n}
+		}
+	case "*":
+		if a.kind == valNum && b.kind == valNum {
+			return val{kind: valNum, n: a.n * b.n}
+		}
+		if a.kind == valStr && b.kind == valNum && b.n >= 0 && b.n <= 64 && len(a.s)*int(b.n) <= 4096 {
+			return val{kind: valStr, s: strings.Repeat(a.s, int(b.n)), hidden: hidden}
+		}
+	case "x":
+		if b.kind == valNum && b.n >= 0 && b.n <= 64 && len(a.text())*int(b.n) <= 4096 {
+			return val{kind: valStr, s: strings.Repeat(a.text(), int(b.n)), hidden: hidden}
+		}
+	case "%":
+		if a.kind == valStr {
+			args := []val{b}
+			if b.kind == valList {
+				args = b.list
+			}
+			return formatValue(a, args)
+		}
+		if a.kind == valNum && b.kind == valNum && b.n != 0 {
+			return val{kind: valNum, n: a.n % b.n}
+		}
+	case "/":
+		if a.kind == valStr && b.kind == valStr {
+			return val{kind: valStr, s: strings.TrimRight(a.s, "/") + "/" + b.s, hidden: hidden}
+		}
+	}
+	return unknownVal()
+}
+
+// term: a primary followed by method calls, subscripts and slices.
+func (e *evaluator) term() val {
+	e.skipSpace()
+	if e.i >= len(e.code) {
+		return val{}
+	}
+	// Unary minus on a number; Perl's "scalar reverse"; PowerShell's [char]114.
+	if e.code[e.i] == '-' && e.i+1 < len(e.code) && e.code[e.i+1] >= '0' && e.code[e.i+1] <= '9' {
+		e.i++
+		v := e.term()
+		if v.kind == valNum {
+			v.n = -v.n
+		}
+		return v
+	}
+	v := e.primary()
+	if v.kind == valNone {
+		return v
+	}
+	for e.spend() {
+		save := e.i
+		e.skipSpace()
+		if e.i >= len(e.code) {
+			return v
+		}
+		switch c := e.code[e.i]; {
+		case c == '.' && e.lang != "perl" && e.lang != "php" && !e.peek("..") || e.peek("->") && e.lang == "php" || c == ':' && e.peek(":") && e.lang == "lua":
+			if c == '-' {
+				e.i++
+			}
+			e.i++
+			name := e.ident()
+			if name == "" {
+				e.i = save
+				return v
+			}
+			var args []val
+			hasArgs := false
+			e.skipSpace()
+			if e.i < len(e.code) && e.code[e.i] == '(' {
+				args, hasArgs = e.callArgs(), true
+			} else if e.lang == "ruby" && e.i < len(e.code) && (e.code[e.i] == '"' || e.code[e.i] == '\'') {
+				// Ruby: "x".tr 'a-y', 'b-z' (arguments without parentheses).
+				args, hasArgs = e.bareArgs(), true
+			}
+			v = e.method(v, name, args, hasArgs)
+		case c == '[':
+			end := matchClose(e.code, e.i, '[', ']')
+			if end < 0 {
+				e.i = save
+				return v
+			}
+			inner := strings.TrimSpace(e.code[e.i+1 : end])
+			e.i = end + 1
+			v = e.subscript(v, inner)
+		default:
+			e.i = save
+			return v
+		}
+	}
+	return v
+}
+
+// subscript applies [inner] to v: an index, a Python slice, a key.
+func (e *evaluator) subscript(v val, inner string) val {
+	if inner == "::-1" {
+		return reverseVal(v)
+	}
+	if strings.Contains(inner, ":") {
+		parts := strings.Split(inner, ":")
+		if len(parts) == 2 && v.kind == valStr && v.known() {
+			lo, hi := 0, len(v.s)
+			if parts[0] != "" {
+				n := e.sub(parts[0]).expr1()
+				if n.kind != valNum {
+					return unknownVal()
+				}
+				lo = int(n.n)
+			}
+			if parts[1] != "" {
+				n := e.sub(parts[1]).expr1()
+				if n.kind != valNum {
+					return unknownVal()
+				}
+				hi = int(n.n)
+			}
+			if lo < 0 {
+				lo += len(v.s)
+			}
+			if hi < 0 {
+				hi += len(v.s)
+			}
+			if lo < 0 || hi > len(v.s) || lo > hi {
+				return unknownVal()
+			}
+			return val{kind: valStr, s: v.s[lo:hi], hidden: true}
+		}
+		return unknownVal()
+	}
+	idx := e.sub(inner).expr1()
+	if idx.kind == valNum {
+		n := int(idx.n)
+		switch v.kind {
+		case valList:
+			if n < 0 {
+				n += len(v.list)
+			}
+			if n >= 0 && n < len(v.list) {
+				return v.list[n]
+			}
+		case valStr:
+			if v.known() {
+				if n < 0 {
+					n += len(v.s)
+				}
+				if n >= 0 && n < len(v.s) {
+					return val{kind: valStr, s: v.s[n : n+1], hidden: true}
+				}
+			}
+		}
+	}
+	return unknownVal()
+}
+
+// ident reads an identifier at e.i.
+func (e *evaluator) ident() string {
+	start := e.i
+	for e.i < len(e.code) && (isIdentChar(e.code[e.i]) || e.code[e.i] == '!' && e.lang == "ruby" && e.i > start || e.code[e.i] == '?' && e.lang == "ruby" && e.i > start) {
+		e.i++
+	}
+	return e.code[start:e.i]
+}
+
+// callArgs reads (a, b, …) at e.i.
+func (e *evaluator) callArgs() []val {
+	end := matchClose(e.code, e.i, '(', ')')
+	if end < 0 {
+		e.i = len(e.code)
+		return []val{unknownVal()}
+	}
+	args := e.argList(e.code[e.i+1 : end])
+	e.i = end + 1
+	return args
+}
+
+// bareArgs reads Ruby or Perl arguments without parentheses, to the end
+// of the statement.
+func (e *evaluator) bareArgs() []val {
+	end := e.i
+	for end < len(e.code) && e.code[end] != ';' && e.code[end] != '\n' && e.code[end] != '}' && e.code[end] != ')' && e.code[end] != ']' {
+		switch q := e.code[end]; q {
+		case '"', '\'':
+			if _, k, ok := e.at(end).readLiteral(end); ok {
+				end = k
+				continue
+			}
+		case '(', '[', '{':
+			if k := matchClose(e.code, end, q, map[byte]byte{'(': ')', '[': ']', '{': '}'}[q]); k > 0 {
+				end = k + 1
+				continue
+			}
+		}
+		end++
+	}
+	args := e.argList(e.code[e.i:end])
+	e.i = end
+	return args
+}
+
+// argList evaluates comma-separated arguments; keyword arguments (a=b,
+// key: value) are skipped.
+func (e *evaluator) argList(s string) []val {
+	var args []val
+	sub := e.sub(s)
+	for sub.spend() && len(args) < 256 {
+		sub.skipSpaceNL()
+		if sub.i >= len(s) {
+			break
+		}
+		// key=value (Python) and key: value (Ruby, JS objects) are options.
+		k := sub.i
+		for k < len(s) && isIdentChar(s[k]) {
+			k++
+		}
+		if k > sub.i && k < len(s) && (s[k] == '=' && (k+1 >= len(s) || s[k+1] != '=') || s[k] == ':' && (k+1 >= len(s) || s[k+1] != ':')) {
+			end := nextComma(s, k)
+			args = append(args, val{kind: valNone, s: s[sub.i:k]})
+			sub.i = end + 1
+			continue
+		}
+		if s[sub.i] == '*' && e.lang == "python" {
+			sub.i++ // *args: the list itself
+		}
+		v, end := sub.arg(sub.i)
+		args = append(args, v)
+		sub.i = nextComma(s, end) + 1
+	}
+	return args
+}
+
+// nextComma returns the index of the next top-level comma from i, or len(s).
+func nextComma(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch c := s[j]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '"', '\'', '`':
+			k := j + 1
+			for k < len(s) && s[k] != c {
+				if s[k] == '\\' {
+					k++
+				}
+				k++
+			}
+			j = k
+		case ',':
+			if depth <= 0 {
+				return j
+			}
+		}
+	}
+	return len(s)
+}
+
+// positional drops keyword arguments.
+func positional(args []val) []val {
+	var out []val
+	for _, a := range args {
+		if a.kind != valNone {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// keyword returns the keyword argument named key, if given.
+func keywordGiven(args []val, key string) bool {
+	for _, a := range args {
+		if a.kind == valNone && a.s == key {
+			return true
+		}
+	}
+	return false
+}
+
+// primary: a literal, a list, a parenthesised expression, a name (a
+// variable, a well-known value, a call).
+func (e *evaluator) primary() val {
+	code := e.code
+	c := code[e.i]
+	switch {
+	case c == '"' || c == '\'' || c == '`' && e.lang == "node":
+		v, end, ok := e.readLiteral(e.i)
+		if !ok {
+			e.i = len(code)
+			return unknownVal()
+		}
+		e.i = end
+		return v
+	case c >= '0' && c <= '9':
+		return e.number()
+	case c == '(':
+		end := matchClose(code, e.i, '(', ')')
+		if end < 0 {
+			return val{}
+		}
+		inner := code[e.i+1 : end]
+		e.i = end + 1
+		if nextComma(inner, 0) < len(inner) || e.lang == "perl" {
+			l := positional(e.argList(inner))
+			if len(l) == 1 && nextComma(inner, 0) >= len(inner) {
+				return l[0]
+			}
+			return val{kind: valList, list: l}
+		}
+		return e.sub(inner).expr1()
+	case c == '[':
+		end := matchClose(code, e.i, '[', ']')
+		if end < 0 {
+			return val{}
+		}
+		inner := code[e.i+1 : end]
+		e.i = end + 1
+		if e.lang == "powershell" {
+			// [char]114, [string]'x'.
+			e.skipSpace()
+			v := e.term()
+			if strings.EqualFold(inner, "char") && v.kind == valNum {
+				return charVal(v.n)
+			}
+			return v
+		}
+		return val{kind: valList, list: positional(e.argList(inner))}
+	case c == '{' && e.lang == "lua":
+		end := matchClose(code, e.i, '{', '}')
+		if end < 0 {
+			return val{}
+		}
+		inner := code[e.i+1 : end]
+		e.i = end + 1
+		return val{kind: valList, list: positional(e.argList(inner))}
+	case c == ':' && e.lang == "ruby" && e.i+1 < len(code) && isIdentStart(code[e.i+1]):
+		e.i++
+		return val{kind: valStr, s: e.ident()}
+	case c == '%' && e.lang == "ruby" && e.i+2 < len(code) && (code[e.i+1] == 'w' || code[e.i+1] == 'W'):
+		if cl, ok := quotePair(code[e.i+2]); ok {
+			end := strings.IndexByte(code[e.i+3:], cl)
+			if end >= 0 {
+				words := strings.Fields(code[e.i+3 : e.i+3+end])
+				e.i += 3 + end + 1
+				return wordList(words)
+			}
+		}
+	case c == 'q' && e.lang == "perl" && e.peek("qw"):
+		if e.i+2 < len(code) {
+			if cl, ok := quotePair(code[e.i+2]); ok {
+				end := strings.IndexByte(code[e.i+3:], cl)
+				if end >= 0 {
+					words := strings.Fields(code[e.i+3 : e.i+3+end])
+					e.i += 3 + end + 1
+					return wordList(words)
+				}
+			}
+		}
+	}
+	if c == 'q' && e.lang == "perl" || c == '%' && e.lang == "ruby" {
+		if v, end, ok := e.readLiteral(e.i); ok {
+			e.i = end
+			return v
+		}
+	}
+	if e.lang == "python" && e.i+1 < len(code) && strings.IndexByte("rbfuRBFU", c) >= 0 {
+		if v, end, ok := e.readLiteral(e.i); ok {
+			e.i = end
+			return v
+		}
+	}
+	if isIdentStart(c) || c == '$' || c == '@' || c == '%' && e.lang == "perl" || c == '&' && e.lang == "perl" {
+		return e.name()
+	}
+	return val{}
+}
+
+func wordList(words []string) val {
+	l := make([]val, len(words))
+	for i, w := range words {
+		l[i] = val{kind: valStr, s: w}
+	}
+	return val{kind: valList, list: l}
+}
+
+func (e *evaluator) number() val {
+	start := e.i
+	for e.i < len(e.code) && (isIdentChar(e.code[e.i])) {
+		e.i++
+	}
+	lit := strings.ReplaceAll(e.code[start:e.i], "_", "")
+	n, err := strconv.ParseInt(lit, 0, 64)
+	if err != nil {
+		if len(lit) > 1 && lit[0] == '0' && allOctal(lit[1:]) {
+			n, err = strconv.ParseInt(lit[1:], 8, 64)
+		}
+		if err != nil {
+			// 1.5, 10L…: a number, but not one a character code is made of.
+			for e.i < len(e.code) && (isIdentChar(e.code[e.i]) || e.code[e.i] == '.') {
+				e.i++
+			}
+			return val{kind: valStr, s: unknownPart}
+		}
+	}
+	return val{kind: valNum, n: n}
+}
+
+func allOctal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '7' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// charVal is the character with code n.
+func charVal(n int64) val {
+	if n < 0 || n > 0x10FFFF {
+		return unknownVal()
+	}
+	return val{kind: valStr, s: string(rune(n)), hidden: true}
+}
+
+// name reads a dotted name (os.path.expanduser, $ENV{HOME}, Dir.home,
+// String.fromCharCode) and what follows it: a call, a subscript.
+func (e *evaluator) name() val {
+	code := e.code
+	start := e.i
+	if c := code[e.i]; c == '$' || c == '@' || c == '%' || c == '&' {
+		e.i++
+		if e.i < len(code) && code[e.i] == '{' && e.lang == "perl" {
+			// ${name} or @{[ … ]}: unknown.
+			end := matchClose(code, e.i, '{', '}')
+			if end < 0 {
+				e.i = len(code)
+				return unknownVal()
+			}
+			e.i = end + 1
+			return unknownVal()
+		}
+	}
+	for e.i < len(code) {
+		e.ident()
+		switch {
+		case e.peek("::") && e.lang != "lua":
+			e.i += 2
+			continue
+		case e.peek(".") && !e.peek("..") && e.lang != "perl" && e.lang != "php" && e.lang != "lua" && e.i+1 < len(code) && isIdentStart(code[e.i+1]):
+			e.i++
+			continue
+		case e.peek(":") && e.lang == "powershell" && e.i+1 < len(code) && isIdentStart(code[e.i+1]):
+			e.i++ // $env:HOME
+			continue
+		case e.peek(".") && e.lang == "lua" && e.i+1 < len(code) && isIdentStart(code[e.i+1]):
+			e.i++
+			continue
+		}
+		break
+	}
+	full := code[start:e.i]
+	if full == "" || full == "$" {
+		e.i = start
+		return val{}
+	}
+	// A Perl hash element: $ENV{HOME}, $ENV{'HOME'}.
+	if e.lang == "perl" && e.i < len(code) && code[e.i] == '{' {
+		end := matchClose(code, e.i, '{', '}')
+		if end > 0 {
+			key := strings.Trim(strings.TrimSpace(code[e.i+1:end]), `'"`)
+			e.i = end + 1
+			return e.element(full, key)
+		}
+	}
+	// A subscript by a literal key: os.environ['HOME'], ENV["HOME"], process.env['HOME'].
+	if e.i < len(code) && code[e.i] == '[' && !strings.HasPrefix(full, "$") || e.i < len(code) && code[e.i] == '[' && (e.lang == "php" || e.lang == "powershell") {
+		end := matchClose(code, e.i, '[', ']')
+		if end > 0 {
+			inner := strings.TrimSpace(code[e.i+1 : end])
+			if k := e.sub(inner).expr1(); k.kind == valStr && k.known() && !strings.Contains(inner, ":") {
+				e.i = end + 1
+				return e.element(full, k.s)
+			}
+		}
+	}
+	e.skipSpace()
+	if e.i < len(code) && code[e.i] == '(' {
+		args := e.callArgs()
+		return e.call(full, args)
+	}
+	if e.lang == "ruby" || e.lang == "perl" {
+		// Ruby and Perl calls without parentheses: chr 114, decode_base64 "…".
+		if f := lastSegment(full); bareCalls[f] && e.i < len(code) && (code[e.i] == '"' || code[e.i] == '\'' || code[e.i] >= '0' && code[e.i] <= '9' || code[e.i] == '$' || isIdentStart(code[e.i])) {
+			v, end := e.arg(e.i)
+			e.i = end
+			return e.call(full, []val{v})
+		}
+	}
+	return e.variable(full)
+}
+
+var bareCalls = map[string]bool{"chr": true, "decode_base64": true, "reverse": true, "lc": true, "uc": true, "join": true, "sprintf": true, "pack": true, "scalar": true}
+
+func lastSegment(name string) string {
+	if i := strings.LastIndexAny(name, ".:>"); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+// element is the value of a hash or dictionary element: the environment's
+// HOME and PWD are the home and working directories.
+func (e *evaluator) element(name, key string) val {
+	switch strings.TrimLeft(lastSegment(name), "$@%_") {
+	case "ENV", "environ", "env", "SERVER", "ENVIRON":
+		return envValue(key)
+	}
+	return unknownVal()
+}
+
+// envValue is the value of an environment variable, for the ones that
+// name a place.
+func envValue(key string) val {
+	switch strings.ToUpper(key) {
+	case "HOME", "USERPROFILE":
+		return val{kind: valStr, s: "~"}
+	case "PWD":
+		return val{kind: valStr, s: "."}
+	}
+	return unknownVal()
+}
+
+// variable is the value of a name: a well-known value or a variable
+// assigned once.
+func (e *evaluator) variable(name string) val {
+	switch name {
+	case "Dir.home", "$HOME", "$env:HOME", "$env:USERPROFILE", "$home", "$Home", "os.homedir", "Path.home", "pathlib.Path.home":
+		return val{kind: valStr, s: "~"}
+	case "Dir.pwd", "$PWD", "$pwd", "__dirname", "os.curdir", "process.cwd", "__DIR__", "$PSScriptRoot":
+		return val{kind: valStr, s: "."}
+	case "True", "true", "False", "false", "None", "nil", "null", "undefined":
+		return unknownVal()
+	}
+	if strings.HasPrefix(strings.ToLower(name), "$env:") {
+		return envValue(name[5:])
+	}
+	if strings.HasPrefix(name, "process.env.") {
+		return envValue(name[len("process.env."):])
+	}
+	if strings.HasPrefix(name, "ENV.") {
+		return envValue(name[4:])
+	}
+	if d, ok := e.scope.vars[name]; ok && d.count == 1 && !d.bad && !e.scope.busy[name] && d.at < len(e.scope.progCode) {
+		e.scope.busy[name] = true
+		v, _ := (&evaluator{lang: e.lang, code: e.scope.progCode, scope: e.scope}).arg(d.at)
+		delete(e.scope.busy, name)
+		return v
+	}
+	return unknownVal()
+}
+
+// call evaluates a call of a known function; others are unknown.
+func (e *evaluator) call(name string, args []val) val {
+	f := lastSegment(name)
+	pos := positional(args)
+	arg := func(i int) val {
+		if i < len(pos) {
+			return pos[i]
+		}
+		return unknownVal()
+	}
+	switch f {
+	case "chr", "unichr", "chrw":
+		if a := arg(0); a.kind == valNum {
+			return charVal(a.n)
+		}
+	case "fromCharCode", "fromCodePoint", "char", "intToUtf8":
+		if f == "char" && !strings.Contains(name, "string") {
+			break
+		}
+		var b strings.Builder
+		nums := pos
+		if len(pos) == 1 && pos[0].kind == valList {
+			nums = pos[0].list
+		}
+		for _, a := range nums {
+			if a.kind != valNum {
+				return unknownVal()
+			}
+			b.WriteString(charVal(a.n).s)
+		}
+		return val{kind: valStr, s: b.String(), hidden: true}
+	case "str", "String", "string", "Path", "PurePath", "PosixPath", "abspath", "realpath", "normpath", "resolve", "normalize", "expandvars", "strval", "tostring", "as.character", "expand_path", "path.expand", "normalizePath", "fspath", "toString":
+		if f == "resolve" && len(pos) > 1 {
+			return joinPath(pos)
+		}
+		if len(pos) == 0 {
+			return unknownVal()
+		}
+		if f == "expand_path" || f == "path.expand" {
+			return arg(0)
+		}
+		return arg(0)
+	case "expanduser":
+		return arg(0)
+	case "join":
+		if strings.Contains(name, "path") || name == "File.join" || strings.HasPrefix(name, "os.path") || name == "join" && e.lang == "node" {
+			return joinPath(pos)
+		}
+		if e.lang == "perl" && len(pos) >= 1 {
+			// join(SEP, LIST)
+			var items []val
+			for _, a := range pos[1:] {
+				if a.kind == valList {
+					items = append(items, a.list...)
+				} else {
+					items = append(items, a)
+				}
+			}
+			return joinVals(arg(0), items)
+		}
+	case "implode":
+		if len(pos) == 2 {
+			return joinVals(pos[0], pos[1].list)
+		}
+	case "concat":
+		if strings.Contains(name, "table") && len(pos) >= 1 {
+			sep := val{kind: valStr}
+			if len(pos) > 1 {
+				sep = pos[1]
+			}
+			return joinVals(sep, pos[0].list)
+		}
+	case "paste0", "paste":
+		sep := val{kind: valStr, s: " "}
+		if f == "paste0" {
+			sep.s = ""
+		}
+		if keywordGiven(args, "sep") || keywordGiven(args, "collapse") {
+			return unknownVal()
+		}
+		return joinVals(sep, pos)
+	case "getcwd", "cwd", "getwd", "pwd", "curdir":
+		return val{kind: valStr, s: "."}
+	case "homedir", "home", "gethome", "UserHomeDir":
+		return val{kind: valStr, s: "~"}
+	case "getenv", "Getenv", "get", "fetch", "Sys.getenv", "GetEnvironmentVariable":
+		if f == "get" && !strings.Contains(name, "environ") || f == "fetch" && !strings.Contains(name, "ENV") {
+			break
+		}
+		if a := arg(0); a.kind == valStr && a.known() {
+			return envValue(a.s)
+		}
+	case "b64decode", "decodebytes", "standard_b64decode", "urlsafe_b64decode", "decode64", "strict_decode64", "urlsafe_decode64", "base64_decode", "atob", "decode_base64", "FromBase64String", "unb64", "base64decode", "base64_dec":
+		return decodeBase64Val(arg(0))
+	case "fromhex", "unhexlify", "a2b_hex", "hex2bin":
+		return decodeHexVal(arg(0))
+	case "from":
+		if strings.HasSuffix(name, "Buffer.from") {
+			enc := arg(1)
+			switch {
+			case len(pos) == 1 && pos[0].kind == valList:
+				return e.call("String.fromCharCode", pos)
+			case len(pos) == 1:
+				return arg(0)
+			case enc.kind == valStr && enc.s == "base64":
+				return decodeBase64Val(arg(0))
+			case enc.kind == valStr && enc.s == "hex":
+				return decodeHexVal(arg(0))
+			case enc.kind == valStr && (enc.s == "utf8" || enc.s == "utf-8" || enc.s == "ascii" || enc.s == "latin1" || enc.s == "binary"):
+				return arg(0)
+			}
+		}
+	case "bytes", "bytearray":
+		if a := arg(0); a.kind == valList {
+			return e.call("String.fromCharCode", pos)
+		} else if a.kind == valStr && len(pos) <= 2 {
+			return a
+		}
+	case "decode", "encode":
+		if strings.HasPrefix(name, "codecs.") && len(pos) >= 2 && pos[1].kind == valStr {
+			return codecVal(pos[0], pos[1].s)
+		}
+	case "str_rot13":
+		return codecVal(arg(0), "rot13")
+	case "strrev", "reverse":
+		if f == "reverse" && e.lang != "perl" && !strings.Contains(name, "string.") {
+			break
+		}
+		if len(pos) == 1 {
+			return reverseVal(pos[0])
+		}
+	case "scalar", "compile":
+		return arg(0)
+	case "lc", "lower", "tolower", "strtolower":
+		if a := arg(0); a.kind == valStr {
+			return val{kind: valStr, s: strings.ToLower(a.s), hidden: a.hidden}
+		}
+	case "uc", "upper", "toupper", "strtoupper":
+		if a := arg(0); a.kind == valStr {
+			return val{kind: valStr, s: strings.ToUpper(a.s), hidden: a.hidden}
+		}
+	case "sprintf", "format":
+		if len(pos) >= 1 && pos[0].kind == valStr {
+			rest := pos[1:]
+			if len(rest) == 1 && rest[0].kind == valList {
+				rest = rest[0].list
+			}
+			return formatValue(pos[0], rest)
+		}
+	case "unquote", "unescape", "decodeURIComponent", "decodeURI", "urldecode", "rawurldecode", "unquote_plus", "URLdecode":
+		if a := arg(0); a.kind == valStr && a.known() {
+			if s, err := url.PathUnescape(a.s); err == nil {
+				return val{kind: valStr, s: s, hidden: s != a.s || a.hidden}
+			}
+		}
+	case "pack":
+		if len(pos) >= 2 && pos[0].kind == valStr {
+			return packVal(pos[0].s, pos[1:])
+		}
+	case "__import__", "import_module", "require", "import":
+		if a := arg(0); a.kind == valStr && a.known() {
+			return val{kind: valStr, s: "\x00module:" + a.s}
+		}
+	}
+	return unknownVal()
+}
+
+func joinPath(parts []val) val {
+	var b strings.Builder
+	hidden := false
+	for i, p := range parts {
+		t := p.text()
+		if strings.HasPrefix(t, "/") || i == 0 {
+			b.Reset()
+			b.WriteString(t)
+		} else {
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "/") {
+				b.WriteByte('/')
+			}
+			b.WriteString(t)
+		}
+		hidden = hidden || p.hidden
+	}
+	if len(parts) == 0 {
+		return unknownVal()
+	}
+	return val{kind: valStr, s: b.String(), hidden: hidden}
+}
+
+func joinVals(sep val, items []val) val {
+	if sep.kind != valStr {
+		return unknownVal()
+	}
+	parts := make([]string, len(items))
+	hidden := sep.hidden
+	for i, x := range items {
+		parts[i] = x.text()
+		hidden = hidden || x.hidden
+	}
+	// Joining single characters is spelling a word in pieces.
+	if len(items) > 2 {
+		short := 0
+		for _, p := range parts {
+			if len(p) <= 2 {
+				short++
+			}
+		}
+		hidden = hidden || short*2 > len(parts)
+	}
+	return val{kind: valStr, s: strings.Join(parts, sep.s), hidden: hidden}
+}
+
+func reverseVal(v val) val {
+	switch v.kind {
+	case valStr:
+		if !v.known() {
+			return unknownVal()
+		}
+		rs := []rune(v.s)
+		for a, b := 0, len(rs)-1; a < b; a, b = a+1, b-1 {
+			rs[a], rs[b] = rs[b], rs[a]
+		}
+		return val{kind: valStr, s: string(rs), hidden: true}
+	case valList:
+		l := make([]val, len(v.list))
+		for i, x := range v.list {
+			l[len(l)-1-i] = x
+		}
+		return val{kind: valList, list: l, hidden: true}
+	}
+	return unknownVal()
+}
+
+func decodeBase64Val(v val) val {
+	if v.kind != valStr || !v.known() {
+		return unknownVal()
+	}
+	clean := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+			return -1
+		}
+		return r
+	}, v.s)
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(clean); err == nil {
+			return val{kind: valStr, s: string(b), hidden: true}
+		}
+	}
+	return unknownVal()
+}
+
+func decodeHexVal(v val) val {
+	if v.kind != valStr || !v.known() {
+		return unknownVal()
+	}
+	clean := strings.ReplaceAll(strings.ReplaceAll(v.s, " ", ""), `\x`, "")
+	if b, err := hex.DecodeString(clean); err == nil {
+		return val{kind: valStr, s: string(b), hidden: true}
+	}
+	return unknownVal()
+}
+
+// codecVal decodes with a Python codec name (rot13, hex, base64).
+func codecVal(v val, codec string) val {
+	if v.kind != valStr || !v.known() {
+		return unknownVal()
+	}
+	switch strings.ToLower(strings.ReplaceAll(codec, "-", "_")) {
+	case "rot13", "rot_13":
+		out, ok := trTranslate(v.s, "A-Za-z", "N-ZA-Mn-za-m")
+		if !ok {
+			return unknownVal()
+		}
+		return val{kind: valStr, s: out, hidden: true}
+	case "hex", "hex_codec":
+		return decodeHexVal(v)
+	case "base64", "base64_codec":
+		return decodeBase64Val(v)
+	case "utf8", "utf_8", "ascii", "latin1", "latin_1":
+		return v
+	}
+	return unknownVal()
+}
+
+// packVal evaluates pack("H*", hex), pack("C*", 114, 109), pack("A*", s)
+// (Perl, PHP) and [114, 109].pack("c*") (Ruby).
+func packVal(format string, args []val) val {
+	if len(args) == 1 && args[0].kind == valList {
+		args = args[0].list
+	}
+	switch {
+	case strings.HasPrefix(format, "H") || strings.HasPrefix(format, "h"):
+		if len(args) == 1 {
+			return decodeHexVal(args[0])
+		}
+	case strings.HasPrefix(format, "C") || strings.HasPrefix(format, "c") || strings.HasPrefix(format, "U") || strings.HasPrefix(format, "W"):
+		var b strings.Builder
+		for _, a := range args {
+			if a.kind != valNum {
+				return unknownVal()
+			}
+			b.WriteString(charVal(a.n).s)
+		}
+		return val{kind: valStr, s: b.String(), hidden: true}
+	case strings.HasPrefix(format, "A") || strings.HasPrefix(format, "a"):
+		if len(args) == 1 {
+			return args[0]
+		}
+	case strings.HasPrefix(format, "m"):
+		if len(args) == 1 {
+			return decodeBase64Val(args[0])
+		}
+	}
+	return unknownVal()
+}
+
+// formatValue renders a printf-style format (%s %d %c %r %x) or Python's
+// {} placeholders with known arguments.
+func formatValue(f val, args []val) val {
+	if f.kind != valStr {
+		return unknownVal()
+	}
+	var b strings.Builder
+	hidden := f.hidden
+	ai := 0
+	next := func() val {
+		if ai < len(args) {
+			ai++
+			return args[ai-1]
+		}
+		return unknownVal()
+	}
+	s := f.s
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '%' && i+1 < len(s):
+			j := i + 1
+			for j < len(s) && strings.IndexByte("-+ #0123456789.", s[j]) >= 0 {
+				j++
+			}
+			if j >= len(s) {
+				b.WriteString(s[i:])
+				i = len(s)
+				continue
+			}
+			switch s[j] {
+			case '%':
+				b.WriteByte('%')
+			case 'c':
+				a := next()
+				if a.kind == valNum {
+					b.WriteString(charVal(a.n).s)
+					hidden = true
+				} else {
+					b.WriteString(a.text())
+				}
+			case 's', 'd', 'i', 'r', 'u', 'b', 'f', 'x', 'o', 'v':
+				a := next()
+				b.WriteString(a.text())
+				hidden = hidden || a.hidden
+			default:
+				b.WriteString(unknownPart)
+			}
+			i = j
+		case ch == '{' && i+1 < len(s) && s[i+1] == '{':
+			b.WriteByte('{')
+			i++
+		case ch == '{':
+			end := strings.IndexByte(s[i:], '}')
+			if end < 0 {
+				b.WriteByte(ch)
+				continue
+			}
+			key := s[i+1 : i+end]
+			if k := strings.IndexAny(key, "!:"); k >= 0 {
+				key = key[:k]
+			}
+			var a val
+			if n, err := strconv.Atoi(key); err == nil && n >= 0 && n < len(args) {
+				a = args[n]
+			} else if key == "" {
+				a = next()
+			} else {
+				a = unknownVal()
+			}
+			b.WriteString(a.text())
+			hidden = hidden || a.hidden
+			i += end
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return val{kind: valStr, s: b.String(), hidden: hidden}
+}
+
+// method applies a method call to a value.
+func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
+	pos := positional(args)
+	switch name {
+	case "decode", "encode", "toString", "to_s", "to_str", "strip", "trim", "rstrip", "lstrip", "chomp", "trimEnd", "trimStart", "valueOf", "freeze", "dup", "ToString", "expanduser", "expand_path", "absolute", "resolve", "as_posix", "__str__", "text":
+		if name == "toString" && len(pos) > 0 {
+			if enc := pos[0]; enc.kind == valStr && (enc.s == "base64" || enc.s == "hex") {
+				return unknownVal()
+			}
+		}
+		if (name == "decode" || name == "encode") && len(pos) > 0 && pos[0].kind == valStr {
+			return codecVal(v, pos[0].s)
+		}
+		if v.kind == valStr && strings.HasPrefix(v.s, "\x00module:") {
+			return unknownVal()
+		}
+		if strings.Contains(name, "strip") || strings.HasPrefix(name, "trim") || name == "chomp" {
+			if v.kind == valStr && v.known() {
+				v.s = strings.TrimSpace(v.s)
+			}
+		}
+		return v
+	case "join":
+		if v.kind == valStr && len(pos) == 1 {
+			// Python: sep.join(list)
+			items := pos[0].list
+			if pos[0].kind == valStr && pos[0].known() {
+				items = charList(pos[0].s)
+			} else if pos[0].kind != valList {
+				return unknownVal()
+			}
+			return joinVals(v, items)
+		}
+		if v.kind == valList {
+			sep := val{kind: valStr, s: ","}
+			if e.lang == "ruby" {
+				sep.s = ""
+			}
+			if len(pos) == 1 {
+				sep = pos[0]
+			}
+			return joinVals(sep, v.list)
+		}
+	case "reverse", "reversed":
+		return reverseVal(v)
+	case "split":
+		if v.kind == valStr && v.known() && len(pos) == 1 && pos[0].kind == valStr && pos[0].s == "" {
+			return val{kind: valList, list: charList(v.s), hidden: v.hidden}
+		}
+		if v.kind == valStr && v.known() && len(pos) <= 1 {
+			sep := " "
+			if len(pos) == 1 {
+				if pos[0].kind != valStr || !pos[0].known() {
+					return unknownVal()
+				}
+				sep = pos[0].s
+			}
+			var parts []string
+			if len(pos) == 0 || sep == " " && e.lang == "python" {
+				parts = strings.Fields(v.s)
+			} else {
+				parts = strings.Split(v.s, sep)
+			}
+			return wordList(parts)
+		}
+	case "replace", "replaceAll", "gsub", "sub", "str_replace":
+		if v.kind == valStr && v.known() && len(pos) == 2 && pos[0].kind == valStr && pos[0].known() && pos[1].kind == valStr {
+			if pos[0].s == "" {
+				return unknownVal()
+			}
+			n := -1
+			if name == "replace" && e.lang == "node" || name == "sub" {
+				n = 1
+			}
+			return val{kind: valStr, s: strings.Replace(v.s, pos[0].s, pos[1].text(), n), hidden: true}
+		}
+	case "lower", "toLowerCase", "downcase", "ToLower", "lc":
+		if v.kind == valStr {
+			return val{kind: valStr, s: strings.ToLower(v.s), hidden: v.hidden}
+		}
+	case "upper", "toUpperCase", "upcase", "ToUpper", "uc":
+		if v.kind == valStr {
+			return val{kind: valStr, s: strings.ToUpper(v.s), hidden: v.hidden}
+		}
+	case "format":
+		if v.kind == valStr {
+			return formatValue(v, pos)
+		}
+	case "chr":
+		if v.kind == valNum {
+			return charVal(v.n)
+		}
+	case "pack":
+		if v.kind == valList && len(pos) == 1 && pos[0].kind == valStr {
+			return packVal(pos[0].s, v.list)
+		}
+	case "unpack1", "unpack":
+		if v.kind == valStr && len(pos) == 1 && pos[0].kind == valStr && strings.HasPrefix(pos[0].s, "m") {
+			return decodeBase64Val(v)
+		}
+	case "tr":
+		if v.kind == valStr && v.known() && len(pos) == 2 && pos[0].kind == valStr && pos[1].kind == valStr {
+			if out, ok := trTranslate(v.s, pos[0].s, pos[1].s); ok {
+				return val{kind: valStr, s: out, hidden: true}
+			}
+		}
+	case "concat":
+		if v.kind == valStr {
+			out := v
+			for _, a := range pos {
+				out = e.apply("+", out, a)
+			}
+			return out
+		}
+	case "repeat":
+		if v.kind == valStr && len(pos) == 1 {
+			return e.apply("*", v, pos[0])
+		}
+	case "rep":
+		if v.kind == valStr && len(pos) == 1 {
+			return e.apply("*", v, pos[0])
+		}
+	case "home", "homedir", "cwd", "getcwd", "pwd":
+		if name == "home" || name == "homedir" {
+			return val{kind: valStr, s: "~"}
+		}
+		return val{kind: valStr, s: "."}
+	case "joinpath":
+		return joinPath(append([]val{v}, pos...))
+	case "char":
+		if v.kind == valStr && strings.Contains(v.s, "string") {
+			break
+		}
+	}
+	if v.kind == valStr && strings.HasPrefix(v.s, "\x00module:") {
+		// A function of a module imported by name: __import__('os').path.expanduser('~').
+		return e.call(strings.TrimPrefix(v.s, "\x00module:")+"."+name, args)
+	}
+	_ = hasArgs
+	return unknownVal()
+}
+
+func charList(s string) []val {
+	rs := []rune(s)
+	l := make([]val, len(rs))
+	for i, r := range rs {
+		l[i] = val{kind: valStr, s: string(r)}
+	}
+	return l
+}
