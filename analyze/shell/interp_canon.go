@@ -69,9 +69,6 @@ func rewriteCalls(lang, code string, re *lazyRE, f rewriter) string {
 	var b strings.Builder
 	last := 0
 	for _, loc := range locs {
-		if loc[0] < last {
-			continue
-		}
 		start, end, repl, ok := f(e, loc)
 		if !ok || start < last || end > len(code) || start > end {
 			continue
@@ -181,9 +178,6 @@ func canonSubscript(e *evaluator, loc []int) (int, int, string, bool) {
 	case p == "__dict__":
 		// os.__dict__['system'] → os.system (the dot before __dict__ stays).
 		return loc[0], end + 1, name, true
-	}
-	if e.lang == "lua" && strings.HasSuffix(p, "_G") {
-		return loc[0] + len(prefix) - 2, end + 1, name, true
 	}
 	if !sensitiveNames[name] {
 		return 0, 0, "", false

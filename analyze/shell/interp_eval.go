@@ -211,6 +211,14 @@ func (e *evaluator) argEnds() bool {
 		return e.peek("||") || e.peek("&&")
 	}
 	rest := e.code[e.i:]
+	if e.lang == "osascript" {
+		// do shell script "…" with administrator privileges, … as text.
+		for _, kw := range []string{"with ", "without ", "as ", "user name ", "password ", "altering "} {
+			if strings.HasPrefix(rest, kw) {
+				return true
+			}
+		}
+	}
 	for _, kw := range []string{"or ", "and ", "if ", "unless ", "or\n", "do ", "do\n", "=>", "then"} {
 		if strings.HasPrefix(rest, kw) && e.lang != "python" || e.lang == "python" && kw == "or " && strings.HasPrefix(rest, kw) {
 			return e.lang != "python"
@@ -1011,6 +1019,10 @@ func (e *evaluator) call(name string, args []val) val {
 		}
 	case "scalar", "compile":
 		return arg(0)
+	case "c", "list", "table":
+		if f == name && (e.lang == "r" || f == "list") {
+			return val{kind: valList, list: pos}
+		}
 	case "lc", "lower", "tolower", "strtolower":
 		if a := arg(0); a.kind == valStr {
 			return val{kind: valStr, s: strings.ToLower(a.s), hidden: a.hidden}

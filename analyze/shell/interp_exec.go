@@ -189,7 +189,7 @@ func (s *codeScan) notACall(at int) bool {
 	code := s.code
 	switch s.lang {
 	case "perl":
-		return at > 0 && strings.IndexByte("$@%&", code[at-1]) >= 0 || precededBy(code, at, "->", "sub") || at > 1 && code[at-2:at] == "::" && !strings.HasSuffix(code[:at], "CORE::")
+		return at > 0 && strings.IndexByte("$@%&", code[at-1]) >= 0 || precededBy(code, at, "->", "sub")
 	case "php":
 		return at > 0 && code[at-1] == '$' || precededBy(code, at, "->", "::", "function")
 	case "ruby":
@@ -244,8 +244,8 @@ func (s *codeScan) runCall(fn string, args []val) {
 			argv = pos
 		}
 		s.runArgv(argv, why)
-	case argvForms[short] && first.kind == valStr && s.lang != "php":
-		s.runArgv([]val{first}, why)
+	case argvForms[short] && first.kind == valStr && s.lang != "php" && !strings.ContainsAny(first.text(), " \t;|&$`<>()"):
+		s.runArgv([]val{first}, why) // a program name alone
 	case (s.lang == "perl" || s.lang == "ruby") && len(pos) >= 2 && (short == "system" || short == "exec" || short == "spawn" || strings.Contains(fn, "Open3") || short == "popen"):
 		if short == "popen" && pos[len(pos)-1].kind == valStr && len(pos[len(pos)-1].s) <= 3 {
 			s.runScript(first, why) // IO.popen('cmd', 'r')
