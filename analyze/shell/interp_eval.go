@@ -1093,7 +1093,7 @@ func joinVals(sep val, items []val) val {
 	if len(items) > 2 {
 		short := 0
 		for _, p := range parts {
-			if len(p) <= 2 {
+			if len(p) <= 1 {
 				short++
 			}
 		}
@@ -1288,6 +1288,10 @@ func formatValue(f val, args []val) val {
 
 // method applies a method call to a value.
 func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
+	if v.kind == valStr && strings.HasPrefix(v.s, "\x00module:") {
+		// A function of a module imported by name: __import__('os').path.expanduser('~').
+		return e.call(strings.TrimPrefix(v.s, "\x00module:")+"."+name, args)
+	}
 	pos := positional(args)
 	switch name {
 	case "decode", "encode", "toString", "to_s", "to_str", "strip", "trim", "rstrip", "lstrip", "chomp", "trimEnd", "trimStart", "valueOf", "freeze", "dup", "ToString", "expanduser", "expand_path", "absolute", "resolve", "as_posix", "__str__", "text":
@@ -1298,9 +1302,6 @@ func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
 		}
 		if (name == "decode" || name == "encode") && len(pos) > 0 && pos[0].kind == valStr {
 			return codecVal(v, pos[0].s)
-		}
-		if v.kind == valStr && strings.HasPrefix(v.s, "\x00module:") {
-			return unknownVal()
 		}
 		if strings.Contains(name, "strip") || strings.HasPrefix(name, "trim") || name == "chomp" {
 			if v.kind == valStr && v.known() {
@@ -1419,10 +1420,6 @@ func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
 		if v.kind == valStr && strings.Contains(v.s, "string") {
 			break
 		}
-	}
-	if v.kind == valStr && strings.HasPrefix(v.s, "\x00module:") {
-		// A function of a module imported by name: __import__('os').path.expanduser('~').
-		return e.call(strings.TrimPrefix(v.s, "\x00module:")+"."+name, args)
 	}
 	_ = hasArgs
 	return unknownVal()

@@ -226,11 +226,7 @@ func (e *evaluator) decodeBody(body string, escapes, fstr, bytesLit bool, syn li
 				b.WriteString(unknownPart)
 				break
 			}
-			expr := body[j+1 : end]
-			// {x!r}, {x:>10}: the conversion and format spec are dropped.
-			if k := strings.IndexAny(expr, "!:"); k > 0 {
-				expr = expr[:k]
-			}
+			expr := fstringExpr(body[j+1 : end])
 			iv := e.sub(expr).expr1()
 			b.WriteString(iv.text())
 			v.hidden = v.hidden || iv.hidden
@@ -475,7 +471,7 @@ func (e *evaluator) decodeInterpolated(body string, syn litSyntax) val {
 			b.WriteString(iv.text())
 			v.hidden = v.hidden || iv.hidden
 			j = end
-		case syn.interpolate == '$' && (ch == '$' || ch == '@') && j+1 < len(body) && (isIdentStart(body[j+1]) || body[j+1] == '{'):
+		case syn.interpolate == '$' && (ch == '$' || ch == '@' && e.lang == "perl") && j+1 < len(body) && (isIdentStart(body[j+1]) || body[j+1] == '{'):
 			// $name, ${name}, $name{key}, $name[index], $name->{key}, {$name}.
 			k := j + 1
 			if body[k] == '{' {
@@ -612,4 +608,34 @@ func isIdentStart(c byte) bool {
 
 func isIdentChar(c byte) bool {
 	return isIdentStart(c) || c >= '0' && c <= '9'
+}
+
+// fstringExpr is the expression of an f-string replacement field without
+// its conversion (!r) and format spec (:>10), which are found outside
+// strings and brackets.
+func fstringExpr(field string) string {
+	depth := 0
+	for i := 0; i < len(field); i++ {
+		switch c := field[i]; c {
+		case '"', '\'':
+			for i++; i < len(field) && field[i] != c; i++ {
+				if field[i] == '\\' {
+					i++
+				}
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '!':
+			if depth == 0 && i+1 < len(field) && field[i+1] != '=' {
+				return field[:i]
+			}
+		case ':':
+			if depth == 0 {
+				return field[:i]
+			}
+		}
+	}
+	return field
 }

@@ -11,13 +11,13 @@ import (
 
 var (
 	// name = value, with the declarations of each language; not ==, =~, =>.
-	reAssign = lazyRegexp(`(?m)(?:^|[;{(\s]|\b(?:my|our|local|const|let|var|set)\s+|\bset\s+)\s*([$@%]?[A-Za-z_][\w.:]*)\s*(?:\s+to\s+|=(?:[^=~>]|$)|:=)`)
+	reAssign = lazyRegexp(`(?m)(?:^|[;{(\s]|\b(?:my|our|local|const|let|var|set)\s+|\bset\s+)\s*([$@%]?[A-Za-z_][\w.:]*)\s*(?:\s+to\s+|=(?:[^=~>]|$)|:=|<-)`)
 	// Names bound otherwise: parameters, loop variables, with … as x, blocks |x|.
 	reShadow = lazyRegexp(`\b(?:def|function|sub|func|proc|lambda)\b[^(:{]*\(([^)]*)\)|\blambda\s+([^:]*):|\(([^()]*)\)\s*=>|\b([A-Za-z_]\w*)\s*=>|\|([^|]*)\||\bfor\s*\(?\s*(?:my\s+|local\s+|const\s+|let\s+|var\s+)?([$\w, ]+?)\s+(?:in|of)\b|\bforeach\s+(?:my\s+)?(\$\w+)|\bas\s+(\$?\w+)|\bwhile\s*\(\s*(?:my\s+)?(\$\w+)\s*=|\b(?:global|nonlocal)\s+([\w, ]+)|([$@]?\w+)\s*(?:\+=|-=|\.=|\*=|\|\|=|&&=|\?\?=|<<|=~|\+\+|--)|\bchomp\s*\(?\s*(\$\w+)|\bread(?:line)?\s*\(?\s*(\$\w+)`)
 	// In-place changes through a method: c.replace!(…), c << 'x', c.push(…).
 	// Code that can set any variable: eval and exec of code, globals()[…] =,
 	// setattr, Perl's symbolic references, PHP's extract and $$name.
-	reDynamicScope = lazyRegexp(`\b(?:exec|eval|evalq|compile|Function|instance_eval|class_eval|module_eval|binding|instance_variable_set|define_method|setattr|extract|parse_str|import_request_variables|setfenv|rawset|loadstring|runInThisContext|runInNewContext|runInContext)\b\s*[(\s"'{]|\b(?:globals|locals|vars)\s*\(\s*\)|__dict__|\$\$|\$\{|\*\{|\b_G\s*\[|\b_ENV\b|\b(?:global|globalThis|window|self)\s*(?:\.|\[)|(?:^|[^.\w])(?:load|assign)\s*\(`)
+	reDynamicScope = lazyRegexp(`\b(?:exec|eval|evalq|compile|Function|instance_eval|class_eval|module_eval|binding|instance_variable_set|define_method|setattr|extract|parse_str|import_request_variables|setfenv|rawset|loadstring|runInThisContext|runInNewContext|runInContext)\b\s*[(\s"'{]|\b(?:globals|locals|vars)\s*\(\s*\)|__dict__|\$\$[A-Za-z_{]|\$\{\s*["'$\\]|\*\{|\b_G\s*\[|\b_ENV\b|\b(?:global|globalThis|window|self)\s*(?:\.|\[)|(?:^|[^.\w])(?:load|assign)\s*\(`)
 	reMutate       = lazyRegexp(`([$@]?\w+)\s*\.\s*(?:\w+!|concat|insert|prepend|push|append|extend|replace|update|setdefault|pop|clear|splice|unshift|shift)\b|([$@]?\w+)\s*\[[^\]]*\]\s*=[^=]`)
 )
 
@@ -38,9 +38,9 @@ func findAssignments(lang, code string) map[string]varDef {
 		}
 		d := vars[name]
 		d.count++
-		// The value starts after "=", ":=" or " to ".
+		// The value starts after "=", ":=", "<-" or " to ".
 		at := m[1]
-		if strings.HasSuffix(code[m[0]:m[1]], "=") || strings.HasSuffix(code[m[0]:m[1]], " to ") {
+		if mt := code[m[0]:m[1]]; strings.HasSuffix(mt, "=") || strings.HasSuffix(mt, " to ") || strings.HasSuffix(mt, "<-") {
 			d.at = at
 		} else {
 			d.at = at - 1 // the match took the first character of the value
