@@ -149,7 +149,9 @@ var encodings = map[string][]encoding{
 			return perChar(s, "'", func(c byte) string { return fmt.Sprintf(`\U%08x`, c) })
 		})},
 		{"\\N{} names", true, expr(func(s string) string { return perChar(s, "'", nameEsc) })},
-		{"chr", true, expr(func(s string) string { return mapJoin(s, "+", func(c byte) string { return fmt.Sprintf("chr(%d)", c) }) })},
+		{"chr", true, expr(func(s string) string {
+			return mapJoin(s, "+", func(c byte) string { return fmt.Sprintf("chr(%d)", c) })
+		})},
 		{"join", true, expr(func(s string) string {
 			return "''.join([" + mapJoin(s, ",", func(c byte) string { return pyLit(string(c)) }) + "])"
 		})},
@@ -217,7 +219,9 @@ var encodings = map[string][]encoding{
 		{"\\N{U+} escapes", true, expr(func(s string) string {
 			return perChar(s, `"`, func(c byte) string { return fmt.Sprintf(`\N{U+%X}`, c) })
 		})},
-		{"chr", true, expr(func(s string) string { return mapJoin(s, ".", func(c byte) string { return fmt.Sprintf("chr(%d)", c) }) })},
+		{"chr", true, expr(func(s string) string {
+			return mapJoin(s, ".", func(c byte) string { return fmt.Sprintf("chr(%d)", c) })
+		})},
 		{"pack H*", true, expr(func(s string) string { return `pack("H*", "` + hex.EncodeToString([]byte(s)) + `")` })},
 		{"pack C*", true, expr(func(s string) string { return `pack("C*", ` + codes(s) + `)` })},
 		{"join", true, expr(func(s string) string {
@@ -243,14 +247,17 @@ var encodings = map[string][]encoding{
 		{"octal escapes", true, expr(func(s string) string { return perChar(s, `"`, octEsc) })},
 		{"\\u escapes", true, expr(func(s string) string { return perChar(s, `"`, uEsc) })},
 		{"\\u{} escapes", true, expr(func(s string) string { return perChar(s, `"`, uBrace) })},
-		{"Integer#chr", true, expr(func(s string) string { return mapJoin(s, " + ", func(c byte) string { return fmt.Sprintf("%d.chr", c) }) })},
+		{"Integer#chr", true, expr(func(s string) string {
+			return mapJoin(s, " + ", func(c byte) string { return fmt.Sprintf("%d.chr", c) })
+		})},
 		{"pack", true, expr(func(s string) string { return "[" + codes(s) + `].pack("c*")` })},
 		{"join", true, expr(func(s string) string {
 			return "[" + mapJoin(s, ", ", func(c byte) string { return rbLit(string(c)) }) + "].join"
 		})},
 		{"interpolation", false, expr(func(s string) string {
 			h := len(s) / 2
-			return `"` + strings.Trim(rbLit(s[:h]), `"`) + "#{" + rbLit(s[h:]) + `}"`
+			first := rbLit(s[:h])
+			return first[:len(first)-1] + "#{" + rbLit(s[h:]) + `}"`
 		})},
 		{"Base64", true, expr(func(s string) string { return `Base64.decode64("` + b64(s) + `")` })},
 		{"reverse", true, expr(func(s string) string { return rbLit(reversed(s)) + ".reverse" })},
@@ -263,7 +270,9 @@ var encodings = map[string][]encoding{
 		{"hex escapes", true, expr(func(s string) string { return perChar(s, `"`, hexEsc) })},
 		{"octal escapes", true, expr(func(s string) string { return perChar(s, `"`, octEsc) })},
 		{"\\u{} escapes", true, expr(func(s string) string { return perChar(s, `"`, uBrace) })},
-		{"chr", true, expr(func(s string) string { return mapJoin(s, ".", func(c byte) string { return fmt.Sprintf("chr(%d)", c) }) })},
+		{"chr", true, expr(func(s string) string {
+			return mapJoin(s, ".", func(c byte) string { return fmt.Sprintf("chr(%d)", c) })
+		})},
 		{"base64_decode", true, expr(func(s string) string { return `base64_decode("` + b64(s) + `")` })},
 		{"hex2bin", true, expr(func(s string) string { return `hex2bin("` + hex.EncodeToString([]byte(s)) + `")` })},
 		{"str_rot13", true, expr(func(s string) string { return "str_rot13(" + phpLit(rot13(s)) + ")" })},

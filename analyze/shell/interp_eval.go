@@ -49,8 +49,12 @@ func (v val) text() string {
 		return strconv.FormatInt(v.n, 10)
 	case valList:
 		parts := make([]string, len(v.list))
+		size := 0
 		for i, x := range v.list {
 			parts[i] = x.text()
+			if size += len(parts[i]) + 1; size > maxValLen {
+				return unknownPart
+			}
 		}
 		return strings.Join(parts, " ")
 	}
@@ -116,8 +120,13 @@ type varDef struct {
 	bad   bool // shadowed or mutated: unknown
 }
 
-// maxEvalSteps bounds the work on one piece of code: past it, values are unknown.
-const maxEvalSteps = 20000
+// maxEvalSteps bounds the work on one piece of code: past it, values are
+// unknown. maxValLen bounds a value's text (a = 'x'; b = a + a; c = b + b…
+// doubles at every step): a longer value is unknown.
+const (
+	maxEvalSteps = 20000
+	maxValLen    = 64 << 10
+)
 
 func newEvaluator(lang, code string) *evaluator {
 	e := &evaluator{lang: lang, code: code, scope: &scope{busy: map[string]bool{}, steps: maxEvalSteps, progCode: code}}
@@ -315,10 +324,13 @@ func (e *evaluator) apply(op string, a, b val) val {
 		if op == "+" && a.kind == valNum && b.kind == valNum {
 			return val{kind: valNum, n: a.n + b.n}
 		}
-		if a.kind == valList && b.kind == valList && op == "+" {
+		if a.kind == valList && b.kind == valList && op == "+" && len(a.list)+len(b.list) <= 4096 {
 			return val{kind: valList, list: append(append([]val{}, a.list...), b.list...)}
 		}
 		if a.kind == valList || b.kind == valList {
+			return unknownVal()
+		}
+		if len(a.s)+len(b.s) > maxValLen {
 			return unknownVal()
 		}
 		return val{kind: valStr, s: a.text() + b.text(), hidden: hidden}
@@ -1085,9 +1097,14 @@ func joinVals(sep val, items []val) val {
 	}
 	parts := make([]string, len(items))
 	hidden := sep.hidden
+	size := 0
 	for i, x := range items {
 		parts[i] = x.text()
 		hidden = hidden || x.hidden
+		size += len(parts[i]) + len(sep.s)
+	}
+	if size > maxValLen {
+		return unknownVal()
 	}
 	// Joining single characters is spelling a word in pieces.
 	if len(items) > 2 {
@@ -1282,6 +1299,9 @@ func formatValue(f val, args []val) val {
 		default:
 			b.WriteByte(ch)
 		}
+	}
+	if b.Len() > maxValLen {
+		return unknownVal()
 	}
 	return val{kind: valStr, s: b.String(), hidden: hidden}
 }

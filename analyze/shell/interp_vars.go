@@ -14,11 +14,13 @@ var (
 	reAssign = lazyRegexp(`(?m)(?:^|[;{(\s]|\b(?:my|our|local|const|let|var|set)\s+|\bset\s+)\s*([$@%]?[A-Za-z_][\w.:]*)\s*(?:\s+to\s+|=(?:[^=~>]|$)|:=|<-)`)
 	// Names bound otherwise: parameters, loop variables, with … as x, blocks |x|.
 	reShadow = lazyRegexp(`\b(?:def|function|sub|func|proc|lambda)\b[^(:{]*\(([^)]*)\)|\blambda\s+([^:]*):|\(([^()]*)\)\s*=>|\b([A-Za-z_]\w*)\s*=>|\|([^|]*)\||\bfor\s*\(?\s*(?:my\s+|local\s+|const\s+|let\s+|var\s+)?([$\w, ]+?)\s+(?:in|of)\b|\bforeach\s+(?:my\s+)?(\$\w+)|\bas\s+(\$?\w+)|\bwhile\s*\(\s*(?:my\s+)?(\$\w+)\s*=|\b(?:global|nonlocal)\s+([\w, ]+)|([$@]?\w+)\s*(?:\+=|-=|\.=|\*=|\|\|=|&&=|\?\?=|<<|=~|\+\+|--)|\bchomp\s*\(?\s*(\$\w+)|\bread(?:line)?\s*\(?\s*(\$\w+)`)
-	// In-place changes through a method: c.replace!(…), c << 'x', c.push(…).
 	// Code that can set any variable: eval and exec of code, globals()[…] =,
-	// setattr, Perl's symbolic references, PHP's extract and $$name.
-	reDynamicScope = lazyRegexp(`\b(?:exec|eval|evalq|compile|Function|instance_eval|class_eval|module_eval|binding|instance_variable_set|define_method|setattr|extract|parse_str|import_request_variables|setfenv|rawset|loadstring|runInThisContext|runInNewContext|runInContext)\b\s*[(\s"'{]|\b(?:globals|locals|vars)\s*\(\s*\)|__dict__|\$\$[A-Za-z_{]|\$\{\s*["'$\\]|\*\{|\b_G\s*\[|\b_ENV\b|\b(?:global|globalThis|window|self)\s*(?:\.|\[)|(?:^|[^.\w])(?:load|assign)\s*\(`)
-	reMutate       = lazyRegexp(`([$@]?\w+)\s*\.\s*(?:\w+!|concat|insert|prepend|push|append|extend|replace|update|setdefault|pop|clear|splice|unshift|shift)\b|([$@]?\w+)\s*\[[^\]]*\]\s*=[^=]`)
+	// setattr, PHP's extract.
+	reDynamicScope = lazyRegexp(`\b(?:exec|eval|evalq|compile|Function|instance_eval|class_eval|module_eval|binding|instance_variable_set|define_method|setattr|extract|parse_str|import_request_variables|setfenv|rawset|loadstring|runInThisContext|runInNewContext|runInContext)\b\s*[(\s"'{]|\b(?:globals|locals|vars)\s*\(\s*\)|__dict__|\b_G\s*\[|\b_ENV\b|\b(?:global|globalThis|window|self)\s*(?:\.|\[)|(?:^|[^.\w])(?:load|assign)\s*\(`)
+	// Perl's and PHP's variables named by a string: ${"name"}, $$name, *{"name"}.
+	reSymbolicRef = lazyRegexp(`(?:^|[^\\])(?:\$\$[A-Za-z_{]|\$\{\s*["'$\\]|\*\{\s*["'$])`)
+	// In-place changes through a method: c.replace!(…), c << 'x', c.push(…).
+	reMutate = lazyRegexp(`([$@]?\w+)\s*\.\s*(?:\w+!|concat|insert|prepend|push|append|extend|replace|update|setdefault|pop|clear|splice|unshift|shift)\b|([$@]?\w+)\s*\[[^\]]*\]\s*=[^=]`)
 )
 
 // findAssignments returns the variables assigned in code and whether each
@@ -76,7 +78,7 @@ func findAssignments(lang, code string) map[string]varDef {
 		mark(m[1])
 		mark(m[2])
 	}
-	if reDynamicScope.MatchString(code) {
+	if reDynamicScope.MatchString(code) || (lang == "perl" || lang == "php") && reSymbolicRef.MatchString(code) {
 		// Code that evaluates code or sets variables by name can change any
 		// variable: none is known.
 		for name, d := range vars {
