@@ -26,8 +26,18 @@ var (
 		ID: "shell.interp.delete", Category: rule.Destructive, Points: 40,
 		Summary:     "Inline code deletes files whose names are only known when it runs.",
 		Alternative: "list the files first, then delete them with rm -i or a trash command",
-		Match:       []string{`python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build`, `node -e "require('fs').rmSync(process.argv[1], {recursive: true})"`, `ruby -e 'FileUtils.rm_rf(ARGV[0])'`},
-		NoMatch:     []string{`python3 -c "import os; print(os.listdir('.'))"`},
+		Match:       []string{`python3 -c "import os,sys; os.remove(sys.argv[1])" x`, `node -e "require('fs').unlinkSync(process.argv[1])" x`, `ruby -e 'File.delete(ARGV[0])' x`},
+		NoMatch:     []string{`python3 -c "import os; print(os.listdir('.'))"`, `python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build`},
+	}
+	ruleInlineDeleteTree = &rule.Rule{
+		ID: "shell.interp.delete-tree", Category: rule.Destructive, Points: rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible,
+		Summary:     "Inline code deletes a directory tree whose path is only known when it runs: it could be your home directory or the whole project.",
+		Alternative: "print the path first, then delete it with rm -ri or a trash command",
+		Match: []string{`python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build`, `node -e "require('fs').rmSync(process.argv[1], {recursive: true})"`,
+			`ruby -e 'FileUtils.rm_rf(ARGV[0])'`, `python3 -c "import shutil,pwd,os; shutil.rmtree(pwd.getpwuid(os.getuid()).pw_dir)"`,
+			`perl -MFile::Path -e 'rmtree($ENV{"HO" . "ME"} . $x)'`},
+		NoMatch: []string{`python3 -c "import shutil,sys; shutil.rmtree('build/' + sys.argv[1])" x`, `python3 -c "import os,sys; os.remove(sys.argv[1])" x`,
+			`python3 -c "import shutil; shutil.rmtree('dist')"`},
 	}
 	ruleInlineNetwork = &rule.Rule{
 		ID: "shell.interp.network-send", Category: rule.Network, Points: 30,
@@ -126,7 +136,7 @@ func compilePatterns() {
 			obfuscated:   lazyRegexp(`(?i)\bFromBase64String\b|\b-EncodedCommand\b|\bDownloadString\b.*\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b.*\bDownloadString\b`),
 		},
 	}
-	rePSTarget = lazyRegexp(`(?i)(?:-Path\s+)?['"]?([A-Za-z]:\\[^'"\s;|]*|/[^'"\s;|]*|~[^'"\s;|]*|\$env:\w+[^'"\s;|]*)`)
+	rePSTarget = lazyRegexp(`(?i)(?:-Path\s+)?['"]?([A-Za-z]:\\[^'"\s;|]*|/[^'"\s;|]*|~[^'"\s;|]*|\$env:\w+[^'"\s;|]*|\$home\b[^'"\s;|]*)`)
 }
 
 // inlineCode analyses code given to an interpreter on the command line.
@@ -230,7 +240,7 @@ func isPythonNonExec(code string, at int) bool {
 	if start < 0 {
 		start = 0
 	}
-	before := code[start:at]
+	before := strings.ReplaceAll(code[start:at], " ", "") // os . system is os.system
 	word := code[at:]
 	if strings.HasPrefix(word, "run") || strings.HasPrefix(word, "call") || strings.HasPrefix(word, "spawn") || strings.HasPrefix(word, "Popen") {
 		return !strings.HasSuffix(before, "subprocess.") && !strings.HasSuffix(before, "sp.") && !strings.Contains(code, "from subprocess import") &&

@@ -137,7 +137,7 @@ func (s *codeScan) awkCommands() {
 			continue
 		}
 		s.runScript(v, "awk pipes to")
-		if prog := strings.Fields(shellText(v.text()) + " x")[0]; shells[progName(prog)] && len(strings.Fields(v.text())) == 1 {
+		if prog := strings.Fields(shellText(v.text()) + " x")[0]; shells[progName(prog)] && !strings.Contains(v.text(), "-c") {
 			// print … | "sh": what is printed is the script.
 			s.runScript(awkPrinted(s, p), "awk pipes to "+prog)
 		}

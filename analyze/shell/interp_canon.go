@@ -16,6 +16,19 @@ func canonical(lang, code string) string {
 	if len(code) > 64<<10 {
 		return code
 	}
+	// A second pass finds what the first revealed: globalThis['req'+'uire']
+	// becomes globalThis.require(…), whose module is then named.
+	for pass := 0; pass < 2; pass++ {
+		next := canonicalPass(lang, code)
+		if next == code {
+			break
+		}
+		code = next
+	}
+	return code
+}
+
+func canonicalPass(lang, code string) string {
 	switch lang {
 	case "python":
 		code = rewriteCalls(lang, code, reCanonImport, canonModule)
@@ -33,7 +46,9 @@ func canonical(lang, code string) string {
 	case "php":
 		code = rewriteCalls(lang, code, reCanonCallUser, canonCallUser)
 		code = rewriteCalls(lang, code, reCanonVarFunc, canonVarFunc)
+		code = rewriteCalls(lang, code, reCanonParenCall, canonParenCall)
 	case "lua":
+		code = rewriteCalls(lang, code, reCanonLuaRequire, canonModule)
 		code = rewriteCalls(lang, code, reCanonSubscript, canonSubscript)
 		code = strings.ReplaceAll(code, "_G.", "")
 	case "perl":
@@ -43,16 +58,18 @@ func canonical(lang, code string) string {
 }
 
 var (
-	reCanonImport    = lazyRegexp(`\b(?:__import__|importlib\.import_module|import_module)\s*\(|\bsys\.modules\s*\[`)
-	reCanonGetattr   = lazyRegexp(`\bgetattr\s*\(`)
-	reCanonSubscript = lazyRegexp(`(?:\b(?:globals|locals|vars)\s*\([^()]*\)|[\w\])]|\b__dict__)\s*\[`)
-	reCanonRequire   = lazyRegexp(`\b(?:require|_load|import)\s*\(`)
-	reCanonSend      = lazyRegexp(`(?:\.|\b)(?:send|public_send|__send__)\s*\(?\s*`)
-	reCanonMethod    = lazyRegexp(`(?:\.|\b)method\s*\(`)
-	reCanonConstGet  = lazyRegexp(`\bconst_get\s*\(`)
-	reCanonCallUser  = lazyRegexp(`\b(?:call_user_func|call_user_func_array|forward_static_call|forward_static_call_array|array_map|array_walk)\s*\(`)
-	reCanonVarFunc   = lazyRegexp(`\$\w+\s*\(`)
-	reCanonPerlRef   = lazyRegexp(`&\s*\{\s*\\?&?\s*\{?`)
+	reCanonImport     = lazyRegexp(`\b(?:__import__|importlib\.import_module|import_module)\s*\(|\bsys\.modules\s*\[`)
+	reCanonGetattr    = lazyRegexp(`\bgetattr\s*\(`)
+	reCanonSubscript  = lazyRegexp(`(?:\b(?:globals|locals|vars)\s*\([^()]*\)|[\w\])]|\b__dict__)\s*\[`)
+	reCanonRequire    = lazyRegexp(`\b(?:require|_load|import)\s*\(`)
+	reCanonSend       = lazyRegexp(`(?:\.|\b)(?:send|public_send|__send__)\s*\(?\s*`)
+	reCanonMethod     = lazyRegexp(`(?:\.|\b)method\s*\(`)
+	reCanonConstGet   = lazyRegexp(`\bconst_get\s*\(`)
+	reCanonCallUser   = lazyRegexp(`\b(?:call_user_func|call_user_func_array|forward_static_call|forward_static_call_array|array_map|array_walk)\s*\(`)
+	reCanonVarFunc    = lazyRegexp(`\$\w+\s*\(`)
+	reCanonPerlRef    = lazyRegexp(`&\s*\{\s*\\?&?\s*\{?`)
+	reCanonParenCall  = lazyRegexp(`\(\s*['"]`)
+	reCanonLuaRequire = lazyRegexp(`\brequire\s*\(`)
 )
 
 // rewriter replaces the text matched at loc (and what follows it) and
@@ -411,4 +428,22 @@ func replaceWord(code, old, repl string) string {
 		b.WriteString(repl)
 		code = code[i+len(old):]
 	}
+}
+
+// canonParenCall: ('sys'.'tem')('x') → system('x') (PHP calls a string).
+func canonParenCall(e *evaluator, loc []int) (int, int, string, bool) {
+	code := e.code
+	end := matchClose(code, loc[0], '(', ')')
+	if end < 0 {
+		return 0, 0, "", false
+	}
+	rest := strings.TrimLeft(code[end+1:], " \t")
+	if !strings.HasPrefix(rest, "(") {
+		return 0, 0, "", false
+	}
+	name, ok := e.nameOf(code[loc[0]+1 : end])
+	if !ok || !isIdentStart(name[0]) || strings.ContainsAny(name, "./-:@") {
+		return 0, 0, "", false
+	}
+	return loc[0], len(code) - len(rest) + 1, name + "(", true
 }

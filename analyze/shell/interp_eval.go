@@ -806,7 +806,13 @@ func (e *evaluator) name() val {
 	if e.lang == "perl" && e.i < len(code) && code[e.i] == '{' {
 		end := matchClose(code, e.i, '{', '}')
 		if end > 0 {
-			key := strings.Trim(strings.TrimSpace(code[e.i+1:end]), `'"`)
+			keyText := strings.TrimSpace(code[e.i+1 : end])
+			key := keyText
+			if k := e.sub(keyText).expr1(); k.kind == valStr && k.known() {
+				key = k.s
+			} else if !isBareword(keyText) {
+				key = unknownPart
+			}
 			e.i = end + 1
 			return e.element(full, key)
 		}
@@ -1029,8 +1035,15 @@ func (e *evaluator) call(name string, args []val) val {
 		if len(pos) == 1 {
 			return reverseVal(pos[0])
 		}
-	case "scalar", "compile":
+	case "scalar", "compile", "glob", "iglob":
+		// glob('*.log'): the pattern, which the shell rules read as rm reads it.
 		return arg(0)
+	case "split":
+		if strings.HasPrefix(name, "shlex.") {
+			if a := arg(0); a.kind == valStr && a.known() {
+				return wordList(strings.Fields(a.s))
+			}
+		}
 	case "c", "list", "table":
 		if f == name && (e.lang == "r" || f == "list") {
 			return val{kind: valList, list: pos}
@@ -1452,4 +1465,16 @@ func charList(s string) []val {
 		l[i] = val{kind: valStr, s: string(r)}
 	}
 	return l
+}
+
+func isBareword(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentChar(s[i]) {
+			return false
+		}
+	}
+	return true
 }

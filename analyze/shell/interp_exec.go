@@ -229,6 +229,10 @@ func (s *codeScan) runCall(fn string, args []val) {
 	}
 	first := pos[0]
 	switch {
+	case first.kind == valList && s.lang == "php":
+		for _, cmd := range first.list {
+			s.runScript(cmd, why) // array_map('system', [...]): each is a command
+		}
 	case first.kind == valList:
 		s.runArgv(first.list, why)
 	case argvForms[short] && len(pos) >= 2:
@@ -505,14 +509,51 @@ func (s *codeScan) deletions(p *codePatterns) {
 			}
 			for _, t := range targets {
 				text := t.text()
-				if t.kind == valNone || t.kind == valList || strings.Trim(strings.ReplaceAll(text, unknownPart, ""), " /") == "" && !strings.HasPrefix(text, "/") {
-					s.w.r.add(s.c.find(ruleInlineDelete, ""))
-					s.w.r.mutates()
+				s.w.r.mutates()
+				unknown := t.kind == valNone || t.kind == valList || strings.Trim(strings.ReplaceAll(text, unknownPart, ""), " /") == "" && !strings.HasPrefix(text, "/")
+				if flags == "-rf" && !t.known() && !pinnedPrefix(text) {
+					// A tree whose path is computed when the code runs
+					// (pwd.getpwuid(…).pw_dir, sys.argv[1]) may be any tree.
+					s.w.r.add(s.c.find(ruleInlineDeleteTree, "Inline "+s.name()+" code deletes a directory tree whose path is only known when it runs ("+truncateText(oneLine(shellText(text)), 80)+"): it could be your home directory or the whole project."))
+				}
+				if unknown {
+					if flags != "-rf" {
+						s.w.r.add(s.c.find(ruleInlineDelete, ""))
+					}
 					continue
 				}
 				s.w.r.commandWords([]string{"rm", flags, shellText(text)}, []bool{false, false, !t.known()}, s.c, "inline "+strings.ToLower(s.name())+" deletes")
-				s.w.r.mutates()
 			}
 		}
 	}
+}
+
+// pinnedPrefix reports a path whose known beginning keeps it inside a
+// named directory of the project or under /tmp ("build/" + name), whatever
+// the unknown rest.
+func pinnedPrefix(text string) bool {
+	i := strings.Index(text, unknownPart)
+	if i < 0 {
+		return true
+	}
+	prefix := text[:i]
+	j := strings.LastIndexByte(prefix, '/')
+	if j < 0 {
+		return false
+	}
+	dir := prefix[:j]
+	for _, tmp := range []string{"/tmp", "/var/tmp"} {
+		if dir == tmp || strings.HasPrefix(dir, tmp+"/") {
+			return !strings.Contains(dir, "..")
+		}
+	}
+	if dir == "" || strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "~") || strings.HasPrefix(dir, "$") {
+		return false
+	}
+	for _, part := range strings.Split(dir, "/") {
+		if part == "" || part == "." || part == ".." {
+			return false
+		}
+	}
+	return true
 }
