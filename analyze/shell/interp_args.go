@@ -15,10 +15,16 @@ import (
 // interpArgs is what an interpreter's command line runs.
 type interpArgs struct {
 	codes   []string // inline code, in order (perl -e … -e …)
+	idx     []int    // the argument each code is in
 	lang    string   // the language of the code (osascript -l JavaScript is "jxa")
 	encoded bool     // PowerShell -EncodedCommand: base64 of UTF-16LE
 	file    int      // index of the script file ("-": standard input), -1 when none
 	module  int      // python -m: index of the module's name, -1 when none
+}
+
+func (a *interpArgs) add(code string, i int) {
+	a.codes = append(a.codes, code)
+	a.idx = append(a.idx, i)
 }
 
 // parseInterpArgs reads the arguments of interpreter name (of language lang).
@@ -84,7 +90,7 @@ func (a *interpArgs) python(args []string) {
 				switch arg[j] {
 				case 'c':
 					if code, ok := optValue(args, &i, arg[j+1:]); ok {
-						a.codes = append(a.codes, code)
+						a.add(code, i)
 					}
 					return
 				case 'm':
@@ -153,7 +159,7 @@ func (a *interpArgs) clusters(args []string, code, value, rest, digits string) {
 				switch {
 				case strings.IndexByte(code, ch) >= 0:
 					if v, ok := optValue(args, &i, arg[j+1:]); ok {
-						a.codes = append(a.codes, v)
+						a.add(v, i)
 					}
 					break cluster
 				case strings.IndexByte(value, ch) >= 0:
@@ -197,7 +203,7 @@ func (a *interpArgs) node(name string, args []string) {
 				// deno eval [options] code
 				for j := i + 1; j < len(args); j++ {
 					if !strings.HasPrefix(args[j], "-") {
-						a.codes = append(a.codes, args[j])
+						a.add(args[j], j)
 						return
 					}
 				}
@@ -226,10 +232,10 @@ func (a *interpArgs) node(name string, args []string) {
 			switch {
 			case opt == "--eval" || opt == "--print":
 				if hasEq {
-					a.codes = append(a.codes, v)
+					a.add(v, i)
 				} else if i+1 < len(args) {
 					i++
-					a.codes = append(a.codes, args[i])
+					a.add(args[i], i)
 				}
 			case nodeValueOptions[opt] && !hasEq:
 				i++
@@ -244,7 +250,7 @@ func (a *interpArgs) node(name string, args []string) {
 						j++
 					}
 					if v, ok := optValue(args, &i, strings.TrimPrefix(arg[j+1:], "=")); ok {
-						a.codes = append(a.codes, v)
+						a.add(v, i)
 					}
 					break cluster
 				case 'r', 'C':
@@ -337,7 +343,7 @@ func (a *interpArgs) powershell(name string, args []string) {
 				a.file = i
 				return
 			}
-			a.codes = append(a.codes, strings.Join(args[i:], " "))
+			a.add(strings.Join(args[i:], " "), i)
 			return
 		}
 		switch {
@@ -347,12 +353,12 @@ func (a *interpArgs) powershell(name string, args []string) {
 					a.file = i + 1
 					return
 				}
-				a.codes = append(a.codes, strings.Join(args[i+1:], " "))
+				a.add(strings.Join(args[i+1:], " "), i+1)
 			}
 			return
 		case p == "encodedcommand":
 			if i+1 < len(args) {
-				a.codes = append(a.codes, args[i+1])
+				a.add(args[i+1], i+1)
 				a.encoded = true
 			}
 			return
@@ -399,7 +405,15 @@ func (w *walker) interpreterArgs(c *Cmd, lang string) (handled bool, fileIdx int
 	if a.lang == "node" || a.lang == "deno" {
 		a.lang = "node"
 	}
-	for _, code := range a.codes {
+	for k, code := range a.codes {
+		i := a.idx[k]
+		last := i
+		if lang == "powershell" && !a.encoded {
+			last = len(c.Args) - 1 // -Command takes the rest of the line
+		}
+		if w.dynamicCode(c, lang, i, last) {
+			continue
+		}
 		if a.encoded {
 			dec, ok := decodeUTF16Base64(code)
 			if !ok {
@@ -412,4 +426,25 @@ func (w *walker) interpreterArgs(c *Cmd, lang string) (handled bool, fileIdx int
 		w.inlineCode(c, a.lang, code)
 	}
 	return true, -1
+}
+
+// dynamicCode reports inline code the shell fills in when the command runs
+// (python3 -c "$CODE", node -e "$(curl …)"): code from the network is remote
+// code; other code only known then needs a person to look. It returns true
+// when nothing of the code is known.
+func (w *walker) dynamicCode(c *Cmd, lang string, first, last int) bool {
+	dynamic := false
+	for i := first; i <= last && i < len(c.Args); i++ {
+		if i < len(c.proc) && c.proc[i].kind == streamNetwork {
+			w.r.add(c.find(w.remoteRule(c), "Runs "+langNames[lang]+" code downloaded from the network without showing it first."))
+			return true
+		}
+		if i < len(c.Dynamic) && c.Dynamic[i] {
+			dynamic = true
+		}
+	}
+	if dynamic {
+		w.r.add(c.find(ruleInlineExec, "Runs "+langNames[lang]+" code that the shell fills in when the command runs ("+truncateText(oneLine(strings.Join(c.Args[first:min(last+1, len(c.Args))], " ")), 80)+"), so it cannot be checked first."))
+	}
+	return false
 }

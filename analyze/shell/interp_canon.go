@@ -31,11 +31,13 @@ func canonical(lang, code string) string {
 func canonicalPass(lang, code string) string {
 	switch lang {
 	case "python":
+		code = rewriteCalls(lang, code, reCanonDunderCall, canonApply)
 		code = rewriteCalls(lang, code, reCanonImport, canonModule)
 		code = rewriteCalls(lang, code, reCanonGetattr, canonGetattr)
 		code = rewriteCalls(lang, code, reCanonSubscript, canonSubscript)
 		code = pythonAliases(code)
 	case "node", "jxa":
+		code = rewriteCalls(lang, code, reCanonApply, canonApply)
 		code = rewriteCalls(lang, code, reCanonRequire, canonRequire)
 		code = rewriteCalls(lang, code, reCanonSubscript, canonSubscript)
 		code = nodeAliases(code)
@@ -68,6 +70,8 @@ var (
 	reCanonCallUser   = lazyRegexp(`\b(?:call_user_func|call_user_func_array|forward_static_call|forward_static_call_array|array_map|array_walk)\s*\(`)
 	reCanonVarFunc    = lazyRegexp(`\$\w+\s*\(`)
 	reCanonPerlRef    = lazyRegexp(`&\s*\{\s*\\?&?\s*\{?`)
+	reCanonApply      = lazyRegexp(`\.(?:call|apply)\s*\(|\bReflect\.apply\s*\(`)
+	reCanonDunderCall = lazyRegexp(`\.__call__\s*\(`)
 	reCanonParenCall  = lazyRegexp(`\(\s*['"]`)
 	reCanonLuaRequire = lazyRegexp(`\brequire\s*\(`)
 )
@@ -446,4 +450,52 @@ func canonParenCall(e *evaluator, loc []int) (int, int, string, bool) {
 		return 0, 0, "", false
 	}
 	return loc[0], len(code) - len(rest) + 1, name + "(", true
+}
+
+// canonApply: f.call(this, a) → f(a); f.apply(this, [a]) → f(a);
+// f.__call__(a) → f(a); Reflect.apply(f, this, [a]) → f(a).
+func canonApply(e *evaluator, loc []int) (int, int, string, bool) {
+	code := e.code
+	open := loc[1] - 1
+	end := matchClose(code, open, '(', ')')
+	if end < 0 {
+		return 0, 0, "", false
+	}
+	inner := code[open+1 : end]
+	m := code[loc[0]:loc[1]]
+	switch {
+	case strings.Contains(m, "__call__"):
+		return loc[0], loc[1], "(", true
+	case strings.Contains(m, "Reflect"):
+		k := nextComma(inner, 0)
+		if k >= len(inner) {
+			return 0, 0, "", false
+		}
+		fn := inner[:k]
+		rest := inner[k+1:]
+		j := nextComma(rest, 0)
+		if j >= len(rest) {
+			return 0, 0, "", false
+		}
+		args := strings.TrimSpace(rest[j+1:])
+		if !strings.HasPrefix(args, "[") || !strings.HasSuffix(args, "]") {
+			return 0, 0, "", false
+		}
+		return loc[0], end + 1, strings.TrimSpace(fn) + "(" + args[1:len(args)-1] + ")", true
+	case strings.Contains(m, "apply"):
+		k := nextComma(inner, 0)
+		if k >= len(inner) {
+			return loc[0], end + 1, "()", true
+		}
+		args := strings.TrimSpace(inner[k+1:])
+		if !strings.HasPrefix(args, "[") || !strings.HasSuffix(args, "]") {
+			return 0, 0, "", false
+		}
+		return loc[0], end + 1, "(" + args[1:len(args)-1] + ")", true
+	}
+	k := nextComma(inner, 0) // call(this, a, …)
+	if k >= len(inner) {
+		return loc[0], end + 1, "()", true
+	}
+	return loc[0], end + 1, "(" + inner[k+1:] + ")", true
 }

@@ -558,11 +558,17 @@ func (e *evaluator) argList(s string) []val {
 			sub.i = end + 1
 			continue
 		}
-		if s[sub.i] == '*' && e.lang == "python" {
-			sub.i++ // *args: the list itself
+		splat := false
+		if s[sub.i] == '*' && e.lang == "python" && !strings.HasPrefix(s[sub.i:], "**") {
+			sub.i++ // *args: its elements are the arguments
+			splat = true
 		}
 		v, end := sub.arg(sub.i)
-		args = append(args, v)
+		if splat && v.kind == valList {
+			args = append(args, v.list...)
+		} else {
+			args = append(args, v)
+		}
 		sub.i = nextComma(s, end) + 1
 	}
 	return args

@@ -178,9 +178,48 @@ func (s *codeScan) execCalls(p *codePatterns) {
 		}
 		s.runCall(fn, args)
 	}
+	s.passedAround()
 }
 
 var reUnknownRequire = lazyRegexp(`\brequire\s*\(\s*[^'"\s)]`)
+
+// execReferences name a function that runs commands; one that is not
+// called where it is named is handed to other code (map(os.system, cmds),
+// cmds.forEach(cp.execSync)), which runs commands it is given.
+var execReferences = map[string]*lazyRE{
+	"python": lazyRegexp(`\b(?:os\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|pty\.spawn|commands\.getoutput)\b`),
+	"node":   lazyRegexp(`\.(?:execSync|exec|spawn|spawnSync|execFile|execFileSync|fork)\b`),
+}
+
+// passedAround reports exec functions named without being called.
+func (s *codeScan) passedAround() {
+	re := execReferences[s.lang]
+	if re == nil {
+		return
+	}
+	code := s.code
+	for _, loc := range re.FindAllStringIndex(code, 16) {
+		rest := strings.TrimLeft(code[loc[1]:], " \t")
+		if strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, ":") || rest == "" && loc[0] == 0 {
+			continue
+		}
+		before := strings.TrimRight(code[:loc[0]], " \t")
+		if s.lang == "node" {
+			// the object the function belongs to
+			j := len(before)
+			for j > 0 && (isIdentChar(before[j-1]) || before[j-1] == '.' || before[j-1] == ')' || before[j-1] == '(' || before[j-1] == '\'' || before[j-1] == '"') {
+				j--
+			}
+			before = strings.TrimRight(before[:j], " \t")
+		}
+		if strings.HasSuffix(before, "=") || strings.HasSuffix(before, "import") || strings.HasSuffix(before, "as") {
+			continue // an alias or an import: its calls are found as calls
+		}
+		s.w.r.add(s.c.find(ruleInlineExec, "Inline "+s.name()+" code hands a function that runs commands ("+strings.TrimPrefix(code[loc[0]:loc[1]], ".")+") to other code, so the commands it runs cannot be checked first."))
+		s.w.r.mutates()
+		return
+	}
+}
 
 // notACall reports a name that is not the function the pattern means: a
 // method of another object ($pdo->exec), a variable ($system), a
