@@ -559,8 +559,12 @@ func (e *evaluator) argList(s string) []val {
 			continue
 		}
 		splat := false
-		if s[sub.i] == '*' && e.lang == "python" && !strings.HasPrefix(s[sub.i:], "**") {
+		switch {
+		case s[sub.i] == '*' && (e.lang == "python" || e.lang == "ruby") && !strings.HasPrefix(s[sub.i:], "**"):
 			sub.i++ // *args: its elements are the arguments
+			splat = true
+		case strings.HasPrefix(s[sub.i:], "...") && (e.lang == "node" || e.lang == "jxa"):
+			sub.i += 3 // ...args
 			splat = true
 		}
 		v, end := sub.arg(sub.i)

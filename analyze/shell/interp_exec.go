@@ -375,13 +375,11 @@ func (s *codeScan) runArgv(argv []val, why string) {
 		s.unknownCommand(text)
 		return
 	}
-	prog := progName(words[0])
-	if shells[prog] || interpreters[prog] || prog == "env" || prog == "xargs" {
-		for _, d := range dyn[1:] {
-			if d {
-				s.unknownCommand(text)
-				break
-			}
+	for _, d := range dyn[1:] {
+		if d {
+			// An argument only known when the code runs: a path, an option, a script for sh -c.
+			s.unknownCommand(text)
+			break
 		}
 	}
 	s.w.r.commandWords(words, dyn, s.c, why)
