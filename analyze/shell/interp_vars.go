@@ -54,6 +54,9 @@ func findAssignments(lang, code string) map[string]varDef {
 			vars[name] = d
 		}
 	}
+	if len(vars) == 0 {
+		return vars
+	}
 	mark := func(name string) {
 		name = strings.TrimSpace(name)
 		if name == "" {
