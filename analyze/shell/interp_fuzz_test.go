@@ -53,6 +53,14 @@ func FuzzInlineLiteral(f *testing.F) {
 			return
 		}
 		for _, enc := range encodings[lang] {
+			if strings.Contains(enc.name, "variable") && namesEval(lang, enc, text) {
+				// Code that names eval or exec (even in a string) can set
+				// any variable: the variable is unknown, on purpose.
+				if got, ok := evalSpelling(lang, enc, text); ok {
+					t.Fatalf("%s %s: %q is known (%q) though the code names eval", lang, enc.name, text, got.text())
+				}
+				continue
+			}
 			if got, ok := evalSpelling(lang, enc, text); !ok || got.text() != text {
 				prelude, x := enc.enc(text)
 				t.Fatalf("%s %s: %q evaluates to %q\n\t%s%s", lang, enc.name, text, got.text(), prelude, x)
@@ -128,4 +136,10 @@ func BenchmarkInlineCode(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		Analyze(cmds[i%len(cmds)], exampleOptions)
 	}
+}
+
+func namesEval(lang string, enc encoding, text string) bool {
+	prelude, x := enc.enc(text)
+	code := prelude + x
+	return reDynamicScope.MatchString(code) || (lang == "perl" || lang == "php") && reSymbolicRef.MatchString(code)
 }

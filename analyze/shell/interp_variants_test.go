@@ -57,6 +57,9 @@ func TestEncodingsRoundTrip(t *testing.T) {
 	for lang, encs := range encodings {
 		for _, enc := range encs {
 			for _, s := range sampleTexts() {
+				if strings.Contains(enc.name, "variable") && namesEval(lang, enc, s) {
+					continue // see FuzzInlineLiteral
+				}
 				if got, ok := evalSpelling(lang, enc, s); !ok || got.text() != s {
 					prelude, x := enc.enc(s)
 					t.Errorf("%s %s: %q evaluates to %q (known %v)\n\t%s%s", lang, enc.name, s, got.text(), got.known(), prelude, x)
