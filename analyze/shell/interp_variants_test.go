@@ -127,6 +127,7 @@ func TestInlineObfuscationMatrix(t *testing.T) {
 	if n < 500 {
 		t.Errorf("only %d commands generated", n)
 	}
+	t.Logf("%d generated commands", n)
 }
 
 // TestInlineUnknownCommands: a command only known when the code runs needs
