@@ -232,64 +232,8 @@ func (w *walker) interpreter(c *Cmd, in stream) stream {
 	r := w.r
 	r.mutates()
 	lang := langOf(c.Name)
-	codeFlags := map[string][]string{
-		"python": {"-c"}, "node": {"-e", "--eval", "-p", "--print"}, "perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r"},
-		"lua": {"-e"}, "r": {"-e"}, "osascript": {"-e"}, "powershell": {"-c", "-command", "-Command", "-EncodedCommand", "-enc", "-e", "-ec"}, "tcl": {},
-	}[lang]
-	var codes []string
-	fileIdx := -1
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		matched := false
-		for _, f := range codeFlags {
-			if a == f || (lang == "python" && strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "c") && isCluster(a)) {
-				if i+1 < len(c.Args) {
-					code := c.Args[i+1]
-					if lang == "powershell" && (strings.EqualFold(a, "-EncodedCommand") || strings.EqualFold(a, "-enc") || strings.EqualFold(a, "-ec") || a == "-e") {
-						if dec, ok := decodeUTF16Base64(code); ok {
-							r.add(c.find(ruleObfuscated, "Runs an encoded PowerShell command; decoded, it reads: "+truncateText(oneLine(dec), 120)))
-							code = dec
-						}
-					}
-					codes = append(codes, code)
-					i++
-				}
-				matched = true
-				break
-			}
-			if strings.HasPrefix(a, f) && len(a) > len(f) && len(f) == 2 && lang != "powershell" {
-				codes = append(codes, a[2:])
-				matched = true
-				break
-			}
-		}
-		if matched {
-			continue
-		}
-		if lang == "python" && a == "-m" && i+1 < len(c.Args) {
-			mod := c.Args[i+1]
-			if mod == "pip3" {
-				mod = "pip"
-			}
-			if len(handlers()[mod]) > 0 {
-				r.command(append([]string{mod}, c.Args[i+2:]...), c, "python -m "+mod+" runs")
-			}
-			return stream{kind: streamUnknown}
-		}
-		if lang == "deno" && (a == "eval") && i+1 < len(c.Args) {
-			codes = append(codes, c.Args[i+1])
-			break
-		}
-		if len(a) > 0 && a[0] == '-' {
-			continue
-		}
-		fileIdx = i
-		break
-	}
-	if len(codes) > 0 {
-		for _, code := range codes {
-			w.inlineCode(c, lang, code)
-		}
+	handled, fileIdx := w.interpreterArgs(c, lang)
+	if handled {
 		return stream{kind: streamUnknown}
 	}
 	if fileIdx >= 0 {

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"encoding/base64"
 	"strings"
 	"sync"
 
@@ -13,19 +12,32 @@ import (
 // are analysed like any other command; these rules cover what cannot be seen.
 var (
 	ruleInlineExec = &rule.Rule{
-		ID: "shell.interp.exec", Category: rule.Execution, Points: 45,
-		Summary:     "Inline code runs a command whose text is only known when it runs.",
+		ID: "shell.interp.exec", Category: rule.Execution, Points: rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible, AlwaysReview: true,
+		Summary:     "Inline code runs a command (or code) whose text is only known when it runs, so it cannot be checked first.",
 		Alternative: "run the command itself so it can be checked",
 		Match: []string{`python3 -c "import os,sys; os.system(sys.argv[1])" x`, `node -e "require('child_process').execSync(process.argv[1])"`,
-			`perl -e 'system($ARGV[0])'`, `awk '{ system($0) }' cmds.txt`},
-		NoMatch: []string{`python3 -c "print(1+1)"`, `node -e "console.log(process.version)"`},
+			`perl -e 'system($ARGV[0])'`, `awk '{ system($0) }' cmds.txt`, `python3 -c "import os; os.system('ls ' + input())"`,
+			`ruby -e 'system(STDIN.read)'`, `php -r 'shell_exec($argv[1]);'`, `node -e "require('child_'+'process').exec(process.env.CMD)"`,
+			`python3 -c "import subprocess,sys; subprocess.run([sys.argv[1]])"`, `node -e "process.binding('spawn_sync').spawn({file: 'sh'})"`},
+		NoMatch: []string{`python3 -c "print(1+1)"`, `node -e "console.log(process.version)"`, `python3 -c "import os; os.system('ls -la')"`,
+			`python3 -c "import subprocess; subprocess.run(['git', 'status'])"`, `perl -ne 'print if /x/' f`, `node -e 'console.log(require("os").homedir())'`},
 	}
 	ruleInlineDelete = &rule.Rule{
 		ID: "shell.interp.delete", Category: rule.Destructive, Points: 40,
 		Summary:     "Inline code deletes files whose names are only known when it runs.",
 		Alternative: "list the files first, then delete them with rm -i or a trash command",
-		Match:       []string{`python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build`, `node -e "require('fs').rmSync(process.argv[1], {recursive: true})"`, `ruby -e 'FileUtils.rm_rf(ARGV[0])'`},
-		NoMatch:     []string{`python3 -c "import os; print(os.listdir('.'))"`},
+		Match:       []string{`python3 -c "import os,sys; os.remove(sys.argv[1])" x`, `node -e "require('fs').unlinkSync(process.argv[1])" x`, `ruby -e 'File.delete(ARGV[0])' x`},
+		NoMatch:     []string{`python3 -c "import os; print(os.listdir('.'))"`, `python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build`},
+	}
+	ruleInlineDeleteTree = &rule.Rule{
+		ID: "shell.interp.delete-tree", Category: rule.Destructive, Points: rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible,
+		Summary:     "Inline code deletes a directory tree whose path is only known when it runs: it could be your home directory or the whole project.",
+		Alternative: "print the path first, then delete it with rm -ri or a trash command",
+		Match: []string{`python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build`, `node -e "require('fs').rmSync(process.argv[1], {recursive: true})"`,
+			`ruby -e 'FileUtils.rm_rf(ARGV[0])'`, `python3 -c "import shutil,pwd,os; shutil.rmtree(pwd.getpwuid(os.getuid()).pw_dir)"`,
+			`perl -MFile::Path -e 'rmtree($ENV{"HO" . "ME"} . $x)'`},
+		NoMatch: []string{`python3 -c "import shutil,sys; shutil.rmtree('build/' + sys.argv[1])" x`, `python3 -c "import os,sys; os.remove(sys.argv[1])" x`,
+			`python3 -c "import shutil; shutil.rmtree('dist')"`},
 	}
 	ruleInlineNetwork = &rule.Rule{
 		ID: "shell.interp.network-send", Category: rule.Network, Points: 30,
@@ -54,7 +66,7 @@ func compilePatterns() {
 	reStringLit = lazyRegexp(`(?s)"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
 	langs = map[string]*codePatterns{
 		"python": {
-			exec:         lazyRegexp(`\b(?:system|popen|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawn|execv|execvp|execl|execlp|execve|execvpe|spawnl|spawnlp|spawnv|spawnvp)\s*\(`),
+			exec:         lazyRegexp(`\b(?:system|popen[234]?|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawn|execv|execvp|execl|execlp|execle|execlpe|execve|execvpe|spawnl|spawnlp|spawnle|spawnlpe|spawnv|spawnvp|spawnve|spawnvpe|posix_spawnp?|create_subprocess_shell|create_subprocess_exec)\s*\(`),
 			del:          lazyRegexp(`\b(?:os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink|\.rmdir|remove|unlink)\s*\(`),
 			delRecursive: lazyRegexp(`\brmtree\s*\(`),
 			send:         lazyRegexp(`\b(?:requests|httpx|session|s|client)\.(?:post|put|patch|delete|request)\s*\(|\burlopen\s*\([^)]*data\s*=|\bsocket\.(?:socket|create_connection)\b|\bsmtplib\b|\bftplib\b|\bparamiko\b|\.sendall\s*\(|\.sendto\s*\(|urllib\.request\.Request\s*\([^)]*data`),
@@ -68,21 +80,21 @@ func compilePatterns() {
 			obfuscated:   lazyRegexp(`\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode)`),
 		},
 		"perl": {
-			exec:         lazyRegexp(`\b(?:system|exec|qx)\s*[\(\s'"{/]|\bopen\s*\([^)]*['"]\s*\||\bopen\s*\([^)]*\|\s*['"]`),
+			exec:         lazyRegexp(`\b(?:system|exec|readpipe)\b\s*[\(\s'"$@q]`),
 			del:          lazyRegexp(`\bunlink\s*[\(\s'"]`),
 			delRecursive: lazyRegexp(`\b(?:rmtree|remove_tree)\s*\(`),
 			send:         lazyRegexp(`\bLWP::UserAgent\b|\bHTTP::Tiny\b.*\bpost\b|\bIO::Socket\b|\bNet::SMTP\b|\bsocket\s*\(`),
 			obfuscated:   lazyRegexp(`\beval\s*\(?\s*(?:decode_base64|MIME::Base64|pack\s*\(\s*['"][Hu])`),
 		},
 		"ruby": {
-			exec:         lazyRegexp(`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+|%x)\s*[\(\s'"{\[]`),
+			exec:         lazyRegexp(`\b(?:system|exec|spawn|IO\.popen|Open3\.\w+|PTY\.spawn)\b\s*[\(\s'"\[%:]`),
 			del:          lazyRegexp(`\b(?:File\.delete|File\.unlink|FileUtils\.rm|FileUtils\.rm_f|FileUtils\.remove|Dir\.rmdir|Dir\.delete|FileUtils\.rmdir)\s*[\(\s'"]`),
 			delRecursive: lazyRegexp(`\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)\s*[\(\s'"]`),
 			send:         lazyRegexp(`\bNet::HTTP\.(?:post|post_form|start)|\bNet::HTTP::(?:Post|Put|Delete)\b|\bTCPSocket\b|\bNet::SMTP\b|\bHTTParty\.(?:post|put|delete)|\bFaraday\.(?:post|put|delete)`),
 			obfuscated:   lazyRegexp(`\beval\s*\(?\s*(?:Base64\.decode64|Base64\.strict_decode64|\[.*\]\.pack|Zlib::Inflate)`),
 		},
 		"php": {
-			exec:         lazyRegexp(`\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*\(`),
+			exec:         lazyRegexp(`\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|expect_popen)\s*\(`),
 			del:          lazyRegexp(`\b(?:unlink|rmdir)\s*\(`),
 			delRecursive: lazyRegexp(`\b(?:deleteDirectory|rrmdir)\s*\(`),
 			send:         lazyRegexp(`\bcurl_exec\s*\(|\bfsockopen\s*\(|\bstream_socket_client\s*\(|\bmail\s*\(|\bfile_get_contents\s*\([^)]*stream_context_create`),
@@ -96,18 +108,25 @@ func compilePatterns() {
 			obfuscated:   lazyRegexp(`\bload(?:string)?\s*\(\s*(?:mime\.unb64|from_base64|dec)`),
 		},
 		"r": {
-			exec:         lazyRegexp(`\b(?:system|system2|shell)\s*\(`),
+			exec:         lazyRegexp(`\b(?:system|system2|shell|pipe)\s*\(`),
 			del:          lazyRegexp(`\b(?:file\.remove|unlink)\s*\(`),
-			delRecursive: lazyRegexp(`\bunlink\s*\([^)]*recursive\s*=\s*TRUE`),
+			delRecursive: lazyRegexp(`\b(?:fs::)?dir_delete\s*\(`),
 			send:         lazyRegexp(`\b(?:httr::)?(?:POST|PUT|DELETE)\s*\(|\bcurl_fetch_memory\b|\bsocketConnection\s*\(`),
 			obfuscated:   lazyRegexp(`\beval\s*\(\s*parse\s*\(\s*text\s*=\s*(?:rawToChar|base64)`),
 		},
 		"osascript": {
-			exec:         lazyRegexp(`\bdo shell script\s+`),
+			exec:         lazyRegexp(`\bdo shell script\b`),
 			del:          lazyRegexp(`\bdelete\s+(?:file|folder)\b`),
 			delRecursive: lazyRegexp(`\bempty\s+(?:the\s+)?trash\b`),
 			send:         lazyRegexp(`\bsend\b.*\bmessage\b`),
 			obfuscated:   lazyRegexp(`\brun script\s+`),
+		},
+		"jxa": {
+			exec:         lazyRegexp(`\b(?:doShellScript|system|popen)\s*\(`),
+			del:          lazyRegexp(`\bremoveItemAtPath\s*\(`),
+			delRecursive: lazyRegexp(`\bremoveItemAtPathError\s*\(`),
+			send:         lazyRegexp(`\bNSURLSession\b|\bdataTaskWithRequest\b`),
+			obfuscated:   lazyRegexp(`\beval\s*\(\s*(?:atob|\$\.NSData)`),
 		},
 		"powershell": {
 			exec:         lazyRegexp(`(?i)\b(?:Invoke-Expression|iex|Start-Process|Invoke-Command|cmd(?:\.exe)?\s+/c)\b`),
@@ -117,17 +136,23 @@ func compilePatterns() {
 			obfuscated:   lazyRegexp(`(?i)\bFromBase64String\b|\b-EncodedCommand\b|\bDownloadString\b.*\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b.*\bDownloadString\b`),
 		},
 	}
-	reDecodeCall = lazyRegexp(`(?:b64decode|decodebytes|decode64|strict_decode64|base64_decode|atob|Buffer\.from|decode_base64|FromBase64String)\s*\(`)
-	rePSTarget = lazyRegexp(`(?i)(?:-Path\s+)?['"]?([A-Za-z]:\\[^'"\s;|]*|/[^'"\s;|]*|~[^'"\s;|]*|\$env:\w+[^'"\s;|]*)`)
-	reAwkSystem = lazyRegexp(`\bsystem\s*\(`)
-	reAwkGetline = lazyRegexp(`("(?:[^"\\]|\\.)*")\s*\|\s*getline`)
-	reAwkPipeOut = lazyRegexp(`\|\s*("(?:[^"\\]|\\.)*")`)
-	reAwkRedir = lazyRegexp(`>>?\s*("(?:[^"\\]|\\.)*")`)
+	rePSTarget = lazyRegexp(`(?i)(?:-Path\s+)?['"]?([A-Za-z]:\\[^'"\s;|]*|/[^'"\s;|]*|~[^'"\s;|]*|\$env:\w+[^'"\s;|]*|\$home\b[^'"\s;|]*)`)
 }
 
 // inlineCode analyses code given to an interpreter on the command line.
 func (w *walker) inlineCode(c *Cmd, lang, code string) {
+	w.inlineCodeDepth(c, lang, code, 0)
+}
+
+// maxCodeDepth bounds code that evaluates code (exec of exec of …).
+const maxCodeDepth = 6
+
+func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	r := w.r
+	if depth > maxCodeDepth {
+		r.add(c.find(ruleNestingTooDeep, "Inline code hides its code under more layers of eval and exec than anyone writes by hand."))
+		return
+	}
 	if len(code) > 256<<10 {
 		code = code[:256<<10]
 	}
@@ -143,72 +168,18 @@ func (w *walker) inlineCode(c *Cmd, lang, code string) {
 	if p == nil {
 		return
 	}
-	// Obfuscated code: decode a literal base64 payload where one is given.
-	if loc := p.obfuscated.FindStringIndex(code); loc != nil {
-		msg := "Inline code decodes a hidden payload and runs it."
-		rest := code[loc[0]:]
-		if m := reDecodeCall.FindStringIndex(rest); m != nil {
-			if lit, ok := stringLitAfter(rest, m[1]); ok && lit.value != "" {
-				for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding} {
-					if b, err := enc.DecodeString(lit.value); err == nil {
-						msg = "Inline code decodes a hidden payload and runs it; decoded, it reads: " + truncateText(oneLine(string(b)), 120)
-						w.inlineCode(c, lang, string(b))
-						break
-					}
-				}
-			}
-		}
-		r.add(c.find(ruleObfuscated, msg))
-	}
+	code = canonical(lang, code)
+	e := newEvaluator(lang, code)
+	s := &codeScan{w: w, c: c, lang: lang, code: code, e: e, depth: depth}
+	s.evalCalls(p)
 	sends := p.send.MatchString(code)
-	// Commands run by the code.
-	for _, loc := range p.exec.FindAllStringIndex(code, 16) {
-		if lang == "node" && !strings.Contains(code, "child_process") && !strings.Contains(code, "execa") && !strings.Contains(code, "Bun.") && !strings.Contains(code, "Deno.") && !strings.Contains(code, "zx") {
-			continue
-		}
-		if lang == "python" && isPythonNonExec(code, loc[0]) {
-			continue
-		}
-		arg, ok := callArgument(code, loc[1], lang)
-		switch {
-		case ok && arg.list != nil:
-			r.command(arg.list, c, "inline "+lang+" runs")
-		case ok && arg.value != "":
-			r.script(arg.value, c, "inline "+lang+" runs")
-		default:
-			r.add(c.find(ruleInlineExec, ""))
-		}
-	}
-	// Deletions.
-	for _, pair := range []struct {
-		re        *lazyRE
-		recursive bool
-	}{{p.delRecursive, true}, {p.del, false}} {
-		for _, loc := range pair.re.FindAllStringIndex(code, 16) {
-			if lang == "node" && !pair.recursive && !strings.Contains(code, "fs") {
-				continue
-			}
-			if lang == "python" && !pair.recursive && !isPythonDelete(code, loc) {
-				continue
-			}
-			if lang == "powershell" {
-				continue // handled below: PowerShell deletes are commands, not calls
-			}
-			arg, ok := callArgument(code, loc[1], lang)
-			if ok && arg.value != "" {
-				flags := "-f"
-				if pair.recursive || (lang == "node" && strings.Contains(code[loc[1]:min(len(code), loc[1]+200)], "recursive")) {
-					flags = "-rf"
-				}
-				r.command([]string{"rm", flags, arg.value}, c, "inline "+lang+" deletes")
-			} else {
-				r.add(c.find(ruleInlineDelete, ""))
-			}
-		}
-	}
+	s.execCalls(p)
+	s.quotedCommands()
+	s.deletions(p)
 	if lang == "powershell" {
 		w.powershell(c, code)
 	}
+	s.reverseShell()
 	// Credentials named in the code, and what is sent.
 	cred := ""
 	for _, m := range reStringLit.FindAllString(code, 64) {
@@ -270,7 +241,7 @@ func isPythonNonExec(code string, at int) bool {
 	if start < 0 {
 		start = 0
 	}
-	before := code[start:at]
+	before := strings.ReplaceAll(code[start:at], " ", "") // os . system is os.system
 	word := code[at:]
 	if strings.HasPrefix(word, "run") || strings.HasPrefix(word, "call") || strings.HasPrefix(word, "spawn") || strings.HasPrefix(word, "Popen") {
 		return !strings.HasSuffix(before, "subprocess.") && !strings.HasSuffix(before, "sp.") && !strings.Contains(code, "from subprocess import") &&
@@ -291,172 +262,6 @@ func isPythonDelete(code string, loc []int) bool {
 	return strings.Contains(code, "from os import")
 }
 
-// literal is a string or list literal found in code.
-type literal struct {
-	value string
-	list  []string
-}
-
-// callArgument parses the first argument of a call whose "(" (or the space
-// after the function name) ends at i: a string literal, a list of string
-// literals, or a concatenation starting with a literal (the rest becomes an
-// unknown word).
-func callArgument(code string, i int, lang string) (literal, bool) {
-	for i < len(code) && (code[i] == ' ' || code[i] == '(' || code[i] == '\t') {
-		i++
-	}
-	if i >= len(code) {
-		return literal{}, false
-	}
-	if code[i] == '[' {
-		var list []string
-		j := i + 1
-		for j < len(code) {
-			for j < len(code) && (code[j] == ' ' || code[j] == ',' || code[j] == '\n') {
-				j++
-			}
-			if j < len(code) && code[j] == ']' {
-				break
-			}
-			lit, end, ok := parseStringLit(code, j)
-			if !ok {
-				list = append(list, "$ARG")
-				for j < len(code) && code[j] != ',' && code[j] != ']' {
-					j++
-				}
-				continue
-			}
-			list = append(list, lit)
-			j = end
-			if len(list) > 64 {
-				break
-			}
-		}
-		if len(list) == 0 {
-			return literal{}, false
-		}
-		return literal{list: list}, true
-	}
-	return stringLitAfter(code, i)
-}
-
-// stringLitAfter parses a string literal at (or after spaces from) i,
-// following concatenations with + or . as an unknown part.
-func stringLitAfter(code string, i int) (literal, bool) {
-	for i < len(code) && (code[i] == ' ' || code[i] == '(') {
-		i++
-	}
-	lit, end, ok := parseStringLit(code, i)
-	if !ok {
-		return literal{}, false
-	}
-	k := end
-	for k < len(code) && code[k] == ' ' {
-		k++
-	}
-	if k < len(code) && (code[k] == '+' || code[k] == '.' && lit != "" || code[k] == '%') {
-		lit += "$ARG"
-	}
-	return literal{value: lit}, true
-}
-
-// parseStringLit reads a quoted literal at i: '…', "…", `…` (a template
-// with ${…} becomes partly unknown), Python prefixes r/b/f/u and triple
-// quotes, Perl's qx{…}/q(…). It returns the value and the index after it.
-func parseStringLit(code string, i int) (string, int, bool) {
-	for i < len(code) && strings.IndexByte("rbfuRBFU", code[i]) >= 0 && i+1 < len(code) && (code[i+1] == '"' || code[i+1] == '\'' || strings.IndexByte("rbfuRBFU", code[i+1]) >= 0) {
-		i++
-	}
-	if i >= len(code) {
-		return "", i, false
-	}
-	q := code[i]
-	perl := false
-	if q == 'q' && i+1 < len(code) {
-		// Perl's q{…}, qq(…), qx[…], q/…/.
-		j := i + 1
-		if code[j] == 'x' || code[j] == 'q' {
-			j++
-		}
-		if j < len(code) && strings.IndexByte("{([/|!<", code[j]) >= 0 {
-			i = j
-			q = code[i]
-			perl = true
-		}
-	}
-	closeQ := q
-	switch q {
-	case '"', '\'', '`':
-	case '/', '|', '!':
-		if !perl {
-			return "", i, false
-		}
-	case '{', '(':
-		if !perl {
-			return "", i, false
-		}
-		closeQ = map[byte]byte{'{': '}', '(': ')'}[q]
-	case '[', '<':
-		if !perl {
-			return "", i, false
-		}
-		closeQ = map[byte]byte{'[': ']', '<': '>'}[q]
-	default:
-		return "", i, false
-	}
-	if (q == '"' || q == '\'') && strings.HasPrefix(code[i:], strings.Repeat(string(q), 3)) {
-		end := strings.Index(code[i+3:], strings.Repeat(string(q), 3))
-		if end < 0 {
-			return "", i, false
-		}
-		return code[i+3 : i+3+end], i + 6 + end, true
-	}
-	var b strings.Builder
-	for j := i + 1; j < len(code); j++ {
-		ch := code[j]
-		if ch == '\\' && j+1 < len(code) {
-			j++
-			switch code[j] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			default:
-				b.WriteByte(code[j])
-			}
-			continue
-		}
-		if ch == closeQ {
-			s := b.String()
-			if q == '`' && strings.Contains(s, "${") {
-				s = templateUnknown(s)
-			}
-			return s, j + 1, true
-		}
-		b.WriteByte(ch)
-	}
-	return "", i, false
-}
-
-func templateUnknown(s string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(s, "${")
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		b.WriteString(s[:i])
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			b.WriteString("$ARG")
-			return b.String()
-		}
-		b.WriteString("$ARG")
-		s = s[i+j+1:]
-	}
-}
-
 func unquoteLit(m string) string {
 	if len(m) >= 2 {
 		return strings.ReplaceAll(m[1:len(m)-1], `\\`, `\`)
@@ -464,54 +269,4 @@ func unquoteLit(m string) string {
 	return m
 }
 
-var reDecodeCall, rePSTarget, reAwkSystem, reAwkGetline, reAwkPipeOut, reAwkRedir *lazyRE
-
-// awk analyses an awk program: system(), "cmd" | getline, print | "cmd"
-// and print > "file".
-func (w *walker) awk(c *Cmd) {
-	patternsOnce.Do(compilePatterns)
-	if c.Has("-f") {
-		return
-	}
-	prog := ""
-	skip := false
-	for _, a := range c.Args {
-		if skip {
-			skip = false
-			continue
-		}
-		if a == "-F" || a == "-v" || a == "--field-separator" || a == "--assign" {
-			skip = true
-			continue
-		}
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			continue
-		}
-		prog = a
-		break
-	}
-	if prog == "" {
-		return
-	}
-	for _, loc := range reAwkSystem.FindAllStringIndex(prog, 16) {
-		arg, ok := stringLitAfter(prog, loc[1])
-		if ok && arg.value != "" && !strings.HasSuffix(arg.value, "$ARG") {
-			w.r.script(arg.value, c, "awk runs")
-		} else if ok && arg.value != "" {
-			w.r.script(arg.value, c, "awk runs")
-		} else {
-			w.r.add(c.find(ruleInlineExec, "The awk program runs commands built from its input."))
-		}
-		w.r.mutates()
-	}
-	for _, m := range reAwkGetline.FindAllStringSubmatch(prog, 16) {
-		w.r.script(unquoteLit(m[1]), c, "awk runs")
-	}
-	for _, m := range reAwkPipeOut.FindAllStringSubmatch(prog, 16) {
-		w.r.script(unquoteLit(m[1]), c, "awk pipes to")
-		w.r.mutates()
-	}
-	for _, m := range reAwkRedir.FindAllStringSubmatch(prog, 16) {
-		w.redirect(redirTarget{name: unquoteLit(m[1])}, false, nil)
-	}
-}
+var rePSTarget *lazyRE

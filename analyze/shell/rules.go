@@ -19,7 +19,7 @@ var coreRules = []*rule.Rule{
 	ruleGitConfigExec, ruleGitWorktreeForce, ruleGitSubmoduleDeinit,
 	ruleSudo, ruleSudoRead, ruleSudoRmRf, ruleRootShell, ruleRemoteExec, ruleRemoteExecRoot, rulePipeToShell, ruleObfuscated, ruleEvalDynamic,
 	ruleDynamicCommand, ruleNestingTooDeep, ruleHistoryWipe, ruleForkBomb, rulePathHijack, rulePreload, ruleCredentialRead,
-	ruleCredentialExfil, ruleReverseShell, ruleDevTCP, ruleInlineExec, ruleInlineDelete, ruleInlineNetwork, ruleHistoryCommand,
+	ruleCredentialExfil, ruleReverseShell, ruleDevTCP, ruleInlineExec, ruleInlineDelete, ruleInlineDeleteTree, ruleInlineNetwork, ruleHistoryCommand,
 }
 
 // Rules returns every rule of the shell analyzer, sorted by id.
