@@ -121,7 +121,6 @@ func BenchmarkRedactDense(b *testing.B) {
 	}
 }
 
-
 // Each rule's unanchored pattern, which takes over when anchors get too
 // expensive, finds what the anchored search finds.
 func TestRuleFallbackAgrees(t *testing.T) {

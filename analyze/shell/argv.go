@@ -108,7 +108,7 @@ func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 	a := args[i]
 	if s == nil {
-		av.Opts = append(av.Opts, Opt{Name: optName(a), Spelled: optName(a), Value: optValue(a), HasValue: strings.Contains(a, "="), Arg: i, ValueArg: -1, Unknown: true, level: level})
+		av.Opts = append(av.Opts, Opt{Name: optName(a), Spelled: optName(a), Value: optAttached(a), HasValue: strings.Contains(a, "="), Arg: i, ValueArg: -1, Unknown: true, level: level})
 		return i
 	}
 	long := strings.HasPrefix(a, "--") || s.attrs&attrNoCluster != 0 || a[0] == '+'
@@ -201,7 +201,7 @@ func optName(a string) string {
 	return n
 }
 
-func optValue(a string) string {
+func optAttached(a string) string {
 	_, v, _ := strings.Cut(a, "=")
 	return v
 }

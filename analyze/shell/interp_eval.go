@@ -865,14 +865,14 @@ func lastSegment(name string) string {
 func (e *evaluator) element(name, key string) val {
 	switch strings.TrimLeft(lastSegment(name), "$@%_") {
 	case "ENV", "environ", "env", "SERVER", "ENVIRON":
-		return envValue(key)
+		return inlineEnvValue(key)
 	}
 	return unknownVal()
 }
 
-// envValue is the value of an environment variable, for the ones that
+// inlineEnvValue is the value of an environment variable, for the ones that
 // name a place.
-func envValue(key string) val {
+func inlineEnvValue(key string) val {
 	switch strings.ToUpper(key) {
 	case "HOME", "USERPROFILE":
 		return val{kind: valStr, s: "~"}
@@ -894,13 +894,13 @@ func (e *evaluator) variable(name string) val {
 		return unknownVal()
 	}
 	if strings.HasPrefix(strings.ToLower(name), "$env:") {
-		return envValue(name[5:])
+		return inlineEnvValue(name[5:])
 	}
 	if strings.HasPrefix(name, "process.env.") {
-		return envValue(name[len("process.env."):])
+		return inlineEnvValue(name[len("process.env."):])
 	}
 	if strings.HasPrefix(name, "ENV.") {
-		return envValue(name[4:])
+		return inlineEnvValue(name[4:])
 	}
 	if !e.scope.varsRead {
 		e.scope.vars = findAssignments(e.scope.lang, e.scope.progCode)

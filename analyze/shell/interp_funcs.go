@@ -101,7 +101,7 @@ func (e *evaluator) call(name string, args []val) val {
 			break
 		}
 		if a := arg(0); a.kind == valStr && a.known() {
-			return envValue(a.s)
+			return inlineEnvValue(a.s)
 		}
 	case "b64decode", "decodebytes", "standard_b64decode", "urlsafe_b64decode", "decode64", "strict_decode64", "urlsafe_decode64", "base64_decode", "atob", "decode_base64", "FromBase64String", "unb64", "base64decode", "base64_dec":
 		return decodeBase64Val(arg(0))
