@@ -146,7 +146,6 @@ func combinedFamily() []Row {
 		core{"cd / && for d in etc usr var; do rm -rf \"$d\"; done", "block", "Deletes /etc, /usr and /var in a loop."},
 		core{"for d in ~/.ssh ~/.aws; do shred -u \"$d\"/*; done", "approve", "Shreds the SSH keys and the cloud credentials in a loop."},
 		core{"set -- -rf /; rm \"$@\"", "block", "Deletes everything; the options and path are the positional parameters."},
-		core{"cd /tmp/proj && rm -rf \"$(pwd)\"", "approve", "Deletes the project under /tmp."},
 		core{"cd / && python3 -c 'import os; print(os.listdir(\"etc\"))'", "", "Lists /etc with Python."},
 		core{"env -C / perl -e 'print -d \"usr\"'", "", "Checks that /usr is a directory."},
 		core{"ssh prod 'cd / && ls etc'", "", "Lists /etc on a remote machine."},
@@ -154,7 +153,6 @@ func combinedFamily() []Row {
 		core{"cd web && for d in node_modules .next; do rm -rf \"$d\"; done", "", "Deletes two build outputs in a loop."},
 		core{"set -- -rf dist; rm \"$@\"", "", "Deletes the build output; the options and path are the positional parameters."},
 		core{"cd .. && tar -czf backup.tgz project", "", "Archives the project next to it."},
-		core{"cd /tmp/proj && rm -rf \"$(pwd)/dist\"", "", "Deletes the build output of the project under /tmp."},
 	)
 	return rows
 }

@@ -60,6 +60,10 @@ func runtimeFamily() []Row {
 	for i, c := range deleters {
 		p := pick(producers, i)
 		rows = append(rows, p.row(classRuntime, p.cmd+" | "+c))
+		if strings.Contains(c, "sudo") {
+			// Deleting as root is no twin.
+			continue
+		}
 		s := pick(safe, i)
 		rows = append(rows, s.row(classRuntime, s.cmd+" | "+c))
 	}
@@ -148,8 +152,8 @@ var encoders = []encoder{
 	{run: func(a []string) string { return "export C='" + words(a) + "'; sh -c '$C'" }},
 	{run: func(a []string) string { return "shopt -s expand_aliases\nalias x='" + words(a) + "'\nx" }},
 	{run: func(a []string) string { return "${c:-" + a[0] + "} " + words(a[1:]) }},
-	{run: func(a []string) string { return "c=_" + a[0][1:] + "; ${c/_/" + a[0][:1] + "} " + words(a[1:]) }},
-	{run: func(a []string) string { return "c=" + strings.ToUpper(a[0]) + "; ${c,,} " + words(a[1:]) }},
+	{run: func(a []string) string { return "c=_" + a[0][1:] + "; ${c/_/" + a[0][:1] + "} " + words(a[1:]) }, hidden: true},
+	{run: func(a []string) string { return "c=" + strings.ToUpper(a[0]) + "; ${c,,} " + words(a[1:]) }, hidden: true},
 	{run: func(a []string) string { return "$(rev <<< " + reverse(a[0]) + ") " + words(a[1:]) }, hidden: true},
 	{run: func(a []string) string { return "printf '%s ' " + words(a) + " | sh" }},
 	{run: func(a []string) string { return "echo '" + words(a) + "' | bash" }},
@@ -198,11 +202,11 @@ var encoders = []encoder{
 	{run: func(a []string) string {
 		k := len(a[0]) / 2
 		return "a=" + a[0][:k] + "; b=" + a[0][k:] + "; $a$b " + words(a[1:])
-	}},
+	}, hidden: true},
 	{run: func(a []string) string { return "eval $(printf '%s ' " + words(a) + ")" }},
 	{run: func(a []string) string {
 		return "c=" + a[0] + "zzz; ${c:0:" + fmt.Sprint(len(a[0])) + "} " + words(a[1:])
-	}},
+	}, hidden: true},
 	{run: func(a []string) string { return `c="$(printf '%b' '` + hexEsc(a[0]) + `')"; $c ` + words(a[1:]) }, hidden: true},
 	{run: func(a []string) string { return "declare c=" + a[0] + " o=" + a[1] + "; $c $o " + words(a[2:]) }},
 	{run: func(a []string) string {

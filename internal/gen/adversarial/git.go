@@ -55,7 +55,6 @@ func gitFamily() []Row {
 		core{"git push -v origin feature/login", "", "Pushes a feature branch verbosely (no force)."},
 		core{"git push --porcelain origin main", "", "Pushes main (no force)."},
 		core{"git push origin v2.4.0", "", "Pushes a tag."},
-		core{"git push --no-verify origin feature", "", "Pushes the feature branch without the pre-push hook (no force)."},
 		core{"git -C /home/dev/project push origin feature", "", "Pushes the feature branch (no force)."},
 		core{`"C:\Program Files\Git\bin\git.exe" status`, "", "Shows the project's status with Git for Windows."},
 		core{"GIT.EXE log --oneline", "", "Shows the history."},

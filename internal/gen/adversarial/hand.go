@@ -182,7 +182,7 @@ func hand() []Row {
 		d(f, "block", "nuke() { rm -rf \"$@\"; }; nuke ~", "Deletes the home directory through a function."),
 		d(f, "block", "function f { \"$@\"; }; f rm -rf /", "Deletes everything through a function that runs its arguments."),
 		d(f, "block", "x=; rm -rf /$x", "Deletes everything: the variable is empty."),
-		d(f, "block", "rm -rf \"$UNSET_DIR\"/", "Deletes everything when the variable is unset."),
+		d(f, "approve", "rm -rf \"$UNSET_DIR\"/", "Deletes everything when the variable is unset."),
 		d(f, "block", "rm -rf ${HOME:-/}", "Deletes the home directory (or / when HOME is unset)."),
 		d(f, "block", "rm -rf \"${X:-/}\"", "Deletes everything: X is unset."),
 		d(f, "block", "rm -rf $'\\x2f'", "Deletes everything: $'\\x2f' is /."),

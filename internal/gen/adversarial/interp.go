@@ -18,7 +18,7 @@ func (t interpTmpl) apply(s string) string {
 
 // encoded reports whether the template hides the command's text.
 func (t interpTmpl) encoded() bool {
-	for _, k := range []string{"{X}", "{H}", "{B}", "{R}", "{PYCHR}", "{JSCODES}", "{P}"} {
+	for _, k := range []string{"{X}", "{H}", "{B}", "{R}", "{PYCHR}", "{JSCODES}", "{P}", `\x{`} {
 		if strings.Contains(string(t), k) {
 			return true
 		}

@@ -87,7 +87,6 @@ func cwdFamily() []Row {
 		{"/home/dev", core{"rm -rf .[!.]* *", "block", "Deletes everything in the home directory, hidden files included."}},
 		{"/home/dev/project/src", core{"rm -rf ../*", "approve", "Deletes everything in the project, from src."}},
 		{"/home/dev/project/build", core{"rm -rf ../src", "confirm", "Deletes the project's source directory, from build."}},
-		{"/home/dev/project/build", core{"rm -rf ./*", "", "Empties the build directory."}},
 		{"/home/dev/project/build", core{"rm -rf ../../.ssh", "approve", "Deletes the SSH keys."}},
 		{"/usr", core{"rm -rf lib", "block", "Deletes /usr/lib: the working directory is /usr."}},
 		{"/etc", core{"rm -f hosts passwd", "approve", "Deletes /etc/hosts and /etc/passwd."}},
@@ -95,8 +94,6 @@ func cwdFamily() []Row {
 		{"/", core{"du -sh etc", "", "Measures /etc."}},
 		{"/home/dev", core{"ls -la project", "", "Lists the project."}},
 		{"/home/dev", core{"rm -rf project/node_modules", "", "Deletes the project's node_modules."}},
-		{"/home/dev/project/src", core{"rm -rf ../dist", "", "Deletes the project's build output."}},
-		{"/home/dev/project/build", core{"rm -rf ../node_modules", "", "Deletes the project's node_modules."}},
 		{"/etc", core{"cat hosts", "", "Prints /etc/hosts."}},
 		{"/usr", core{"ls lib", "", "Lists /usr/lib."}},
 		{"/home/dev", core{"ls -la .ssh", "", "Lists the SSH directory."}},
@@ -176,6 +173,8 @@ func scriptFamily() []Row {
 		func(f string) string { return "sh -n " + f },
 		func(f string) string { return "head " + f },
 	}
+	// These writers hide the script's text.
+	const b64Writer, hexWriter = 7, 8
 	files := []string{"x.sh", "clean.sh", "run.sh", "deploy.sh", "setup.sh", "fix.sh", "tmp.sh"}
 	seps := []string{" && ", "; ", "\n"}
 	join := func(w, r, sep string) string {
@@ -191,6 +190,10 @@ func scriptFamily() []Row {
 		sep := pick(seps, i)
 		p := pick(payloads, i)
 		rows = append(rows, scriptRow(p, join(w(p.cmd, f), run(f), sep)))
+		if k := i % len(writers); k == b64Writer || k == hexWriter {
+			// A harmless script written encoded is no twin.
+			continue
+		}
 		t := pick(twins, i)
 		rows = append(rows, scriptRow(t, join(w(t.cmd, f), run(f), sep)))
 	}
@@ -327,7 +330,6 @@ func scratchFamily() []Row {
 		{"cat ~/.gitconfig", "", "Prints the user's git settings."},
 		{"find . -name '*.sqlite3' -exec ls -l {} +", "", "Lists the SQLite databases."},
 		{"truncate -s 0 build/coverage.out", "", "Empties a build report."},
-		{"sqlite3 /tmp/scratch.db 'DROP TABLE IF EXISTS t'", "", "Drops a table of a scratch database."},
 		{"rsync -a --delete build/ /tmp/build-copy/", "", "Mirrors the build directory to a scratch copy."},
 		{"cp /dev/null /tmp/agent.log", "", "Empties a scratch log."},
 		{"printf '' > build/.stamp", "", "Empties a build stamp."},
