@@ -55,7 +55,7 @@ var interpTmpls = []interpTmpl{
 	`node --eval 'require("child_process").exec("{S}")'`,
 	`node -e 'require("child_process").execSync(Buffer.from("{B}", "base64").toString())'`,
 	`node -e 'require("child_process").execSync({JSCODES})'`,
-	`node -e 'process.mainModule.require("child_process").execSync("{S}")'`,
+	`node -e 'require("module")._load("child_process").execSync("{S}")'`,
 	`node -e 'const {spawnSync} = require("child_process"); spawnSync("sh", ["-c", "{S}"])'`,
 	`node -e 'require("child_process").execSync("{X}")'`,
 	`bun -e 'Bun.spawnSync(["sh", "-c", "{S}"])'`,
