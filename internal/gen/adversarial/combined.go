@@ -7,10 +7,6 @@ import "strings"
 // nested shell, run-time operands under sudo, git through all of them.
 func combinedFamily() []Row {
 	var rows []Row
-	outer := []string{"timeout 5", "nice -n 5", "env -i", "stdbuf -oL", "ionice -c3", "setsid", "nohup", "command", "time",
-		"taskset -c 0", "flock /tmp/l", "chrt -i 0", "env --", "timeout -s KILL 9", "nice -7", "exec", "env FOO=1", "setsid -f"}
-	inner := []string{"nice -n 19", "env", "timeout --signal=TERM 60", "stdbuf -o0", "ionice -c 2 -n 7", "command -p", "env -u TERM",
-		"timeout -k 2 30", "unshare -r", "setpriv --no-new-privs"}
 	root := []string{"sudo", "sudo -u root", "doas", "sudo -E -H", "sudo -n --", "pkexec"}
 	spellings := []string{"-rf", "--recur --forc", "-fR", "-r -f", "--recursive --force", "-Rfv", "-r --interactive=never", "--rec -f", "-fr --", "-R"}
 	targets := []core{
@@ -28,8 +24,7 @@ func combinedFamily() []Row {
 		{"/home/dev/project/build", "", "Deletes the project's build directory, under several wrappers."},
 		{"/home/dev/project/.pytest_cache", "", "Deletes pytest's cache, under several wrappers."},
 	}
-	for i := 0; i < 24; i++ {
-		w := pick(outer, i) + " " + pick(inner, 3*i+1)
+	for i, w := range combinedChains() {
 		sp := pick(spellings, i)
 		t := pick(targets, i)
 		rows = append(rows, t.row(classCombined, w+" rm "+sp+" "+t.cmd))
@@ -37,7 +32,7 @@ func combinedFamily() []Row {
 		rows = append(rows, tw.row(classCombined, w+" rm "+sp+" "+tw.cmd))
 	}
 	for i := 0; i < 12; i++ {
-		w := pick(root, i) + " " + pick(outer, 5*i+2)
+		w := pick(root, i) + " " + pick(combinedOuter, 5*i+2)
 		t := pick(targets, i+3)
 		rows = append(rows, t.row(classCombined, w+" rm "+pick(spellings, i+4)+" "+t.cmd))
 		rows = append(rows, b(classCombined, w+" ls -la "+t.cmd, "Lists a directory as root, under several wrappers."))
@@ -155,4 +150,22 @@ func combinedFamily() []Row {
 		core{"cd .. && tar -czf backup.tgz project", "", "Archives the project next to it."},
 	)
 	return rows
+}
+
+// combinedOuter and combinedInner are wrappers stacked two deep; the inner
+// ones are programs (not shell builtins), since the outer ones exec them.
+var (
+	combinedOuter = []string{"timeout 5", "nice -n 5", "env -i", "stdbuf -oL", "ionice -c3", "setsid", "nohup", "command", "time",
+		"taskset -c 0", "flock /tmp/l", "chrt -i 0", "env --", "timeout -s KILL 9", "nice -7", "exec", "env FOO=1", "setsid -f"}
+	combinedInner = []string{"nice -n 19", "env", "timeout --signal=TERM 60", "stdbuf -o0", "ionice -c 2 -n 7", "env -C /tmp", "env -u TERM",
+		"timeout -k 2 30", "unshare -r", "setpriv --no-new-privs"}
+)
+
+// combinedChains are the two-deep wrapper stacks the corpus uses.
+func combinedChains() []string {
+	var chains []string
+	for i := 0; i < 24; i++ {
+		chains = append(chains, pick(combinedOuter, i)+" "+pick(combinedInner, 3*i+1))
+	}
+	return chains
 }

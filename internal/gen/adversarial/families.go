@@ -287,7 +287,7 @@ var wrappers = []wrapper{
 	{tmpl: "env {}"}, {tmpl: "env -i {}"}, {tmpl: "env -i PATH=/usr/bin:/bin {}"}, {tmpl: "env -u HOME {}"},
 	{tmpl: "env -C / {}"}, {tmpl: "env -C/ {}"}, {tmpl: "env --chdir=/tmp {}"}, {tmpl: "env -P /usr/bin:/bin {}"},
 	{tmpl: "env FOO=1 {}"}, {tmpl: "env -- {}"}, {tmpl: "env -S {q}"}, {tmpl: "env --split-string={q}"},
-	{tmpl: "env -v {}"}, {tmpl: "env -0 LC_ALL=C {}"}, {tmpl: "env --ignore-environment {}"}, {tmpl: "env --unset=PATH {}"},
+	{tmpl: "env -v {}"}, {tmpl: "env --ignore-signal=INT LC_ALL=C {}"}, {tmpl: "env --ignore-environment {}"}, {tmpl: "env --unset=PATH {}"},
 	{tmpl: "nice {}"}, {tmpl: "nice -n 5 {}"}, {tmpl: "nice -5 {}"}, {tmpl: "nice -n5 {}"}, {tmpl: "nice --adjustment=10 {}"},
 	{tmpl: "nice -n -5 {}"}, {tmpl: "ionice -c3 {}"}, {tmpl: "ionice -c 2 -n 7 {}"}, {tmpl: "ionice -c idle {}"},
 	{tmpl: "ionice --class=3 {}"}, {tmpl: "taskset -c 0 {}"}, {tmpl: "taskset 0x1 {}"}, {tmpl: "taskset --cpu-list 0-1 {}"},

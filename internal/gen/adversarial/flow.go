@@ -40,24 +40,8 @@ func runtimeFamily() []Row {
 		{`printf '%s\n' target out`, "", "Deletes two build outputs."},
 		{"echo $PWD/dist", "", "Deletes the project's build output."},
 	}
-	deleters := []string{
-		"xargs rm -rf", "xargs -I{} rm -rf {}", "xargs -I % sh -c 'rm -rf %'", "xargs -n1 -P4 rm -rf", "xargs -L 1 rm -rf",
-		`xargs -d '\n' rm -rf`, "xargs -s 100 rm -rf", "xargs -E x rm -rf", "xargs --max-args=1 rm -rf", "xargs -r rm -rf",
-		"xargs -t rm -rf", "xargs --no-run-if-empty rm -rf", "xargs -n 1 rm -r", "xargs -i rm -rf {}", "parallel rm -rf {}",
-		"parallel -j4 rm -rf", "parallel --will-cite rm -rf {}", `while read -r d; do rm -rf "$d"; done`, "xargs sudo rm -rf",
-		"xargs -I{} find {} -delete", `sh -c 'read d; rm -rf "$d"'`, "xargs -a /dev/stdin rm -rf", "xargs rm -r",
-		"xargs -P 8 -n 1 rm -fr", "xargs --verbose rm --recursive --force", "xargs -IX rm -rf X", "xargs -l rm -rf",
-		`xargs --delimiter='\n' rm -rf`, "xargs -x -n1 rm -rf", "xargs -o rm -rf", "parallel -X rm -rf",
-		"xargs -- rm -rf", "xargs env rm -rf", "xargs nice -n 5 rm -rf", "xargs -I{} bash -c 'rm -rf \"$1\"' _ {}",
-		"xargs command rm -rf",
-	}
-	readers := []string{
-		"xargs ls -la", "xargs du -sh", "xargs -n1 echo", "xargs -I{} stat {}", "parallel du -sh {}",
-		`while read -r d; do ls "$d"; done`, "xargs -t file", "xargs -I{} echo rm -rf {}", "xargs echo rm -rf",
-		"parallel --dry-run rm -rf {}", "xargs -n1 basename", "xargs -I{} test -d {}",
-	}
 	var rows []Row
-	for i, c := range deleters {
+	for i, c := range runtimeDeleters {
 		p := pick(producers, i)
 		rows = append(rows, p.row(classRuntime, p.cmd+" | "+c))
 		if strings.Contains(c, "sudo") {
@@ -67,11 +51,30 @@ func runtimeFamily() []Row {
 		s := pick(safe, i)
 		rows = append(rows, s.row(classRuntime, s.cmd+" | "+c))
 	}
-	for i, c := range readers {
+	for i, c := range runtimeReaders {
 		p := pick(producers, i+5)
 		rows = append(rows, b(classRuntime, p.cmd+" | "+c, "Reads or prints the paths it is given; deletes nothing."))
 	}
 	return rows
+}
+
+// runtimeDeleters delete the paths they read on standard input;
+// runtimeReaders only read or print them.
+var runtimeDeleters = []string{
+	"xargs rm -rf", "xargs -I{} rm -rf {}", "xargs -I % sh -c 'rm -rf %'", "xargs -n1 -P4 rm -rf", "xargs -L 1 rm -rf",
+	`xargs -d '\n' rm -rf`, "xargs -s 100 rm -rf", "xargs -E x rm -rf", "xargs --max-args=1 rm -rf", "xargs -r rm -rf",
+	"xargs -t rm -rf", "xargs --no-run-if-empty rm -rf", "xargs -n 1 rm -r", "xargs -i rm -rf {}", "parallel rm -rf {}",
+	"parallel -j4 rm -rf", "parallel --will-cite rm -rf {}", `while read -r d; do rm -rf "$d"; done`, "xargs sudo rm -rf",
+	"xargs -I{} find {} -delete", `sh -c 'read d; rm -rf "$d"'`, "xargs -a /dev/stdin rm -rf", "xargs rm -r",
+	"xargs -P 8 -n 1 rm -fr", "xargs --verbose rm --recursive --force", "xargs -IX rm -rf X", "xargs -l rm -rf",
+	`xargs --delimiter='\n' rm -rf`, "xargs -x -n1 rm -rf", "xargs -o rm -rf", "parallel -X rm -rf",
+	"xargs -- rm -rf", "xargs env rm -rf", "xargs nice -n 5 rm -rf", "xargs -I{} bash -c 'rm -rf \"$1\"' _ {}",
+	"xargs /usr/bin/env rm -rf",
+}
+var runtimeReaders = []string{
+	"xargs ls -la", "xargs du -sh", "xargs -n1 echo", "xargs -I{} stat {}", "parallel du -sh {}",
+	`while read -r d; do ls "$d"; done`, "xargs -t file", "xargs -I{} echo rm -rf {}", "xargs echo rm -rf",
+	"parallel --dry-run rm -rf {}", "xargs -n1 basename", "xargs -I{} test -d {}",
 }
 
 // An encoder writes argv as a shell script that runs it, hiding the

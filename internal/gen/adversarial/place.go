@@ -129,79 +129,27 @@ func scriptFamily() []Row {
 	scriptRow := func(c core, command string) Row {
 		return c.row(classScripts, command).says("Writes a script that " + c.what + ", then runs it.")
 	}
-	type writer func(p, f string) string
-	writers := []writer{
-		func(p, f string) string { return "echo " + sq(p) + " > " + f },
-		func(p, f string) string { return "printf '%s\\n' " + sq(p) + " > " + f },
-		func(p, f string) string { return "cat > " + f + " <<'EOF'\n" + p + "\nEOF\n" },
-		func(p, f string) string { return "tee " + f + " <<< " + sq(p) + " >/dev/null" },
-		func(p, f string) string { return "echo " + sq(p) + " >> " + f },
-		func(p, f string) string { return "printf '#!/bin/sh\\n" + p + "\\n' > " + f },
-		func(p, f string) string { return "cat <<'EOF' > " + f + "\n#!/bin/bash\nset -e\n" + p + "\nEOF\n" },
-		func(p, f string) string { return "echo " + b64(p) + " | base64 -d > " + f },
-		func(p, f string) string { return "echo -e " + sq(hexEsc(p)) + " > " + f },
-		func(p, f string) string { return "{ echo '#!/bin/sh'; echo " + sq(p) + "; } > " + f },
-	}
-	runners := []func(f string) string{
-		func(f string) string { return "bash " + f },
-		func(f string) string { return "sh " + f },
-		func(f string) string { return "chmod +x " + f + " && ./" + f },
-		func(f string) string { return "source " + f },
-		func(f string) string { return ". ./" + f },
-		func(f string) string { return "bash < " + f },
-		func(f string) string { return "zsh " + f },
-		func(f string) string { return "sh -x " + f },
-		func(f string) string { return "nohup sh " + f + " &" },
-		func(f string) string { return "at now -f " + f },
-		func(f string) string { return "cat " + f + " | sh" },
-		func(f string) string { return "env bash " + f },
-		func(f string) string { return "bash -- " + f },
-		func(f string) string { return "exec sh " + f },
-		func(f string) string { return "/bin/bash ./" + f },
-		func(f string) string { return "timeout 60 bash " + f },
-		func(f string) string { return "sh -c \"$(cat " + f + ")\"" },
-		func(f string) string { return "eval \"$(cat " + f + ")\"" },
-		func(f string) string { return "chmod 755 " + f + "; ./" + f },
-		func(f string) string { return "bash -e " + f },
-	}
-	// Checks that read a script without running it.
-	checks := []func(f string) string{
-		func(f string) string { return "cat " + f },
-		func(f string) string { return "bash -n " + f },
-		func(f string) string { return "shellcheck " + f },
-		func(f string) string { return "wc -l " + f },
-		func(f string) string { return "sh -n " + f },
-		func(f string) string { return "head " + f },
-	}
-	// These writers hide the script's text.
-	const b64Writer, hexWriter = 7, 8
 	files := []string{"x.sh", "clean.sh", "run.sh", "deploy.sh", "setup.sh", "fix.sh", "tmp.sh"}
 	seps := []string{" && ", "; ", "\n"}
-	join := func(w, r, sep string) string {
-		if strings.HasSuffix(w, "\n") {
-			return w + r
-		}
-		return w + sep + r
-	}
 	var rows []Row
-	for i, run := range runners {
-		w := pick(writers, i)
+	for i, run := range scriptRunners {
+		w := pick(scriptWriters, i)
 		f := pick(files, i)
 		sep := pick(seps, i)
 		p := pick(payloads, i)
-		rows = append(rows, scriptRow(p, join(w(p.cmd, f), run(f), sep)))
-		if k := i % len(writers); k == b64Writer || k == hexWriter {
+		rows = append(rows, scriptRow(p, joinScript(w(p.cmd, f), run(f), sep)))
+		if k := i % len(scriptWriters); k == b64Writer || k == hexWriter {
 			// A harmless script written encoded is no twin.
 			continue
 		}
 		t := pick(twins, i)
-		rows = append(rows, scriptRow(t, join(w(t.cmd, f), run(f), sep)))
+		rows = append(rows, scriptRow(t, joinScript(w(t.cmd, f), run(f), sep)))
 	}
-	for i, check := range checks {
-		w := pick(writers, i+3)
+	for i, check := range scriptChecks {
+		w := pick(scriptWriters, i+3)
 		f := pick(files, i+1)
 		p := pick(payloads, i+2)
-		rows = append(rows, b(classScripts, join(w(p.cmd, f), check(f), " && "), "Writes a script and only reads it back; never runs it."))
+		rows = append(rows, b(classScripts, joinScript(w(p.cmd, f), check(f), " && "), "Writes a script and only reads it back; never runs it."))
 	}
 	// Commands handed to a scheduler or a detached shell.
 	schedulers := []func(p string) string{
@@ -341,4 +289,60 @@ func scratchFamily() []Row {
 		rows = append(rows, c.row(classScratch, c.cmd))
 	}
 	return rows
+}
+
+// scriptWriters write the command p into the file f; scriptRunners run
+// f; scriptChecks read f without running it.
+var scriptWriters = []func(p, f string) string{
+	func(p, f string) string { return "echo " + sq(p) + " > " + f },
+	func(p, f string) string { return "printf '%s\\n' " + sq(p) + " > " + f },
+	func(p, f string) string { return "cat > " + f + " <<'EOF'\n" + p + "\nEOF\n" },
+	func(p, f string) string { return "tee " + f + " <<< " + sq(p) + " >/dev/null" },
+	func(p, f string) string { return "echo " + sq(p) + " >> " + f },
+	func(p, f string) string { return "printf '#!/bin/sh\\n" + p + "\\n' > " + f },
+	func(p, f string) string { return "cat <<'EOF' > " + f + "\n#!/bin/bash\nset -e\n" + p + "\nEOF\n" },
+	func(p, f string) string { return "echo " + b64(p) + " | base64 -d > " + f },
+	func(p, f string) string { return "echo -e " + sq(hexEsc(p)) + " > " + f },
+	func(p, f string) string { return "{ echo '#!/bin/sh'; echo " + sq(p) + "; } > " + f },
+}
+var scriptRunners = []func(f string) string{
+	func(f string) string { return "bash " + f },
+	func(f string) string { return "sh " + f },
+	func(f string) string { return "chmod +x " + f + " && ./" + f },
+	func(f string) string { return "source " + f },
+	func(f string) string { return ". ./" + f },
+	func(f string) string { return "bash < " + f },
+	func(f string) string { return "zsh " + f },
+	func(f string) string { return "sh -x " + f },
+	func(f string) string { return "nohup sh " + f + " &" },
+	func(f string) string { return "at now -f " + f },
+	func(f string) string { return "cat " + f + " | sh" },
+	func(f string) string { return "env bash " + f },
+	func(f string) string { return "bash -- " + f },
+	func(f string) string { return "exec sh " + f },
+	func(f string) string { return "/bin/bash ./" + f },
+	func(f string) string { return "timeout 60 bash " + f },
+	func(f string) string { return "sh -c \"$(cat " + f + ")\"" },
+	func(f string) string { return "eval \"$(cat " + f + ")\"" },
+	func(f string) string { return "chmod 755 " + f + "; ./" + f },
+	func(f string) string { return "bash -e " + f },
+}
+var scriptChecks = []func(f string) string{
+	func(f string) string { return "cat " + f },
+	func(f string) string { return "bash -n " + f },
+	func(f string) string { return "shellcheck " + f },
+	func(f string) string { return "wc -l " + f },
+	func(f string) string { return "sh -n " + f },
+	func(f string) string { return "head " + f },
+}
+
+// These writers hide the script's text.
+const b64Writer, hexWriter = 7, 8
+
+// joinScript runs r after the writer's command w.
+func joinScript(w, r, sep string) string {
+	if strings.HasSuffix(w, "\n") {
+		return w + r
+	}
+	return w + sep + r
 }
