@@ -14,6 +14,8 @@ import (
 	"github.com/actionguard/actionguard/internal/corpus"
 )
 
+//go:generate go run ../internal/gen/adversarial -out testdata/adversarial/commands.jsonl
+
 // The adversarial corpus (testdata/adversarial/commands.jsonl, written by
 // go run ./internal/gen/adversarial) holds command lines a prompt-injected
 // agent could use to run something destructive unattended — abbreviated
