@@ -152,7 +152,7 @@ func gitFamily() []Row {
 		core{"git switch --disc main", "confirm", "Switches to main throwing away uncommitted changes (--disc is --discard-changes)."},
 		core{"git switch -f main", "confirm", "Switches to main throwing away uncommitted changes."},
 		core{"git switch --force main", "confirm", "Switches to main throwing away uncommitted changes."},
-		core{"git switch --discard-changes -c hotfix", "confirm", "Creates a branch and throws away uncommitted changes."},
+		core{"git switch --discard-changes -c hotfix origin/main", "confirm", "Creates a branch at origin/main, throwing away uncommitted changes to the files that differ."},
 		core{"git switch main", "", "Switches to main; git refuses if changes would be lost."},
 		core{"git switch -c feature", "", "Creates a branch."},
 		core{"git switch -", "", "Switches to the previous branch."},
