@@ -72,6 +72,8 @@ func hand() []Row {
 		d(o, "block", "rm -rf /usr/./lib", "Deletes /usr/lib."),
 		d(o, "block", "rm -rf \"/e\"tc", "Deletes /etc; the path is partly quoted."),
 		d(o, "block", "rm -rf /*/", "Deletes every top-level directory."),
+		d(o, "block", "r\\\nm -rf ~", "Deletes the home directory: the backslash-newline inside rm is removed."),
+		d(o, "block", "rm -r\\\nf /etc", "Deletes /etc: the option is split over two lines."),
 		b(o, "rm -rf ./build/../dist", "Deletes the build output dist."),
 		b(o, "rm -rf /home/dev/project/./node_modules", "Deletes node_modules."),
 		d(o, "block", "tar --remove-files -cf /dev/null ~", "Archives the home directory into nothing and deletes every file it archived."),
@@ -156,6 +158,10 @@ func hand() []Row {
 		d(w, "block", "bash -s <<< 'rm -rf ~'", "bash -s reads the script from standard input: it deletes the home directory."),
 		d(w, "block", "sh -s -- -x < <(echo 'rm -rf /')", "sh -s reads the script from standard input: it deletes everything."),
 		b(w, "bash -s <<< 'ls -la'", "Lists the directory from a script on standard input."),
+		d(w, "block", "docker run --rm -v /:/h alpine rm -rf /h/etc", "Deletes the machine's /etc from a container that mounts /."),
+		d(w, "block", "podman run --rm -v $HOME:/data alpine sh -c 'rm -rf /data/*'", "Deletes everything in the home directory from a container that mounts it."),
+		b(w, "docker run --rm -v \"$PWD\":/src alpine ls /src", "Lists the project from a container."),
+		b(w, "docker run --rm alpine rm -rf /etc", "Deletes /etc inside a throw-away container; the machine's files are not mounted."),
 
 		// Run-time operands.
 		d(r, "confirm", "cat list.txt | xargs rm -rf", "Deletes whatever list.txt names: unknown until it runs."),
