@@ -9,9 +9,12 @@
 // The rows come from two places: hand-written ones (hand.go), for the
 // subtle spellings that only a person thinks of, and families built by
 // combining destructive cores and their benign twins with option
-// spellings, wrappers, data-flow encodings and working directories
-// (families.go). Encoded forms (base64, hex, reversed text) are computed
-// here, so a row always says what it claims to.
+// spellings and wrappers (families.go), run-time operands and data-flow
+// encodings (flow.go), working directories, scripts and scratch space
+// (place.go), other languages (interp.go), git (git.go) and all of them
+// stacked (combined.go). Encoded forms (base64, hex, reversed text) are
+// computed here, so a row always says what it claims to; the tests run
+// the encodings, wrappers, scripts and git rows to check their labels.
 //
 // A row is labelled by what the command really does when a shell runs it
 // in its cwd, with /home/dev as the home directory, not by what it looks
