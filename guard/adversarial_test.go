@@ -1,0 +1,260 @@
+package guard_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/corpus"
+)
+
+//go:generate go run ../internal/gen/adversarial -out testdata/adversarial/commands.jsonl
+
+// The adversarial corpus (testdata/adversarial/commands.jsonl, written by
+// go run ./internal/gen/adversarial) holds command lines a prompt-injected
+// agent could use to run something destructive unattended — abbreviated
+// options, wrappers, operands that arrive at run time, shell data flow, a
+// changed directory, scripts written then run, other languages, git's own
+// ways to run commands, a project under a scratch directory — each with
+// benign twins that look alike.
+
+var adversarialReport = flag.String("adversarial.report", "", "write the failing rows of TestAdversarialCommands to this Markdown file")
+
+// adversarialRow is one line of the corpus.
+type adversarialRow struct {
+	Class       string `json:"class"`
+	Command     string `json:"command"`
+	Cwd         string `json:"cwd"`
+	Destructive bool   `json:"destructive"`
+	What        string `json:"what"`
+	Min         string `json:"min"`
+}
+
+// adversarialClasses are the corpus's classes, in the issue's order.
+var adversarialClasses = []string{
+	"options", "wrappers", "runtime-operands", "dataflow", "cwd", "scripts", "interpreters", "git", "scratch", "combined",
+}
+
+const adversarialHome = "/home/dev"
+
+func readAdversarial(t *testing.T) []adversarialRow {
+	t.Helper()
+	return corpus.JSONL[adversarialRow](t, filepath.Join("testdata", "adversarial", "commands.jsonl"))
+}
+
+// TestAdversarialCorpusShape keeps the corpus what it claims to be: at
+// least 450 rows, every class present, at least 40% benign twins in each,
+// every destructive row with a least acceptable verdict, no row twice.
+func TestAdversarialCorpusShape(t *testing.T) {
+	rows := readAdversarial(t)
+	if len(rows) < 450 {
+		t.Errorf("the corpus has %d rows; it needs at least 450", len(rows))
+	}
+	known := map[string]bool{}
+	for _, c := range adversarialClasses {
+		known[c] = true
+	}
+	n, benign := map[string]int{}, map[string]int{}
+	seen := map[string]int{}
+	for i, r := range rows {
+		line := i + 1
+		if !known[r.Class] {
+			t.Errorf("line %d: unknown class %q", line, r.Class)
+		}
+		if strings.TrimSpace(r.Command) == "" || strings.TrimSpace(r.What) == "" {
+			t.Errorf("line %d: the command and what it does are required", line)
+		}
+		if !strings.HasPrefix(r.Cwd, "/") {
+			t.Errorf("line %d: the cwd %q is not an absolute path", line, r.Cwd)
+		}
+		switch {
+		case r.Destructive && r.Min != "confirm" && r.Min != "approve" && r.Min != "block":
+			t.Errorf("line %d: destructive row with min %q (want confirm, approve or block)", line, r.Min)
+		case !r.Destructive && r.Min != "":
+			t.Errorf("line %d: benign row with a min (%q)", line, r.Min)
+		}
+		k := r.Cwd + "\x00" + r.Command
+		if first, ok := seen[k]; ok {
+			t.Errorf("line %d repeats line %d: %q in %s", line, first, r.Command, r.Cwd)
+		}
+		seen[k] = line
+		n[r.Class]++
+		if !r.Destructive {
+			benign[r.Class]++
+		}
+	}
+	for _, c := range adversarialClasses {
+		if n[c] == 0 {
+			t.Errorf("class %s has no rows", c)
+			continue
+		}
+		if share := float64(benign[c]) / float64(n[c]); share < 0.40 {
+			t.Errorf("class %s: %d of %d rows are benign (%.0f%%); at least 40%% must be", c, benign[c], n[c], 100*share)
+		}
+	}
+}
+
+// adversarialFailure is a row whose verdict is wrong.
+type adversarialFailure struct {
+	row adversarialRow
+	d   guard.Decision
+	err error
+}
+
+func (f adversarialFailure) String() string {
+	var want string
+	if f.row.Destructive {
+		want = "destructive, at least " + f.row.Min
+	} else {
+		want = "benign, allow or notify"
+	}
+	var rules []string
+	for _, fd := range f.d.Findings {
+		rules = append(rules, fmt.Sprintf("%s:%d", fd.Rule, fd.Points))
+	}
+	s := fmt.Sprintf("got %s (score %d) want %s: %q", f.d.Verdict, f.d.Score, want, f.row.Command)
+	if f.row.Cwd != "/home/dev/project" {
+		s += " in " + f.row.Cwd
+	}
+	s += "\n\t\tit " + lowerFirst(f.row.What)
+	if len(rules) > 0 {
+		s += "\n\t\tfindings: " + strings.Join(rules, ", ")
+	} else {
+		s += "\n\t\tfindings: none"
+	}
+	if f.err != nil {
+		s += "\n\t\terror: " + f.err.Error()
+	}
+	return s
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// TestAdversarialCommands runs every row of the corpus through the guard,
+// as a coding agent in the row's working directory with /home/dev as home.
+// A destructive row must get at least its min verdict (never allow or
+// notify); a benign row must run (allow or notify). Every failing row
+// fails its class's subtest, listed with its verdict, score and findings.
+func TestAdversarialCommands(t *testing.T) {
+	rows := readAdversarial(t)
+	g := guard.New(guard.WithHome(adversarialHome))
+	byClass := map[string][]adversarialRow{}
+	for _, r := range rows {
+		byClass[r.Class] = append(byClass[r.Class], r)
+	}
+	failures := map[string][]adversarialFailure{}
+	for _, class := range adversarialClasses {
+		t.Run(class, func(t *testing.T) {
+			var destructive, caught, atLeast, benign, passed int
+			var fails []adversarialFailure
+			for _, r := range byClass[class] {
+				d, err := g.Check(context.Background(), guard.Action{
+					Tool:  "Bash",
+					Input: map[string]any{"command": r.Command},
+					Context: guard.Context{
+						Application: guard.AppCodingAgent, Cwd: r.Cwd, Home: adversarialHome,
+					},
+				})
+				if r.Destructive {
+					destructive++
+					min := guard.Verdict(r.Min)
+					if !d.Verdict.Allowed() {
+						caught++
+					}
+					if !min.Stricter(d.Verdict) {
+						atLeast++
+						continue
+					}
+				} else {
+					benign++
+					if d.Verdict.Allowed() && err == nil {
+						passed++
+						continue
+					}
+				}
+				fails = append(fails, adversarialFailure{row: r, d: d, err: err})
+			}
+			t.Logf("%s: %d rows; destructive not allowed %d/%d, at least their min %d/%d; benign allowed %d/%d",
+				class, destructive+benign, caught, destructive, atLeast, destructive, passed, benign)
+			failures[class] = fails
+			if len(fails) == 0 {
+				return
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, "%d of %d rows of class %s fail:", len(fails), destructive+benign, class)
+			for _, kind := range []bool{true, false} {
+				for _, f := range fails {
+					if f.row.Destructive == kind {
+						b.WriteString("\n\t" + f.String())
+					}
+				}
+			}
+			t.Error(b.String())
+		})
+	}
+	if *adversarialReport != "" {
+		if err := writeAdversarialReport(*adversarialReport, byClass, failures); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// writeAdversarialReport writes the failing rows as Markdown, class by
+// class, destructive rows first, grouped by the verdict they got.
+func writeAdversarialReport(path string, byClass map[string][]adversarialRow, failures map[string][]adversarialFailure) error {
+	var b strings.Builder
+	for _, class := range adversarialClasses {
+		fails := failures[class]
+		var nd, nb, fd, fb int
+		for _, r := range byClass[class] {
+			if r.Destructive {
+				nd++
+			} else {
+				nb++
+			}
+		}
+		for _, f := range fails {
+			if f.row.Destructive {
+				fd++
+			} else {
+				fb++
+			}
+		}
+		fmt.Fprintf(&b, "## %s\n\n%d rows: %d of %d destructive rows below their min, %d of %d benign rows interrupted.\n\n", class, nd+nb, fd, nd, fb, nb)
+		sort.SliceStable(fails, func(i, j int) bool {
+			if fails[i].row.Destructive != fails[j].row.Destructive {
+				return fails[i].row.Destructive
+			}
+			return fails[i].d.Verdict < fails[j].d.Verdict
+		})
+		for _, f := range fails {
+			var rules []string
+			for _, fd := range f.d.Findings {
+				rules = append(rules, fmt.Sprintf("%s:%d", fd.Rule, fd.Points))
+			}
+			want := "benign"
+			if f.row.Destructive {
+				want = "min " + f.row.Min
+			}
+			where := ""
+			if f.row.Cwd != "/home/dev/project" {
+				where = " (in " + f.row.Cwd + ")"
+			}
+			fmt.Fprintf(&b, "- %s, got **%s** %d [%s]: `%s`%s — %s\n", want, f.d.Verdict, f.d.Score, strings.Join(rules, ", "),
+				strings.ReplaceAll(f.row.Command, "\n", "⏎"), where, f.row.What)
+		}
+		b.WriteString("\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
