@@ -125,13 +125,14 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 		last := i
 		for _, o := range opts {
 			op := Opt{Name: o.Canon, Spelled: name, Arg: i, ValueArg: -1, Ambiguous: len(opts) > 1, Negated: neg, Tags: o.Tags, level: level}
+			kind := o.longKind(name, s)
 			switch {
 			case hasEq:
 				op.Value, op.HasValue = val, true
-			case o.Value == valueRequired && !neg && i+1 < len(args):
+			case kind == valueRequired && !neg && i+1 < len(args):
 				op.Value, op.HasValue, op.ValueArg, op.ValueLen = args[i+1], true, i+1, 1
 				last = max(last, i+1)
-			case o.Value == valueMulti && !neg:
+			case kind == valueMulti && !neg:
 				j := i + 1
 				for j < len(args) && !(len(args[j]) > 1 && args[j][0] == '-') {
 					j++
@@ -155,7 +156,7 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 			continue
 		}
 		op := Opt{Name: o.Canon, Spelled: sp, Arg: i, ValueArg: -1, Tags: o.Tags, level: level}
-		switch o.Value {
+		switch o.valueOf(shortName(sp, s)) {
 		case valueMulti:
 			if j+1 < len(a) {
 				op.Value, op.HasValue = a[j+1:], true
@@ -573,4 +574,26 @@ func sortStrings(s []string) {
 			s[j], s[j-1] = s[j-1], s[j]
 		}
 	}
+}
+
+// longKind is how the long spelling written (name, maybe abbreviated) of o
+// takes its value: that of the spelling it abbreviates.
+func (o *OptSpec) longKind(name string, s *Spec) valueKind {
+	if s.attrs&attrIcase != 0 {
+		name = strings.ToLower(name)
+	}
+	for i, n := range o.Names {
+		if i < len(o.kinds) && (n == name || strings.HasPrefix(n, name) && strings.HasPrefix(n, "--")) {
+			return o.kinds[i]
+		}
+	}
+	return o.Value
+}
+
+// shortName is the spelling a cluster letter is listed under.
+func shortName(sp string, s *Spec) string {
+	if s.attrs&attrIcase != 0 {
+		return strings.ToLower(sp)
+	}
+	return sp
 }

@@ -495,10 +495,25 @@ func decodeStream(in stream, enc string) (stream, bool) {
 	return stream{}, false
 }
 
-// printfFormat renders a printf format with %s/%b/%c arguments and escapes.
+// printfFormat renders a printf format with %s/%b/%c arguments and
+// escapes; like the shell's printf it reuses the format while arguments
+// remain (printf '%s\n' a b prints two lines).
 func printfFormat(f string, args []string) string {
 	var b strings.Builder
 	ai := 0
+	for round := 0; round < 64; round++ {
+		used := ai
+		printfOnce(&b, f, args, &ai)
+		if ai >= len(args) || ai == used {
+			break
+		}
+	}
+	return b.String()
+}
+
+func printfOnce(b *strings.Builder, f string, args []string, aip *int) {
+	ai := *aip
+	defer func() { *aip = ai }()
 	next := func() string {
 		if ai < len(args) {
 			ai++
@@ -533,7 +548,6 @@ func printfFormat(f string, args []string) string {
 		}
 		b.WriteByte(ch)
 	}
-	return b.String()
 }
 
 // trTranslate applies tr SET1 SET2 for simple ranges (rot13 and the like).

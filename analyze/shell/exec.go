@@ -324,7 +324,24 @@ func rsyncPositional(c *Cmd) []string {
 
 // sshHandler analyses the command that ssh runs on the remote machine.
 func sshHandler(c *Cmd, r *report) {
-	pos := c.Positional("-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-W", "-w", "-B", "-I")
+	// -o ProxyCommand=…, LocalCommand=…, KnownHostsCommand=… run on this machine.
+	for _, o := range c.FlagAll("-o") {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok {
+			k, v, _ = strings.Cut(o, " ")
+		}
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "proxycommand", "localcommand", "knownhostscommand", "remotecommand":
+			if v = strings.TrimSpace(v); v != "" && !strings.EqualFold(v, "none") {
+				r.mutates()
+				r.script(v, c, "ssh runs "+k)
+			}
+		}
+	}
+	pos := c.Positional()
+	if len(pos) > 1 && pos[1] == "--" {
+		pos = append([]string{pos[0]}, pos[2:]...)
+	}
 	if len(pos) < 2 {
 		return
 	}

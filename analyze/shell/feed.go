@@ -15,6 +15,12 @@ const maxFeedItems = 64
 // feedItems returns the words a stream yields for xargs or parallel, and
 // whether they are known literally.
 func feedItems(in stream, delim string) ([]string, bool) {
+	return feedItemsMode(in, delim, false)
+}
+
+// feedItemsMode is feedItems; with lines, each line is one item (xargs -I
+// and -L read lines, not blank-separated words).
+func feedItemsMode(in stream, delim string, lines bool) ([]string, bool) {
 	if in.item != "" {
 		// find … | xargs: the item stands for each path find prints, which
 		// the path rules read.
@@ -24,8 +30,14 @@ func feedItems(in stream, delim string) ([]string, bool) {
 		return []string{"$(stdin)"}, false
 	}
 	var items []string
-	switch delim {
-	case "":
+	switch {
+	case delim == "" && lines:
+		for _, l := range strings.Split(in.text, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				items = append(items, l)
+			}
+		}
+	case delim == "":
 		items = strings.Fields(in.text)
 	default:
 		for _, it := range strings.Split(in.text, delim) {
@@ -86,7 +98,7 @@ func xargsCommand(argv []string, dyn []bool, in stream) ([]string, []bool, bool)
 		cmd = append([]string(nil), argv[start:]...)
 		cdyn = append([]bool(nil), dyn[start:]...)
 	}
-	items, literal := feedItems(in, xargsDelim(av))
+	items, literal := feedItemsMode(in, xargsDelim(av), hasRepl)
 	if fromFile {
 		items, literal = []string{"$(stdin)"}, false
 	}
@@ -195,6 +207,19 @@ func parallelCommand(argv []string, dyn []bool, in stream) (cmd []string, cdyn [
 		}
 	}
 	if len(av.OperandArg) == 0 {
+		// No command: each argument is a command line of its own.
+		if end < len(argv) {
+			var lines []string
+			for i := end + 1; i < len(argv) && !strings.HasPrefix(argv[i], ":::"); i++ {
+				if dyn[i] {
+					return []string{"$(stdin)"}, []bool{true}, true
+				}
+				lines = append(lines, argv[i])
+			}
+			if len(lines) > 0 {
+				return []string{strings.Join(lines, "\n") + "\n"}, []bool{false}, true
+			}
+		}
 		return nil, nil, false
 	}
 	start := av.OperandArg[0] + 1

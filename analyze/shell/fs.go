@@ -256,9 +256,14 @@ func rmHandler(c *Cmd, r *report) {
 	recursive := c.Has("-r", "-R", "--recursive") || c.Name == "srm" && c.Has("-r") || c.Name == "wipe" && c.Has("-r")
 	force := c.Has("-f", "--force")
 	interactive := c.Has("-i", "-I", "--interactive")
-	if c.Has("--no-preserve-root") {
-		r.add(c.find(ruleRmRoot, "Deletes everything on the machine (--no-preserve-root switches off rm's last safeguard).", "/"))
-		return
+	if c.Has("--no-preserve-root") && recursive {
+		// Only a root operand is what the option unlocks; other operands are judged as they are.
+		for _, t := range c.Positional() {
+			if cl := c.Class(t); cl.Root || !cl.Known && (strings.HasPrefix(t, "/") || strings.HasPrefix(t, "$")) {
+				r.add(c.find(ruleRmRoot, "Deletes everything on the machine (--no-preserve-root switches off rm's last safeguard).", "/"))
+				return
+			}
+		}
 	}
 	targets := c.Positional()
 	if c.Name == "shred" {

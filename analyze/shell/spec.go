@@ -35,6 +35,20 @@ type OptSpec struct {
 	Canon string   // the first long spelling, else the first spelling
 	Value valueKind
 	Tags  OptTag
+	// kinds[i] is how Names[i] takes its value when the spellings differ
+	// (xargs -L takes one, --max-lines may): a spelling written without a
+	// suffix takes the line's.
+	kinds []valueKind
+}
+
+// valueOf returns how the spelling name takes its value.
+func (o *OptSpec) valueOf(name string) valueKind {
+	for i, n := range o.Names {
+		if n == name && i < len(o.kinds) {
+			return o.kinds[i]
+		}
+	}
+	return o.Value
 }
 
 type valueKind uint8
@@ -309,34 +323,41 @@ func parseOptLine(line string, icase bool) (OptSpec, bool) {
 	spell, tags, _ := strings.Cut(line, ";")
 	spell = stripComment(" " + spell)
 	var o OptSpec
+	var kinds []valueKind
 	for _, w := range strings.Fields(spell) {
 		if len(w) < 2 || (w[0] != '-' && w[0] != '+') {
 			continue
 		}
+		k := valueNone
 		switch {
 		case strings.HasSuffix(w, "[=]"):
-			w = w[:len(w)-3]
-			o.Value = max(o.Value, valueOptional)
+			w, k = w[:len(w)-3], valueOptional
 		case strings.HasSuffix(w, "=+"):
-			w = w[:len(w)-2]
-			o.Value = valueMulti
+			w, k = w[:len(w)-2], valueMulti
 		case strings.HasSuffix(w, "="):
-			w = w[:len(w)-1]
-			if o.Value != valueMulti {
-				o.Value = valueRequired
-			}
+			w, k = w[:len(w)-1], valueRequired
 		}
 		if len(w) < 2 {
 			continue
+		}
+		if o.Value == valueNone {
+			o.Value = k
 		}
 		if icase {
 			w = strings.ToLower(w)
 		}
 		o.Names = append(o.Names, w)
+		kinds = append(kinds, k)
 		if o.Canon == "" || (strings.HasPrefix(w, "--") && !strings.HasPrefix(o.Canon, "--")) {
 			o.Canon = w
 		}
 	}
+	for i := range kinds {
+		if kinds[i] == valueNone {
+			kinds[i] = o.Value
+		}
+	}
+	o.kinds = kinds
 	for _, t := range strings.Fields(stripComment(" " + tags)) {
 		o.Tags |= tagNames[t]
 	}

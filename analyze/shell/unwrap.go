@@ -120,7 +120,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			if !ok {
 				return nil, false
 			}
-			if len(cmd) == 1 && strings.ContainsAny(cmd[0], " ;|&") {
+			if len(cmd) == 1 && strings.ContainsAny(cmd[0], " ;|&\n") {
 				c := w.newCmd(argv, dyn, text, sudo)
 				w.r.record(c)
 				w.r.script(cmd[0], c, "parallel runs")
@@ -265,7 +265,12 @@ func (w *walker) wrapperArgs(name string, argv []string, dyn []bool) (int, bool)
 		case name == "script":
 			return 0, false // an interactive shell recorded to a file
 		case name == "sg" && len(av.OperandArg) > 1:
-			return av.OperandArg[1] + 1, true // sg group command…
+			at := av.OperandArg[1] + 1
+			if (argv[at] == "-c" || argv[at] == "--command") && at+1 < len(argv) {
+				w.r.script(argv[at+1], w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), "sg runs")
+				return -1, true // sg group -c command
+			}
+			return at, true // sg group command…
 		case name == "runuser":
 			if _, ok := (&Cmd{Name: name, Args: argv[1:], Dynamic: dyn[1:]}).Flag("--user"); ok && len(av.OperandArg) > 0 {
 				return av.OperandArg[0] + 1, true // runuser -u user [--] command…

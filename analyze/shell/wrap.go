@@ -62,6 +62,9 @@ type wrapRead struct {
 	split  []string // words an option splits into arguments (env -S)
 	assign []string // NAME=VALUE operands before the command (env)
 	secret []secretHit
+	// otherUser is set when the command runs as a named user who is not
+	// root (sudo -u dev): not an escalation to root.
+	otherUser bool
 }
 
 // readWrapper reads a wrapper's options and leading operands through its
@@ -91,6 +94,11 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 			wr.cwd = o.Value
 		case o.Tags&TagRoot != 0:
 			wr.root = true
+		}
+		if s.attrs&attrRoot != 0 && o.Name == "--user" && o.HasValue && o.Value != "root" && o.Value != "0" && o.Value != "#0" {
+			// sudo -u dev, doas -u dev: another user, not root.
+			wr.root = false
+			wr.otherUser = true
 		}
 		switch o.Name {
 		case "--login", "--shell", "-s":
@@ -122,6 +130,17 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	}
 	if k < len(av.OperandArg) {
 		wr.next = av.OperandArg[k] + 1
+	}
+	// flock FILE -c CMD and sg GROUP -c CMD: the option follows the operand.
+	if (s.Key == "flock" || s.Key == "sg") && k > 0 && k <= len(av.OperandArg) {
+		at := av.OperandArg[k-1] + 2 // the word after the operand, in argv
+		if at+1 < len(argv) && (argv[at] == "-c" || argv[at] == "--command" || strings.HasPrefix(argv[at], "--command=")) {
+			if v, ok := strings.CutPrefix(argv[at], "--command="); ok {
+				wr.exec = append(wr.exec, v)
+			} else {
+				wr.exec = append(wr.exec, argv[at+1])
+			}
+		}
 	}
 	return wr
 }
