@@ -275,19 +275,11 @@ func rcloneHandler(c *Cmd, r *report) {
 	}
 }
 
-var resticValued = []string{"-r", "--repo", "--repository-file", "-p", "--password-file", "--password-command", "--cache-dir",
-	"--tag", "--host", "-H", "--path", "--keep-last", "--keep-hourly", "--keep-daily", "--keep-weekly", "--keep-monthly",
-	"--keep-yearly", "--keep-within", "--keep-tag", "--keep-within-daily", "--keep-within-hourly", "--keep-within-weekly",
-	"--keep-within-monthly", "--keep-within-yearly", "--max-unused", "--max-repack-size", "-t", "--target", "-e",
-	"--exclude", "-i", "--include", "--iexclude", "--iinclude", "--exclude-file", "--include-file", "-o", "--option",
-	"--limit-upload", "--limit-download", "--pack-size", "--compression", "--group-by", "-g", "--new-password-file",
-	"--user", "--files-from", "--exclude-larger-than", "--snapshot-id"}
-
 func resticHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, resticValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -499,19 +491,11 @@ func veleroHandler(c *Cmd, r *report) {
 	// get, describe, logs, version, plugin get: reads.
 }
 
-var rsyncValued = []string{"-e", "--rsh", "--rsync-path", "--exclude", "--include", "--exclude-from", "--include-from",
-	"--files-from", "--filter", "-f", "--log-file", "--password-file", "--port", "--timeout", "--bwlimit", "--partial-dir",
-	"--temp-dir", "-T", "--compare-dest", "--copy-dest", "--link-dest", "--backup-dir", "--suffix", "--chmod", "--chown",
-	"--usermap", "--groupmap", "--max-size", "--min-size", "--max-delete", "--block-size", "-B", "--out-format", "--info",
-	"--debug", "--compress-level", "--skip-compress", "--iconv", "--checksum-choice", "--modify-window", "--sockopts",
-	"-M", "--remote-option", "--contimeout", "--address", "--outbuf", "--stop-after", "--stop-at", "--max-alloc",
-	"--log-file-format", "--write-batch", "--only-write-batch", "--read-batch", "--protocol", "--compress-choice", "--zc", "--cc"}
-
 func rsyncHandler(c *Cmd, r *report) {
 	if infraHelp(c) || c.Has("--list-only") || c.Has("-n", "--dry-run") {
 		return
 	}
-	paths := c.Positional(rsyncValued...)
+	paths := c.Positional()
 	r.mutates()
 	if len(paths) == 0 {
 		return
