@@ -72,3 +72,19 @@ func TestMissingOperands(t *testing.T) {
 		analyzeNoPanic(t, "missing operands", src)
 	}
 }
+
+// TestInfraSubReadsItsOwnWords: a view of a command from a later word is
+// read again, not through the parent's reading of all its words.
+func TestInfraSubReadsItsOwnWords(t *testing.T) {
+	c := Analyze("kubectl -n prod delete pod web", Options{}).Commands[0]
+	if got := strings.Join(c.Positional(), " "); got != "delete pod web" {
+		t.Fatalf("kubectl's words = %q", got)
+	}
+	for from := 0; from <= len(c.Args)+1; from++ {
+		s := infraSub(c, from)
+		want := positionalLiteral(s.Args, []string{"-n"})
+		if got := s.Positional(); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("view from word %d (%q): words %q, want %q", from, s.Args, got, want)
+		}
+	}
+}
