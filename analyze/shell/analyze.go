@@ -703,6 +703,13 @@ func (r *report) record(c *Cmd) {
 	c.index = len(r.res.Commands)
 	c.env = r.env
 	c.Cwd = r.env.absDir()
+	if c.cwdSet != "" {
+		c.Cwd = c.cwdSet
+		if c.cwdSet == unknownDir {
+			c.Cwd = ""
+			c.env = r.env.at(unknownDir)
+		}
+	}
 }
 
 // substitution walks the statements of $(…) or <(…) and returns what they

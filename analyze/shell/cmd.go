@@ -29,6 +29,7 @@ type Cmd struct {
 	proc    []stream // per argument: what a process substitution (or a substitution that read a secret) yields
 	viaSudo bool     // this very command line used sudo (not only an enclosing script)
 	argv    *Argv    // Args read through the program's spec, computed on first use
+	cwdSet  string   // the working directory a wrapper set (env -C), or ""
 }
 
 // isCluster reports whether a looks like a cluster of single-letter flags.

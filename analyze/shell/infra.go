@@ -191,14 +191,17 @@ func infraAnyDynamic(c *Cmd) bool {
 }
 
 // infraSub returns a view of c whose arguments start at Args[from], for
-// parsing a sub-command's own flags with Cmd's helpers. Findings are still
-// made with the original command.
+// parsing a sub-command's own flags with Cmd's helpers (read with the
+// program's top-level spec). Findings are still made with the original
+// command.
 func infraSub(c *Cmd, from int) *Cmd {
 	if from > len(c.Args) {
 		from = len(c.Args)
 	}
 	s := *c
 	s.Args = c.Args[from:]
+	// The parent's reading of its argv is not the view's: read again.
+	s.argv = nil
 	s.Dynamic, s.proc = nil, nil
 	if len(c.Dynamic) >= from {
 		s.Dynamic = c.Dynamic[from:]

@@ -218,9 +218,6 @@ func awsHandlers() map[string]handler {
 	return map[string]handler{"aws": awsHandler}
 }
 
-var awsGlobalValued = infraSet("--region", "--profile", "--output", "--endpoint-url", "--query", "--ca-bundle",
-	"--cli-read-timeout", "--cli-connect-timeout", "--color", "--cli-binary-format", "--cli-input-json", "--cli-input-yaml")
-
 var awsReadPrefixes = []string{
 	"describe-", "list-", "get-", "head-", "lookup-", "search-", "batch-get-", "select-", "filter-", "validate-",
 	"estimate-", "preview-", "simulate-", "test-", "check-", "detect-", "discover-", "download-", "decode-",
@@ -240,15 +237,14 @@ var awsConfigSuffixes = []string{
 // awsCommand returns the service, the operation and the index of the first
 // argument after the operation.
 func awsCommand(c *Cmd) (svc, op string, rest int) {
-	i := infraFirstWord(c.Args, awsGlobalValued)
-	if i >= len(c.Args) {
+	av := c.Argv()
+	switch len(av.Operands) {
+	case 0:
 		return "", "", len(c.Args)
+	case 1:
+		return av.Operands[0], "", len(c.Args)
 	}
-	j := i + 1 + infraFirstWord(c.Args[i+1:], awsGlobalValued)
-	if j >= len(c.Args) {
-		return c.Args[i], "", len(c.Args)
-	}
-	return c.Args[i], c.Args[j], j + 1
+	return av.Operands[0], av.Operands[1], av.OperandArg[1] + 1
 }
 
 func awsHandler(c *Cmd, r *report) {

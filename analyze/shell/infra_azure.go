@@ -100,16 +100,6 @@ func azureHandlers() map[string]handler {
 	return map[string]handler{"az": azHandler}
 }
 
-var azValued = []string{"-n", "--name", "-g", "--resource-group", "--subscription", "-l", "--location", "--query",
-	"-o", "--output", "--ids", "--role", "--assignee", "--scope", "--scopes", "--vault-name", "--account-name",
-	"--source", "--destination", "--command-id", "--scripts", "--method", "--url", "--uri", "--body", "--id",
-	"--template-file", "--parameters", "--src-path", "--size", "--public-access", "--nsg-name", "--priority",
-	"--destination-port-ranges", "--source-address-prefixes", "--key", "--value", "--image", "--vm-name", "-c", "--container-name", "--mode",
-	"--settings", "--plan", "--runtime", "--sku", "--admin-username", "--admin-password", "--tags", "--storage-account",
-	"--file", "-f", "--vnet-name", "--subnet", "--size", "--kind", "--location", "--assignee-object-id", "--template-uri",
-	"--node-count", "--node-vm-size", "--kubernetes-version", "--secrets", "--set", "--add", "--remove", "--query-examples",
-	"--description", "--display-name", "--api-version", "--headers", "--server", "--version"}
-
 // azLocal are az groups that change only the local installation.
 var azLocal = infraSet("account", "config", "login", "logout", "extension", "cloud", "configure", "feedback", "interactive",
 	"upgrade", "bicep", "init", "version", "find", "self-test", "cache")
@@ -118,7 +108,7 @@ func azHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, azValued...)
+	words := c.Positional()
 	if len(words) > 0 && words[0] == "rest" {
 		m, _ := c.Flag("--method", "-m")
 		url, _ := c.Flag("--url", "--uri", "-u")

@@ -189,36 +189,15 @@ func backupHandlers() map[string]handler {
 	}
 }
 
-var rcloneValued = infraSet("--config", "--transfers", "--checkers", "--bwlimit", "--log-file", "--log-level", "--include",
-	"--exclude", "--filter", "--filter-from", "--exclude-from", "--include-from", "--files-from", "--max-age", "--min-age",
-	"--max-size", "--min-size", "--backup-dir", "--suffix", "--order-by", "--max-transfer", "--retries", "--low-level-retries",
-	"--timeout", "--contimeout", "--stats", "--user-agent", "--tpslimit", "--buffer-size", "--dedupe-mode", "--max-delete",
-	"--max-depth", "--compare-dest", "--copy-dest", "--cache-dir", "--password-command", "--track-renames-strategy",
-	"--cutoff-mode", "--max-duration", "--multi-thread-streams", "--stats-log-level", "--rc-addr", "--drive-chunk-size",
-	"--s3-chunk-size", "--s3-upload-concurrency", "--fast-list-depth", "--exclude-if-present", "--workdir", "--backup-dir1",
-	"--backup-dir2", "--conflict-resolve", "--conflict-loser", "--conflict-suffix", "--max-lock", "--check-access-filename")
-
 func rcloneHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	i := infraFirstWord(c.Args, rcloneValued)
-	if i >= len(c.Args) {
+	w := c.Positional()
+	if len(w) == 0 {
 		return
 	}
-	cmd := c.Args[i]
-	sub := infraSub(c, i+1)
-	var paths []string
-	for j := 0; j < len(sub.Args); j++ {
-		a := sub.Args[j]
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			if !strings.Contains(a, "=") && rcloneValued[a] {
-				j++
-			}
-			continue
-		}
-		paths = append(paths, a)
-	}
+	cmd, paths := w[0], w[1:]
 	if c.Has("--dry-run", "-n") {
 		return
 	}
@@ -275,19 +254,11 @@ func rcloneHandler(c *Cmd, r *report) {
 	}
 }
 
-var resticValued = []string{"-r", "--repo", "--repository-file", "-p", "--password-file", "--password-command", "--cache-dir",
-	"--tag", "--host", "-H", "--path", "--keep-last", "--keep-hourly", "--keep-daily", "--keep-weekly", "--keep-monthly",
-	"--keep-yearly", "--keep-within", "--keep-tag", "--keep-within-daily", "--keep-within-hourly", "--keep-within-weekly",
-	"--keep-within-monthly", "--keep-within-yearly", "--max-unused", "--max-repack-size", "-t", "--target", "-e",
-	"--exclude", "-i", "--include", "--iexclude", "--iinclude", "--exclude-file", "--include-file", "-o", "--option",
-	"--limit-upload", "--limit-download", "--pack-size", "--compression", "--group-by", "-g", "--new-password-file",
-	"--user", "--files-from", "--exclude-larger-than", "--snapshot-id"}
-
 func resticHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, resticValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -371,35 +342,26 @@ func resticHandler(c *Cmd, r *report) {
 	// snapshots, check, stats, ls, find, dump, mount, cat, diff, list, version: reads.
 }
 
-var borgValued = infraSet("-r", "--repo", "--remote-path", "--rsh", "--lock-wait", "--umask", "--upload-ratelimit", "--upload-buffer",
-	"--debug-topic")
-
 func borgHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	i := infraFirstWord(c.Args, borgValued)
-	if i >= len(c.Args) {
+	w := c.Positional()
+	if len(w) == 0 {
 		return
 	}
-	cmd := c.Args[i]
-	sub := infraSub(c, i+1)
-	args := sub.Positional("-a", "--match-archives", "--glob-archives", "-P", "--prefix", "--keep-last", "--keep-within",
-		"--keep-secondly", "--keep-minutely", "--keep-hourly", "--keep-daily", "--keep-weekly", "--keep-monthly",
-		"--keep-yearly", "--keep", "-e", "--exclude", "--exclude-from", "--pattern", "--patterns-from", "--comment",
-		"--timestamp", "--chunker-params", "-C", "--compression", "--recompress", "--sort-by", "--first", "--last",
-		"--target", "--format", "--checkpoint-interval", "--strip-components", "--threshold")
+	cmd, args := w[0], w[1:]
 	repo, _ := c.Flag("-r", "--repo")
-	match := infraFlagValues(sub, "-a", "--match-archives", "--glob-archives", "-P", "--prefix")
+	match := c.FlagAll("-a", "--match-archives", "--glob-archives", "-P", "--prefix")
 	t := infraTargets(append(append([]string{repo}, args...), match...)...)
-	if sub.Has("--dry-run", "-n") {
+	if c.Has("--dry-run", "-n") {
 		return
 	}
 	switch cmd {
 	case "delete":
 		r.mutates()
 		switch {
-		case sub.Has("--cache-only"):
+		case c.Has("--cache-only"):
 			r.add(c.find(borgDelete, "Deletes the local cache of the borg repository; it is rebuilt, slowly, on next use.", t...).WithPoints(infraCreate))
 		case len(match) > 0:
 			r.add(c.find(borgDelete, "Deletes every borg archive matching "+infraList(match)+".", t...))
@@ -425,7 +387,7 @@ func borgHandler(c *Cmd, r *report) {
 		r.add(c.find(backupRestore, "Extracts "+infraOr(infraList(args), "the archive")+" into the current directory, over what is there.", t...))
 	case "create", "init", "rcreate", "repo-create", "rename", "key", "break-lock", "upgrade", "transfer", "undelete",
 		"import-tar", "with-lock", "serve", "check", "tag", "repo-compress", "benchmark", "umount", "mount", "config":
-		if cmd == "check" && !sub.Has("--repair") || cmd == "mount" || cmd == "umount" || cmd == "benchmark" {
+		if cmd == "check" && !c.Has("--repair") || cmd == "mount" || cmd == "umount" || cmd == "benchmark" {
 			return
 		}
 		r.mutates()
@@ -499,19 +461,11 @@ func veleroHandler(c *Cmd, r *report) {
 	// get, describe, logs, version, plugin get: reads.
 }
 
-var rsyncValued = []string{"-e", "--rsh", "--rsync-path", "--exclude", "--include", "--exclude-from", "--include-from",
-	"--files-from", "--filter", "-f", "--log-file", "--password-file", "--port", "--timeout", "--bwlimit", "--partial-dir",
-	"--temp-dir", "-T", "--compare-dest", "--copy-dest", "--link-dest", "--backup-dir", "--suffix", "--chmod", "--chown",
-	"--usermap", "--groupmap", "--max-size", "--min-size", "--max-delete", "--block-size", "-B", "--out-format", "--info",
-	"--debug", "--compress-level", "--skip-compress", "--iconv", "--checksum-choice", "--modify-window", "--sockopts",
-	"-M", "--remote-option", "--contimeout", "--address", "--outbuf", "--stop-after", "--stop-at", "--max-alloc",
-	"--log-file-format", "--write-batch", "--only-write-batch", "--read-batch", "--protocol", "--compress-choice", "--zc", "--cc"}
-
 func rsyncHandler(c *Cmd, r *report) {
 	if infraHelp(c) || c.Has("--list-only") || c.Has("-n", "--dry-run") {
 		return
 	}
-	paths := c.Positional(rsyncValued...)
+	paths := c.Positional()
 	r.mutates()
 	if len(paths) == 0 {
 		return

@@ -186,8 +186,6 @@ func jenkinsCLIHandler(c *Cmd, r *report) {
 	jenkinsCommand(c, r, 0)
 }
 
-var jenkinsValued = infraSet("-s", "-auth", "-i", "-user", "-logger", "-p", "-bearer", "-proxy")
-
 var jenkinsReads = infraSet("list-jobs", "who-am-i", "get-job", "list-views", "list-plugins", "get-node", "get-view",
 	"get-credentials-as-xml", "get-credentials-domain-as-xml", "list-credentials", "list-credentials-as-xml",
 	"list-credentials-context-resolvers", "list-credentials-providers", "list-changes", "version", "help", "console",
@@ -195,15 +193,15 @@ var jenkinsReads = infraSet("list-jobs", "who-am-i", "get-job", "list-views", "l
 
 // jenkinsCommand handles the Jenkins CLI command whose options start at Args[from].
 func jenkinsCommand(c *Cmd, r *report, from int) {
-	if from > len(c.Args) {
+	// The client's own options come before the command; what follows the
+	// command is the command's (its spec stops at the first operand).
+	v := infraSub(c, from)
+	v.Name = "jenkins-cli"
+	w := v.Positional()
+	if len(w) == 0 {
 		return
 	}
-	args := c.Args[from:]
-	i := infraFirstWord(args, jenkinsValued)
-	if i >= len(args) {
-		return
-	}
-	cmd, rest := args[i], args[i+1:]
+	cmd, rest := w[0], w[1:]
 	if jenkinsReads[cmd] || strings.HasPrefix(cmd, "list-") || strings.HasPrefix(cmd, "get-") {
 		return
 	}
@@ -214,12 +212,7 @@ func jenkinsCommand(c *Cmd, r *report, from int) {
 			names = append(names, a)
 		}
 	}
-	server := ""
-	for j := 0; j+1 < len(args); j++ {
-		if args[j] == "-s" {
-			server = args[j+1]
-		}
-	}
+	server, _ := v.Flag("-s")
 	t := infraTargets(append(append([]string(nil), names...), server)...)
 	on := ""
 	if server != "" {

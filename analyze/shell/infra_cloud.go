@@ -211,20 +211,13 @@ func lastOf(words []string) string {
 	return words[len(words)-1]
 }
 
-// cloudValued are flags of the smaller clouds' CLIs that take a value.
-var cloudValued = []string{"-t", "--access-token", "--context", "-o", "--output", "--format", "--region", "--size",
-	"--image", "--spec", "--ssh-command", "--ssh-key-path", "--ssh-user", "--tag-name", "--config", "--type", "--name",
-	"--location", "--datacenter", "--project", "--profile", "--compartment-id", "-c", "--instance-id", "--zone", "--label",
-	"--ssh-key", "--network", "--volume", "--firewall", "--placement-group", "--user-data-from-file", "--query", "--env",
-	"-e", "--command", "--file", "--binding", "--namespace-id", "--database", "--script", "--storage"}
-
 // genericCloudHandler handles the "group… verb resource" CLIs of the
 // smaller clouds.
 func genericCloudHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, cloudValued...)
+	words := c.Positional()
 	if c.Name == "doctl" && len(words) > 1 && words[0] == "compute" && words[1] == "ssh" {
 		if cmd, ok := c.Flag("--ssh-command"); ok && cmd != "" {
 			r.mutates()
@@ -285,7 +278,7 @@ func wranglerHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, cloudValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

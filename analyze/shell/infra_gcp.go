@@ -104,16 +104,6 @@ func gcpHandlers() map[string]handler {
 	return map[string]handler{"gcloud": gcloudHandler, "gsutil": gsutilHandler}
 }
 
-var gcloudValued = []string{"--project", "--account", "--configuration", "--zone", "--region", "--format", "--filter",
-	"--impersonate-service-account", "--verbosity", "--billing-project", "--flags-file", "--member", "--role",
-	"--limit", "--sort-by", "--page-size", "--location", "--image", "--source-ranges", "--allow", "--iam-account",
-	"--condition", "--command", "--ssh-flag", "--tier", "--machine-type", "--instance", "--database", "--platform",
-	"--runtime", "--entry-point", "--memory", "--source", "--set-env-vars", "--env-vars-file", "--service-account",
-	"--network", "--subnet", "--cluster", "--num-nodes", "--disk-size", "--scopes", "--tags", "--labels", "--metadata",
-	"--description", "--timeout", "--max-instances", "--min-instances", "--port", "--cpu", "--trigger-topic",
-	"--trigger-bucket", "--trigger-event", "--authorized-networks", "--database-version", "--image-family",
-	"--image-project", "--boot-disk-size", "--destination", "--target-tags", "--rules", "--direction", "--priority"}
-
 // gcloudLocal are gcloud groups that change only the local installation.
 var gcloudLocal = infraSet("config", "auth", "components", "init", "topic", "info", "docker", "survey", "feedback", "version", "help", "cheat-sheet", "interactive")
 
@@ -121,7 +111,7 @@ func gcloudHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	groups, verb, rest := cloudCommand(infraWords(c, gcloudValued...))
+	groups, verb, rest := cloudCommand(c.Positional())
 	if verb == "" {
 		return
 	}

@@ -387,18 +387,11 @@ func tfTargets(c *Cmd) []string {
 	return infraTargets(t...)
 }
 
-// pulumiValued are Pulumi flags that take a separate value.
-var pulumiValued = []string{
-	"-s", "--stack", "-C", "--cwd", "--target", "-t", "--replace", "--exclude", "--config", "-c", "--config-file",
-	"--message", "-m", "--parallel", "-p", "--policy-pack", "--policy-pack-config", "--file", "--secrets-provider",
-	"--color", "--tracing", "--verbose", "-v", "--exec-kind", "--exec-agent", "--target-dependents",
-}
-
 func pulumiHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, pulumiValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

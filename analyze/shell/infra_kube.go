@@ -203,22 +203,6 @@ func kubeHandlers() map[string]handler {
 	}
 }
 
-// kubeValued are kubectl flags that take a separate value.
-var kubeValued = []string{
-	"-n", "--namespace", "--context", "--cluster", "--user", "--kubeconfig", "-s", "--server", "--token", "--as",
-	"--as-group", "--as-uid", "-l", "--selector", "-f", "--filename", "-k", "--kustomize", "-o", "--output", "-c",
-	"--container", "--field-selector", "--grace-period", "--timeout", "--replicas", "--image", "-p", "--patch",
-	"--type", "--template", "--sort-by", "--for", "--current-replicas", "--resource-version", "--request-timeout",
-	"-L", "--label-columns", "--profile", "--chunk-size", "--certificate-authority", "--client-certificate",
-	"--client-key", "--tls-server-name", "--cache-dir", "--cascade", "--field-manager", "--clusterrole", "--role",
-	"--serviceaccount", "--group", "--port", "--target-port", "--name", "--env", "-e", "--limits", "--requests",
-	"--overrides", "--restart", "--pod-running-timeout", "--min", "--max", "--cpu-percent", "--raw",
-	"--prune-allowlist", "--selector-from", "--to-revision", "--revision", "--target", "--copy-to", "--share-processes",
-	"--from-literal", "--from-file", "--from-env-file", "--docker-server", "--docker-username", "--docker-password",
-	"--docker-email", "--cert", "--key", "--schedule", "--verb", "--resource", "--resource-name", "--rule",
-	"--aggregation-rule", "--duration", "--audience", "--bound-object-kind", "--bound-object-name", "--retries",
-}
-
 // kubeRead are kubectl commands that only read or only talk.
 var kubeRead = map[string]bool{
 	"get": true, "describe": true, "logs": true, "explain": true, "api-resources": true, "api-versions": true,
@@ -231,7 +215,7 @@ func kubectlHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, kubeValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -536,21 +520,11 @@ func kubeCopyFinding(c *Cmd, r *report, args []string) {
 	r.add(c.find(kubeCopyIn, "Copies "+infraList(args[:len(args)-1])+" into the running container "+dst+".", kubeTargets(c, dst)...))
 }
 
-// helmValued are helm flags that take a separate value.
-var helmValued = []string{
-	"-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--set-file",
-	"--set-json", "--set-literal", "--version", "--timeout", "-o", "--output", "--repo", "--post-renderer",
-	"--post-renderer-args", "--description", "--username", "--password", "--ca-file", "--cert-file", "--key-file",
-	"--registry-config", "--repository-cache", "--repository-config", "--kube-as-user", "--kube-as-group",
-	"--kube-apiserver", "--kube-token", "--kube-ca-file", "--history-max", "--cascade", "--max", "--label", "-l",
-	"--revision", "--name-template", "--api-versions", "--kube-version", "--burst-limit", "--qps", "--selector",
-}
-
 func helmHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, helmValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

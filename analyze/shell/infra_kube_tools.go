@@ -50,14 +50,11 @@ func kubeToolHandlers() map[string]handler {
 	}
 }
 
-var eksctlValued = []string{"--name", "-n", "--cluster", "-c", "-f", "--config-file", "--region", "-r", "--profile", "-p",
-	"--version", "--nodes", "--nodes-min", "--nodes-max", "--node-type", "--timeout", "--output", "-o", "--namespace"}
-
 func eksctlHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, eksctlValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

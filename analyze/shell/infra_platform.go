@@ -82,16 +82,6 @@ func platformHandlers() map[string]handler {
 	return map[string]handler{"gh": forgeHandler, "glab": forgeHandler}
 }
 
-var forgeValued = []string{
-	"-R", "--repo", "-X", "--method", "-f", "--field", "-F", "--raw-field", "-H", "--header", "-q", "--jq", "-t", "--template",
-	"--input", "-b", "--body", "--body-file", "--title", "--visibility", "-l", "--label", "-a", "--assignee", "-m", "--milestone",
-	"-B", "--base", "--head", "--json", "-L", "--limit", "-s", "--state", "-e", "--env", "-o", "--org", "--app", "-d",
-	"--description", "--homepage", "--default-branch", "-n", "--notes", "--target", "-p", "--project", "-c", "--color",
-	"--env-file", "--hostname", "--source", "--remote", "-r", "--ref", "--scope", "--group", "-g", "--name", "--key", "--value",
-	"--type", "--title", "--expires-at", "--branch", "--reviewer", "--subject", "--author", "--commit", "--cache-dir",
-	"--notes-file", "--discussion-category", "--gitignore", "--license", "--team", "--clone", "-k", "--key-type",
-}
-
 // forgeRepoPath matches API paths of a whole repository or organisation.
 var forgeRepoPath = lazyRegexp(`^/?(repos/[^/]+/[^/]+|orgs/[^/]+|projects/[^/]+|groups/[^/]+|user/repos/[^/]+)/?$`)
 
@@ -99,7 +89,7 @@ func forgeHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, forgeValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

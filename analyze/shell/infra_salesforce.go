@@ -87,22 +87,10 @@ func salesforceHandlers() map[string]handler {
 	return map[string]handler{"sf": sfHandler, "sfdx": sfHandler}
 }
 
-// sfValued are Salesforce CLI flags that take a value.
-var sfValued = []string{
-	"-u", "--targetusername", "--target-username", "-o", "--target-org", "-v", "--targetdevhubusername", "--target-dev-hub",
-	"-n", "--name", "--permsetname", "-f", "--file", "--apexcodefile", "-s", "--sobject", "--sobjecttype", "-p", "--sourcepath",
-	"--source-dir", "-d", "--metadata-dir", "--deploydir", "-m", "--metadata", "-x", "--manifest", "-q", "--query",
-	"-i", "--sobjectid", "--record-id", "-w", "--wait", "--where", "-b", "--on-behalf-of", "--onbehalfof", "-l", "--testlevel",
-	"--test-level", "-r", "--resultformat", "--result-format", "--apiversion", "--api-version", "-a", "--alias", "--values",
-	"--external-id", "--package", "--plan", "--output-file", "--loglevel", "-t", "--tests", "--job-id", "--definitionfile",
-	"--definition-file", "--line-ending", "--column-delimiter", "--purge-on-delete", "--pre-destructive-changes",
-	"--post-destructive-changes", "--coverage-formatters", "--junit", "--results-dir", "--instance-url", "--flags-dir",
-}
-
 // sfCommand returns the command words: "force org delete" for the old colon
 // syntax, "org delete scratch" for the new one.
 func sfCommand(c *Cmd) (words []string, colon bool) {
-	p := infraWords(c, sfValued...)
+	p := c.Positional()
 	if len(p) == 0 {
 		return nil, false
 	}

@@ -234,10 +234,7 @@ func s3cmdHandler(c *Cmd, r *report) {
 	if infraHelp(c) || c.Has("--dry-run", "-n") {
 		return
 	}
-	words := infraWords(c, "-c", "--config", "--exclude", "--include", "--rexclude", "--rinclude", "--exclude-from",
-		"--include-from", "--acl-grant", "--acl-revoke", "--storage-class", "--expiry-days", "--expiry-date", "--expiry-prefix",
-		"--region", "--bucket-location", "--mime-type", "--add-header", "--remove-header", "--encoding", "--host", "--host-bucket",
-		"--access_key", "--secret_key", "--limit-rate", "--multipart-chunk-size-mb", "--cache-file", "--ca-certs", "--access_token")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -280,7 +277,7 @@ func s3cmdHandler(c *Cmd, r *report) {
 			return
 		}
 		if cmd == "put" || cmd == "cp" {
-			r.add(c.find(storageUpload, "Uploads "+infraList(args[:max(len(args)-1, 1)])+" to "+lastOf(args)+".", lastOf(args)))
+			r.add(c.find(storageUpload, "Uploads "+infraList(args[:max(len(args)-1, min(len(args), 1))])+" to "+lastOf(args)+".", lastOf(args)))
 		}
 	case "mv":
 		r.mutates()

@@ -99,6 +99,15 @@ func svcAt(words []string, i int) string {
 	return ""
 }
 
+// svcFrom returns words[i:], or nil when there are not that many words: a
+// command missing an operand reads as having none, never as out of range.
+func svcFrom(words []string, i int) []string {
+	if i < 0 || i >= len(words) {
+		return nil
+	}
+	return words[i:]
+}
+
 // svcIn reports whether s is one of the words.
 func svcIn(s string, words ...string) bool {
 	return slices.Contains(words, s)

@@ -109,7 +109,7 @@ func svcRabbitCtl(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-n", "--node", "-p", "--vhost", "-t", "--timeout", "--formatter", "--erlang-cookie", "--apply-to", "--priority", "--reason")
+	w := c.Positional()
 	cmd := strings.ReplaceAll(svcAt(w, 0), "-", "_")
 	arg := svcAt(w, 1)
 	vhost, _ := c.Flag("-p", "--vhost")
@@ -144,11 +144,11 @@ func svcRabbitCtl(c *Cmd, r *report) {
 		r.add(c.find(svcRabbitAccess, strings.Replace(what, "%s", svcQuote(arg), 1), svcTargets(arg, vhost)...))
 	case cmd == "set_permissions" || cmd == "set_topic_permissions":
 		r.mutates()
-		r.add(c.find(svcRabbitAccess, "Sets RabbitMQ user "+svcQuote(arg)+"'s permissions"+in+" ("+strings.Join(w[2:], " ")+").", svcTargets(arg, vhost)...).WithPoints(svcConfirm))
+		r.add(c.find(svcRabbitAccess, "Sets RabbitMQ user "+svcQuote(arg)+"'s permissions"+in+" ("+strings.Join(svcFrom(w, 2), " ")+").", svcTargets(arg, vhost)...).WithPoints(svcConfirm))
 	case cmd == "set_user_tags":
 		r.mutates()
-		f := c.find(svcRabbitAccess, "Changes RabbitMQ user "+svcQuote(arg)+"'s tags ("+strings.Join(w[2:], " ")+").", arg).WithPoints(svcConfirm)
-		for _, t := range w[2:] {
+		f := c.find(svcRabbitAccess, "Changes RabbitMQ user "+svcQuote(arg)+"'s tags ("+strings.Join(svcFrom(w, 2), " ")+").", arg).WithPoints(svcConfirm)
+		for _, t := range svcFrom(w, 2) {
 			if t == "administrator" {
 				f = c.find(svcRabbitAccess, "Makes RabbitMQ user "+svcQuote(arg)+" an administrator of the broker.", arg).WithPoints(svcLose)
 			}
@@ -182,15 +182,14 @@ func svcRabbitAdmin(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-H", "--host", "-P", "--port", "-V", "--vhost", "-u", "--username", "-p", "--password", "-c", "--config", "-N", "--node",
-		"-f", "--format", "-S", "--sort", "-U", "--base-uri", "--name", "--source", "--destination", "--destination-type", "--user", "--queue", "--ackmode", "--count", "--path-prefix")
+	w := c.Positional()
 	verb, obj := svcAt(w, 0), svcAt(w, 1)
 	// rabbitmqadmin v2 also accepts "queues delete": put the verb first.
 	if svcIn(obj, "delete", "purge", "declare", "list", "show", "close") {
 		verb, obj = obj, strings.TrimSuffix(verb, "s")
 	}
 	name := ""
-	for _, a := range w[min(2, len(w)):] {
+	for _, a := range svcFrom(w, 2) {
 		if v, ok := strings.CutPrefix(a, "name="); ok {
 			name = v
 		}
@@ -248,9 +247,7 @@ func svcNats(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-s", "--server", "--creds", "--nkey", "--user", "--password", "--context", "--tlscert", "--tlskey", "--tlsca", "--timeout",
-		"--connection-name", "--js-domain", "--js-api-prefix", "--js-event-prefix", "--inbox-prefix", "--socks-proxy", "--colors", "--subject", "--seq",
-		"--keep", "--max-age", "--replicas", "--config", "--output", "--count", "--filter")
+	w := c.Positional()
 	noun, verb := svcAt(w, 0), svcAt(w, 1)
 	a, b := svcAt(w, 2), svcAt(w, 3)
 	del := svcIn(verb, "rm", "delete", "del", "remove")
@@ -336,7 +333,7 @@ func svcRabbitQueues(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-n", "--node", "-p", "--vhost", "-t", "--timeout", "--formatter", "--membership", "--errors-only")
+	w := c.Positional()
 	cmd := strings.ReplaceAll(svcAt(w, 0), "-", "_")
 	switch {
 	case svcIn(cmd, "delete_member", "shrink", "delete_replica", "force_checkpoint", "force_reset", "delete_stream_replica"):

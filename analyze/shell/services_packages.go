@@ -144,16 +144,11 @@ func svcDefaultIndex(u string) bool {
 	return false
 }
 
-// svcNpmValued are npm, pnpm, yarn and bun flags that take a value.
-var svcNpmValued = []string{"--prefix", "-C", "--dir", "-w", "--workspace", "--filter", "-F", "--registry", "--tag", "--otp", "--access", "--loglevel",
-	"--cwd", "--cache", "--userconfig", "--globalconfig", "--scope", "--location", "--save-prefix", "--omit", "--include", "--before", "--script-shell",
-	"--node-options", "--network-timeout", "--mutex", "--modules-folder", "--cache-folder", "--global-folder", "--reporter"}
-
 func svcNpm(c *Cmd, r *report) {
-	if svcHelp(c) || c.Has("-v", "--version") && len(c.Positional(svcNpmValued...)) == 0 {
+	if svcHelp(c) || c.Has("-v", "--version") && len(c.Positional()) == 0 {
 		return
 	}
-	w := c.Positional(svcNpmValued...)
+	w := c.Positional()
 	sub := svcAt(w, 0)
 	rest := w[min(1, len(w)):]
 	if c.Name == "yarn" && sub == "npm" { // yarn npm publish|info|login…

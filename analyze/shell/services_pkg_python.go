@@ -19,18 +19,11 @@ func svcPythonPackageHandlers() map[string]handler {
 	return h
 }
 
-// svcPipValued are pip install's flags that take a value.
-var svcPipValued = []string{"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--prefix", "--root", "-i", "--index-url",
-	"--extra-index-url", "-f", "--find-links", "--trusted-host", "--platform", "--python-version", "--implementation", "--abi", "--src", "--upgrade-strategy",
-	"--progress-bar", "--cache-dir", "--log", "--proxy", "--retries", "--timeout", "--exists-action", "--cert", "--client-cert", "--report", "-C",
-	"--config-settings", "--global-option", "--install-option", "--no-binary", "--only-binary", "--python", "--keyring-provider", "--root-user-action",
-	"--use-feature", "--use-deprecated", "--group", "--index", "--default-index", "--with", "--with-requirements", "-p", "--directory", "--project"}
-
 func svcPip(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-V") {
 		return
 	}
-	w := c.Positional(svcPipValued...)
+	w := c.Positional()
 	svcPipCommand(c, r, svcAt(w, 0), w[min(1, len(w)):], "pip")
 }
 
@@ -116,7 +109,7 @@ func svcUv(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional(svcPipValued...)
+	w := c.Positional()
 	switch svcAt(w, 0) {
 	case "pip":
 		svcPipCommand(c, r, svcAt(w, 1), w[min(2, len(w)):], "uv")

@@ -106,11 +106,6 @@ func svcStoreHandlers() map[string]handler {
 	}
 }
 
-// svcRedisValued are redis-cli's flags that take a value.
-var svcRedisValued = []string{"-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t", "--user", "--pass", "--cacert", "--cacertdir", "--cert", "--key",
-	"--tls-ciphers", "--tls-ciphersuites", "--sni", "--eval", "--pattern", "--count", "--quoted-pattern", "--memkeys-samples", "--rdb", "--functions-rdb",
-	"--pipe-timeout", "--intrinsic-latency", "--lru-test", "--cluster-replicas", "--cluster-yes", "-X", "--keystats-samples"}
-
 // svcRedisRead are Redis commands that only read.
 var svcRedisRead = map[string]bool{
 	"GET": true, "MGET": true, "EXISTS": true, "TTL": true, "PTTL": true, "TYPE": true, "KEYS": true, "SCAN": true, "HGET": true, "HGETALL": true, "HMGET": true,
@@ -130,7 +125,7 @@ func svcRedis(c *Cmd, r *report) {
 	}
 	if v, ok := c.Flag("--cluster"); ok {
 		// redis-cli --cluster call host:port FLUSHALL runs a command on every node.
-		words := c.Positional(append(svcRedisValued, "--cluster")...)
+		words := c.Positional()
 		switch svcLower(v) {
 		case "call":
 			if len(words) >= 2 {
@@ -153,7 +148,7 @@ func svcRedis(c *Cmd, r *report) {
 		r.mutates()
 		return
 	}
-	words := c.Positional(svcRedisValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		r.mutates() // an interactive session or commands on standard input
 		return

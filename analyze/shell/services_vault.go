@@ -87,15 +87,11 @@ func svcVaultHandlers() map[string]handler {
 	return map[string]handler{"vault": svcVault}
 }
 
-var svcVaultValued = []string{"-address", "-namespace", "-ns", "-format", "-field", "-mount", "-ca-cert", "-ca-path", "-client-cert", "-client-key",
-	"-tls-server-name", "-wrap-ttl", "-policy", "-path", "-type", "-description", "-versions", "-mode", "-ttl", "-display-name", "-role", "-method",
-	"-explicit-max-ttl", "-period", "-metadata", "-id", "-entity-alias", "-output-policy", "-header", "-agent-address", "-mfa"}
-
 func svcVault(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional(svcVaultValued...)
+	w := c.Positional()
 	sub, verb := svcAt(w, 0), svcAt(w, 1)
 	last := svcAt(w, len(w)-1)
 	if len(w) < 2 {

@@ -13,6 +13,7 @@ import (
 func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, text string) (c *Cmd, inner bool) {
 	sudo := w.sudo
 	var steps []string
+	cwd := "" // a working directory a wrapper sets for the command
 	for guard := 0; len(argv) > 0 && guard < 16; guard++ {
 		name := progName(argv[0])
 		if dyn[0] {
@@ -75,7 +76,13 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false // the wrapper alone runs no command
 			}
 			if wr.cwd != "" {
+				// env -C dir, sudo -D dir: the wrapped command runs there.
 				w.r.trace(name + " runs it in " + wr.cwd)
+				if abs, ok := w.r.env.resolve(wr.cwd); ok && strings.HasPrefix(abs, "/") {
+					cwd = abs
+				} else {
+					cwd = unknownDir
+				}
 			}
 			steps = append(steps, name)
 			argv, dyn, proc = argv[wr.next:], dyn[wr.next:], proc[wr.next:]
@@ -180,6 +187,7 @@ done:
 		w.r.trace("unwrap " + strings.Join(steps, ", ") + " → " + truncateText(joinArgv(argv), 120))
 	}
 	c = w.newCmd(argv, dyn, text, sudo)
+	c.cwdSet = cwd
 	if len(proc) > 0 {
 		c.proc = proc[1:]
 	}
