@@ -220,6 +220,9 @@ func (w *walker) readsWritten(c *Cmd, out stream) stream {
 // the language it is read in ("shell" for a shell script); "" when it
 // runs none.
 func scriptRun(c *Cmd, shebang func(file string) string) (file, lang string) {
+	if syntaxCheckOnly(c) {
+		return "", "" // bash -n x.sh, node --check x.js: read, not run
+	}
 	switch {
 	case shells[c.Name]:
 		for i := 0; i < len(c.Args); i++ {
@@ -408,4 +411,34 @@ func (w *walker) sourcedWritten(c *Cmd) {
 	}
 	w.judgeFile(c, c.Args[0], "shell", fc, "runs")
 	w.activate()
+}
+
+// syntaxCheckOnly reports an interpreter asked only to check a script's
+// syntax: bash/sh -n (or -o noexec), node --check, perl -c, ruby -c,
+// php -l. Nothing in the script runs.
+func syntaxCheckOnly(c *Cmd) bool {
+	switch {
+	case shells[c.Name]:
+		for _, a := range c.Args {
+			if a == "--" || len(a) < 2 || a[0] != '-' && a[0] != '+' {
+				break
+			}
+			if a[0] == '-' && a[1] != '-' && isCluster(a) && strings.IndexByte(a[1:], 'n') >= 0 && strings.IndexByte(a[1:], 'c') < 0 {
+				return true
+			}
+		}
+		v, ok := c.Flag("-o")
+		return ok && v == "noexec"
+	case c.Name == "node" || c.Name == "nodejs":
+		return c.Has("--check", "-c")
+	case c.Name == "perl" || c.Name == "ruby":
+		for _, a := range c.Args {
+			if isCluster(a) && strings.IndexByte(a[1:], 'c') >= 0 && strings.IndexByte(a[1:], 'e') < 0 {
+				return true
+			}
+		}
+	case c.Name == "php":
+		return c.Has("-l", "--syntax-check")
+	}
+	return false
 }

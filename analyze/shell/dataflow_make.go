@@ -56,6 +56,9 @@ func (w *walker) runsMakefile(c *Cmd) {
 	if c.Name != "make" && c.Name != "gmake" {
 		return
 	}
+	if c.Has("--dry-run", "--just-print", "--recon", "-n", "--question", "-q") {
+		return // make -n prints the recipes and runs none of them
+	}
 	fl := w.r.fl()
 	if len(fl.files) == 0 {
 		return

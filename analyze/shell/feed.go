@@ -1,6 +1,39 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// ruleFeedUnknown: a destructive program given names that only arrive when
+// the command runs, from a pipe or a file whose content is not shown.
+var ruleFeedUnknown = &rule.Rule{
+	ID: "shell.exec.feed-unknown", Category: rule.Destructive, Points: 50,
+	Summary:     "Deletes or changes files whose names only arrive when the command runs (from a pipe or a file), so what it touches cannot be checked first.",
+	Alternative: "print the list first (… | xargs echo …), then run the command on the names you checked",
+	Match:       []string{"git ls-files | xargs rm -f", "grep -rl secret . | xargs shred -u", "xargs -a list.txt chmod 777", "cat files | parallel rm {}"},
+	NoMatch:     []string{"echo a.txt | xargs rm -f", "git ls-files | xargs wc -l", "xargs -a list.txt cat", "find . -name '*.bak' | xargs rm"},
+}
+
+// feedDestructive are programs whose operands, when unknown, may be anything
+// on the machine.
+var feedDestructive = map[string]bool{"rm": true, "unlink": true, "shred": true, "srm": true, "wipe": true, "rmdir": true, "truncate": true,
+	"chmod": true, "chown": true, "chgrp": true, "mv": true, "rimraf": true, "dd": true, "cp": true, "ln": true, "git": true}
+
+// feedUnknown reports a destructive program fed names that are not known.
+func (w *walker) feedUnknown(cmd []string, cdyn []bool, text string) {
+	if len(cmd) == 0 || !feedDestructive[progName(cmd[0])] {
+		return
+	}
+	for i, d := range cdyn {
+		if d && i > 0 && cmd[i] == "$(stdin)" {
+			w.r.add(ruleFeedUnknown.Find(text, "Runs "+progName(cmd[0])+" on names that only arrive when the command runs (from a pipe or a file), so what it deletes or changes cannot be checked first.", ""))
+			w.r.mutates()
+			return
+		}
+	}
+}
 
 // Programs that build a command from words that arrive at run time: xargs
 // and parallel read them from standard input, a file or their own

@@ -771,11 +771,18 @@ func gitBranch(c *Cmd, r *report) {
 // gitPush judges a push: force, deletions, protected targets.
 func gitPush(c *Cmd, r *report) {
 	pos := c.Positional("--repo", "-o", "--push-option", "--receive-pack", "--exec")
-	force := c.Has("--force", "-f", "--mirror")
+	if c.Has("--dry-run") {
+		return // git push -n: nothing is sent
+	}
+	force := c.Has("--mirror")
 	lease := c.Has("--force-with-lease")
 	for _, o := range c.Argv().Opts {
-		// Unknown force-like options (--force-with-lease-if-includes…) count as force.
-		if o.Unknown && strings.HasPrefix(o.Name, "--force") && o.Name != "--force-if-includes" {
+		switch {
+		case o.Name == "--force" && !o.Unknown:
+			// The last of --force and --no-force wins, as git reads them.
+			force = !o.Negated
+		case o.Unknown && strings.HasPrefix(o.Name, "--force") && o.Name != "--force-if-includes":
+			// Unknown force-like options (--force-with-lease-if-includes…) count as force.
 			force = true
 		}
 	}

@@ -30,6 +30,7 @@ func Rules() []*rule.Rule {
 	all = append(all, serviceRules...)
 	all = append(all, selfRules...)
 	all = append(all, schedRules...)
+	all = append(all, ruleFeedUnknown)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }
@@ -37,6 +38,7 @@ func Rules() []*rule.Rule {
 // coreHandlers maps the core families' programs to their handlers.
 func coreHandlers() map[string][]handler {
 	m := map[string][]handler{
+		"rimraf": {deleteToolHandler}, "del-cli": {deleteToolHandler}, "trash-cli": {deleteToolHandler}, "tar": {deleteToolHandler}, "bsdtar": {deleteToolHandler}, "gtar": {deleteToolHandler}, "zip": {deleteToolHandler},
 		"rm": {rmHandler}, "unlink": {rmHandler}, "shred": {rmHandler}, "srm": {rmHandler}, "wipe": {rmHandler},
 		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler},
 		"cp": {copyHandler, credentialHandler}, "mv": {copyHandler}, "install": {copyHandler, credentialHandler}, "ln": {copyHandler},

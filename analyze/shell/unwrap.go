@@ -119,6 +119,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			if !ok {
 				return nil, false
 			}
+			w.feedUnknown(cmd, cdyn, text)
 			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
 			steps = append(steps, "xargs")
 			continue
@@ -127,6 +128,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			if !ok {
 				return nil, false
 			}
+			w.feedUnknown(cmd, cdyn, text)
 			if len(cmd) == 1 && strings.ContainsAny(cmd[0], " ;|&\n") {
 				c := w.newCmd(argv, dyn, text, sudo)
 				w.r.record(c)
