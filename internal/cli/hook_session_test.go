@@ -121,10 +121,10 @@ func TestHookSessions(t *testing.T) {
 			Count   int    `json:"count"`
 			Trusted bool   `json:"trusted"`
 		}
-		if err := json.Unmarshal(r.stdout, &entries); err != nil || len(entries) != 1 || entries[0].Pattern != "rm -f -r <arg>" || !entries[0].Trusted || entries[0].Count != 4 {
+		if err := json.Unmarshal(r.stdout, &entries); err != nil || len(entries) != 1 || entries[0].Pattern != "rm --force --recursive <arg>" || !entries[0].Trusted || entries[0].Count != 4 {
 			t.Errorf("trust list: %s %s (%v)", r.stdout, r.stderr, err)
 		}
-		if r := hookRunBinary(t, main, s.dir, nil, "trust", "revoke", "rm -f -r <arg>", "--project", s.cwd); r.exit != 0 || !strings.Contains(string(r.stdout), "Revoked 1 pattern") {
+		if r := hookRunBinary(t, main, s.dir, nil, "trust", "revoke", "rm --force --recursive <arg>", "--project", s.cwd); r.exit != 0 || !strings.Contains(string(r.stdout), "Revoked 1 pattern") {
 			t.Errorf("trust revoke: %d %s %s", r.exit, r.stdout, r.stderr)
 		}
 		if d, _, _ := s.pre("Bash", map[string]any{"command": "rm -rf src/old6"}); d != "ask" {
