@@ -266,11 +266,34 @@ func (q *Queue) UseVerified(ctx context.Context, r *Request, k Key) (Request, er
 	if !q.now().Before(r.DecidedAt.Add(q.passTTL())) {
 		return *r, fmt.Errorf("approval %s was not honoured: %w: it lapsed %s after the decision", r.ID, ErrUnverified, Human(q.passTTL()))
 	}
+	// Decide marks the request approved, then records the decision and
+	// links it: a call retried in between waits a moment for the link
+	// rather than being refused.
+	for wait := 0; r.DecisionSeq <= 0 && wait < linkWaits && q.now().Before(r.DecidedAt.Add(linkGrace)); wait++ {
+		select {
+		case <-ctx.Done():
+			return *r, ctx.Err()
+		case <-time.After(linkPoll):
+		}
+		again, err := q.Store.Approval(ctx, r.ID)
+		if err != nil {
+			break
+		}
+		*r = again
+	}
 	if err := Verified(ctx, q.chain(), r, k); err != nil {
 		return *r, fmt.Errorf("approval %s was not honoured: %w", r.ID, err)
 	}
 	return q.Use(ctx, r.ID)
 }
+
+// How long a pass waits for its decision to be linked to the audit record
+// Decide is writing: at most linkWaits polls linkPoll apart, and only within
+// linkGrace of the decision.
+const (
+	linkWaits = 100
+	linkPoll  = 20 * time.Millisecond
+)
 
 // Use marks an approved request used (ConsumeApproval), rewrites its file
 // and records the pass in the audit log. Of two callers, one succeeds; the

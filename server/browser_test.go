@@ -239,11 +239,15 @@ func TestBatchReviewInChromium(t *testing.T) {
 	}
 	together := 0
 	for _, r := range rs {
-		if strings.Contains(r.Reason, "approved by alice (approval page), reviewed together with 3 other requests: generated files") {
+		// The decision names its pass: "… 3 other requests (pass <tag>): generated files".
+		if strings.Contains(r.Reason, "approved by alice (approval page), reviewed together with 3 other requests (pass ") && strings.HasSuffix(r.Reason, "): generated files") {
 			together++
 		}
 	}
 	if together != 4 {
+		for _, r := range rs {
+			t.Logf("record: %s", r.Reason)
+		}
 		t.Errorf("%d audit records of the batch, want 4", together)
 	}
 
