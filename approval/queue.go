@@ -161,9 +161,12 @@ func (q *Queue) lookup(ctx context.Context, k Key) (o Outcome, found bool, err e
 			return Outcome{Request: r}, true, nil
 		}
 		if r.DecisionSeq == 0 && now.Sub(r.DecidedAt) < linkGrace && !r.DecidedAt.After(now) {
-			// Decided a moment ago: its audit record is being linked.
-			// Not a pass yet, and nothing to report.
-			return Outcome{Request: r, Reused: true}, true, nil
+			// Decided a moment ago: its audit record is being linked. A
+			// call retried right after the decision waits a moment for it;
+			// until it is linked it is not a pass, and nothing to report.
+			if !q.awaitLink(ctx, &r) {
+				return Outcome{Request: r, Reused: true}, true, nil
+			}
 		}
 		if !now.Before(r.DecidedAt.Add(q.passTTL())) {
 			// The pass lapsed: this call needs an approval of its own.
@@ -266,30 +269,33 @@ func (q *Queue) UseVerified(ctx context.Context, r *Request, k Key) (Request, er
 	if !q.now().Before(r.DecidedAt.Add(q.passTTL())) {
 		return *r, fmt.Errorf("approval %s was not honoured: %w: it lapsed %s after the decision", r.ID, ErrUnverified, Human(q.passTTL()))
 	}
-	// Decide marks the request approved, then records the decision and
-	// links it: a call retried in between waits a moment for the link
-	// rather than being refused.
-	for wait := 0; r.DecisionSeq <= 0 && wait < linkWaits && q.now().Before(r.DecidedAt.Add(linkGrace)); wait++ {
-		select {
-		case <-ctx.Done():
-			return *r, ctx.Err()
-		case <-time.After(linkPoll):
-		}
-		again, err := q.Store.Approval(ctx, r.ID)
-		if err != nil {
-			break
-		}
-		*r = again
-	}
 	if err := Verified(ctx, q.chain(), r, k); err != nil {
 		return *r, fmt.Errorf("approval %s was not honoured: %w", r.ID, err)
 	}
 	return q.Use(ctx, r.ID)
 }
 
+// awaitLink re-reads an approved request until its decision is linked to
+// its audit record (Decide records, then links), for at most linkWaits
+// polls linkPoll apart; it reports whether the link is there.
+func (q *Queue) awaitLink(ctx context.Context, r *Request) bool {
+	for wait := 0; r.DecisionSeq <= 0 && wait < linkWaits; wait++ {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(linkPoll):
+		}
+		again, err := q.Store.Approval(ctx, r.ID)
+		if err != nil || again.Status != StatusApproved {
+			return false
+		}
+		*r = again
+	}
+	return r.DecisionSeq > 0
+}
+
 // How long a pass waits for its decision to be linked to the audit record
-// Decide is writing: at most linkWaits polls linkPoll apart, and only within
-// linkGrace of the decision.
+// Decide is writing.
 const (
 	linkWaits = 100
 	linkPoll  = 20 * time.Millisecond
