@@ -509,22 +509,7 @@ func (r *report) command(argv []string, parent *Cmd, why string) {
 	if len(argv) == 0 {
 		return
 	}
-	depth := 1
-	sudo := false
-	if parent != nil {
-		depth = parent.Depth + 1
-		sudo = parent.Sudo
-	}
-	if depth > r.max {
-		r.add(ruleNestingTooDeep.Find(joinArgv(argv), "", ""))
-		return
-	}
-	w := &walker{r: r, depth: depth, parent: parent, sudo: sudo}
-	text := joinArgv(argv)
-	if why != "" {
-		r.trace(why + ": " + truncateText(text, 120))
-	}
-	w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), stream{}, text, "", nil)
+	r.commandWords(argv, make([]bool, len(argv)), parent, why)
 }
 
 // sql analyses query with the SQL analyzer and reports its findings about parent.
