@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"github.com/actionguard/actionguard/analyze/shell"
 	"regexp"
 
 	"github.com/actionguard/actionguard/analyze/privacy"
@@ -49,7 +50,18 @@ func redactForSpool(s string) string {
 
 // redactSecrets is Redact without the personal data and analyze/privacy's
 // secrets: the cheap, anchored rules of this file.
+// maxCommandLine is the longest string read as a command line for the
+// passwords its options carry.
+const maxCommandLine = 8 << 10
+
 func redactSecrets(s string) string {
+	// Passwords given to command-line clients (redis-cli -a, mysql -pPW,
+	// sshpass -p, curl -u user:PW, …), as the program specs tag them: in
+	// strings the size of a command line (a long text is prose or a file,
+	// which the anchored rules below read).
+	if len(s) <= maxCommandLine {
+		s = shell.MaskSecrets(s)
+	}
 	// A redaction can join what a line break kept apart (a quoted value
 	// around a key block), so redact again until nothing changes; the
 	// second pass is usually the last, and runs only when there were secrets.

@@ -59,12 +59,28 @@ func mayCarrySecret(src string) bool {
 		}
 	}
 	progs := secretPrograms()
-	for _, w := range strings.FieldsFunc(src, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == ';' || r == '|' || r == '&' || r == '(' || r == ')' || r == '\'' || r == '"' || r == '`' || r == '='
-	}) {
-		if progs[progName(w)] {
-			return true
+	// Each word, without allocating: a program name is a run of letters,
+	// digits and ._-+ after the last slash of a word.
+	start := -1
+	for i := 0; i <= len(src); i++ {
+		var c byte
+		if i < len(src) {
+			c = src[i]
 		}
+		word := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' || c == '+'
+		if word {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start <= 32 {
+			w := src[start:i]
+			if progs[w] || (hasUpperOrDot(w) && progs[progName(w)]) {
+				return true
+			}
+		}
+		start = -1
 	}
 	return false
 }
@@ -245,4 +261,15 @@ func replaceDelimited(s, v, with string) string {
 
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// hasUpperOrDot reports whether a word needs progName to be looked up
+// (MYSQL.EXE, python3.12): most words are already a program's name or none.
+func hasUpperOrDot(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c == '.' || c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
