@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Argv is one simple command's arguments read the way its program reads
 // them (docs/program-specs.md): subcommands, options under their canonical
@@ -562,18 +565,10 @@ func Canonical(words []string) []string {
 		}
 		opts = append(opts, n)
 	}
-	sortStrings(opts)
+	slices.Sort(opts)
 	out = append(out, opts...)
 	out = append(out, av.Operands...)
 	return out
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // longKind is how the long spelling written (name, maybe abbreviated) of o

@@ -23,20 +23,25 @@ var (
 
 func secretPrograms() map[string]bool {
 	secretProgOnce.Do(func() {
+		// A scan of the texts for the tag, each hit credited to the block
+		// header above it: no block is parsed (this runs in every hook
+		// process that keeps a record).
 		m := map[string]bool{"htpasswd": true, "smbclient": true, "lftp": true}
-		ix := specs()
-		for key := range ix.blocks {
-			if s := ix.lookup(key); s != nil {
-				for _, o := range s.opts {
-					if o.Tags&TagSecret != 0 {
-						prog, _, _ := strings.Cut(key, " ")
-						m[prog] = true
-						break
-					}
+		for _, text := range []string{handSpecs, genSpecs} {
+			for rest, off := text, 0; ; {
+				i := strings.Index(rest, "; secret")
+				if i < 0 {
+					break
 				}
+				at := off + i
+				for _, p := range headerPrograms(text, at) {
+					m[p] = true
+				}
+				rest, off = rest[i+8:], at+8
 			}
 		}
-		for alias, to := range ix.aliases {
+		// Other names of those programs (docker,podman,nerdctl share blocks).
+		for alias, to := range specs().aliases {
 			if !strings.Contains(alias, " ") && m[to] {
 				m[alias] = true
 			}
@@ -44,6 +49,31 @@ func secretPrograms() map[string]bool {
 		secretProgs = m
 	})
 	return secretProgs
+}
+
+// headerPrograms returns the program names of the block header above
+// position at: every name of "prog a,b,c", the program of "sub a x".
+func headerPrograms(text string, at int) []string {
+	for end := at; end > 0; {
+		start := strings.LastIndexByte(text[:end], '\n') + 1
+		line := text[start:end]
+		if strings.HasPrefix(line, "prog ") || strings.HasPrefix(line, "sub ") {
+			f := strings.Fields(line)
+			if len(f) < 2 {
+				return nil
+			}
+			if f[0] == "sub" {
+				return []string{strings.ToLower(f[1])}
+			}
+			names := strings.Split(strings.ToLower(f[1]), ",")
+			return names
+		}
+		if start == 0 {
+			return nil
+		}
+		end = start - 1
+	}
+	return nil
 }
 
 // mayCarrySecret is a cheap test that src could hold a secret SecretValues

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -91,4 +92,43 @@ func FuzzMaskSecrets(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSecretProgramsScan: the scan of the spec texts names exactly the
+// programs whose parsed specs tag an option secret.
+func TestSecretProgramsScan(t *testing.T) {
+	want := map[string]bool{"htpasswd": true, "smbclient": true, "lftp": true}
+	ix := specs()
+	for key := range ix.blocks {
+		s := ix.lookup(key)
+		for _, o := range s.opts {
+			if o.Tags&TagSecret != 0 {
+				prog, _, _ := strings.Cut(key, " ")
+				want[prog] = true
+			}
+		}
+	}
+	for alias, to := range ix.aliases {
+		if !strings.Contains(alias, " ") && want[to] {
+			want[alias] = true
+		}
+	}
+	got := secretPrograms()
+	for p := range want {
+		if !got[p] {
+			t.Errorf("%s has a secret option but the scan misses it", p)
+		}
+	}
+	if len(got) < len(want) {
+		t.Errorf("scan %d programs, parsed specs %d", len(got), len(want))
+	}
+}
+
+// BenchmarkSecretProgramsCold is what a hook process pays, once, before
+// it can mask a record.
+func BenchmarkSecretProgramsCold(b *testing.B) {
+	for b.Loop() {
+		secretProgOnce = sync.Once{}
+		_ = secretPrograms()
+	}
 }
