@@ -51,6 +51,9 @@ type Guard struct {
 	// control are actionguard's own places beyond the defaults
 	// (WithControlPlane); nil: named from the environment.
 	control []string
+	// readFile reads a script of this machine for the shell analysis
+	// (WithLocalFiles); nil: files on disk are not read.
+	readFile func(abs string) ([]byte, error)
 }
 
 // ContactBook tells how many earlier interactions the user had with each

@@ -23,6 +23,7 @@ func Analyze(src string, opt Options) *Result {
 	if len(opt.Files) > 0 {
 		r.flow.sessionFiles(opt.Files, env)
 	}
+	r.flow.read = opt.ReadFile
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)
@@ -147,6 +148,10 @@ type stream struct {
 	// item is what one word read from the stream stands for (xargs,
 	// parallel): "./\x00found/*.pyc" for the output of find . -name '*.pyc'.
 	item string
+	// file is the absolute path of the one local file whose bytes the
+	// stream is, when they are not known (cat x.sh, < x.sh): a shell that
+	// reads it may still judge the file through Options.ReadFile.
+	file string
 }
 
 type streamKind uint8
@@ -350,8 +355,10 @@ func (w *walker) fileStream(name string, dyn bool) stream {
 	if src, ok := w.r.flow.downloaded[cl.Abs]; ok {
 		return stream{kind: streamNetwork, what: "a file downloaded from " + src}
 	}
-	if fc, ok := w.r.flow.files[cl.Abs]; ok {
-		// A file this command line (or the session) wrote.
+	if fc, ok := w.r.flow.files[cl.Abs]; ok && fc.from == "" {
+		// A file this command line (or the session) wrote; a file only on
+		// disk is read when a shell runs it (stdinCode), not for every
+		// reader.
 		switch {
 		case fc.partial:
 		case fc.kind == streamLiteral || fc.kind == streamDecoded:
@@ -362,7 +369,7 @@ func (w *walker) fileStream(name string, dyn bool) stream {
 			return stream{kind: streamUnknown, what: "the output of " + strings.TrimPrefix(fc.what, "the output of ")}
 		}
 	}
-	return stream{kind: streamUnknown, what: name}
+	return stream{kind: streamUnknown, what: name, file: cl.Abs}
 }
 
 func (w *walker) funcDecl(f *syntax.FuncDecl) {

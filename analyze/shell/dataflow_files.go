@@ -25,6 +25,8 @@ type fileContent struct {
 	what    string     // where an unknown or downloaded content comes from
 	partial bool       // only text is known to be in it
 	session bool       // written by an earlier call of the session
+	disk    bool       // read from disk (Options.ReadFile)
+	from    string     // copied by this command line from this file, whose content is read when needed
 }
 
 // sessionFiles records the files Options.Files describes.
@@ -94,7 +96,7 @@ func (w *walker) writeFile(abs string, out stream, appendTo bool) {
 	}
 	if appendTo {
 		switch {
-		case !had:
+		case !had || old.from != "":
 			// Appended to a file whose content is not known: what was
 			// appended runs all the same.
 			f.partial = true
@@ -120,6 +122,16 @@ func (w *walker) writeFile(abs string, out stream, appendTo bool) {
 		f.text, f.partial = f.text[:maxFileBytes], true
 	}
 	fl.setFile(abs, f)
+}
+
+// copyDest is the file cp, ln or install writes when told to copy src to
+// arg (resolved: dst): a directory named with a trailing slash or "."
+// receives src's name.
+func copyDest(arg, dst, src string) string {
+	if strings.HasSuffix(arg, "/") || path.Base(arg) == "." {
+		return path.Join(dst, path.Base(src))
+	}
+	return dst
 }
 
 // readOnlyOfFiles never change the files they are given.
@@ -155,17 +167,16 @@ func (w *walker) notedWrites(c *Cmd, in stream) {
 		}
 		f, had := fl.files[src]
 		if !had {
-			if _, over := fl.files[dst]; over {
+			if fl.read != nil {
+				// Its content is read from the source if dst runs.
+				fl.setFile(copyDest(p[1], dst, src), fileContent{from: src})
+				return
+			} else if _, over := fl.files[dst]; over {
 				fl.setFile(dst, fileContent{kind: streamUnknown, what: p[0]})
 			}
 			break
 		}
-		if strings.HasSuffix(p[1], "/") {
-			dst = path.Join(dst, path.Base(src))
-		} else if _, isDir := fl.files[dst]; !isDir && path.Base(p[1]) == "." {
-			dst = path.Join(dst, path.Base(src))
-		}
-		fl.setFile(dst, f)
+		fl.setFile(copyDest(p[1], dst, src), f)
 		return
 	}
 	if len(fl.files) == 0 || readOnlyOfFiles[c.Name] || shells[c.Name] || interpreters[c.Name] {
@@ -312,7 +323,7 @@ func shebangLang(text string) string {
 // the content is analysed as what runs.
 func (w *walker) runsWritten(c *Cmd, in stream) {
 	fl := w.r.fl()
-	if len(fl.files) == 0 {
+	if !fl.knowsFiles() {
 		return
 	}
 	var fc fileContent
@@ -322,7 +333,7 @@ func (w *walker) runsWritten(c *Cmd, in stream) {
 		if !ok {
 			return ""
 		}
-		f, had := fl.files[a]
+		f, had := fl.file(a)
 		if !had {
 			return ""
 		}
@@ -344,7 +355,7 @@ func (w *walker) runsWritten(c *Cmd, in stream) {
 	if !ok {
 		return
 	}
-	fc, had = fl.files[abs]
+	fc, had = fl.file(abs)
 	if !had {
 		return
 	}
@@ -360,14 +371,20 @@ func (w *walker) judgeFile(c *Cmd, file, lang string, fc fileContent, verb strin
 	r := w.r
 	r.mutates()
 	origin := "this command line wrote"
-	if fc.session {
+	switch {
+	case fc.session:
 		origin = "was written earlier in this session"
+	case fc.disk:
+		origin = "is on disk"
 	}
 	switch fc.kind {
 	case streamNetwork:
 		if w.downloaded == nil || w.downloaded[c.env.mustAbs(file)] == "" {
 			r.add(c.find(w.remoteRule(c), "Runs "+file+", which "+origin+" from "+strings.TrimPrefix(fc.what, "the download from ")+", without checking it."))
 		}
+		return
+	case streamSecret:
+		r.add(c.find(ruleEvalDynamic, "Runs "+file+", a credential file, as code."))
 		return
 	case streamUnknown:
 		r.add(c.find(rulePipeToShell, "Runs "+file+", which "+origin+" with text only known when it runs ("+truncateText(fc.what, 60)+"), so what it does cannot be checked."))
@@ -378,12 +395,23 @@ func (w *walker) judgeFile(c *Cmd, file, lang string, fc fileContent, verb strin
 	if strings.TrimSpace(fc.text) == "" {
 		return
 	}
-	if fc.session {
+	switch {
+	case fc.session:
 		r.trace(c.Name + " " + verb + " " + file + ", written earlier in this session")
+	case fc.disk:
+		r.trace(c.Name + " " + verb + " " + file + ", read from disk")
 	}
 	frag := fl.fragment
 	fl.fragment = frag || fc.partial
 	defer func() { fl.fragment = frag }()
+	if fc.disk {
+		// A file on disk was not seen being written: build scripts and
+		// wrappers (./gradlew, ./configure) are full of commands built at
+		// run time and routine clean-ups. Only what the file clearly does
+		// that is serious is kept.
+		n := len(r.res.Findings)
+		defer func() { r.res.Findings = keepSerious(r.res.Findings, n) }()
+	}
 	if lang == "shell" {
 		r.script(fc.text, c, c.Name+" "+verb+" "+file)
 		return
@@ -398,14 +426,14 @@ func (w *walker) sourcedWritten(c *Cmd) {
 		return
 	}
 	fl := w.r.fl()
-	if len(fl.files) == 0 || len(c.Dynamic) > 0 && c.Dynamic[0] {
+	if !fl.knowsFiles() || len(c.Dynamic) > 0 && c.Dynamic[0] {
 		return
 	}
 	abs, ok := c.Resolve(c.Args[0])
 	if !ok {
 		return
 	}
-	fc, had := fl.files[abs]
+	fc, had := fl.file(abs)
 	if !had || fc.kind == streamNetwork {
 		return // a download is judged by source itself
 	}

@@ -60,7 +60,7 @@ func (w *walker) runsMakefile(c *Cmd) {
 		return // make -n prints the recipes and runs none of them
 	}
 	fl := w.r.fl()
-	if len(fl.files) == 0 {
+	if !fl.knowsFiles() {
 		return
 	}
 	dir := "."
@@ -80,7 +80,7 @@ func (w *walker) runsMakefile(c *Cmd) {
 		if !ok {
 			continue
 		}
-		fc, had := fl.files[abs]
+		fc, had := fl.file(abs)
 		if !had {
 			continue
 		}

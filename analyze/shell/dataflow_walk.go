@@ -17,6 +17,11 @@ type flowState struct {
 	// files are files whose content the analysis knows, by absolute path:
 	// written by this command line or earlier in the session.
 	files map[string]fileContent
+	// read reads a file from disk (Options.ReadFile); reads counts the
+	// files asked for, unread those it could not read.
+	read   func(abs string) ([]byte, error)
+	reads  int
+	unread map[string]bool
 	// fnWalks counts function bodies walked; callDepth is the depth of
 	// function calls being walked.
 	fnWalks, callDepth int

@@ -211,6 +211,13 @@ func (w *walker) stdinCode(c *Cmd, in stream, lang string) {
 	case streamSecret:
 		r.add(c.find(ruleEvalDynamic, "Runs the content of a credential file as code."))
 	case streamUnknown:
+		if in.file != "" {
+			if fc, ok := w.r.fl().file(in.file); ok {
+				// cat script.sh | sh, sh < script.sh: the file on disk runs.
+				w.judgeFile(c, in.what, lang, fc, "reads and runs")
+				return
+			}
+		}
 		if in.what != "" && !strings.Contains(in.what, "output of") {
 			return // cat script.sh | sh: runs a local file
 		}
@@ -338,7 +345,11 @@ func (w *walker) output(c *Cmd, in stream) stream {
 			return in
 		}
 		if c.Name == "cat" && len(files) == 1 {
-			return stream{kind: streamUnknown, what: files[0]}
+			st := stream{kind: streamUnknown, what: files[0]}
+			if abs, ok := c.Resolve(files[0]); ok && strings.HasPrefix(abs, "/") {
+				st.file = abs
+			}
+			return st
 		}
 		return stream{kind: streamUnknown, what: "the output of " + c.Name}
 	case "base64", "base32", "basenc":

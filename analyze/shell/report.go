@@ -17,6 +17,14 @@ type Options struct {
 	// tools), by absolute path: a command that runs one is judged by what
 	// it holds.
 	Files map[string]FileContent
+	// ReadFile, when set, reads a file of this machine by absolute path:
+	// a command that runs a script the analysis has not seen written
+	// (bash x.sh, ./x, source x, make, npm test, pytest…) is judged by
+	// what the file holds. It must return at most MaxScriptBytes+1 bytes
+	// of a regular file, never block (no FIFOs, devices or sockets), and
+	// an error for anything else. At most MaxScriptReads files are read in
+	// one analysis. Leave it nil when the command runs on another machine.
+	ReadFile func(abs string) ([]byte, error)
 	// ControlPlane are absolute paths of actionguard's own files and
 	// directories (the user's policy, the database, the state directory)
 	// beyond the defaults under Home: a command may read them but not

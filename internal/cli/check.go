@@ -171,7 +171,7 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	if err != nil {
 		return err
 	}
-	g, err := a.newGuard(act.Context.Cwd)
+	g, err := a.newGuard(act.Context.Cwd, guard.WithLocalFiles())
 	if err != nil {
 		return err
 	}

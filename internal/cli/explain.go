@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/actionguard/actionguard/guard"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +31,7 @@ func (a *app) runExplain(ctx context.Context, o *checkOptions, args []string) er
 	if err != nil {
 		return err
 	}
-	g, err := a.newGuard(act.Context.Cwd)
+	g, err := a.newGuard(act.Context.Cwd, guard.WithLocalFiles())
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,132 @@
+package shell
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// Scripts on disk. A command that runs a file this command line did not
+// write (bash x.sh, ./x, source x, cat x | sh, make, a later call running
+// what an earlier shell call wrote) is judged by what the file holds when
+// the caller lets the analysis read this machine's files
+// (Options.ReadFile). The analysis itself never opens a file.
+
+const (
+	// MaxScriptBytes is the most of one file judged; a longer file is
+	// judged on its first MaxScriptBytes as a fragment.
+	MaxScriptBytes = 64 << 10
+	// MaxScriptReads bounds the files read from disk in one analysis.
+	MaxScriptReads = 8
+)
+
+// knowsFiles reports whether any file's content can be known: written by
+// this command line or the session, or readable from disk.
+func (fl *flowState) knowsFiles() bool {
+	return len(fl.files) > 0 || fl.read != nil
+}
+
+// file returns what the analysis knows of the file at abs: what this
+// command line or the session wrote into it, else what it holds on disk.
+// A file copied by this command line from one whose content is not known
+// (cp x.sh y.sh) is read from its source.
+func (fl *flowState) file(abs string) (fileContent, bool) {
+	f, had := fl.files[abs]
+	if had && f.from == "" {
+		return f, true
+	}
+	src := abs
+	if had {
+		src = f.from
+	}
+	if fl.read == nil || fl.unread[src] || isDeviceOrProc(src) || installedProgram(src) {
+		return fileContent{}, false
+	}
+	fc, ok := fl.readDisk(src)
+	if ok && fl.sensitive(src) {
+		// Its words must not reach a finding's message: running it is
+		// judged as running a credential.
+		fc = fileContent{kind: streamSecret, disk: true}
+	}
+	if !ok {
+		if fl.unread == nil {
+			fl.unread = map[string]bool{}
+		}
+		fl.unread[src] = true
+		return fileContent{}, false
+	}
+	fl.setFile(abs, fc)
+	return fc, true
+}
+
+// readDisk reads abs through Options.ReadFile: a text file, cut to
+// MaxScriptBytes (then a fragment). Binary content (a NUL byte) is a
+// program, not a script: not known.
+func (fl *flowState) readDisk(abs string) (fileContent, bool) {
+	if fl.reads >= MaxScriptReads {
+		return fileContent{}, false
+	}
+	fl.reads++
+	data, err := fl.read(abs)
+	if err != nil {
+		return fileContent{}, false
+	}
+	partial := false
+	if len(data) > MaxScriptBytes {
+		data, partial = data[:MaxScriptBytes], true
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return fileContent{}, false
+	}
+	return fileContent{text: string(data), kind: streamLiteral, partial: partial, disk: true}, true
+}
+
+// isDeviceOrProc reports a path under /dev, /proc or /sys: never read.
+func isDeviceOrProc(abs string) bool {
+	for _, p := range []string{"/dev/", "/proc/", "/sys/"} {
+		if len(abs) >= len(p) && abs[:len(p)] == p {
+			return true
+		}
+	}
+	return false
+}
+
+// installedProgram reports a file of the system's or a package manager's
+// installed programs (/usr/bin/…, node_modules/.bin/…): what an agent
+// writes is judged, not the machine's own tools.
+func installedProgram(abs string) bool {
+	for _, p := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/", "/nix/", "/snap/", "/System/", "/Library/", "/Applications/", "/etc/"} {
+		if len(abs) >= len(p) && abs[:len(p)] == p {
+			return true
+		}
+	}
+	return strings.Contains(abs, "/node_modules/")
+}
+
+// sensitive reports a credential or one of actionguard's own files.
+func (fl *flowState) sensitive(abs string) bool {
+	e := fl.root
+	return e == nil || e.classify(abs).Credential != "" || e.controlPlane(abs).ok()
+}
+
+// seriousPoints is the least weight of a finding kept from a file read
+// from disk.
+const seriousPoints = 60
+
+// keepSerious drops, from fs[from:], the findings that say only that
+// something is not known (a command built at run time, code from a pipe)
+// or that weigh less than seriousPoints.
+func keepSerious(fs []rule.Finding, from int) []rule.Finding {
+	out := fs[:from]
+	for _, f := range fs[from:] {
+		switch f.Rule {
+		case ruleDynamicCommand.ID, rulePipeToShell.ID, ruleEvalDynamic.ID, ruleNestingTooDeep.ID, ruleFeedUnknown.ID, ruleRmDynamic.ID, ruleInlineExec.ID:
+			continue
+		}
+		if f.Points >= seriousPoints {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,59 @@
+package guard
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+
+	"github.com/actionguard/actionguard/analyze/shell"
+)
+
+// WithLocalFiles lets the shell analysis read this machine's files: a
+// command that runs a script it has not seen written (bash x.sh, ./x,
+// source x, cat x | sh, make, npm test) is judged by what the file holds.
+// Only for a guard whose actions run on this machine (the hook, check);
+// never for one judging another machine's actions.
+func WithLocalFiles() Option { return func(g *Guard) { g.readFile = readScript } }
+
+var errNotScript = errors.New("not a script")
+
+// readScript reads at most shell.MaxScriptBytes+1 bytes of the regular
+// file abs. It never blocks on a FIFO, a device or a socket: the file is
+// checked before it is opened, opened without blocking, and checked
+// again once open. A file whose first bytes show a compiled program is not
+// read further.
+func readScript(abs string) ([]byte, error) {
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errNotScript
+	}
+	f, err := openNonBlocking(abs)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, errNotScript
+	}
+	head := make([]byte, 512)
+	n, err := io.ReadFull(f, head)
+	head = head[:n]
+	if bytes.IndexByte(head, 0) >= 0 {
+		return nil, errNotScript
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return head, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, int64(shell.MaxScriptBytes+1-len(head))))
+	if err != nil {
+		return nil, err
+	}
+	return append(head, rest...), nil
+}
