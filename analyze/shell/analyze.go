@@ -685,6 +685,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	w.runsMakefile(c)
 	fl := w.r.fl()
 	out := w.dispatch(c, in, s)
+	w.execOptions(c)
 	w.altJudge(c)
 	if fl.downloaded == nil {
 		fl.downloaded = w.downloaded // the first download of the command line
