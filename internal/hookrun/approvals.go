@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
@@ -57,8 +58,9 @@ func openSQLite(ctx context.Context, path string) (approval.Store, func() error,
 	return st, st.Close, nil
 }
 
-// gateFor is the adapter's Gate for a hook call with cfg.
-func gateFor(cfg Config) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+// gateFor is the adapter's Gate for a hook call with cfg; an approved call
+// passes within passTTL of the decision (the policy's approvals.pass_ttl).
+func gateFor(cfg Config, passTTL time.Duration) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
 	open := cfg.openApprovals
 	if open == nil {
 		open = openSQLite
@@ -91,7 +93,7 @@ func gateFor(cfg Config) func(ctx context.Context, a *guard.Action, d *guard.Dec
 		defer closeStore()
 		// No Audit: the hook's own record of the decision says who
 		// approved the call it let through, or which request it opened.
-		q := &approval.Queue{Store: st, Dir: ApprovalsDir(path), ServerURL: cfg.Getenv(ServerURLEnv)}
+		q := &approval.Queue{Store: st, Dir: ApprovalsDir(path), ServerURL: cfg.Getenv(ServerURLEnv), PassTTL: passTTL}
 		if asks {
 			gate.Pass(ctx, q, a, d)
 			return
