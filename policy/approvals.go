@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/goccy/go-yaml/ast"
@@ -52,7 +53,7 @@ func (p *fileParser) approvals(v ast.Node) {
 			const hint = "10m is the default; from 30s to 24h"
 			d, ok := p.duration(v, "approvals.pass_ttl", MinPassTTL, hint)
 			if ok && d > MaxPassTTL {
-				p.errorAt(p.at(v), fmt.Sprintf("approvals.pass_ttl must be at most %s, got %s", FormatDuration(MaxPassTTL), FormatDuration(d)), hint)
+				p.errorAt(p.at(v), fmt.Sprintf("approvals.pass_ttl must be at most 24h, got %s", strings.TrimSpace(v.(*ast.StringNode).Value)), hint)
 				ok = false
 			}
 			if ok {

@@ -27,7 +27,8 @@ import (
 //     still lets it through once, without the prompt.
 //   - An agent that cannot ask (Codex, Gemini CLI) gets a deny naming the
 //     request opened for the call (or the one already open); once a person
-//     approves it, the same call runs once, within 10 minutes.
+//     approves it, the same call runs once, within the policy's
+//     approvals.pass_ttl (10 minutes by default).
 //
 // Either way an approval counts only when the person's decision is in the
 // audit log (approval.Verified); an approved row written by anything else
