@@ -1,6 +1,11 @@
 package audit
 
-import "github.com/actionguard/actionguard/analyze/shell"
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/actionguard/actionguard/analyze/shell"
+)
 
 // maxProse bounds the text RedactProse reads for quoted commands: a note,
 // not a document.
@@ -56,4 +61,68 @@ func isProseSpace(c byte) bool {
 		return true
 	}
 	return false
+}
+
+// maxOutputLine bounds a line RedactOutput reads as a command line.
+const maxOutputLine = 2 << 10
+
+// RedactOutput masks the passwords of the command lines a tool's output
+// shows — a shell's trace (+ mysql -pPW …), a script file read, an error
+// that quotes its command — in every string of a JSON output (where line
+// breaks are escapes the pattern rules do not read) or in the text, as a
+// whole and line by line (one line that does not parse as shell, an
+// apostrophe in prose, must not hide the next). It does nothing else:
+// callers redact the rest with Redact.
+func RedactOutput(s string) string {
+	if json.Valid([]byte(s)) {
+		return string(redactJSONWith([]byte(s), maskCommandText))
+	}
+	return maskCommandText(s)
+}
+
+func maskCommandText(s string) string {
+	if len(s) <= maxCommandLine {
+		s = shell.MaskSecrets(s)
+	}
+	if !strings.Contains(s, "\n") {
+		if len(s) > maxOutputLine {
+			return s
+		}
+		return maskLine(s)
+	}
+	lines := strings.Split(s, "\n")
+	changed := false
+	for i, l := range lines {
+		if len(l) > maxOutputLine {
+			continue
+		}
+		if m := maskLine(l); m != l {
+			lines[i], changed = m, true
+		}
+	}
+	if !changed {
+		return s
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maskLine masks the passwords of one line of output that is a command
+// line, after the prompt or trace mark a terminal puts before it ("+ ",
+// "$ ", "bob@host:~/src$ ", "> ").
+func maskLine(l string) string {
+	l = shell.MaskSecrets(l)
+	start := len(l) - len(strings.TrimLeft(l, "+$#>% \t"))
+	if start == 0 {
+		// A prompt: the command follows its first "$ ", "# " or "> ".
+		for _, mark := range []string{"$ ", "# ", "> "} {
+			if i := strings.Index(l, mark); i >= 0 && i < 80 {
+				start = i + len(mark)
+				break
+			}
+		}
+	}
+	if start == 0 || start >= len(l) {
+		return l
+	}
+	return l[:start] + shell.MaskSecrets(l[start:])
 }

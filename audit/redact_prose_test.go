@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -42,5 +43,42 @@ func TestRedactProse(t *testing.T) {
 	long := strings.Repeat("word ", maxProse)
 	if got := RedactProse(long); got != long {
 		t.Error("a long text changed")
+	}
+}
+
+// TestRedactOutput: a tool's output that shows command lines loses their
+// passwords wherever they sit: in a JSON string (escaped line breaks), on
+// a line after prose that does not parse as shell, in a script read.
+func TestRedactOutput(t *testing.T) {
+	const pw = "Kd93mQz7Lw"
+	lines := []string{
+		"+ redis-cli -a " + pw + " ping",
+		"mysql -uroot -p" + pw + " app < dump.sql",
+		"export MYSQL_PWD=" + pw,
+		"curl -u admin:" + pw + " https://api.example.com",
+		"git clone https://bob:" + pw + "@git.example.com/r.git",
+	}
+	for _, line := range lines {
+		for _, text := range []string{
+			line,
+			"don't panic\n" + line + "\nOK",
+			"#!/bin/sh\nset -e\n" + line + "\necho 'done\n",
+		} {
+			raw, _ := json.Marshal(map[string]any{"stdout": text, "stderr": "", "interrupted": false})
+			for _, out := range []string{text, string(raw)} {
+				got := RedactOutput(out)
+				if strings.Contains(got, pw) {
+					t.Errorf("%q keeps the password: %q", out, got)
+				}
+				if out == string(raw) && !json.Valid([]byte(got)) {
+					t.Errorf("%s is no longer JSON: %s", out, got)
+				}
+			}
+		}
+	}
+	for _, out := range []string{`{"stdout":"PONG","stderr":"","interrupted":false}`, "total 0\ndrwxr-xr-x 2 bob bob 40 .\n", "it's fine\n"} {
+		if got := RedactOutput(out); got != out {
+			t.Errorf("%q changed to %q", out, got)
+		}
 	}
 }

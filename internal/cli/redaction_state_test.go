@@ -256,6 +256,35 @@ func TestRedactionState(t *testing.T) {
 			codex = append(codex, cx)
 		}
 	}
+	// Outputs that show other command lines: a script read with the Read
+	// tool, a terminal log printed with cat (a prompt before each command).
+	var scripts []redactionCase
+	for i, c := range cases[:min(len(cases), 24)] {
+		secret := newSecret(t)
+		line := strings.Replace(c.cmd, c.secret, secret, 1)
+		var r redactionCase
+		var in, resp map[string]any
+		tool := "Read"
+		if i%2 == 0 {
+			r = redactionCase{secret: secret, ref: fmt.Sprintf("deploy-%02d.sh", i), prog: "Read"}
+			in = map[string]any{"file_path": filepath.Join(project, r.ref)}
+			resp = map[string]any{"type": "text", "file": map[string]any{"filePath": in["file_path"], "content": "#!/bin/sh\nset -e\n# don't run twice\n" + line + "\necho done\n"}}
+		} else {
+			tool = "Bash"
+			r = redactionCase{secret: secret, ref: fmt.Sprintf("notes-%02d.txt", i), prog: "cat"}
+			in = map[string]any{"command": "cat " + r.ref}
+			resp = map[string]any{"stdout": "bob@web1:~/src$ " + line + "\nit's done\n+ " + line + "\n", "stderr": "", "interrupted": false}
+		}
+		base := map[string]any{"session_id": "red-out", "cwd": project, "tool_name": tool, "tool_input": in, "tool_use_id": fmt.Sprintf("toolu_o%02d", i)}
+		hookCall(t, dir, hookBin, "claude-code", withEvent(base, "PreToolUse"))
+		post := withEvent(base, "PostToolUse")
+		post["tool_response"] = resp
+		hookCall(t, dir, hookBin, "claude-code", post)
+		r.cmd = tool + " output: " + line
+		scripts = append(scripts, r)
+	}
+	all = append(all, scripts...)
+
 	// Trust: the same held pattern approved by the person in Claude Code's
 	// prompt (asked, then seen running) four times runs the fifth time;
 	// each with its own password, kept as the pattern's example.

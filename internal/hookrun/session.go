@@ -86,7 +86,7 @@ func appendSession(path string, key []byte, step guard.Step) error {
 	if key != nil {
 		fps = privacy.FingerprintsOf(key, step.Observation, found)
 	}
-	obs := audit.RedactDetected(step.Observation, found)
+	obs := audit.RedactOutput(audit.RedactDetected(step.Observation, found))
 	if cmd, _ := step.Input["command"].(string); cmd != "" {
 		// The output often repeats the command (set -x, an error that
 		// quotes it), inside JSON the pattern rules do not read as a
