@@ -110,19 +110,18 @@ func maskCommandText(s string) string {
 // line, after the prompt or trace mark a terminal puts before it ("+ ",
 // "$ ", "bob@host:~/src$ ", "> ").
 func maskLine(l string) string {
-	l = shell.MaskSecrets(l)
-	start := len(l) - len(strings.TrimLeft(l, "+$#>% \t"))
-	if start == 0 {
-		// A prompt: the command follows its first "$ ", "# " or "> ".
-		for _, mark := range []string{"$ ", "# ", "> "} {
-			if i := strings.Index(l, mark); i >= 0 && i < 80 {
-				start = i + len(mark)
-				break
-			}
+	if start := len(l) - len(strings.TrimLeft(l, "+$#>% \t")); start > 0 {
+		return l[:start] + shell.MaskSecrets(l[start:])
+	}
+	if m := shell.MaskSecrets(l); m != l {
+		return m
+	}
+	// A prompt: the command follows its first "$ ", "# " or "> ".
+	for _, mark := range []string{"$ ", "# ", "> "} {
+		if i := strings.Index(l, mark); i >= 0 && i < 80 {
+			start := i + len(mark)
+			return l[:start] + shell.MaskSecrets(l[start:])
 		}
 	}
-	if start == 0 || start >= len(l) {
-		return l
-	}
-	return l[:start] + shell.MaskSecrets(l[start:])
+	return l
 }

@@ -82,3 +82,31 @@ func TestRedactOutput(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRedactOutput is what a PostToolUse call pays for a 16 KiB
+// output: a test log, and a migration log whose every tenth line is a
+// traced mysql -pPASSWORD.
+func BenchmarkRedactOutput(b *testing.B) {
+	for _, every := range []int{0, 10} {
+		var sb strings.Builder
+		for i := 0; sb.Len() < 16<<10; i++ {
+			if every > 0 && i%every == 0 {
+				sb.WriteString("+ mysql -uroot -pKd93mQz7Lw app < migrations/0001.sql\n")
+			} else {
+				sb.WriteString("ok  \texample.com/app/internal/store\t0.412s\tcoverage: 81.2% of statements\n")
+			}
+		}
+		raw, _ := json.Marshal(map[string]any{"stdout": sb.String(), "stderr": "", "interrupted": false})
+		out := string(raw)
+		name := "test-log"
+		if every > 0 {
+			name = "traced-passwords"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(out)))
+			for b.Loop() {
+				RedactOutput(out)
+			}
+		})
+	}
+}
