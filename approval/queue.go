@@ -350,6 +350,9 @@ func (q *Queue) Decide(ctx context.Context, id string, d Decision) (Request, err
 			return r, fmt.Errorf("%w: %s waits for an explicit approval (verdict %s)", ErrNotCautious, id, r.Decision.Verdict)
 		}
 	}
+	// The note is kept in the store, the request file and the audit log:
+	// a person who quotes the command does not store its passwords.
+	d.Note = audit.RedactProse(d.Note)
 	r, err := q.Store.DecideApproval(ctx, id, d)
 	if errors.Is(err, ErrExpired) {
 		q.closed(ctx, &r)

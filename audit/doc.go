@@ -7,7 +7,9 @@
 //     store.SQLite (store.Open) or, for several servers, a PostgreSQL store.
 //   - Log.Append adds a Record; Log.Tail, Log.Export and Log.Count read;
 //     Log.Verify checks the chain and says where and why it is broken.
-//   - Redact and RedactJSON remove secrets from text and from JSON documents.
+//   - Redact and RedactJSON remove secrets from text and from JSON documents;
+//     RedactProse from what a person writes (a note quoting a command),
+//     RedactOutput the passwords of the command lines a tool's output shows.
 //     Append applies them to every record, so no secret the patterns know
 //     reaches the database.
 //   - Storage is the interface a store implements; package audittest is the

@@ -71,7 +71,9 @@ func (o Outcome) Describe() string {
 // New makes the feedback on the audit record r: what actionguard decided
 // and what it should have decided. The record's verdict is read as it was
 // written; one that is not a known verdict counts as block (the strictest),
-// so it can never make a rule look too lenient.
+// so it can never make a rule look too lenient. The note is kept with its
+// secrets redacted as the audit log redacts them: a person who pastes the
+// command (redis-cli -a PASSWORD …) does not store its password.
 func New(r *audit.Record, shouldBe guard.Verdict, note, by string) Entry {
 	v, err := guard.ParseVerdict(r.Verdict)
 	if err != nil {
@@ -79,7 +81,7 @@ func New(r *audit.Record, shouldBe guard.Verdict, note, by string) Entry {
 	}
 	rules := append([]string{}, r.Rules...)
 	return Entry{AuditSeq: r.Seq, DecisionID: DecisionID(r), Verdict: v, ShouldBe: shouldBe,
-		Rules: rules, Kind: r.Kind, Tool: r.Tool, Note: note, By: by}
+		Rules: rules, Kind: r.Kind, Tool: r.Tool, Note: audit.RedactProse(note), By: by}
 }
 
 // DecisionID returns the decision id an audit record's action carries, or

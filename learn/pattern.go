@@ -74,7 +74,26 @@ func CommandPattern(cmd string) (string, bool) {
 			ok = false
 		}
 	}
-	return b.String(), ok
+	return maskSecrets(b.String(), cmd), ok
+}
+
+// maskSecrets generalises the passwords the command carries wherever the
+// pattern kept them literally (a sensitive word such as "prod…", a
+// subcommand): the trust store never holds one.
+func maskSecrets(pattern, cmd string) string {
+	for _, v := range shell.SecretValues(cmd) {
+		if !strings.Contains(pattern, v) {
+			continue
+		}
+		words := strings.Fields(pattern)
+		for i, w := range words {
+			if strings.Contains(w, v) {
+				words[i] = "<arg>"
+			}
+		}
+		pattern = strings.Join(words, " ")
+	}
+	return pattern
 }
 
 func stmtPattern(b *strings.Builder, st *syntax.Stmt) bool {

@@ -63,6 +63,7 @@ func (p *Policy) Describe() string {
 		row("disabled", "%s", strings.Join(ids, ", "))
 	}
 	p.describeSession(row)
+	p.describeApprovals(row)
 	label := "evaluation"
 	for _, list := range []struct {
 		kind     string

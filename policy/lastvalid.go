@@ -57,7 +57,8 @@ func (f *Fallback) Notice() string {
 }
 
 // Strictest returns the strictest built-in policy: paranoid mode, the
-// highest security level, no trust, and fallbacks that wait for a person.
+// highest security level, no trust, fallbacks that wait for a person, and
+// the shortest pass an approval gives.
 func Strictest() *Policy {
 	p := Default()
 	tighten(p)
@@ -77,6 +78,7 @@ func tighten(p *Policy) {
 		}
 	}
 	p.Trust.Off = true
+	p.Approvals.PassTTL = MinPassTTL
 }
 
 // LoadFailClosed is Load that never loosens: when the policy loads, a copy

@@ -47,6 +47,7 @@ type layer struct {
 	workingHours *setting[string]
 	trust        *trustLayer
 	undo         *undoLayer
+	approvals    *approvalsLayer
 	diags        []Diagnostic
 	// allowWarnings are the warnings about allow entries, which only matter
 	// when the entries are used (in a user's file, not a project's).

@@ -98,6 +98,8 @@ type Policy struct {
 	// Trust and Undo are seed 002's progressive trust and undo.
 	Trust TrustPolicy
 	Undo  UndoPolicy
+	// Approvals says how long an approved call may wait to run.
+	Approvals ApprovalPolicy
 	// Sources are the files the policy was read from, in order.
 	Sources []string
 	// Warnings are what was dropped or adjusted while merging, and what in
@@ -112,7 +114,7 @@ type Policy struct {
 // unparseable input and on internal errors.
 func Default() *Policy {
 	return &Policy{Mode: Adaptive, Level: DefaultLevel, OnUnparseable: "confirm", OnError: "confirm",
-		LearningDays: DefaultLearningDays, Trust: DefaultTrust, Undo: DefaultUndo}
+		LearningDays: DefaultLearningDays, Trust: DefaultTrust, Undo: DefaultUndo, Approvals: DefaultApprovals}
 }
 
 // Thresholds returns the score thresholds after the security level and the

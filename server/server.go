@@ -66,6 +66,7 @@ type config struct {
 	maxBody       int64
 	approvalDir   string
 	approvalTTL   time.Duration
+	passTTL       time.Duration
 	publicURL     string
 	poll          time.Duration
 	sweep         time.Duration
@@ -101,6 +102,10 @@ func WithApprovalDir(dir string) Option { return func(c *config) { c.approvalDir
 // WithApprovalTTL sets how long a request waits before it expires (default
 // approval.DefaultTTL, 24 h).
 func WithApprovalTTL(d time.Duration) Option { return func(c *config) { c.approvalTTL = d } }
+
+// WithPassTTL sets how long after a person's decision an approved call may
+// run (the policy's approvals.pass_ttl; default approval.DefaultPassTTL).
+func WithPassTTL(d time.Duration) Option { return func(c *config) { c.passTTL = d } }
 
 // WithPublicURL is the server's address as people reach it
 // (https://guard.example.com): approval request files link to their page
@@ -162,7 +167,7 @@ func New(st store.Store, g Checker, opts ...Option) *Server {
 	s.metrics = newMetrics()
 	s.writer = newAuditWriter(audit.New(st), s.metrics, s.log)
 	warn := func(err error) { s.log.Warn("approval queue", "err", err) }
-	s.q = &approval.Queue{Store: st, Dir: cfg.approvalDir, TTL: cfg.approvalTTL, ServerURL: cfg.publicURL, Now: cfg.now, Warn: warn, Audit: s.writer.Append}
+	s.q = &approval.Queue{Store: st, Dir: cfg.approvalDir, TTL: cfg.approvalTTL, PassTTL: cfg.passTTL, ServerURL: cfg.publicURL, Now: cfg.now, Warn: warn, Audit: s.writer.Append}
 	s.gate = newGateStore(st, cfg.now)
 	gateQ := *s.q
 	// The gate's store hides the store's audit reading: an approval is

@@ -34,8 +34,8 @@ func main() {
 	input := flag.String("input", "", "file whose content goes to standard input")
 	flag.Parse()
 	argv := flag.Args()
-	if len(argv) == 0 || *input == "" {
-		fmt.Fprintln(os.Stderr, "usage: hookbench -input FILE [-runs N] [-label L] -- command args…")
+	if len(argv) == 0 || *input == "" || *runs < 1 {
+		fmt.Fprintln(os.Stderr, "usage: hookbench -input FILE [-runs N ≥ 1] [-label L] -- command args…")
 		os.Exit(2)
 	}
 	in, err := os.ReadFile(*input)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/internal/hookrun"
+	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
 	"github.com/spf13/cobra"
 )
@@ -112,13 +114,26 @@ func (a *app) approvalQueue(ctx context.Context) (*approval.Queue, store.Store, 
 		return nil, nil, err
 	}
 	path, _ := a.dbFile()
-	q := &approval.Queue{Store: st, Dir: hookrun.ApprovalsDir(path), ServerURL: a.env.Getenv(hookrun.ServerURLEnv),
+	cwd, _ := os.Getwd()
+	q := &approval.Queue{Store: st, Dir: hookrun.ApprovalsDir(path), ServerURL: a.env.Getenv(hookrun.ServerURLEnv), PassTTL: a.passTTL(cwd),
 		Warn: func(err error) { fmt.Fprintf(a.env.Stderr, "actionguard: warning: %v\n", err) }}
 	if !a.noAudit {
 		log := audit.New(st)
 		q.Audit = func(ctx context.Context, r *audit.Record) error { return log.Append(ctx, r) }
 	}
 	return q, st, nil
+}
+
+// passTTL is the policy's approvals.pass_ttl for cwd. A policy that does
+// not load gives the shortest pass there is: the commands that report the
+// policy's errors say what is wrong, and no pass outlives what the broken
+// file may have meant.
+func (a *app) passTTL(cwd string) time.Duration {
+	p, err := policy.Load(a.loadOptions(cwd))
+	if err != nil {
+		return policy.MinPassTTL
+	}
+	return p.Approvals.PassTTL
 }
 
 // sweep closes the requests that expired, so that what a person reads is

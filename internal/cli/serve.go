@@ -111,7 +111,7 @@ func (a *app) runServe(ctx context.Context, o *serveOptions) error {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(a.env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	opts := []server.Option{server.WithLogger(logger), server.WithMaxBody(o.maxBody), server.WithDrainTimeout(o.drain)}
+	opts := []server.Option{server.WithLogger(logger), server.WithMaxBody(o.maxBody), server.WithDrainTimeout(o.drain), server.WithPassTTL(a.passTTL(cwd))}
 	if o.noAuth {
 		opts = append(opts, server.WithoutAuth())
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
@@ -26,7 +27,8 @@ import (
 //     still lets it through once, without the prompt.
 //   - An agent that cannot ask (Codex, Gemini CLI) gets a deny naming the
 //     request opened for the call (or the one already open); once a person
-//     approves it, the same call runs once, within 10 minutes.
+//     approves it, the same call runs once, within the policy's
+//     approvals.pass_ttl (10 minutes by default).
 //
 // Either way an approval counts only when the person's decision is in the
 // audit log (approval.Verified); an approved row written by anything else
@@ -57,8 +59,9 @@ func openSQLite(ctx context.Context, path string) (approval.Store, func() error,
 	return st, st.Close, nil
 }
 
-// gateFor is the adapter's Gate for a hook call with cfg.
-func gateFor(cfg Config) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+// gateFor is the adapter's Gate for a hook call with cfg; an approved call
+// passes within passTTL of the decision (the policy's approvals.pass_ttl).
+func gateFor(cfg Config, passTTL time.Duration) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
 	open := cfg.openApprovals
 	if open == nil {
 		open = openSQLite
@@ -91,7 +94,7 @@ func gateFor(cfg Config) func(ctx context.Context, a *guard.Action, d *guard.Dec
 		defer closeStore()
 		// No Audit: the hook's own record of the decision says who
 		// approved the call it let through, or which request it opened.
-		q := &approval.Queue{Store: st, Dir: ApprovalsDir(path), ServerURL: cfg.Getenv(ServerURLEnv)}
+		q := &approval.Queue{Store: st, Dir: ApprovalsDir(path), ServerURL: cfg.Getenv(ServerURLEnv), PassTTL: passTTL}
 		if asks {
 			gate.Pass(ctx, q, a, d)
 			return

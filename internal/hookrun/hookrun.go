@@ -71,7 +71,7 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 		}
 	}
 	opts = append(opts, guard.WithWorkTree(workTreeDirty), guard.WithLocalFiles())
-	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg), Enrich: rec.enrich, Rewrite: rec.rewrite})
+	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg, p.Approvals.PassTTL), Enrich: rec.enrich, Rewrite: rec.rewrite})
 	resp.Stderr = append(warn, resp.Stderr...)
 	return resp
 }

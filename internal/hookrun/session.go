@@ -12,10 +12,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/actionguard/actionguard/analyze/privacy"
+	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 )
@@ -84,7 +86,14 @@ func appendSession(path string, key []byte, step guard.Step) error {
 	if key != nil {
 		fps = privacy.FingerprintsOf(key, step.Observation, found)
 	}
-	return appendLine(path, sessionStep{Time: time.Now().UTC(), ID: step.ID, Tool: step.Tool, Input: in, Observation: audit.RedactDetected(step.Observation, found),
+	obs := audit.RedactOutput(audit.RedactDetected(step.Observation, found))
+	if cmd, _ := step.Input["command"].(string); cmd != "" {
+		// The output often repeats the command (set -x, an error that
+		// quotes it), inside JSON the pattern rules do not read as a
+		// command line: its passwords go wherever they appear.
+		obs = maskValues(obs, shell.SecretValues(cmd))
+	}
+	return appendLine(path, sessionStep{Time: time.Now().UTC(), ID: step.ID, Tool: step.Tool, Input: in, Observation: obs,
 		Fingerprints: fps, Failed: step.Outcome == guard.OutcomeFailed})
 }
 
@@ -348,4 +357,19 @@ func fingerprintKey(dbPath string, create bool) []byte {
 		return nil
 	}
 	return key
+}
+
+// maskValues replaces each of the secret values in text, as written and as
+// JSON escapes it, with the audit log's password mark.
+func maskValues(text string, values []string) string {
+	const mark = "[REDACTED:password]"
+	for _, v := range values {
+		text = strings.ReplaceAll(text, v, mark)
+		if q, err := json.Marshal(v); err == nil {
+			if esc := string(q[1 : len(q)-1]); esc != v {
+				text = strings.ReplaceAll(text, esc, mark)
+			}
+		}
+	}
+	return text
 }

@@ -1,0 +1,472 @@
+package cli_test
+
+import (
+	"bytes"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/actionguard/actionguard/analyze/shell"
+	_ "modernc.org/sqlite"
+)
+
+// redactionCase is one command carrying a password: the secret that must
+// never be kept, and a reference word (a comment at the end of the
+// command) that must be, so that a record dropped whole cannot pass.
+type redactionCase struct {
+	cmd, secret, ref, prog string
+}
+
+// newSecret returns a value no record holds by chance.
+func newSecret(t *testing.T) string {
+	t.Helper()
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		t.Fatal(err)
+	}
+	return "Sq" + hex.EncodeToString(b[:])
+}
+
+// secretOptionCases writes, for every option the program specs tag secret,
+// a command in every spelling the program reads (--name=V, --name V,
+// -xV, -x V), keeping the spellings that the spec reader reads as that
+// option with the value: the table of options, not a hand list.
+func secretOptionCases(t *testing.T) []redactionCase {
+	t.Helper()
+	keys := shell.SpecKeys()
+	slices.Sort(keys)
+	var out []redactionCase
+	for _, key := range keys {
+		spec := shell.SpecFor(key)
+		if spec == nil {
+			continue
+		}
+		prefix := strings.Fields(key)
+		for _, o := range spec.Options() {
+			if o.Tags&shell.TagSecret == 0 {
+				continue
+			}
+			for _, name := range o.Names {
+				for _, form := range []string{"eq", "space", "attached"} {
+					secret := newSecret(t)
+					value := secret
+					// A user option's secret is the password after the
+					// user name, in the separator the program reads.
+					if strings.Contains(o.Canon, "user") || name == "-u" || name == "-U" {
+						sep := ":"
+						switch prefix[0] {
+						case "smbclient":
+							sep = "%"
+						case "lftp":
+							sep = ","
+						}
+						value = "alice" + sep + secret
+					}
+					var words []string
+					long := strings.HasPrefix(name, "--") || len(name) > 2
+					switch {
+					case form == "eq" && long:
+						words = []string{name + "=" + value}
+					case form == "space":
+						words = []string{name, value}
+					case form == "attached" && !long:
+						words = []string{name + value}
+					default:
+						continue
+					}
+					argv := append(append([]string{}, prefix...), words...)
+					if !readsSecret(argv, secret) {
+						continue
+					}
+					out = append(out, redactionCase{cmd: strings.Join(argv, " "), secret: secret, prog: prefix[0]})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// readsSecret reports whether the spec reader reads the secret as the
+// value of a secret option of argv (so the spelling is one the program
+// accepts).
+func readsSecret(argv []string, secret string) bool {
+	av := shell.ReadArgv(argv)
+	for _, o := range av.Opts {
+		if o.Tags&shell.TagSecret != 0 && o.HasValue && strings.Contains(o.Value, secret) {
+			return true
+		}
+	}
+	return false
+}
+
+// otherSecretCases are the secrets that are not an option's value: an
+// operand, part of a URL, an environment assignment.
+func otherSecretCases(t *testing.T) []redactionCase {
+	var out []redactionCase
+	add := func(prog, format string) {
+		s := newSecret(t)
+		out = append(out, redactionCase{cmd: fmt.Sprintf(format, s), secret: s, prog: prog})
+	}
+	add("htpasswd", "htpasswd -b .htpasswd alice %s")
+	add("htpasswd", "htpasswd -bc /etc/nginx/.htpasswd alice %s")
+	add("psql", "psql postgresql://app:%s@db.example.com:5432/app -c 'select 1'")
+	add("psql", "psql 'postgres://app:%s@db.example.com/app'")
+	add("mysql", "MYSQL_PWD=%s mysql -u root app")
+	add("psql", "PGPASSWORD=%s psql -h db.example.com -U app")
+	add("redis-cli", "REDISCLI_AUTH=%s redis-cli -h cache.example.com ping")
+	add("git", "git clone https://alice:%s@git.example.com/team/repo.git")
+	add("curl", "curl https://alice:%s@api.example.com/v1/items")
+	add("mongosh", "mongosh mongodb://admin:%s@mongo.example.com/app")
+	add("sudo", "sudo mysql -uroot -p%s app")
+	add("bash", "bash -c 'redis-cli -a %s ping'")
+	add("env", "env MYSQL_PWD=%s mysql -u root")
+	add("sshpass", "sshpass -p %s ssh deploy@web.example.com uptime")
+	return out
+}
+
+// stateEnv is a hook's environment with every directory inside dir.
+func stateEnv(dir string) []string {
+	return []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + filepath.Join(dir, "home"),
+		"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(dir, "state"),
+		"XDG_CACHE_HOME=" + filepath.Join(dir, "cache"),
+		"XDG_DATA_HOME=" + filepath.Join(dir, "data"),
+		"ACTIONGUARD_DB=" + filepath.Join(dir, "state", "actionguard", "audit.db"),
+	}
+}
+
+func runIn(t *testing.T, dir, bin string, stdin []byte, args ...string) (stdout, stderr []byte, exit int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = stateEnv(dir)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		exit = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("running %v: %v", args, err)
+	}
+	return out.Bytes(), errb.Bytes(), exit
+}
+
+// hookCall sends one hook event and returns the agent-facing decision.
+func hookCall(t *testing.T, dir, bin, agent string, in map[string]any) string {
+	t.Helper()
+	raw, _ := json.Marshal(in)
+	out, errb, exit := runIn(t, dir, bin, raw, "hook", agent)
+	if exit != 0 && exit != 2 {
+		t.Fatalf("%s hook: exit %d: %s", agent, exit, errb)
+	}
+	var resp struct {
+		Hook struct {
+			Decision string `json:"permissionDecision"`
+		} `json:"hookSpecificOutput"`
+	}
+	json.Unmarshal(out, &resp)
+	return resp.Hook.Decision
+}
+
+// TestRedactionState drives the real hook and CLI through commands that
+// carry passwords in every spelling the program specs tag secret, and in
+// URLs, operands and environment assignments, so that every kind of record
+// is kept: allowed, held (Claude Code asks; Codex opens an approval
+// request), blocked, PostToolUse output, trust patterns, feedback, the
+// spool and the audit database after the spool is drained. Then it reads
+// every file under HOME, the config, state and cache directories (the
+// database's raw bytes and its text columns) and checks that no password
+// is there, while each command's reference word and program are.
+func TestRedactionState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binaries")
+	}
+	hookBin := hookBuildCmd(t, "actionguard-hook")
+	cliBin := hookBuild(t)
+	dir := t.TempDir()
+	for _, d := range []string{"home", "config", "state", "cache", "data", "project"} {
+		os.MkdirAll(filepath.Join(dir, d), 0o755)
+	}
+	cases := append(secretOptionCases(t), otherSecretCases(t)...)
+	if len(cases) < 60 {
+		t.Fatalf("only %d commands carry a secret: the spec table lost its secret tags?", len(cases))
+	}
+	progs := map[string]bool{}
+	for _, c := range cases {
+		progs[c.prog] = true
+	}
+	for _, p := range []string{"redis-cli", "sshpass", "docker", "podman", "helm", "mysql", "mongosh", "curl", "wget", "smbclient", "lftp"} {
+		if !progs[p] {
+			t.Errorf("no command of %s: the spec table no longer tags its password option secret", p)
+		}
+	}
+
+	// Each command three ways: alone, held (a deletion after it), blocked
+	// (deleting home after it).
+	const project = "/home/dev/project" // deleting under the temporary directory is routine
+	var all []redactionCase
+	for i, c := range cases {
+		c.ref = fmt.Sprintf("ref%04dx", i)
+		switch i % 3 {
+		case 1:
+			c.cmd += " && rm -rf src/legacy"
+		case 2:
+			c.cmd += "; rm -rf ~/"
+		}
+		c.cmd += " # " + c.ref
+		all = append(all, c)
+	}
+	decisions := map[string]int{}
+	var codex []map[string]any
+	for i, c := range all {
+		in := map[string]any{"command": c.cmd}
+		session := fmt.Sprintf("red-%d", i%7)
+		id := fmt.Sprintf("toolu_%04d", i)
+		base := map[string]any{"session_id": session, "cwd": project, "transcript_path": filepath.Join(dir, "transcript.jsonl"), "tool_name": "Bash", "tool_input": in, "tool_use_id": id}
+		pre := withEvent(base, "PreToolUse")
+		d := hookCall(t, dir, hookBin, "claude-code", pre)
+		decisions[d]++
+		if d != "deny" {
+			// It ran (a person approved what was asked): the output
+			// echoes the command, as a shell with set -x does.
+			post := withEvent(base, "PostToolUse")
+			post["tool_response"] = map[string]any{"stdout": "+ " + c.cmd + "\nOK\n", "stderr": "mysql: [Warning] Using a password on the command line interface can be insecure.\n" + c.cmd, "interrupted": false}
+			hookCall(t, dir, hookBin, "claude-code", post)
+		}
+		if i%3 == 1 {
+			// Codex cannot ask: a held call opens an approval request.
+			cx := withEvent(base, "PreToolUse")
+			cx["session_id"], cx["turn_id"], cx["model"] = "cx-"+session, "turn-1", "gpt-5-codex"
+			hookCall(t, dir, hookBin, "codex", cx)
+			codex = append(codex, cx)
+		}
+	}
+	// Outputs that show other command lines: a script read with the Read
+	// tool, a terminal log printed with cat (a prompt before each command).
+	var scripts []redactionCase
+	for i, c := range cases[:min(len(cases), 24)] {
+		secret := newSecret(t)
+		line := strings.Replace(c.cmd, c.secret, secret, 1)
+		var r redactionCase
+		var in, resp map[string]any
+		tool := "Read"
+		if i%2 == 0 {
+			r = redactionCase{secret: secret, ref: fmt.Sprintf("deploy-%02d.sh", i), prog: "Read"}
+			in = map[string]any{"file_path": filepath.Join(project, r.ref)}
+			resp = map[string]any{"type": "text", "file": map[string]any{"filePath": in["file_path"], "content": "#!/bin/sh\nset -e\n# don't run twice\n" + line + "\necho done\n"}}
+		} else {
+			tool = "Bash"
+			r = redactionCase{secret: secret, ref: fmt.Sprintf("notes-%02d.txt", i), prog: "cat"}
+			in = map[string]any{"command": "cat " + r.ref}
+			resp = map[string]any{"stdout": "bob@web1:~/src$ " + line + "\nit's done\n+ " + line + "\n", "stderr": "", "interrupted": false}
+		}
+		base := map[string]any{"session_id": "red-out", "cwd": project, "tool_name": tool, "tool_input": in, "tool_use_id": fmt.Sprintf("toolu_o%02d", i)}
+		hookCall(t, dir, hookBin, "claude-code", withEvent(base, "PreToolUse"))
+		post := withEvent(base, "PostToolUse")
+		post["tool_response"] = resp
+		hookCall(t, dir, hookBin, "claude-code", post)
+		r.cmd = tool + " output: " + line
+		scripts = append(scripts, r)
+	}
+	all = append(all, scripts...)
+
+	// Trust: the same held pattern approved by the person in Claude Code's
+	// prompt (asked, then seen running) four times runs the fifth time;
+	// each with its own password, kept as the pattern's example.
+	for i := range 5 {
+		c := redactionCase{secret: newSecret(t), prog: "redis-cli", ref: fmt.Sprintf("trust%dx", i)}
+		c.cmd = "redis-cli -h cache.example.com -a " + c.secret + " ping && rm -rf src/legacy # " + c.ref
+		all = append(all, c)
+		base := map[string]any{"session_id": "red-trust", "cwd": project, "tool_name": "Bash", "tool_input": map[string]any{"command": c.cmd}, "tool_use_id": fmt.Sprintf("toolu_t%d", i)}
+		d := hookCall(t, dir, hookBin, "claude-code", withEvent(base, "PreToolUse"))
+		if want := map[bool]string{false: "ask", true: "allow"}[i == 4]; d != want {
+			t.Errorf("trust: call %d answered %s, want %s", i+1, d, want)
+		}
+		post := withEvent(base, "PostToolUse")
+		post["tool_response"] = map[string]any{"stdout": "PONG", "stderr": "Warning: Using a password with '-a' option on the command line interface may not be safe.", "interrupted": false}
+		hookCall(t, dir, hookBin, "claude-code", post)
+	}
+	for _, d := range []string{"allow", "ask", "deny"} {
+		if decisions[d] == 0 {
+			t.Errorf("no call was answered %s (%v): the test does not keep every kind of record", d, decisions)
+		}
+	}
+	// The person's side: feedback with the command pasted into the note,
+	// a check from the terminal, the log read (which drains the spool).
+	state := filepath.Join(dir, "state", "actionguard")
+	for i, c := range all[:6] {
+		if out, errb, exit := runIn(t, dir, cliBin, nil, "feedback", fmt.Sprintf("#%d", i+1), "--should-be", "block", "--note", "ran "+c.cmd); exit != 0 {
+			t.Fatalf("feedback: %d %s %s", exit, out, errb)
+		}
+	}
+	for _, c := range all[6:12] {
+		runIn(t, dir, cliBin, nil, "check", "--json", c.cmd)
+	}
+	// A person approves Codex's requests, quoting the command in the note;
+	// Codex's retry passes.
+	out, errb, _ := runIn(t, dir, cliBin, nil, "approvals", "list", "--json")
+	approved := 0
+	for _, line := range bytes.Split(bytes.TrimSpace(out), []byte("\n")) {
+		var r struct {
+			ID     string         `json:"id"`
+			Action map[string]any `json:"action"`
+		}
+		if json.Unmarshal(line, &r) != nil || r.ID == "" {
+			continue
+		}
+		var c *redactionCase
+		for i := range all {
+			if bytes.Contains(line, []byte(all[i].ref+`"`)) || bytes.Contains(line, []byte(all[i].ref+"\\")) {
+				c = &all[i]
+			}
+		}
+		if c == nil {
+			t.Errorf("approval request %s names no command of the test: %s", r.ID, line)
+			continue
+		}
+		if o, e, exit := runIn(t, dir, cliBin, nil, "approvals", "approve", r.ID, "--yes", "--note", "fine: "+c.cmd); exit != 0 {
+			t.Fatalf("approvals approve: %d %s %s", exit, o, e)
+		}
+		approved++
+	}
+	if approved == 0 {
+		t.Errorf("no approval request was opened: %s %s", out, errb)
+	}
+	passed := 0
+	for _, cx := range codex {
+		if hookCall(t, dir, hookBin, "codex", cx) == "allow" {
+			passed++
+		}
+	}
+	if passed < approved {
+		t.Errorf("%d requests approved, %d retries passed", approved, passed)
+	}
+	if out, errb, exit := runIn(t, dir, cliBin, nil, "audit", "tail", "-n", "50"); exit != 0 {
+		t.Fatalf("audit tail: %d %s %s", exit, out, errb)
+	}
+	runIn(t, dir, cliBin, nil, "approvals", "list")
+	runIn(t, dir, cliBin, nil, "trust", "list", "--project", project)
+
+	// Every kind of record is there.
+	for _, glob := range []string{"sessions/*", "approvals/*", "trust/*.json", "audit.db"} {
+		if m, _ := filepath.Glob(filepath.Join(state, glob)); len(m) == 0 {
+			t.Errorf("no %s was written: the test does not reach every record", glob)
+		}
+	}
+
+	// Nothing holds a password.
+	files := map[string][]byte{}
+	filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return nil
+		}
+		if b, err := os.ReadFile(path); err == nil {
+			rel, _ := filepath.Rel(dir, path)
+			files[rel] = b
+		}
+		return nil
+	})
+	texts := dbTexts(t, filepath.Join(state, "audit.db"))
+	for _, c := range all {
+		for name, b := range files {
+			if i := bytes.Index(b, []byte(c.secret)); i >= 0 {
+				t.Errorf("%s holds the password of %q: …%s…", name, c.cmd, b[max(0, i-120):min(len(b), i+40)])
+			}
+		}
+		for _, s := range texts {
+			if strings.Contains(s, c.secret) {
+				t.Errorf("the audit database holds the password of %q: %.300s", c.cmd, s)
+				break
+			}
+		}
+		found := false
+		for _, s := range texts {
+			if strings.Contains(s, c.ref) && strings.Contains(s, c.prog) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("the audit database has no record of %q with its program", c.cmd)
+		}
+	}
+	t.Logf("%d commands, %d files, %d database texts, decisions %v, %d approval requests approved, %d passed", len(all), len(files), len(texts), decisions, approved, passed)
+}
+
+func withEvent(base map[string]any, event string) map[string]any {
+	m := map[string]any{"hook_event_name": event}
+	for k, v := range base {
+		m[k] = v
+	}
+	return m
+}
+
+// dbTexts returns every text and blob value of every table of the SQLite
+// database at path.
+func dbTexts(t *testing.T, path string) []string {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var n string
+		rows.Scan(&n)
+		tables = append(tables, n)
+	}
+	rows.Close()
+	var out []string
+	for _, table := range tables {
+		rows, err := db.Query(`SELECT * FROM "` + table + `"`)
+		if err != nil {
+			t.Fatalf("%s: %v", table, err)
+		}
+		cols, _ := rows.Columns()
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		for rows.Next() {
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			var row []string
+			for _, v := range vals {
+				switch x := v.(type) {
+				case string:
+					row = append(row, x)
+				case []byte:
+					row = append(row, string(x))
+				}
+			}
+			out = append(out, strings.Join(row, "\x00"))
+		}
+		rows.Close()
+	}
+	if len(out) == 0 {
+		t.Fatal("the audit database is empty")
+	}
+	return out
+}
