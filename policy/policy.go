@@ -98,6 +98,9 @@ type Policy struct {
 	// Trust and Undo are seed 002's progressive trust and undo.
 	Trust TrustPolicy
 	Undo  UndoPolicy
+	// Wrappers are the programs the files declare to run the command
+	// after them, user file first (see Wrapper).
+	Wrappers []Wrapper
 	// Sources are the files the policy was read from, in order.
 	Sources []string
 	// Warnings are what was dropped or adjusted while merging, and what in
