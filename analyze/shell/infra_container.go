@@ -419,10 +419,14 @@ func dockerHandler(c *Cmd, r *report) {
 	case " run", " create", "container run", "container create", " exec", "container exec":
 		// The options end at the image (the container for exec): the
 		// words after it are the command that runs inside.
-		image := firstOf(av.Operands)
+		image, inside := firstOf(av.Operands), av.Operands[min(1, len(av.Operands)):]
+		if verb == "exec" && c.Has("--latest") {
+			// podman exec -l CMD: no container named, the command is first.
+			image, inside = "the latest container", av.Operands
+		}
 		dockerIsolation(c, r, dockerFlags(c, av, av.wordArg[k-1]+1), image)
-		if verb == "exec" && len(av.Operands) > 1 {
-			r.command(av.Operands[1:], c, "runs inside container "+image)
+		if verb == "exec" && len(inside) > 0 {
+			r.command(inside, c, "runs inside container "+image)
 		}
 	case " rm", "container rm", "container remove", "pod rm":
 		dockerRemoveContainers(c, r, sub, names)
