@@ -108,10 +108,7 @@ func svcUserAdd(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	valued := []string{"-b", "--base-dir", "-c", "--comment", "-d", "--home", "--home-dir", "-e", "--expiredate", "-f", "--inactive", "-g", "--gid", "-G",
-		"--groups", "-k", "--skel", "-K", "--key", "-p", "--password", "-R", "--root", "-P", "--prefix", "-s", "--shell", "-u", "--uid", "-Z", "--selinux-user",
-		"--ingroup", "--gecos", "--firstuid", "--lastuid", "--add_extra_groups", "--conf"}
-	pos := c.Positional(valued...)
+	pos := c.Positional()
 	user := svcAt(pos, 0)
 	// adduser USER GROUP adds an existing user to a group (Debian).
 	if c.Name == "adduser" && len(pos) == 2 {
