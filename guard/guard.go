@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/policy"
 )
 
@@ -35,8 +36,10 @@ const (
 // Guard checks actions. Build it with New.
 type Guard struct {
 	policy *policy.Policy
-	home   string
-	now    func() time.Time
+	// wrappers are the policy's wrappers in the shell analysis's form.
+	wrappers []shell.Wrapper
+	home     string
+	now      func() time.Time
 	// learned are per-rule point adjustments learned from the user's
 	// feedback (see WithLearned).
 	learned map[string]int
@@ -123,6 +126,7 @@ func New(opts ...Option) *Guard {
 	if g.policy == nil {
 		g.policy = policy.Default()
 	}
+	g.wrappers = g.policy.ShellWrappers()
 	return g
 }
 

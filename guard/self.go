@@ -83,7 +83,7 @@ func (g *Guard) controlPlane() []string {
 
 // shellOptions is what the shell analyzer knows about where the action runs.
 func (e *evaluation) shellOptions() shell.Options {
-	return shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), ControlPlane: e.g.controlPlane(), Files: sessionFiles(e.a), ReadFile: e.g.readFile}
+	return shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), ControlPlane: e.g.controlPlane(), Files: sessionFiles(e.a), ReadFile: e.g.readFile, Wrappers: e.g.wrappers}
 }
 
 // scriptExts are files whose content runs: a script that names the

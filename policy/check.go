@@ -64,6 +64,13 @@ func (p *Policy) Describe() string {
 	}
 	p.describeSession(row)
 	p.describeApprovals(row)
+	for i, w := range p.Wrappers {
+		label := ""
+		if i == 0 {
+			label = "wrappers"
+		}
+		row(label, "%s  (%s)", w.describe(), w.Source)
+	}
 	label := "evaluation"
 	for _, list := range []struct {
 		kind     string

@@ -11,6 +11,8 @@
 //     Policy.Describe summarizes a policy (actionguard policy show).
 //   - Policy.AllowsCommand, DeniesCommand, AllowsTool and DeniesTool look an
 //     action up in the lists; Policy.EvalRules runs the custom rules.
+//   - Policy.ShellWrappers hands the declared wrappers to the shell
+//     analysis (shell.Options.Wrappers).
 //   - Policy.Thresholds and Policy.AdjustVerdict apply the level and the mode
 //     to the scorer's result.
 //   - Policy.ForbiddenPatterns and SensitivePatterns are the evaluation
@@ -55,6 +57,10 @@
 //	  enabled: true
 //	  buffer: 60s             # actionguard undo brings the last batch back
 //	  retention: 7d
+//	wrappers:                 # launchers that run the command after them
+//	  - name: with-vpn
+//	    options: ["-r= --region="]   # the spec syntax of docs/program-specs.md
+//	    skip: 0               # words before the command
 //
 // Unknown keys, wrong types and out-of-range values are errors; each one is
 // reported at its file:line:col with a hint (a "did you mean" for a
@@ -79,7 +85,9 @@
 // disable list and anything looser are dropped with a warning. Strictness of
 // modes: flow < learning < adaptive < paranoid. A project may also shorten the
 // learning period, ask for more approvals before trust or shorten it, and
-// turn undo on; working hours are the user's alone.
+// turn undo on, and declare wrappers (a wrapper only reveals the command it
+// runs; one both files declare keeps the user's reading); working hours are
+// the user's alone.
 //
 // # Custom rules
 //

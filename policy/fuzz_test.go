@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/actionguard/actionguard/analyze/shell"
 )
 
 // FuzzParse feeds arbitrary bytes to the policy file parser. Whatever the
@@ -61,6 +63,14 @@ func FuzzParse(f *testing.F) {
 					t.Fatalf("pattern %q accepted: %v", e.Expr, err)
 				}
 			}
+		}
+		for _, w := range p.Wrappers {
+			if w.Skip < 0 || w.Skip > shell.MaxWrapperSkip || w.Source == "" {
+				t.Fatalf("wrapper %+v accepted", w)
+			}
+		}
+		if sw := p.ShellWrappers(); len(sw) != len(p.Wrappers) {
+			t.Fatalf("%d wrappers accepted, %d handed to the analysis", len(p.Wrappers), len(sw))
 		}
 		_ = p.Describe()
 	})

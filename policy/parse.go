@@ -48,7 +48,10 @@ type layer struct {
 	trust        *trustLayer
 	undo         *undoLayer
 	approvals    *approvalsLayer
-	diags        []Diagnostic
+	// wrappers are the wrappers section's entries, wrapperPos where each is.
+	wrappers   []Wrapper
+	wrapperPos []pos
+	diags      []Diagnostic
 	// allowWarnings are the warnings about allow entries, which only matter
 	// when the entries are used (in a user's file, not a project's).
 	allowWarnings []Diagnostic

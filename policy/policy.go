@@ -100,6 +100,9 @@ type Policy struct {
 	Undo  UndoPolicy
 	// Approvals says how long an approved call may wait to run.
 	Approvals ApprovalPolicy
+	// Wrappers are the programs the files declare to run the command
+	// after them, user file first (see Wrapper).
+	Wrappers []Wrapper
 	// Sources are the files the policy was read from, in order.
 	Sources []string
 	// Warnings are what was dropped or adjusted while merging, and what in

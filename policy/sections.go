@@ -12,7 +12,7 @@ import (
 
 // The keys of each mapping, in the order the documentation gives them.
 var (
-	topKeys        = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable", "evaluation", "learning_days", "working_hours", "trust", "undo", "approvals"}
+	topKeys        = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable", "evaluation", "learning_days", "working_hours", "trust", "undo", "approvals", "wrappers"}
 	allowKeys      = []string{"command", "tool", "reason"}
 	denyKeys       = []string{"command", "tool", "verdict", "reason"}
 	ruleKeys       = []string{"id", "when", "verdict", "message"}
@@ -71,6 +71,8 @@ func (p *fileParser) top(body ast.Node) {
 			p.undo(v)
 		case "approvals":
 			p.approvals(v)
+		case "wrappers":
+			p.wrappers(v)
 		}
 	}
 	p.checkRuleIDs()

@@ -90,7 +90,7 @@ func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 			av.words = append(av.words, a)
 			av.wordArg = append(av.wordArg, i)
 			operandsHere++
-			if cur != nil && cur.attrs&attrStop != 0 {
+			if cur != nil && cur.attrs&attrStop != 0 && (cur.attrs&attrStopAfterSkip == 0 || operandsHere > cur.wrapSkip) {
 				done = true
 				av.optsDone = i
 			}

@@ -212,25 +212,6 @@ func infraSub(c *Cmd, from int) *Cmd {
 	return &s
 }
 
-// infraFirstWord returns the index in args of the first word that is not a
-// flag, skipping the values of the valued flags; len(args) if none.
-func infraFirstWord(args []string, valued map[string]bool) int {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			return i + 1
-		}
-		if len(a) > 1 && a[0] == '-' {
-			if !strings.Contains(a, "=") && valued[a] {
-				i++
-			}
-			continue
-		}
-		return i
-	}
-	return len(args)
-}
-
 // infraSet makes a set of words.
 func infraSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))

@@ -403,12 +403,7 @@ func awsS3(c *Cmd, r *report, op string, sub *Cmd, t []string) {
 	if op == "ls" || op == "presign" {
 		return
 	}
-	paths := sub.Positional("--acl", "--include", "--exclude", "--storage-class", "--grants", "--sse", "--sse-kms-key-id",
-		"--sse-c", "--sse-c-key", "--content-type", "--cache-control", "--content-disposition", "--content-encoding",
-		"--content-language", "--expires", "--metadata", "--metadata-directive", "--website-redirect", "--expected-size",
-		"--source-region", "--page-size", "--request-payer", "--index-document", "--error-document", "--region", "--profile",
-		"--endpoint-url", "--output", "--query", "--sse-c-copy-source", "--sse-c-copy-source-key", "--tagging-directive",
-		"--copy-props", "--checksum-algorithm", "--checksum-mode", "--case-conflict")
+	paths := sub.Positional()
 	if sub.Has("--dryrun", "--dry-run") {
 		return
 	}

@@ -155,32 +155,6 @@ func containerHandlers() map[string]handler {
 	}
 }
 
-var dockerGlobalValued = infraSet(
-	"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
-	"--connection", "--url", "--root", "--runroot", "--storage-driver", "--cgroup-manager", "--events-backend",
-	"--identity", "--module", "--network-cmd-path", "--runtime", "--tmpdir", "-n", "--namespace", "--address",
-	"--snapshotter", "--cni-path", "--data-root", "--hosts-dir",
-)
-
-// dockerRunValued are the flags of run, create and exec that take a value.
-var dockerRunValued = infraSet(
-	"-v", "--volume", "--mount", "-e", "--env", "--env-file", "-p", "--publish", "--name", "-w", "--workdir", "-u",
-	"--user", "--network", "--net", "--cap-add", "--cap-drop", "--device", "--entrypoint", "-h", "--hostname", "-l",
-	"--label", "--label-file", "--log-driver", "--log-opt", "-m", "--memory", "--cpus", "--cpu-shares", "-c",
-	"--restart", "--security-opt", "--pid", "--ipc", "--uts", "--userns", "--cgroupns", "--add-host", "--dns",
-	"--dns-search", "--dns-option", "--tmpfs", "--ulimit", "--platform", "--pull", "--gpus", "--runtime", "--shm-size",
-	"--stop-signal", "--stop-timeout", "--health-cmd", "--health-interval", "--health-retries", "--health-timeout",
-	"--health-start-period", "--ip", "--ip6", "--link", "--mac-address", "--memory-swap", "--memory-reservation",
-	"--kernel-memory", "--oom-score-adj", "--pids-limit", "--cidfile", "--volumes-from", "--group-add", "-a",
-	"--attach", "--cpuset-cpus", "--cpuset-mems", "--cpu-period", "--cpu-quota", "--blkio-weight", "--expose",
-	"--isolation", "--storage-opt", "--sysctl", "--detach-keys", "--domainname", "--annotation", "--network-alias",
-	"--cgroup-parent", "--device-cgroup-rule", "--pod", "--secret", "--arch", "--os", "--variant", "--hooks-dir",
-	"--subuidname", "--subgidname", "--uidmap", "--gidmap", "--tz", "--umask", "--init-path", "--log-level",
-	"--device-read-bps", "--device-write-bps", "--device-read-iops", "--device-write-iops", "--chroot-dirs",
-	"--requires", "--sdnotify", "--seccomp-policy", "--passwd-entry", "--preserve-fds", "--image-volume",
-	"--index", "--env-merge", "--label-file", "--memory-swappiness", "--volume-driver",
-)
-
 // dockerHostRootMounts are host paths whose mount gives root on the host.
 var dockerHostRootMounts = []string{
 	"/", "/etc", "/root", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/var", "/var/lib",
@@ -213,7 +187,7 @@ type dockerMount struct {
 // dockerMounts returns the bind mounts of -v/--volume and --mount values.
 func dockerMounts(c *Cmd) []dockerMount {
 	var out []dockerMount
-	for _, v := range infraFlagValues(c, "-v", "--volume") {
+	for _, v := range c.FlagAll("--volume") {
 		parts := strings.Split(v, ":")
 		if len(parts) < 2 {
 			continue // an anonymous volume
@@ -232,7 +206,7 @@ func dockerMounts(c *Cmd) []dockerMount {
 		}
 		out = append(out, m)
 	}
-	for _, v := range infraFlagValues(c, "--mount") {
+	for _, v := range c.FlagAll("--mount") {
 		m, bind := dockerMount{}, false
 		for _, kv := range strings.Split(v, ",") {
 			k, val, _ := strings.Cut(kv, "=")
@@ -257,12 +231,33 @@ func dockerMounts(c *Cmd) []dockerMount {
 // dockerCapabilities returns the added capabilities, upper case without CAP_.
 func dockerCapabilities(c *Cmd) []string {
 	var caps []string
-	for _, v := range infraFlagValues(c, "--cap-add") {
+	for _, v := range c.FlagAll("--cap-add") {
 		for _, cp := range strings.Split(v, ",") {
 			caps = append(caps, strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(cp)), "CAP_"))
 		}
 	}
 	return caps
+}
+
+// dockerFlags is the view of a run, create or exec command's own options:
+// the words from its verb (at from) up to the image, read with the
+// subcommand's spec.
+func dockerFlags(c *Cmd, av *Argv, from int) *Cmd {
+	end := len(c.Args)
+	if len(av.OperandArg) > 0 {
+		end = av.OperandArg[0]
+	}
+	flags := infraSub(c, from)
+	n := max(end-from, 0)
+	flags.Args = flags.Args[:min(n, len(flags.Args))]
+	if len(flags.Dynamic) > len(flags.Args) {
+		flags.Dynamic = flags.Dynamic[:len(flags.Args)]
+	}
+	if len(flags.proc) > len(flags.Args) {
+		flags.proc = flags.proc[:len(flags.Args)]
+	}
+	flags.argv = parseArgv(av.Spec(), flags.Args, flags.Dynamic)
+	return flags
 }
 
 // dockerIsolation checks the flags of run, create and exec for ways out of
@@ -293,13 +288,13 @@ func dockerIsolation(c *Cmd, r *report, flags *Cmd, image string) {
 	if pidHost && len(root) == 0 {
 		weak = append(weak, "the host's process namespace")
 	}
-	for _, v := range infraFlagValues(flags, "--security-opt") {
+	for _, v := range flags.FlagAll("--security-opt") {
 		switch strings.ReplaceAll(v, ":", "=") {
 		case "seccomp=unconfined", "apparmor=unconfined", "label=disable", "systempaths=unconfined", "label=type=spc_t":
 			weak = append(weak, v)
 		}
 	}
-	for _, d := range infraFlagValues(flags, "--device") {
+	for _, d := range flags.FlagAll("--device") {
 		host, _, _ := strings.Cut(d, ":")
 		if dockerBlockDevice(host) {
 			root = append(root, "raw access to "+host)
@@ -380,30 +375,30 @@ func dockerHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	i := infraFirstWord(c.Args, dockerGlobalValued)
-	if i >= len(c.Args) {
+	// The spec reads the global options, the command words and, for run,
+	// create, exec and build, the command's own options.
+	av := c.Argv()
+	words := c.Positional()
+	if len(words) == 0 {
 		return
 	}
-	verb := c.Args[i]
-	i++
+	verb := words[0]
+	k := 1
 	// Management commands: "docker container rm" is "docker rm".
 	group := ""
 	switch verb {
 	case "container", "image", "volume", "network", "system", "builder", "buildx", "stack", "service", "swarm",
 		"node", "secret", "config", "pod", "machine", "context", "plugin", "manifest", "trust", "artifact", "kube", "farm":
-		group = verb
-		j := i + infraFirstWord(c.Args[i:], nil)
-		if j >= len(c.Args) {
+		if len(words) < 2 {
 			return
 		}
-		verb = c.Args[j]
-		i = j + 1
+		group, verb, k = verb, words[1], 2
 	case "compose":
-		composeArgs(c, r, i)
+		composeArgs(c, r, 1)
 		return
 	}
-	sub := infraSub(c, i)
-	names := sub.Positional()
+	sub := infraSub(c, av.wordArg[k-1]+1)
+	names := words[k:]
 	engine := map[string]string{"docker": "Docker", "podman": "Podman", "nerdctl": "nerdctl"}[c.Name]
 	switch group + " " + verb {
 	case " ps", " images", " logs", " inspect", " version", " info", " stats", " top", " port", " diff", " history",
@@ -422,17 +417,16 @@ func dockerHandler(c *Cmd, r *report) {
 	r.mutates()
 	switch group + " " + verb {
 	case " run", " create", "container run", "container create", " exec", "container exec":
-		ex := infraSub(c, i)
-		j := infraFirstWord(ex.Args, dockerRunValued)
-		flags := infraSub(c, i)
-		flags.Args = flags.Args[:j]
-		image := ""
-		if j < len(ex.Args) {
-			image = ex.Args[j]
+		// The options end at the image (the container for exec): the
+		// words after it are the command that runs inside.
+		image, inside := firstOf(av.Operands), av.Operands[min(1, len(av.Operands)):]
+		if verb == "exec" && c.Has("--latest") {
+			// podman exec -l CMD: no container named, the command is first.
+			image, inside = "the latest container", av.Operands
 		}
-		dockerIsolation(c, r, flags, image)
-		if verb == "exec" && j+1 < len(ex.Args) {
-			r.command(ex.Args[j+1:], c, "runs inside container "+image)
+		dockerIsolation(c, r, dockerFlags(c, av, av.wordArg[k-1]+1), image)
+		if verb == "exec" && len(inside) > 0 {
+			r.command(inside, c, "runs inside container "+image)
 		}
 	case " rm", "container rm", "container remove", "pod rm":
 		dockerRemoveContainers(c, r, sub, names)
@@ -505,8 +499,8 @@ func dockerHandler(c *Cmd, r *report) {
 			r.add(c.find(dockerServiceRemove, "Forces this node out of the swarm; on a manager this can break the swarm.", "swarm"))
 		}
 	case " build", "image build", "buildx build", "builder build":
-		if sub.Has("--push") || strings.Contains(strings.Join(infraFlagValues(sub, "--output", "-o"), ","), "push=true") {
-			r.add(c.find(dockerPush, "Builds an image and publishes it to a registry.", infraFlagValues(sub, "-t", "--tag")...))
+		if c.Has("--push") || strings.Contains(strings.Join(c.FlagAll("--output"), ","), "push=true") {
+			r.add(c.find(dockerPush, "Builds an image and publishes it to a registry.", c.FlagAll("--tag")...))
 		}
 	case " push", "image push", "manifest push", "artifact push":
 		r.add(c.find(dockerPush, "Publishes "+infraList(names)+" to a registry.", names...))
@@ -536,12 +530,6 @@ func dockerRemoveContainers(c *Cmd, r *report, sub *Cmd, names []string) {
 	}
 }
 
-var composeGlobalValued = infraSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory",
-	"--ansi", "--parallel", "--progress", "-c", "--context", "-H", "--host", "--log-level")
-
-var composeExecValued = infraSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--index", "--name", "--entrypoint",
-	"-l", "--label", "-p", "--publish", "-v", "--volume", "--cap-add", "--cap-drop", "--pull", "--env-from-file")
-
 func composeHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
@@ -549,16 +537,17 @@ func composeHandler(c *Cmd, r *report) {
 	composeArgs(c, r, 0)
 }
 
-// composeArgs handles a compose command whose arguments start at Args[from].
-func composeArgs(c *Cmd, r *report, from int) {
-	rest := c.Args[from:]
-	i := infraFirstWord(rest, composeGlobalValued)
-	if i >= len(rest) {
+// composeArgs handles a compose command whose command word is the
+// level-th word of the record (1 for docker compose, 0 for docker-compose).
+func composeArgs(c *Cmd, r *report, level int) {
+	av := c.Argv()
+	words := c.Positional()
+	if len(words) <= level {
 		return
 	}
-	verb := rest[i]
-	sub := infraSub(c, from+i+1)
-	project, _ := infraSub(c, from).Flag("-p", "--project-name")
+	verb := words[level]
+	sub := infraSub(c, av.wordArg[level]+1)
+	project := composeProject(av, level)
 	switch verb {
 	case "ps", "ls", "logs", "config", "images", "top", "port", "version", "events", "convert", "stats", "wait", "watch":
 		return
@@ -578,22 +567,35 @@ func composeArgs(c *Cmd, r *report, from int) {
 			r.add(c.find(dockerContainerRemove, "Removes the project's stopped containers with their anonymous volumes.", infraTargets(project)...))
 		}
 	case "exec", "run":
-		j := infraFirstWord(sub.Args, composeExecValued)
-		if j+1 < len(sub.Args) {
-			svc := sub.Args[j]
+		// The options end at the service: the words after it are the
+		// command that runs in its container.
+		if ops := av.Operands; len(ops) > 1 {
+			svc := ops[0]
 			if verb == "exec" {
-				r.command(sub.Args[j+1:], c, "runs inside the "+svc+" service's container")
+				r.command(ops[1:], c, "runs inside the "+svc+" service's container")
 			} else {
-				r.command(sub.Args[j+1:], c, "runs in a new container of the "+svc+" service")
+				r.command(ops[1:], c, "runs in a new container of the "+svc+" service")
 			}
 		}
-		if sub.Has("--privileged") {
+		if c.Has("--privileged") {
 			r.add(c.find(dockerHostRoot, "Runs a command in privileged mode: it can take over the host.", infraTargets(project)...))
 		}
 	case "push":
 		r.add(c.find(dockerPush, "Publishes the project's images to their registries.", infraTargets(project)...))
 	}
 	// up, start, stop, restart, build, pull, create, kill, pause, cp: routine.
+}
+
+// composeProject is the project named to compose itself (-p before the
+// command; run -p publishes a port).
+func composeProject(av *Argv, level int) string {
+	p := ""
+	for _, o := range av.Opts {
+		if o.level == level && o.Name == "--project-name" && !o.Unknown && o.HasValue {
+			p = o.Value
+		}
+	}
+	return p
 }
 
 func composeName(p string) string {

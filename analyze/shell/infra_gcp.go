@@ -257,30 +257,31 @@ func gsutilHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	i := infraFirstWord(c.Args, infraSet("-o", "-h", "-u", "-i"))
-	if i >= len(c.Args) {
+	// The spec reads the global options, the command and its own options.
+	av := c.Argv()
+	words := c.Positional()
+	if len(words) == 0 {
 		return
 	}
-	verb := c.Args[i]
-	sub := infraSub(c, i+1)
-	paths := sub.Positional("-p", "-x", "-a", "-z", "-j", "-c", "-e", "-u", "-g", "-d", "-p", "-s", "-h", "-m")
+	verb := words[0]
+	sub := infraSub(c, av.wordArg[0]+1)
+	paths := words[1:]
 	switch verb {
 	case "rm", "cp", "mv", "ls", "cat", "du", "stat", "hash":
 		if verb == "cp" || verb == "mv" {
-			if acl, _ := sub.Flag("-a"); acl == "public-read" || acl == "public-read-write" {
+			if acl, _ := c.Flag("-a"); acl == "public-read" || acl == "public-read-write" {
 				r.mutates()
 				r.add(c.find(gcloudPublic, "Uploads "+firstOf(paths)+" readable by anyone on the internet.", paths...))
 				return
 			}
 		}
-		storageCommand(c, r, verb, paths, sub.Has("-r", "-R", "-a"), false)
+		storageCommand(c, r, verb, paths, c.Has("-r", "-R", "-a"), false)
 	case "rsync":
-		paths = sub.Positional("-x", "-y", "-p", "-c")
-		storageCommand(c, r, verb, paths, true, sub.Has("-d"))
+		storageCommand(c, r, verb, paths, true, c.Has("-d"))
 	case "rb":
 		r.mutates()
 		msg := "Deletes the bucket " + infraList(paths) + "."
-		if sub.Has("-f") {
+		if c.Has("-f") {
 			msg = "Deletes the bucket " + infraList(paths) + " and everything in it."
 		}
 		r.add(c.find(gcloudDelete, msg, paths...))
@@ -288,7 +289,7 @@ func gsutilHandler(c *Cmd, r *report) {
 		r.mutates()
 		r.add(c.find(gcloudCreate, "Creates the bucket "+infraList(paths)+".", paths...))
 	case "acl", "defacl", "iam":
-		words := sub.Positional("-u", "-g", "-d", "-p")
+		words := words[1:]
 		if len(words) == 0 || words[0] == "get" {
 			return
 		}
@@ -305,7 +306,7 @@ func gsutilHandler(c *Cmd, r *report) {
 		}
 		r.add(c.find(gcloudIAMChange, "Changes who may access "+infraOr(lastOf(words), "the bucket")+".", lastOf(words)))
 	case "lifecycle", "versioning", "retention":
-		words := sub.Positional()
+		words := words[1:]
 		if len(words) == 0 || words[0] == "get" {
 			return
 		}
@@ -319,7 +320,7 @@ func gsutilHandler(c *Cmd, r *report) {
 			r.add(c.find(gcloudChange, "Changes the "+verb+" settings of "+lastOf(words)+".", lastOf(words)))
 		}
 	case "setmeta", "label", "cors", "web", "logging", "notification", "kms", "autoclass", "rewrite", "compose", "requesterpays", "defstorageclass", "pap", "ubla", "bucketpolicyonly":
-		words := sub.Positional()
+		words := words[1:]
 		if len(words) > 0 && words[0] == "get" {
 			return
 		}

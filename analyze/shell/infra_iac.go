@@ -227,10 +227,9 @@ func tfFlag(args []string, name string) (string, bool) {
 // tfBool reports whether a Terraform boolean flag is on.
 func tfBool(args []string, name string) bool {
 	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if !strings.HasPrefix(a, "-") {
+		// terragrunt run -- destroy -auto-approve: what follows "--" is
+		// the terraform command, with its own options.
+		if a == "--" || !strings.HasPrefix(a, "-") {
 			continue
 		}
 		a = strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
@@ -241,40 +240,34 @@ func tfBool(args []string, name string) bool {
 	return false
 }
 
-// tfValued are Terraform flags whose value may be a separate word.
-var tfValued = map[string]bool{
-	"var": true, "var-file": true, "target": true, "replace": true, "state": true, "state-out": true, "backup": true,
-	"lock-timeout": true, "parallelism": true, "out": true, "chdir": true, "backend-config": true, "from-module": true,
-	"plugin-dir": true, "exclude": true, "generate-config-out": true, "config": true, "provider": true,
-	"terragrunt-working-dir": true, "terragrunt-config": true, "working-dir": true, "queue-include-dir": true,
-	"queue-exclude-dir": true, "terragrunt-include-dir": true, "terragrunt-exclude-dir": true,
-}
-
-// tfWords returns the non-flag words of a Terraform-style command line.
-func tfWords(args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			continue // terragrunt run -- destroy
-		}
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && tfValued[name] && i+1 < len(args) {
-				i++
-			}
-			continue
-		}
-		out = append(out, a)
+// tfWords returns the operands of a Terraform-style command line, read
+// with its spec; what follows terragrunt's "--" is a terraform command,
+// read with terraform's.
+func tfWords(c *Cmd) []string {
+	av := c.Argv()
+	words := c.Positional()
+	if av.optsDone <= 0 {
+		return words
 	}
-	return out
+	var out []string
+	for k, w := range words {
+		if av.wordArg[k] < av.optsDone {
+			out = append(out, w)
+		}
+	}
+	rest := c.Args[av.optsDone:]
+	dyn := make([]bool, len(rest))
+	if len(c.Dynamic) >= len(c.Args) {
+		copy(dyn, c.Dynamic[av.optsDone:])
+	}
+	return append(out, parseArgv(SpecFor("terraform"), rest, dyn).words...)
 }
 
 func terraformHandler(c *Cmd, r *report) {
 	if infraHelp(c) || tfBool(c.Args, "help") || tfBool(c.Args, "version") {
 		return
 	}
-	words := tfWords(c.Args)
+	words := tfWords(c)
 	scope := ""
 	if c.Name == "terragrunt" {
 		// terragrunt run-all CMD, terragrunt run --all CMD, terragrunt run -- CMD

@@ -6,14 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/rule"
 )
 
 // verdictClass is the verdict the default policy gives findings before
 // context modifiers (guard.decide): what the interpreter tests assert.
 func verdictClass(fs []rule.Finding) string {
-	t := policy.SeedThresholds
+	t := seedThresholds
 	top, danger, review := 0, false, false
 	for _, f := range fs {
 		top = max(top, f.Points)
@@ -112,7 +111,7 @@ func TestInlineObfuscationMatrix(t *testing.T) {
 			res := Analyze(cmd, exampleOptions)
 			want := "allow"
 			for _, f := range res.Findings {
-				if f.Rule != ruleObfuscated.ID && f.Points > policy.SeedThresholds.Safe {
+				if f.Rule != ruleObfuscated.ID && f.Points > seedThresholds.Safe {
 					t.Errorf("%s %s: %s\n\troutine command raised %s", lang, enc.name, cmd, f.Rule)
 				}
 			}

@@ -109,15 +109,6 @@ func selfHandlers() map[string][]handler {
 	return m
 }
 
-// selfValued are actionguard's flags that take a value.
-var selfValued = []string{
-	"--policy", "--project-policy", "--db", "--store", "--should-be", "--note", "--by", "--since", "--until", "--scope", "--wait", "-n", "--lines",
-	"--group", "--older-than", "--level", "--limit", "--session", "--category", "--cwd", "--tool", "--kind", "--action", "--app", "--application",
-	"--approval-dir", "--auto-confirm", "--branch", "--buffer", "--drain-timeout", "--env", "--format", "--listen", "--poll", "--types",
-	"--user-message", "--workers", "--tls-cert", "--tls-key", "--max-body", "--max-steps", "--html", "--junit",
-	"--forbidden-pattern", "--sensitive-pattern", "--judge-model", "--judge-rate", "--judge-retries", "--judge-timeout", "--judge-url",
-}
-
 // selfReads are the commands (and their verbs) that only read; "" is the
 // command without a verb, "*" any verb.
 var selfReads = map[string][]string{
@@ -137,7 +128,7 @@ func selfHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := c.Positional(selfValued...)
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -197,7 +188,7 @@ func selfHookHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	if p := c.Positional(selfValued...); len(p) > 1 && p[0] == "trash" && (p[1] == "put" || p[1] == "git-clean" || p[1] == "git-safety-ref") {
+	if p := c.Positional(); len(p) > 1 && p[0] == "trash" && (p[1] == "put" || p[1] == "git-clean" || p[1] == "git-safety-ref") {
 		return
 	}
 	r.mutates()

@@ -108,10 +108,7 @@ func svcUserAdd(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	valued := []string{"-b", "--base-dir", "-c", "--comment", "-d", "--home", "--home-dir", "-e", "--expiredate", "-f", "--inactive", "-g", "--gid", "-G",
-		"--groups", "-k", "--skel", "-K", "--key", "-p", "--password", "-R", "--root", "-P", "--prefix", "-s", "--shell", "-u", "--uid", "-Z", "--selinux-user",
-		"--ingroup", "--gecos", "--firstuid", "--lastuid", "--add_extra_groups", "--conf"}
-	pos := c.Positional(valued...)
+	pos := c.Positional()
 	user := svcAt(pos, 0)
 	// adduser USER GROUP adds an existing user to a group (Debian).
 	if c.Name == "adduser" && len(pos) == 2 {
@@ -138,7 +135,7 @@ func svcUserDel(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	pos := c.Positional("-R", "--root", "-P", "--prefix", "--backup-to", "--conf")
+	pos := c.Positional()
 	user := svcAt(pos, 0)
 	if c.Name == "deluser" && len(pos) == 2 {
 		r.add(c.find(svcAccountModify, "Removes "+user+" from the group "+pos[1]+".", user, pos[1]))
@@ -156,9 +153,7 @@ func svcUserMod(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	pos := c.Positional("-c", "--comment", "-d", "--home", "-e", "--expiredate", "-f", "--inactive", "-g", "--gid", "-G", "--groups", "-l", "--login",
-		"-p", "--password", "-R", "--root", "-P", "--prefix", "-s", "--shell", "-u", "--uid", "-v", "--add-subuids", "-V", "--del-subuids", "-w", "--add-subgids",
-		"-W", "--del-subgids", "-Z", "--selinux-user")
+	pos := c.Positional()
 	user := svcAt(pos, len(pos)-1)
 	if g := svcPrivGroups(append(svcFlagValues(c, "-G", "--groups", "-g", "--gid"), svcGroupsFromCluster(c)...)...); len(g) > 0 {
 		r.add(c.find(svcAccountPrivGroup, "Adds "+svcQuote(user)+" to the "+g[0]+" group: the account becomes an administrator of the machine.", user, g[0]))
@@ -195,7 +190,7 @@ func svcGpasswd(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	pos := c.Positional("-a", "--add", "-d", "--delete", "-M", "--members", "-A", "--administrators", "-Q", "--root")
+	pos := c.Positional()
 	group := svcAt(pos, 0)
 	if add, ok := c.Flag("-a", "--add"); ok {
 		if svcAdminGroups[group] {
@@ -221,7 +216,7 @@ func svcDseditgroup(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	pos := c.Positional("-o", "-a", "-d", "-t", "-n", "-u", "-P", "-r", "-c", "-s", "-T", "-i", "-g", "-m", "-p", "-q", "-k", "-L")
+	pos := c.Positional()
 	group := svcAt(pos, 0)
 	if add, ok := c.Flag("-a"); ok && svcIn(group, "admin", "wheel") {
 		r.add(c.find(svcAccountPrivGroup, "Adds "+add+" to the macOS "+group+" group: the account becomes an administrator of the machine.", add, group))
@@ -242,7 +237,7 @@ func svcGroupAdd(c *Cmd, r *report) {
 			return
 		}
 	}
-	g := svcAt(c.Positional("-g", "--gid", "-K", "--key", "-p", "--password", "-R", "--root", "-P", "--prefix", "--gecos"), 0)
+	g := svcAt(c.Positional(), 0)
 	r.add(c.find(svcAccountAdd, "Creates the group "+svcQuote(g)+".", g).WithPoints(svcSmall))
 }
 
@@ -251,7 +246,7 @@ func svcGroupDel(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	g := svcAt(c.Positional("-R", "--root", "-P", "--prefix"), 0)
+	g := svcAt(c.Positional(), 0)
 	r.add(c.find(svcAccountDelete, "Deletes the group "+svcQuote(g)+": its members lose the access it gave them.", g).WithPoints(svcChange))
 }
 
@@ -260,7 +255,7 @@ func svcGroupMod(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	pos := c.Positional("-g", "--gid", "-n", "--new-name", "-p", "--password", "-R", "--root", "-P", "--prefix", "-U", "--users")
+	pos := c.Positional()
 	g := svcAt(pos, 0)
 	if u, ok := c.Flag("-U", "--users"); ok && svcAdminGroups[g] {
 		r.add(c.find(svcAccountPrivGroup, "Adds "+u+" to the "+g+" group: they become administrators of the machine.", u, g))
@@ -274,7 +269,7 @@ func svcChage(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	u := svcAt(c.Positional("-d", "--lastday", "-E", "--expiredate", "-I", "--inactive", "-m", "--mindays", "-M", "--maxdays", "-R", "--root", "-P", "--prefix", "-W", "--warndays"), 0)
+	u := svcAt(c.Positional(), 0)
 	r.add(c.find(svcAccountModify, "Changes the password ageing or expiry of "+svcQuote(u)+".", u))
 }
 
@@ -283,7 +278,7 @@ func svcPasswd(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	pos := c.Positional("-n", "--mindays", "-x", "--maxdays", "-w", "--warndays", "-i", "--inactive", "-r", "--repository", "-R", "--root", "-P", "--prefix")
+	pos := c.Positional()
 	user := svcAt(pos, 0)
 	who := "your own account"
 	if user != "" {

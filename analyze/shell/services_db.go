@@ -315,7 +315,7 @@ func svcDropDB(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	pos := c.Positional("-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db")
+	pos := c.Positional()
 	db := svcAt(pos, 0)
 	host, _ := c.Flag("-h", "--host")
 	r.add(c.find(svcDBDropDatabase, "Deletes the PostgreSQL database "+svcQuote(db)+" and all the data in it.", svcTargets(db, host)...))
@@ -325,7 +325,7 @@ func svcMySQLAdmin(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	pos := c.Positional("-u", "--user", "-h", "--host", "-P", "--port", "-S", "--socket", "--defaults-file", "--defaults-extra-file", "-c", "--count", "-i", "--sleep", "-O", "--set-variable", "--protocol")
+	pos := c.Positional()
 	for i, w := range pos {
 		switch svcLower(w) {
 		case "drop":
@@ -361,7 +361,7 @@ func svcPgResetWAL(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	dir := svcAt(c.Positional("-D", "--pgdata", "-e", "--epoch", "-l", "--next-wal-file", "-m", "--multixact-ids", "-o", "--next-oid", "-O", "--multixact-offset", "-x", "--next-transaction-id", "-c", "--commit-timestamp-ids", "--wal-segsize", "-u", "--oldest-transaction-id"), 0)
+	dir := svcAt(c.Positional(), 0)
 	if v, ok := c.Flag("-D", "--pgdata"); ok {
 		dir = v
 	}
@@ -409,7 +409,7 @@ func svcPgCtl(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	pos := c.Positional("-D", "--pgdata", "-m", "--mode", "-l", "--log", "-o", "--options", "-t", "--timeout", "-N", "-P", "-U", "-S")
+	pos := c.Positional()
 	verb := ""
 	for _, w := range pos {
 		if svcIn(w, "start", "stop", "restart", "reload", "status", "promote", "kill", "logrotate", "init", "initdb", "register", "unregister") {

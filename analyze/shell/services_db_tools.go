@@ -259,7 +259,7 @@ func svcCockroach(c *Cmd, r *report) {
 	case "node":
 		if svcAt(c.Args, 1) == "decommission" || svcAt(c.Args, 1) == "drain" {
 			r.mutates()
-			r.add(c.find(svcDBShutdown, "Takes CockroachDB node "+svcQuote(svcAt(c.Positional("--host", "--certs-dir", "--url"), 2))+" out of the cluster.").WithPoints(svcChange))
+			r.add(c.find(svcDBShutdown, "Takes CockroachDB node "+svcQuote(svcAt(c.Positional(), 2))+" out of the cluster.").WithPoints(svcChange))
 		}
 	case "start", "start-single-node", "init", "import", "userfile", "debug":
 		r.mutates()

@@ -347,7 +347,7 @@ func svcRpk(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--brokers", "-X", "--config", "--profile", "-p", "--partitions", "-o", "--offset", "--to", "--topics", "-t", "--set", "--delete", "--from-file", "-f", "--format", "--user", "--password", "--allow-principal", "--deny-principal", "--operation", "--group", "--topic")
+	w := c.Positional()
 	noun, verb := svcAt(w, 0), svcAt(w, 1)
 	switch {
 	case noun == "topic" && verb == "delete":
@@ -391,7 +391,7 @@ func svcConfluent(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--cluster", "--environment", "--context", "-o", "--output", "--api-key", "--api-secret")
+	w := c.Positional()
 	if svcAt(w, 0) != "kafka" {
 		if svcIn(svcAt(w, 1), "delete", "update", "create") || svcIn(svcAt(w, 2), "delete", "update", "create") {
 			r.mutates()

@@ -112,7 +112,7 @@ func svcModprobe(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-n", "--dry-run", "--show", "-c", "--showconfig", "-D", "--show-depends", "--show-modversions", "--dump-modversions", "-V") {
 		return
 	}
-	mods := c.Positional("-C", "--config", "-d", "--dirname", "-S", "--set-version")
+	mods := c.Positional()
 	if len(mods) == 0 {
 		return
 	}
@@ -158,7 +158,7 @@ func svcMountCmd(c *Cmd, r *report) {
 	if svcHelp(c) || len(c.Args) == 0 || c.Has("-l", "--show-labels", "-V") && len(c.Positional()) == 0 || c.Has("--fake", "-f") && c.Name == "mount" {
 		return
 	}
-	pos := c.Positional("-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "--label", "-U", "--uuid", "-N", "--namespace", "-T", "--fstab", "--target", "--source")
+	pos := c.Positional()
 	if c.Name == "mount" && len(pos) == 0 && !c.Has("-a", "--all") {
 		return // lists the mounts
 	}
@@ -175,7 +175,7 @@ func svcMountCmd(c *Cmd, r *report) {
 }
 
 func svcHostnamectl(c *Cmd, r *report) {
-	w := c.Positional("-H", "--host", "-M", "--machine")
+	w := c.Positional()
 	verb := svcAt(w, 0)
 	if strings.HasPrefix(verb, "set-") || verb == "hostname" && len(w) > 1 || svcIn(verb, "icon-name", "chassis", "deployment", "location") && len(w) > 1 {
 		r.mutates()
@@ -199,7 +199,7 @@ func svcHostname(c *Cmd, r *report) {
 }
 
 func svcTimedatectl(c *Cmd, r *report) {
-	w := c.Positional("-H", "--host", "-M", "--machine")
+	w := c.Positional()
 	verb := svcAt(w, 0)
 	if strings.HasPrefix(verb, "set-") {
 		r.mutates()

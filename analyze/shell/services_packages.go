@@ -286,8 +286,7 @@ func svcCargo(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-V") {
 		return
 	}
-	w := c.Positional("--git", "--branch", "--tag", "--rev", "--registry", "--index", "--vers", "--version", "--token", "--root", "-p", "--package",
-		"--manifest-path", "--target", "--features", "-F", "-j", "--jobs", "--profile", "--target-dir", "--config", "-Z", "--color", "--bin", "--example", "--path")
+	w := c.Positional()
 	sub := svcAt(w, 0)
 	switch sub {
 	case "publish":
@@ -343,7 +342,7 @@ func svcGem(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-v", "--version", "-s", "--source", "-a", "--add", "-r", "--remove", "--host", "-k", "--key", "--otp", "-i", "--install-dir", "-n", "--bindir", "-p", "--platform")
+	w := c.Positional()
 	sub := svcAt(w, 0)
 	switch sub {
 	case "push":

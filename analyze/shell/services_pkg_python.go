@@ -144,7 +144,7 @@ func svcPoetry(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-C", "--directory", "-P", "--project", "-r", "--repository", "--source", "-G", "--group", "-u", "--username", "-p", "--password", "-E", "--extras", "--priority")
+	w := c.Positional()
 	sub := svcAt(w, 0)
 	switch sub {
 	case "publish":
@@ -195,7 +195,7 @@ func svcPipx(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--index-url", "-i", "--pip-args", "--python", "--suffix", "--spec")
+	w := c.Positional()
 	switch svcAt(w, 0) {
 	case "install", "inject", "upgrade", "run", "install-all":
 		r.mutates()
@@ -226,7 +226,7 @@ func svcTwine(c *Cmd, r *report) {
 	}
 	r.mutates()
 	repo, _ := c.Flag("-r", "--repository", "--repository-url")
-	f := c.find(svcPkgPublish, "Uploads "+svcList(c.Positional("-r", "--repository", "--repository-url", "-u", "--username", "-p", "--password", "-c", "--comment", "--config-file", "-i", "--identity", "--sign-with", "--cert", "--client-cert")[1:])+" to "+svcOr(repo, "PyPI")+": everyone who installs the package gets this code.", svcTargets(repo)...)
+	f := c.find(svcPkgPublish, "Uploads "+svcList(c.Positional()[1:])+" to "+svcOr(repo, "PyPI")+": everyone who installs the package gets this code.", svcTargets(repo)...)
 	if strings.Contains(repo, "test") {
 		f = f.WithPoints(svcConfirm)
 	}
@@ -237,7 +237,7 @@ func svcPublishOnly(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-r", "--repo", "--repository", "-u", "--user", "-a", "--auth", "--pypirc")
+	w := c.Positional()
 	if svcAt(w, 0) == "publish" || c.Name == "maturin" && svcAt(w, 0) == "upload" {
 		if svcDryRun(c) {
 			return

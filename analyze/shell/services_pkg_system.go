@@ -109,7 +109,7 @@ func svcApt(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-v", "--version") && len(c.Args) == 1 {
 		return
 	}
-	w := c.Positional("-o", "--option", "-c", "--config-file", "-t", "--target-release", "--default-release", "-a", "--host-architecture")
+	w := c.Positional()
 	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
 	if c.Has("-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon", "--assume-no", "--print-uris", "-d", "--download-only") {
 		return
@@ -151,7 +151,7 @@ func svcDpkg(c *Cmd, r *report) {
 	if c.Has("--dry-run", "--no-act", "--simulate") {
 		return
 	}
-	pkgs := c.Positional("--root", "--admindir", "--instdir", "--log", "-D", "--debug")
+	pkgs := c.Positional()
 	switch {
 	case c.Has("-i", "--install", "--unpack"):
 		svcSysPkg(c, r, "install", pkgs)
@@ -200,7 +200,7 @@ func svcRpm(c *Cmd, r *report) {
 			}
 		}
 	}
-	pkgs := c.Positional("--root", "--dbpath", "--define", "-D", "--macros", "--rcfile", "--queryformat", "--qf")
+	pkgs := c.Positional()
 	switch mode {
 	case "install":
 		svcSysPkg(c, r, "install", pkgs)
@@ -219,8 +219,7 @@ func svcYum(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("--assumeno") {
 		return
 	}
-	w := c.Positional("-c", "--config", "--installroot", "--releasever", "--enablerepo", "--disablerepo", "--repo", "--repoid", "-x", "--exclude", "--setopt",
-		"-d", "--debuglevel", "-e", "--errorlevel", "--downloaddir", "--destdir", "--color", "--forcearch", "--comment")
+	w := c.Positional()
 	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
 	if svcIn(sub, "group", "groups", "module") && len(pkgs) > 0 {
 		sub, pkgs = sub+" "+pkgs[0], pkgs[1:]
@@ -301,7 +300,7 @@ func svcPacman(c *Cmd, r *report) {
 			}
 		}
 	}
-	pkgs := c.Positional("--config", "--dbpath", "-b", "--root", "-r", "--cachedir", "--gpgdir", "--hookdir", "--logfile", "--arch", "--assume-installed", "--ignore", "--ignoregroup", "--overwrite")
+	pkgs := c.Positional()
 	aur := c.Name != "pacman"
 	switch op {
 	case "S":
@@ -345,7 +344,7 @@ func svcZypper(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("--dry-run", "-D") {
 		return
 	}
-	w := c.Positional("--root", "-R", "--config", "-c", "--reposd-dir", "--cache-dir", "--raw-cache-dir", "--solv-cache-dir", "--pkg-cache-dir", "-r", "--repo", "--from", "-t", "--type")
+	w := c.Positional()
 	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
 	if c.Has("--no-gpg-checks", "--gpg-auto-import-keys") {
 		r.add(c.find(svcPkgIndex, "Skips or auto-accepts package signature checks."))
@@ -370,7 +369,7 @@ func svcApk(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-s", "--simulate") {
 		return
 	}
-	w := c.Positional("-X", "--repository", "-p", "--root", "--arch", "--cache-dir", "--keys-dir", "--repositories-file", "-t", "--virtual")
+	w := c.Positional()
 	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
 	if c.Has("--allow-untrusted") {
 		r.add(c.find(svcPkgIndex, "Installs packages whose signatures are not trusted (--allow-untrusted)."))
@@ -444,7 +443,7 @@ func svcSnap(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--channel", "--revision", "--name", "--cohort")
+	w := c.Positional()
 	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
 	switch sub {
 	case "install":
@@ -472,7 +471,7 @@ func svcFlatpak(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--arch", "--branch", "--installation", "--commit", "--subpath", "--title", "--comment", "--gpg-import")
+	w := c.Positional()
 	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
 	switch sub {
 	case "install":
@@ -506,7 +505,7 @@ func svcAddAptRepo(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	src := svcList(c.Positional("-k", "--keyserver", "-c", "--component", "-p", "--pocket"))
+	src := svcList(c.Positional())
 	r.add(c.find(svcPkgIndex, "Adds the package source "+src+": its packages will be trusted and installed like the distribution's.", src))
 }
 
@@ -514,7 +513,7 @@ func svcAptKey(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--keyring")
+	w := c.Positional()
 	switch svcAt(w, 0) {
 	case "add", "adv":
 		r.mutates()

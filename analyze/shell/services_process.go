@@ -191,7 +191,7 @@ func svcCrontab(c *Cmd, r *report) {
 		r.mutates()
 		r.add(c.find(svcCronReplace, "Opens "+whose+" crontab for editing: scheduled jobs may change.", svcTargets(user)...))
 	default:
-		pos := c.Positional("-u", "-s")
+		pos := c.Positional()
 		r.mutates()
 		src := svcAt(pos, 0)
 		if src == "" || src == "-" {

@@ -46,7 +46,7 @@ func svcAlgolia(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--profile", "-p", "--application-id", "--api-key", "--object-ids", "--filters", "--query", "-q", "--file", "-F", "--output", "-o", "--scope", "-s")
+	w := c.Positional()
 	noun, verb, index := svcAt(w, 0), svcAt(w, 1), svcAt(w, 2)
 	switch {
 	case noun == "indices" && verb == "delete":
@@ -74,7 +74,7 @@ func svcCurator(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
-	for _, a := range c.Positional("--config", "--host", "--port", "--filter_list", "--loglevel", "--logfile", "--logformat", "--ignore_empty_list") {
+	for _, a := range c.Positional() {
 		switch strings.ReplaceAll(a, "_", "-") {
 		case "delete-indices", "delete-snapshots":
 			if c.Has("--dry-run") {
@@ -92,7 +92,7 @@ func svcESNode(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-E", "-u", "--username", "--url", "-f", "--force")
+	w := c.Positional()
 	verb := svcAt(w, 0)
 	switch {
 	case strings.HasSuffix(c.Name, "-node") && svcIn(verb, "unsafe-bootstrap", "detach-cluster", "remove-settings", "remove-customs", "override-version", "repurpose"):

@@ -232,7 +232,7 @@ func svcInfisical(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--env", "--path", "--projectId", "--token", "--domain", "--type", "--command", "--tags")
+	w := c.Positional()
 	sub, verb := svcAt(w, 0), svcAt(w, 1)
 	env, _ := c.Flag("--env")
 	where := ""
@@ -269,7 +269,7 @@ func svcBitwarden(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--session", "--organizationid", "--itemid", "--folderid", "--collectionid", "--search", "--url", "--output", "--format")
+	w := c.Positional()
 	switch svcAt(w, 0) {
 	case "delete":
 		r.mutates()
@@ -289,7 +289,7 @@ func svcPass(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("--store")
+	w := c.Positional()
 	switch svcAt(w, 0) {
 	case "rm", "remove", "delete", "del":
 		r.mutates()
@@ -315,7 +315,7 @@ func svcKeePassXC(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-k", "--key-file", "-y", "--yubikey")
+	w := c.Positional()
 	switch svcAt(w, 0) {
 	case "rm", "rmdir":
 		r.mutates()
@@ -331,7 +331,7 @@ func svcChamber(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-b", "--backend", "-r", "--retries", "--kms-key-alias", "--key")
+	w := c.Positional()
 	switch svcAt(w, 0) {
 	case "delete", "rm":
 		r.mutates()

@@ -93,7 +93,7 @@ func svcIptables(c *Cmd, r *report) {
 		return
 	case c.Has("-P", "--policy"):
 		r.mutates()
-		pol := c.Positional("-t", "--table", "-P", "--policy")
+		pol := c.Positional()
 		chain, _ := c.Flag("-P", "--policy")
 		target := svcAt(pol, 0)
 		if strings.EqualFold(target, "ACCEPT") && filter && svcIn(strings.ToUpper(chain), "INPUT", "FORWARD") {
@@ -138,7 +138,7 @@ func svcNft(c *Cmd, r *report) {
 		r.add(c.find(svcFirewallChange, "Loads the firewall rules in "+f+".", f))
 		return
 	}
-	w := c.Positional("-I", "--includepath")
+	w := c.Positional()
 	if len(w) == 1 {
 		w = strings.Fields(w[0]) // nft 'flush ruleset'
 	}

@@ -310,9 +310,7 @@ func svcEtcd(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	words := c.Positional("--endpoints", "--cacert", "--cert", "--key", "--user", "--password", "--dial-timeout", "--command-timeout", "-w", "--write-out",
-		"--discovery-srv", "--rev", "--range-end", "--prev-kv", "--data-dir", "--name", "--initial-cluster", "--initial-cluster-token", "--initial-advertise-peer-urls",
-		"--peer-urls", "--wal-dir")
+	words := c.Positional()
 	sub, verb := svcAt(words, 0), svcAt(words, 1)
 	switch sub {
 	case "get", "watch", "version", "check", "endpoint", "":
@@ -381,8 +379,7 @@ func svcConsul(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	words := c.Positional("-http-addr", "-token", "-token-file", "-datacenter", "-namespace", "-partition", "-ca-file", "-client-cert", "-client-key", "-id", "-name",
-		"-address", "-format", "-separator", "-policy-name", "-policy-id", "-accessor-id")
+	words := c.Positional()
 	sub, verb := svcAt(words, 0), svcAt(words, 1)
 	switch sub {
 	case "kv":

@@ -138,9 +138,7 @@ func svcSystemctl(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-t", "--type", "-s", "--signal", "--state", "-p", "--property", "-H", "--host", "-M", "--machine", "--root", "-n", "--lines",
-		"-o", "--output", "--job-mode", "--kill-whom", "--kill-value", "--what", "--boot-loader-menu", "--boot-loader-entry", "--reboot-argument",
-		"--timestamp", "--image", "--preset-mode", "--message", "--drop-in", "--when", "--check-inhibitors", "--image-policy")
+	w := c.Positional()
 	verb, units := svcAt(w, 0), w[min(1, len(w)):]
 	user := c.Has("--user")
 	switch verb {
@@ -277,7 +275,7 @@ func svcUpdateRcd(c *Cmd, r *report) {
 }
 
 func svcRunit(c *Cmd, r *report) {
-	w := c.Positional("-w")
+	w := c.Positional()
 	verb := svcAt(w, 0)
 	for _, name := range w[min(1, len(w)):] {
 		svcServiceVerb(c, r, name, verb)
@@ -300,7 +298,7 @@ func svcLaunchctl(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional("-D", "-S")
+	w := c.Positional()
 	verb, args := svcAt(w, 0), w[min(1, len(w)):]
 	system := false
 	for _, a := range args {
@@ -387,7 +385,7 @@ func svcKexec(c *Cmd, r *report) {
 }
 
 func svcLoginctl(c *Cmd, r *report) {
-	w := c.Positional("-p", "--property", "-s", "--signal", "--kill-whom", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output")
+	w := c.Positional()
 	verb := svcAt(w, 0)
 	switch verb {
 	case "poweroff", "reboot", "halt":

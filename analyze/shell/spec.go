@@ -81,16 +81,17 @@ var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": T
 type specAttr uint16
 
 const (
-	attrAbbrev    specAttr = 1 << iota // unambiguous prefixes of long options
-	attrNegate                         // --no-NAME negates NAME (git)
-	attrStop                           // options end at the first operand
-	attrNoCluster                      // short options never cluster
-	attrDash1                          // long options with one dash
-	attrSub                            // the first operand names a subcommand
-	attrIcase                          // option names are case-insensitive
-	attrPlus                           // options may start with +
-	attrWrap                           // the operands are a command that runs
-	attrRoot                           // the wrapped command runs as root
+	attrAbbrev        specAttr = 1 << iota // unambiguous prefixes of long options
+	attrNegate                             // --no-NAME negates NAME (git)
+	attrStop                               // options end at the first operand
+	attrNoCluster                          // short options never cluster
+	attrDash1                              // long options with one dash
+	attrSub                                // the first operand names a subcommand
+	attrIcase                              // option names are case-insensitive
+	attrPlus                               // options may start with +
+	attrWrap                               // the operands are a command that runs
+	attrRoot                               // the wrapped command runs as root
+	attrStopAfterSkip                      // with attrStop: options end after the wrapper's skipped operands, not at the first (a policy's wrapper: tsh ssh -l root HOST CMD)
 )
 
 // specIndex locates each block in the embedded texts.

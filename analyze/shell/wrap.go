@@ -43,7 +43,7 @@ func (e *report) wrapperSpec(i int) *Spec {
 			b.WriteByte('\n')
 		}
 		s := parseSpec(strings.ToLower(wr.Name), "gnu", []string{b.String()})
-		s.attrs |= attrWrap | attrStop
+		s.attrs |= attrWrap | attrStop | attrStopAfterSkip
 		s.wrapSkip = max(wr.Skip, 0)
 		e.wrapSpecs[i] = s
 	}
