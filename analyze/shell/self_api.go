@@ -10,6 +10,9 @@ import (
 // command, a redirect or an agent's file tool.
 func judgeSelfWrite(env *analysis, t string) (writeJudgement, bool) {
 	part := env.controlOf(t)
+	if !part.ok() && isGlobPath(t) {
+		part = env.selfReach(selfChange{t, false}) // > .cl*/settings.json
+	}
 	if !part.ok() {
 		return writeJudgement{}, false
 	}
