@@ -53,6 +53,9 @@ func copyChanges(c *Cmd) []selfChange {
 		}
 		dest, pos = pos[len(pos)-1], pos[:len(pos)-1]
 	}
+	if name == "rsync" && c.Has("-n", "--dry-run", "--list-only") {
+		return nil // lists what it would do
+	}
 	if dest == "" || name == "rsync" && remotePath(dest) {
 		return nil
 	}
@@ -124,14 +127,18 @@ func deleteChanges(c *Cmd) []selfChange {
 // what it finds under its roots: the names -name matches at any depth,
 // else the roots whole.
 func findChanges(c *Cmd) []selfChange {
-	if !c.Has("-delete", "-exec", "-execdir", "-ok", "-okdir") {
-		return nil
+	if !c.Has("-delete") && !findRunsDelete(c) {
+		return nil // find … -exec grep: reads what it finds
 	}
 	q := parseFind(c)
 	var out []selfChange
+	for _, p := range c.FlagAll("-path", "-wholename", "-ipath", "-iwholename") {
+		// -path './.claude/*': the pattern is the path as find prints it.
+		out = append(out, selfChange{p, true})
+	}
 	for _, r := range q.roots {
 		switch {
-		case q.name != "" && !strings.Contains(q.name, "/"):
+		case q.name != "" && q.name != "." && q.name != ".." && !strings.Contains(q.name, "/") && !strings.ContainsAny(q.name, "$`"):
 			out = append(out, selfChange{selfJoin(r, selfDeep+"/"+q.name), true})
 		default:
 			// Unfiltered, or filtered by age, size or type: the root is
@@ -141,6 +148,30 @@ func findChanges(c *Cmd) []selfChange {
 		}
 	}
 	return out
+}
+
+// findDeleters are the programs find's -exec runs to take away what it
+// found.
+var findDeleters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "srm": true, "mv": true, "trash": true, "trash-put": true, "gio": true}
+
+// findRunsDelete reports find … -exec rm (-execdir, -ok, -okdir; the
+// program by its base name).
+func findRunsDelete(c *Cmd) bool {
+	// find's actions are not options of its spec: read as written.
+	args := c.Args
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			prog := args[i+1]
+			if j := strings.LastIndexByte(prog, '/'); j >= 0 {
+				prog = prog[j+1:]
+			}
+			if findDeleters[prog] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tarClusterExtract reports tar's old-style first word (xzf, xvf).
@@ -266,24 +297,31 @@ func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
 	return paths, flags
 }
 
+// selfGlobWriters are programs whose arguments are the files they
+// change: a wildcard among them changes whatever it matches.
+var selfGlobWriters = map[string]bool{"tee": true, "truncate": true, "touch": true, "chmod": true, "chown": true, "chgrp": true, "chattr": true, "setfacl": true, "dd": true}
+
 // selfChanged judges the paths a command changes against the control
 // plane: what a copy, a move, a deletion or a glob reaches beyond the
-// names written on its command line. A program not known to only read
-// changes, at least, the files a wildcard among its arguments names.
-func (r *report) selfChanged(c *Cmd, reader bool) bool {
+// names written on its command line.
+func (r *report) selfChanged(c *Cmd) bool {
 	if c.Name == "actionguard" || c.Name == "actionguard-hook" {
 		return false
 	}
 	changes := selfChanges(c)
-	if changes == nil && !reader {
+	if changes == nil && selfGlobWriters[c.Name] {
 		for _, a := range c.Positional() {
 			if isGlobPath(a) {
 				changes = append(changes, selfChange{a, false})
 			}
 		}
 	}
+	env := r.env
+	if c.env != nil {
+		env = c.env.in(c.Cwd) // cd .claude && rm *
+	}
 	for _, ch := range changes {
-		if part := r.env.selfReach(ch); part.ok() {
+		if part := env.selfReach(ch); part.ok() {
 			r.mutates()
 			shown := showChange(ch.path)
 			who := c.Name

@@ -153,8 +153,9 @@ func TestSelfReachTwins(t *testing.T) {
 		"git restore src/main.go", "git clean -f", "git clean -n -dx", "find . -name '*.pyc' -delete",
 		"find /tmp -mtime +1 -delete", "tar -xzf x.tgz", "tar -xzf x.tgz -C build", "rsync -av src/ build/", "cp -r /tmp/e/. build",
 		"rm -rf node_modules/.cache", "ls -la .claude", "cat .claude/settings.json", "cp .claude/settings.json /tmp/backup.json",
-		"rm -rf /tmp/*", "rm -rf ./*", "cat ~/.claude.json", "echo hi > notes.txt", "git add .claude",
-		"mv /tmp/e/*.md docs/", "ln -s ../shared/config.json config.json", "unzip x.zip -d vendor",
+		"rm -rf /tmp/*", "rm -rf build/.c*", "mv /mnt/usb/[^l]* /home/dev/stuff/", "find . ! -name . -prune -name '*.old' -exec mv {} ../old/ \\;",
+		"find . -iname \"$q*\" -exec grep x {} \\;", "find /srv -type d -exec printf x \\;", "sed 's|/[^/]*$||' list.txt", "awk '/inet /{sub(/[^0-9]*/,\"\")}' f", "rm -rf ./*", "cat ~/.claude.json", "echo hi > notes.txt", "git add .claude",
+		"mv /tmp/e/*.md docs/", "rsync -an --delete /tmp/empty/ ~/", "rsync --dry-run -a /tmp/e/ .claude/", "ln -s ../shared/config.json config.json", "unzip x.zip -d vendor",
 	} {
 		n++
 		if got := selfFindings(cmd); len(got) > 0 {

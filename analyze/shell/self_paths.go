@@ -28,6 +28,10 @@ type selfChange struct {
 // the content of a directory copied whole.
 const selfAny = "\x00any"
 
+// selfDynamic is a source's name known only at run time: any name below a
+// protected directory, judged by the rules for unknown paths elsewhere.
+const selfDynamic = "\x00dynamic"
+
 // selfDeep stands for any number of components (find's search, zsh's **).
 const selfDeep = "**"
 
@@ -91,13 +95,16 @@ func (e *analysis) selfReach(ch selfChange) controlPart {
 			if strings.Contains(p[i], "\x00") && p[i] != selfAny {
 				continue // a name known only at run time is judged by the rules for it
 			}
-			if p[i] == selfAny && !pl.home && !pl.root && !e.selfRootDir(p[:i], home) {
-				// A directory's whole content lands here: it brings an
-				// agent's settings directory only where the agent reads
-				// one (the project, its parents, the home directory).
+			if isGlobPath(p[i]) && !pl.home && !pl.root && !e.selfRootDir(p[:i], home) {
+				// Any name (a directory's whole content, a wildcard) brings
+				// or takes an agent's settings directory only where the
+				// agent reads one: the project, its parents, the home
+				// directory.
 				continue
 			}
-			if pl.root && !selfPrefix(p[:min(len(p), len(pl.parts))], pl.parts[:min(len(p), len(pl.parts))]) {
+			if pl.root && (len(p) < len(pl.parts)-1 || !selfPrefix(p[:min(len(p), len(pl.parts))], pl.parts[:min(len(p), len(pl.parts))])) {
+				// A configured place is reached through itself or the
+				// directory it is in, not through /srv or /root.
 				continue
 			}
 			switch selfAligned(p[i:], pl.parts, ch.tree) {
@@ -212,9 +219,8 @@ func selfComponent(pat, name string) bool {
 		return true // a part known only when the command runs
 	case !strings.ContainsAny(pat, "*?["):
 		return false
-	case strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, ".") && !strings.HasPrefix(pat, "["):
-		// The shell's wildcards do not match a leading dot (a bracket
-		// might, with some shells' options: counted as a match).
+	case strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, "."):
+		// The shell's wildcards and brackets do not match a leading dot.
 		return false
 	}
 	ok, err := path.Match(pat, name)
@@ -239,7 +245,7 @@ func selfJoin(dir, name string) string {
 // any name when it is known only at run time.
 func selfBase(src string, dynamic bool) string {
 	if dynamic || strings.ContainsAny(src, "$`") {
-		return selfAny
+		return selfDynamic
 	}
 	b := path.Base(strings.TrimRight(src, "/"))
 	if b == "." || b == "/" || b == ".." {
@@ -250,5 +256,5 @@ func selfBase(src string, dynamic bool) string {
 
 // showChange is a changed path as the user reads it.
 func showChange(p string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(p, "/"+selfDeep+"/", "/…/"), selfAny, "…")
+	return strings.NewReplacer("/"+selfDeep+"/", "/…/", selfAny, "…", selfDynamic, "…").Replace(p)
 }

@@ -202,7 +202,7 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			}
 		}
 	}
-	if r.selfChanged(c, reader) {
+	if r.selfChanged(c) {
 		return
 	}
 	if c.Stdin != "" && c.Name != "actionguard" {
