@@ -116,6 +116,11 @@ func (e *analysis) controlPlane(abs string) controlPart {
 				part.what = "the agent's hook settings"
 			}
 		}
+		if abs == home+"/.claude.json" {
+			// Claude Code's own state: the tools and MCP servers each
+			// project may use without asking.
+			part.what = "the agent's own settings (the tools and MCP servers it is allowed)"
+		}
 		if strings.Contains(abs, "/.claude/projects/") && strings.HasSuffix(abs, ".jsonl") {
 			// The transcript the hook reads the user's latest words from:
 			// forged, the agent could put a request in the user's mouth.

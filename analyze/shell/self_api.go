@@ -10,6 +10,9 @@ import (
 // command, a redirect or an agent's file tool.
 func judgeSelfWrite(env *analysis, t string) (writeJudgement, bool) {
 	part := env.controlOf(t)
+	if !part.ok() && isGlobPath(t) {
+		part = env.selfReach(selfChange{t, false}) // > .cl*/settings.json
+	}
 	if !part.ok() {
 		return writeJudgement{}, false
 	}
@@ -45,6 +48,12 @@ func SelfArgument(s string, write bool, opt Options) []rule.Finding {
 			return []rule.Finding{ruleSelfRead.Find(s, "Reads "+s+", a key or token secret of actionguard: with it, records and approvals could be forged.", s)}
 		case part.ok() && write:
 			return []rule.Finding{ruleSelfWrite.Find(s, "Changes "+s+", "+part.what+": changing it is a person's call.", s)}
+		case write && !strings.ContainsAny(s, "\n "):
+			// A tool that moves or deletes a directory (or writes through a
+			// wildcard) takes the agent's settings in it along.
+			if part := env.selfReach(selfChange{strings.TrimPrefix(s, "file://"), true}); part.ok() {
+				return []rule.Finding{ruleSelfWrite.Find(s, "Changes "+part.what+" ("+s+"): changing it is a person's call.", s)}
+			}
 		}
 	}
 	if write && len(s) > 8 {

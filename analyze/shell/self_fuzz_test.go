@@ -28,7 +28,9 @@ func FuzzSelfArgument(f *testing.F) {
 		named := strings.Contains(strings.ToLower(s), "actionguard") || strings.Contains(s, "/v1/") || strings.Contains(s, ":8750") ||
 			strings.Contains(s, "/srv/ag/") || strings.Contains(s, "/etc/ag/") || strings.Contains(s, "state.db") || strings.Contains(s, "policy.yaml") ||
 			strings.Contains(s, "sessions") || strings.Contains(s, "hooks") || strings.Contains(s, ".claude") || strings.Contains(s, ".codex") ||
-			strings.Contains(s, ".gemini") || strings.Contains(s, ".cursor") || strings.Contains(s, "..")
+			strings.Contains(s, ".gemini") || strings.Contains(s, ".cursor") || strings.Contains(s, "..") ||
+			strings.Contains(s, ".github") || strings.Contains(s, ".copilot") || strings.Contains(s, ".config") || strings.Contains(s, ".local") ||
+			strings.ContainsAny(s, "*?[\x00") // a wildcard can name any of them
 		if len(fs) > 0 && !named {
 			t.Fatalf("%q: %v, yet it names nothing of actionguard", s, fs)
 		}

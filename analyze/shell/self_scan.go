@@ -202,6 +202,9 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			}
 		}
 	}
+	if r.selfChanged(c) {
+		return
+	}
 	if c.Stdin != "" && c.Name != "actionguard" {
 		if m := r.env.mentions(c.Stdin); m.ok() {
 			r.mutates()

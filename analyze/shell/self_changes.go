@@ -1,0 +1,343 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// selfChanges lists the paths a command changes, for the programs that
+// copy, move, link, sync, extract, delete or revert files; nil for any
+// other. A command whose changed paths cannot be told (a destination
+// known only at run time) lists what it can.
+func selfChanges(c *Cmd) []selfChange {
+	switch c.Name {
+	case "cp", "mv", "install", "ln", "rsync", "gcp", "gmv":
+		return copyChanges(c)
+	case "rm", "unlink", "shred", "srm", "trash", "trash-put", "gio":
+		return deleteChanges(c)
+	case "find":
+		return findChanges(c)
+	case "tar", "bsdtar", "gtar":
+		if c.Has("-x", "--extract", "--get") || tarClusterExtract(c) {
+			if d, ok := c.Flag("-C", "--directory"); ok {
+				return []selfChange{{d, true}}
+			}
+		}
+	case "unzip":
+		if d, ok := c.Flag("-d"); ok {
+			return []selfChange{{d, true}}
+		}
+	case "git":
+		return gitChanges(c)
+	}
+	return nil
+}
+
+// copyChanges: cp, mv, install, ln and rsync write DEST/name-of-source when
+// DEST is a directory, or DEST itself (a new name) when it is not yet one;
+// mv also takes its sources away.
+func copyChanges(c *Cmd) []selfChange {
+	name := c.Name
+	if name == "gcp" || name == "gmv" {
+		name = name[1:] // GNU's names on macOS and BSD
+	}
+	if name == "install" && c.Has("-d", "--directory") {
+		return nil // creates empty directories
+	}
+	valued := []string{"-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"}
+	pos := c.Positional(valued...)
+	dest, hasT := c.Flag("-t", "--target-directory")
+	if !hasT {
+		if len(pos) < 2 {
+			return nil
+		}
+		dest, pos = pos[len(pos)-1], pos[:len(pos)-1]
+	}
+	if name == "rsync" && c.Has("-n", "--dry-run", "--list-only") {
+		return nil // lists what it would do
+	}
+	if dest == "" || name == "rsync" && remotePath(dest) {
+		return nil
+	}
+	// Whether a source may be a directory whose whole content lands: mv
+	// and ln take directories as they are, cp and rsync when recursive.
+	tree := name == "mv" || name == "ln" ||
+		name == "cp" && c.Has("-r", "-R", "--recursive", "-a", "--archive") ||
+		name == "rsync" && c.Has("-r", "--recursive", "-a", "--archive")
+	var out []selfChange
+	into := hasT || len(pos) > 1
+	for _, s := range pos {
+		into = into || isGlobPath(s)
+	}
+	for _, s := range pos {
+		if name == "rsync" && strings.HasSuffix(s, "/") {
+			// rsync src/ dest: the content of src, whatever its names.
+			out = append(out, selfChange{selfJoin(dest, selfAny), true})
+			continue
+		}
+		if isGlobPath(s) {
+			into = true
+		}
+		if into || strings.HasSuffix(dest, "/") || !fileLike(dest) {
+			out = append(out, selfChange{selfJoin(dest, selfBase(s, false)), tree || isGlobPath(s)})
+		}
+		if name == "mv" {
+			out = append(out, selfChange{s, true})
+		}
+	}
+	if !into || c.Has("-T", "--no-target-directory") {
+		// The destination may not exist yet: it becomes the source.
+		out = append(out, selfChange{dest, tree})
+	}
+	return out
+}
+
+// remotePath reports rsync's host:path and rsync:// destinations.
+func remotePath(p string) bool {
+	if strings.Contains(p, "://") {
+		return true
+	}
+	i := strings.IndexByte(p, ':')
+	return i > 0 && !strings.Contains(p[:i], "/")
+}
+
+// deleteChanges: each named path goes, with what it holds when the
+// deletion is recursive (trash takes directories whole).
+func deleteChanges(c *Cmd) []selfChange {
+	if c.Name == "gio" {
+		p := c.Positional()
+		if len(p) == 0 || p[0] != "trash" && p[0] != "remove" && p[0] != "move" {
+			return nil
+		}
+		var out []selfChange
+		for _, a := range p[1:] {
+			out = append(out, selfChange{a, true})
+		}
+		return out
+	}
+	tree := c.Name == "trash" || c.Name == "trash-put" || c.Name == "rm" && c.Has("-r", "-R", "--recursive", "-d", "--dir")
+	var out []selfChange
+	for _, a := range c.Positional() {
+		out = append(out, selfChange{a, tree})
+	}
+	return out
+}
+
+// findChanges: find … -delete (or -exec, whose command gets {}) changes
+// what it finds under its roots: the names -name matches at any depth,
+// else the roots whole.
+func findChanges(c *Cmd) []selfChange {
+	if !c.Has("-delete") && !findRunsDelete(c) {
+		return nil // find … -exec grep: reads what it finds
+	}
+	q := parseFind(c)
+	var out []selfChange
+	for _, p := range c.FlagAll("-path", "-wholename", "-ipath", "-iwholename") {
+		// -path './.claude/*': the pattern is the path as find prints it.
+		out = append(out, selfChange{p, true})
+	}
+	for _, r := range q.roots {
+		switch {
+		case q.name != "" && q.name != "." && q.name != ".." && !strings.Contains(q.name, "/") && !strings.ContainsAny(q.name, "$`"):
+			out = append(out, selfChange{selfJoin(r, selfDeep+"/"+q.name), true})
+		default:
+			// Unfiltered, or filtered by age, size or type: the root is
+			// judged whole (a search of the project is not aimed at its
+			// settings; one of .claude is).
+			out = append(out, selfChange{r, true})
+		}
+	}
+	return out
+}
+
+// findDeleters are the programs find's -exec runs to take away what it
+// found.
+var findDeleters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "srm": true, "mv": true, "trash": true, "trash-put": true, "gio": true}
+
+// findRunsDelete reports find … -exec rm (-execdir, -ok, -okdir; the
+// program by its base name).
+func findRunsDelete(c *Cmd) bool {
+	// find's actions are not options of its spec: read as written.
+	args := c.Args
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			prog := args[i+1]
+			if j := strings.LastIndexByte(prog, '/'); j >= 0 {
+				prog = prog[j+1:]
+			}
+			if findDeleters[prog] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tarClusterExtract reports tar's old-style first word (xzf, xvf).
+func tarClusterExtract(c *Cmd) bool {
+	w := c.Sub(0)
+	return strings.Contains(w, "x") && len(w) <= 8 && strings.Trim(w, "xzjJvfpoOkmwaSU") == ""
+}
+
+// gitChanges: the git commands that delete, move away or revert files in
+// the working tree.
+//
+//   - git stash -u/--include-untracked takes untracked files away (an
+//     agent's settings file not yet committed); -a/--all ignored ones too
+//     (.claude/settings.local.json is git-ignored where Claude Code
+//     created it). Plain git stash reverts tracked files to their
+//     committed content, a person's: no change of the settings.
+//   - git clean -x/-X removes ignored files, -d untracked directories (a
+//     .claude not yet committed); without them (and without a path) it
+//     removes untracked files in tracked directories only, which leaves
+//     a committed settings directory's ignored local file alone.
+//   - git checkout/restore/rm/mv of the settings' paths revert, delete or
+//     move them.
+func gitChanges(c *Cmd) []selfChange {
+	verb := gitVerb(c.Args)
+	args := gitVerbArgs(c.Args)
+	sub := ""
+	if verb == "stash" && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub, args = args[0], args[1:]
+	}
+	paths, flags := gitPathspec(args, verb)
+	switch verb {
+	case "stash":
+		if sub != "" && sub != "push" && sub != "save" {
+			return nil // list, show, pop, apply, drop …
+		}
+		if !flags["-u"] && !flags["--include-untracked"] && !flags["-a"] && !flags["--all"] {
+			return nil
+		}
+		if sub == "save" {
+			paths = nil // save's words are the message
+		}
+	case "clean":
+		if flags["-n"] || flags["--dry-run"] {
+			return nil
+		}
+		if len(paths) == 0 && !flags["-x"] && !flags["-X"] && !flags["-d"] {
+			return nil
+		}
+	case "checkout", "restore", "rm", "mv":
+		if verb == "restore" && (flags["--staged"] || flags["-S"]) && !flags["--worktree"] && !flags["-W"] {
+			return nil // only the index
+		}
+		var out []selfChange
+		for _, p := range paths {
+			if p != "." {
+				out = append(out, selfChange{p, true})
+			}
+		}
+		return out
+	default:
+		return nil
+	}
+	if len(paths) == 0 {
+		// The whole working tree, where the project's settings are.
+		return []selfChange{{".claude/settings.local.json", false}, {".claude/settings.json", false}, {".github/hooks", true},
+			{".codex/hooks.json", false}, {".gemini/settings.json", false}, {".cursor/hooks.json", false}}
+	}
+	var out []selfChange
+	for _, p := range paths {
+		out = append(out, selfChange{p, true})
+	}
+	return out
+}
+
+// gitVerbArgs are the words after git's subcommand.
+func gitVerbArgs(args []string) []string {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return args[i+1:]
+		}
+	}
+	return nil
+}
+
+// gitPathspec splits a git subcommand's words into paths and flags
+// (single-letter clusters spread: -fdx is -f -d -x).
+func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
+	flags := map[string]bool{}
+	var paths []string
+	valued := map[string]bool{"-m": true, "--message": true, "-e": true, "--exclude": true, "-s": true, "--source": true, "--pathspec-from-file": true, "-b": true, "-B": true}
+	dashdash := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case dashdash:
+			paths = append(paths, a)
+		case a == "--":
+			dashdash = true
+		case strings.HasPrefix(a, "--"):
+			k, _, _ := strings.Cut(a, "=")
+			flags[k] = true
+			if valued[k] && !strings.Contains(a, "=") {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			for _, ch := range a[1:] {
+				flags["-"+string(ch)] = true
+			}
+			if valued[a] {
+				i++
+			}
+		default:
+			paths = append(paths, a)
+		}
+	}
+	if verb == "checkout" && !dashdash && len(paths) > 0 && !strings.ContainsAny(paths[0], "/.*") {
+		paths = paths[1:] // git checkout BRANCH [paths]
+	}
+	return paths, flags
+}
+
+// selfGlobWriters are programs whose arguments are the files they
+// change: a wildcard among them changes whatever it matches.
+var selfGlobWriters = map[string]bool{"tee": true, "truncate": true, "touch": true, "chmod": true, "chown": true, "chgrp": true, "chattr": true, "setfacl": true, "dd": true}
+
+// selfChanged judges the paths a command changes against the control
+// plane: what a copy, a move, a deletion or a glob reaches beyond the
+// names written on its command line.
+func (r *report) selfChanged(c *Cmd) bool {
+	if c.Name == "actionguard" || c.Name == "actionguard-hook" {
+		return false
+	}
+	changes := selfChanges(c)
+	if changes == nil && selfGlobWriters[c.Name] {
+		for _, a := range c.Positional() {
+			if isGlobPath(a) {
+				changes = append(changes, selfChange{a, false})
+			}
+		}
+	}
+	env := r.env
+	if c.env != nil {
+		env = c.env.in(c.Cwd) // cd .claude && rm *
+	}
+	for _, ch := range changes {
+		if part := env.selfReach(ch); part.ok() {
+			r.mutates()
+			shown := showChange(ch.path)
+			who := c.Name
+			if c.Name == "git" {
+				who = "git " + gitVerb(c.Args)
+			}
+			r.add(c.find(ruleSelfWrite, who+" changes "+part.what+" ("+shown+"): changing it is a person's call.", shown))
+			return true
+		}
+	}
+	return false
+}
+
+// fileLike reports a name with an extension (policy-copy.yaml, not
+// .claude): the destination of a copy, not a directory it goes into.
+func fileLike(p string) bool {
+	b := path.Base(p)
+	return strings.LastIndexByte(b, '.') > 0
+}

@@ -1,0 +1,260 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// The paths a command changes, as the file system sees them, judged
+// against the control plane. Naming the protected file is one spelling
+// among many: a copy into the agent's settings directory takes the file's
+// name from its source (cp /tmp/e/settings.local.json .claude/), a glob
+// carries any name it can match (rm .claude/*, rm .cl*/settings.json), and
+// renaming or deleting the directory takes every file in it along
+// (mv .claude .claude.off). So each writing program says which paths it
+// changes, and each is matched against the protected places by their
+// components, a glob matching as the shell would.
+
+// selfChange is a path a command changes. tree: the path may be (or
+// become) a directory whose whole content changes, so a protected file
+// below it is reached too.
+type selfChange struct {
+	path string
+	tree bool
+}
+
+// selfAny is a path component standing for any name, a dot name
+// included: a source whose name is known only when the command runs, or
+// the content of a directory copied whole.
+const selfAny = "\x00any"
+
+// selfDynamic is a source's name known only at run time: any name below a
+// protected directory, judged by the rules for unknown paths elsewhere.
+const selfDynamic = "\x00dynamic"
+
+// selfDeep stands for any number of components (find's search, zsh's **).
+const selfDeep = "**"
+
+// selfPlace is a protected place named by its last components.
+type selfPlace struct {
+	parts []string
+	home  bool   // only right under the home directory
+	root  bool   // parts is an absolute path (a configured place)
+	what  string // in words
+}
+
+const agentHooks = "the agent's hook settings"
+
+// selfPlaces are the agents' hook settings (user and project scope
+// alike), Claude Code's own state file in the home directory and
+// actionguard's directories there.
+var selfPlaces = []selfPlace{
+	{parts: []string{".claude", "settings.json"}, what: agentHooks},
+	{parts: []string{".claude", "settings.local.json"}, what: agentHooks},
+	{parts: []string{".claude", "hooks"}, what: agentHooks},
+	{parts: []string{".codex", "hooks.json"}, what: agentHooks},
+	{parts: []string{".codex", "config.toml"}, what: agentHooks},
+	{parts: []string{".codex", "hooks"}, what: agentHooks},
+	{parts: []string{".gemini", "settings.json"}, what: agentHooks},
+	{parts: []string{".gemini", "hooks"}, what: agentHooks},
+	{parts: []string{".cursor", "hooks.json"}, what: agentHooks},
+	{parts: []string{".cursor", "hooks"}, what: agentHooks},
+	{parts: []string{".github", "hooks"}, what: agentHooks},
+	{parts: []string{".copilot", "hooks"}, home: true, what: agentHooks},
+	{parts: []string{".claude.json"}, home: true, what: "the agent's own settings (the tools and MCP servers it is allowed)"},
+	{parts: []string{".config", "actionguard"}, home: true, what: "actionguard's own files"},
+	{parts: []string{".local", "state", "actionguard"}, home: true, what: "actionguard's own files"},
+}
+
+// selfReach says whether a change can reach a protected place: the path
+// (a glob matching as the shell would) names the place, lies inside it,
+// or, for a change of a whole tree, is a directory that holds it.
+func (e *analysis) selfReach(ch selfChange) controlPart {
+	if ch.path == "" || len(ch.path) > 4096 {
+		return controlPart{}
+	}
+	if !isGlobPath(ch.path) {
+		if part := e.controlOf(ch.path); part.ok() {
+			return part
+		}
+	}
+	abs, _ := e.resolve(ch.path)
+	if ch.tree && !isGlobPath(ch.path) && e.controlAncestor(abs) {
+		return controlPart{what: "a directory that holds actionguard's own files"}
+	}
+	p := selfParts(abs)
+	if len(p) == 0 {
+		return controlPart{}
+	}
+	home := selfParts(e.home)
+	for _, pl := range e.places() {
+		for i := range p {
+			if pl.root && i > 0 || pl.home && (len(home) == 0 || i != len(home) || !selfPrefix(p[:i], home)) {
+				continue
+			}
+			if strings.Contains(p[i], "\x00") && p[i] != selfAny {
+				continue // a name known only at run time is judged by the rules for it
+			}
+			if isGlobPath(p[i]) && !pl.home && !pl.root && !e.selfRootDir(p[:i], home) {
+				// Any name (a directory's whole content, a wildcard) brings
+				// or takes an agent's settings directory only where the
+				// agent reads one: the project, its parents, the home
+				// directory.
+				continue
+			}
+			if pl.root && (len(p) < len(pl.parts)-1 || !selfPrefix(p[:min(len(p), len(pl.parts))], pl.parts[:min(len(p), len(pl.parts))])) {
+				// A configured place is reached through itself or the
+				// directory it is in, not through /srv or /root.
+				continue
+			}
+			switch selfAligned(p[i:], pl.parts, ch.tree) {
+			case reachPlace:
+				return controlPart{what: pl.what}
+			case reachHolder:
+				return controlPart{what: "a directory that holds " + pl.what}
+			}
+		}
+	}
+	return controlPart{}
+}
+
+// selfRootDir reports the components of a directory where an agent
+// reads its settings: the working directory or one of its parents (the
+// project's root), the home directory, or anything when the working
+// directory is unknown and the path relative.
+func (e *analysis) selfRootDir(dir, home []string) bool {
+	if len(dir) == 0 || selfPrefix(dir, home) {
+		return true
+	}
+	cwd := selfParts(e.cwd)
+	return len(dir) <= len(cwd) && selfPrefix(dir, cwd[:len(dir)])
+}
+
+// places are the protected places, with the configured ones.
+func (e *analysis) places() []selfPlace {
+	if len(e.control) == 0 {
+		return selfPlaces
+	}
+	out := append([]selfPlace(nil), selfPlaces...)
+	for _, c := range e.control {
+		out = append(out, selfPlace{parts: selfParts(c), root: true, what: "actionguard's own files"})
+	}
+	return out
+}
+
+// selfParts splits a cleaned path into its components, lower case (the
+// file systems of macOS and Windows ignore case), without "." and "".
+func selfParts(p string) []string {
+	var out []string
+	for _, s := range strings.Split(strings.ToLower(p), "/") {
+		if s != "" && s != "." {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// selfPrefix reports whether the pattern components p can match the
+// literal components lit one for one.
+func selfPrefix(p, lit []string) bool {
+	if len(p) != len(lit) {
+		return false
+	}
+	for i := range p {
+		if !selfComponent(p[i], lit[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+type reach int
+
+const (
+	reachNone   reach = iota
+	reachPlace        // the place itself, or inside it
+	reachHolder       // a directory the place is in
+)
+
+// selfAligned matches pattern components p, starting where the place's
+// first component would be, against the place's components t.
+func selfAligned(p, t []string, tree bool) reach {
+	switch {
+	case len(p) == 0 && len(t) == 0:
+		return reachPlace
+	case len(p) == 0:
+		if tree {
+			return reachHolder
+		}
+		return reachNone
+	case len(t) == 0:
+		return reachPlace // inside the place
+	}
+	if p[0] == selfDeep {
+		if r := selfAligned(p[1:], t, tree); r != reachNone {
+			return r
+		}
+		// Any depth stands for the place's directories only when the
+		// pattern ends with the protected name itself (find -name
+		// settings.json): a search for *.log in a tree is not aimed at
+		// a .claude that might be somewhere inside.
+		if last := p[len(p)-1]; len(t) > 1 && last == t[len(t)-1] {
+			return selfAligned(p, t[1:], tree)
+		}
+		return reachNone
+	}
+	if !selfComponent(p[0], t[0]) {
+		return reachNone
+	}
+	return selfAligned(p[1:], t[1:], tree)
+}
+
+// selfComponent reports whether one component of a path as written (a
+// glob, a name known only at run time) can match the name.
+func selfComponent(pat, name string) bool {
+	switch {
+	case pat == name || pat == selfAny || pat == selfDeep:
+		return true
+	case strings.Contains(pat, "\x00"):
+		return true // a part known only when the command runs
+	case !strings.ContainsAny(pat, "*?["):
+		return false
+	case strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, "."):
+		// The shell's wildcards and brackets do not match a leading dot.
+		return false
+	}
+	ok, err := path.Match(pat, name)
+	return ok || err != nil // a pattern the matcher cannot read: assume the worst
+}
+
+// isGlobPath reports a path with a wildcard or a part known only at run
+// time.
+func isGlobPath(p string) bool {
+	return strings.ContainsAny(p, "*?[\x00")
+}
+
+// selfJoin is dir/name as the command line would spell it.
+func selfJoin(dir, name string) string {
+	if strings.HasSuffix(dir, "/") {
+		return dir + name
+	}
+	return dir + "/" + name
+}
+
+// selfBase is the name a source gives to its copy: its last component, or
+// any name when it is known only at run time.
+func selfBase(src string, dynamic bool) string {
+	if dynamic || strings.ContainsAny(src, "$`") {
+		return selfDynamic
+	}
+	b := path.Base(strings.TrimRight(src, "/"))
+	if b == "." || b == "/" || b == ".." {
+		return selfAny
+	}
+	return b
+}
+
+// showChange is a changed path as the user reads it.
+func showChange(p string) string {
+	return strings.NewReplacer("/"+selfDeep+"/", "/…/", selfAny, "…", selfDynamic, "…").Replace(p)
+}
