@@ -49,6 +49,9 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	if c.Sudo && c.Name == "rm" && c.Has("-r", "-R", "--recursive") && c.Has("-f", "--force") {
 		r.add(c.find(ruleSudoRmRf, ""))
 	}
+	if c.Name == "perl" {
+		perlHandler(c, r) // perl -i edits files in place before its code is read
+	}
 	switch {
 	case shells[c.Name]:
 		return w.shell(c, in)
