@@ -100,6 +100,9 @@ func judgeDeleteScope(c *Cmd, r *report, t string, cl PathClass, recursive, inte
 		}
 		r.add(c.find(ruleRmCredential, verb+name+", your "+cl.Credential+": the access it gives is lost unless there is a backup.", t))
 		return true
+	case cl.GitInternals && strings.HasSuffix(cl.Abs, ".sample") && strings.Contains(cl.Abs, ".git/hooks/") && !shred:
+		r.add(c.find(ruleRmBuildOutput, "Deletes "+name+", git's sample hooks: examples that never run.", t))
+		return true
 	case cl.InHome && toolCache(cl.Abs, home) && !shred:
 		r.add(c.find(ruleRmBuildOutput, "Deletes "+name+", a cache your tools rebuild on demand.", t))
 		return true
@@ -399,4 +402,79 @@ func homeBuildOutput(abs, home string) bool {
 		}
 	}
 	return false
+}
+
+// outputOptionTargets judges the file an option writes (-o/--output,
+// tar's -f when it creates an archive…) when that file is a key, a
+// credential or a data file: whatever the program, writing its output
+// there destroys what the file held (tar -cf ~/.ssh/id_rsa /dev/null).
+// Other files are left to the program's own handler.
+func outputOptionTargets(c *Cmd, r *report) {
+	av := c.Argv()
+	if !av.Known {
+		return
+	}
+	creates := false
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		creates = c.Has("-c", "--create", "-r", "--append", "-u", "--update")
+		if a, ok := tarOldStyleArchive(c.Args); ok {
+			if cl := c.Class(a); cl.Known && (cl.Credential != "" && !cl.Workspace || cl.DataFile != "") {
+				r.mutates()
+				writeTarget(c, r, a, writeDestroy)
+			}
+		}
+	}
+	for _, o := range av.Opts {
+		if o.Tags&TagFile == 0 || !o.HasValue || o.Value == "" || o.Value == "-" {
+			continue
+		}
+		out := false
+		switch o.Name {
+		case "--output", "--output-file", "--output-document", "--out", "--outfile", "--out-file", "--log-file", "--logfile":
+			out = true
+		case "--file":
+			out = creates
+		}
+		if !out {
+			continue
+		}
+		cl := c.Class(o.Value)
+		if !cl.Known || cl.Workspace && cl.DataFile == "" || cl.Credential == "" && cl.DataFile == "" {
+			continue
+		}
+		r.mutates()
+		writeTarget(c, r, o.Value, writeDestroy)
+	}
+}
+
+// tarOldStyleArchive returns the archive tar writes when its first word is
+// an old-style key without a dash (tar cf out.tar files, tar rvf out.tar
+// x): the letters that take a value take the next words in order.
+func tarOldStyleArchive(args []string) (string, bool) {
+	if len(args) < 2 || args[0] == "" || strings.HasPrefix(args[0], "-") {
+		return "", false
+	}
+	key := args[0]
+	for _, ch := range key {
+		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') {
+			return "", false
+		}
+	}
+	if !strings.ContainsAny(key, "cru") {
+		return "", false
+	}
+	next := 1
+	for _, ch := range key {
+		if strings.ContainsRune("bCTXgNKLVf", ch) {
+			if ch == 'f' {
+				if next < len(args) {
+					return args[next], true
+				}
+				return "", false
+			}
+			next++
+		}
+	}
+	return "", false
 }

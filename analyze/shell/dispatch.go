@@ -74,6 +74,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	for _, h := range hs {
 		h(c, r)
 	}
+	outputOptionTargets(c, r)
 	if len(hs) == 0 && !readOnlyPrograms[c.Name] {
 		r.mutates()
 	}

@@ -336,10 +336,12 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 		r.add(c.find(ruleHistoryWipe, verb+"the shell history ("+name+").", t))
 		return
 	}
-	// rm without -r of a directory fails; such a word comes from a find
-	// that lists every file under it (find . -type f | xargs rm), which
-	// deletes the tree's content.
-	if !recursive && !shred && cl.Known && !cl.Wildcard && !dyn && (cl.WorkspaceRoot || cl.Home || cl.HoldsWorkspace || cl.Root || cl.System && wholeSystemTree(cl.Abs)) {
+	// rm without -r of a directory fails when the directory is written
+	// out; one that is not written in the command comes from a find that
+	// lists every file under it (find . -type f | xargs rm), which deletes
+	// the tree's content.
+	if !recursive && !shred && cl.Known && !cl.Wildcard && !dyn && !containsWord(strings.Fields(c.Text), t) &&
+		(cl.WorkspaceRoot || cl.Home || cl.HoldsWorkspace || cl.System && wholeSystemTree(cl.Abs)) {
 		recursive = true
 	}
 	switch {
@@ -860,7 +862,13 @@ func diskHandler(c *Cmd, r *report) {
 		r.add(c.find(ruleDiskWipe, "Removes a logical volume or volume group and the data on it.", c.Positional()...))
 		return
 	}
-	for _, a := range c.Positional("-t", "-L", "-O", "-b", "-c", "-N", "-o", "--type", "--label") {
+	operands := c.Positional("-t", "-L", "-O", "-b", "-c", "-N", "-o", "--type", "--label")
+	if name == "sgdisk" {
+		// sgdisk's letters mean other things (-o clears the table and
+		// takes no value): the device is any word naming one.
+		operands = c.Args
+	}
+	for _, a := range operands {
 		cl := c.Class(a)
 		if cl.Device || strings.HasPrefix(a, "/dev/disk") || strings.HasPrefix(a, "/dev/") && !cl.Known {
 			r.mutates()
