@@ -58,6 +58,13 @@ func judgeDeleteScope(c *Cmd, r *report, t string, cl PathClass, recursive, inte
 	if interactive {
 		return false
 	}
+	if cl.System && cl.Known && machineCritical(cl.Abs) {
+		if name != cl.Abs {
+			name += " (" + cl.Abs + ")"
+		}
+		r.add(c.find(ruleRmSystem, verb+name+": the machine needs it to start or to let anyone log in, and may not boot again.", t))
+		return true
+	}
 	if i := strings.Index(t, "\x00found/"); i >= 0 {
 		if kind := sourceKind(t[i+len("\x00found/"):]); kind != "" {
 			root := strings.TrimSuffix(t[:i], "/")
@@ -477,4 +484,30 @@ func tarOldStyleArchive(args []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// machineCritical reports a file (or a glob of files) without which the
+// machine does not boot or nobody can log in: the kernels and initial
+// ramdisks in /boot, the boot loader, the account databases, fstab, the
+// dynamic loader and init.
+func machineCritical(abs string) bool {
+	if rest, ok := strings.CutPrefix(abs, "/boot/"); ok {
+		for _, p := range []string{"vmlinuz", "vmlinux", "initrd", "initramfs", "grub", "efi", "EFI", "loader", "kernel", "bzImage", "Image", "System.map"} {
+			if strings.HasPrefix(rest, p) || strings.HasPrefix(rest, "*") {
+				return true
+			}
+		}
+		return false
+	}
+	switch abs {
+	case "/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/fstab", "/etc/sudoers", "/bin/sh", "/bin/bash", "/usr/bin/sudo",
+		"/sbin/init", "/usr/lib/systemd/systemd", "/lib/systemd/systemd", "/etc/pam.d", "/etc/nsswitch.conf":
+		return true
+	}
+	for _, d := range []string{"/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/lib/x86_64-linux-gnu/", "/usr/lib/x86_64-linux-gnu/", "/lib/aarch64-linux-gnu/"} {
+		if rest, ok := strings.CutPrefix(abs, d); ok && (strings.HasPrefix(rest, "ld-linux") || strings.HasPrefix(rest, "libc.so") || strings.HasPrefix(rest, "libc-")) {
+			return true
+		}
+	}
+	return false
 }

@@ -273,7 +273,8 @@ func TestDeleteScopeTwinsRun(t *testing.T) {
 		"cd / && cd - && rm -rf dist", "pushd ~ && pushd /tmp && popd && popd && rm -rf dist", "cd src && ls && rm -rf ../dist", "cd src && cd .. && rm -rf build",
 		"rm -rf ~/.cache/go-build", "rm -rf ~/.cache/pip", "rm -rf ~/.npm/_cacache", "rm -rf ~/.cache/yarn", "rm -rf ~/.cargo/registry/cache", "rm -rf ~/.cache/*", "rm -rf ~/Library/Caches/pip",
 		"rm -rf ~/code/other/node_modules", "rm -rf .git/hooks/*.sample", "cp .env.example .env.test", "cp .env.sample .env",
-		"git update-ref refs/heads/feature HEAD", "git update-ref refs/heads/x HEAD",
+		"git update-ref refs/heads/feature HEAD", "git update-ref refs/heads/x HEAD", "ls -d build dist | xargs rm -rf", "ls -d node_modules | xargs rm -rf",
+		"ls /boot",
 	} {
 		wantRuns(t, src, scopeOptions)
 	}
@@ -287,7 +288,9 @@ func TestDeleteScopeTwinsRun(t *testing.T) {
 		"git update-ref refs/heads/main HEAD~10":          atLeastConfirm, "git update-ref refs/heads/feature HEAD~3": atLeastConfirm, "git update-ref -d refs/heads/main": atLeastConfirm,
 		"git send-pack --receive-pack='rm -rf ~;' . main": atLeastBlock, "git fetch-pack --upload-pack='rm -rf ~' . main": atLeastBlock, "git clone -u 'rm -rf ~' x y": atLeastBlock,
 		"cd src && ls; rm -rf ../dist ../src": atLeastConfirm, "rm -rf ~/.ssh": atLeastApprove, "rm -rf ~/.config": atLeastApprove,
-		"find /etc -type f -execdir rm {} \\;": atLeastBlock, "find ~ -maxdepth 0 -ok rm -rf {} \\; <<< y": atLeastBlock,
+		"find /etc -type f -execdir rm {} \\;": atLeastBlock, "cd /boot || exit 1; rm -f vmlinuz*": atLeastBlock, "true && cd /boot && rm -f initrd*": atLeastBlock,
+		"rm -f /boot/vmlinuz-6.1.0": atLeastBlock, "sudo rm /etc/fstab": atLeastBlock, "ls -d ~/* | xargs rm -rf": atLeastBlock, "ls -d /* | xargs -n 1 rm -fr": atLeastBlock,
+		"ls --directory /* | xargs rm -rf": atLeastBlock, "ls -d src / | xargs rm -rf": atLeastBlock, "find ~ -maxdepth 0 -ok rm -rf {} \\; <<< y": atLeastBlock,
 	} {
 		wantAtLeast(t, src, scopeOptions, floor)
 	}

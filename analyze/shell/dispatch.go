@@ -452,6 +452,18 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		if p := c.Positional(); len(p) == 1 {
 			dir = p[0]
 		}
+		if c.Has("-d", "--directory") {
+			// ls -d lists what it is given, not what is in it: the names
+			// themselves, or what one glob takes.
+			pos := c.Positional()
+			switch {
+			case len(pos) <= 1:
+				return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
+			case !strings.ContainsAny(strings.Join(pos, ""), "*?[$`"):
+				return stream{kind: streamLiteral, text: strings.Join(pos, "\n") + "\n", what: "the files ls lists"}
+			}
+			return stream{kind: streamUnknown, what: "the files ls lists"}
+		}
 		return stream{kind: streamUnknown, what: "the files ls lists", item: strings.TrimRight(dir, "/") + "/*"}
 	case "env", "printenv", "set", "export", "declare", "compgen":
 		if len(c.Positional()) == 0 || c.Name == "printenv" {

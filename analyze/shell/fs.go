@@ -740,10 +740,23 @@ func (q findQuery) target(root string) string {
 // findItem is what a path printed by find stands for.
 func findItem(c *Cmd) string {
 	q := parseFind(c)
+	printed := false
 	for j, w := range q.expr {
-		if w == "-print" || w == "-print0" || w == "-printf" {
+		if w == "-print" || w == "-print0" || w == "-printf" || w == "-ls" {
 			q = q.scope(j)
+			printed = true
 			break
+		}
+	}
+	if !printed {
+		for _, w := range q.expr {
+			if w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir" || w == "-delete" || w == "-quit" {
+				// With an action and no -print, what comes out is what
+				// the action prints (find -exec grep -l … {} \;): some
+				// of the paths, not all.
+				q.filtered = true
+				break
+			}
 		}
 	}
 	return q.target(q.roots[0])
