@@ -184,6 +184,9 @@ type walker struct {
 	// cdGuarded is set while the cd on the left of && runs: what follows
 	// only runs when it succeeded.
 	cdGuarded bool
+	// andLeft is set while the left side of && is itself an && or ||
+	// list: if that list fails, the right side does not run.
+	andLeft bool
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {

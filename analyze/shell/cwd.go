@@ -145,6 +145,21 @@ func isCd(s *syntax.Stmt) bool {
 	return name == "cd" || name == "pushd"
 }
 
+// isCdChain reports whether s is an && list with a cd (or pushd, popd) in
+// it: cd / && cd - , pushd ~ && popd.
+func isCdChain(s *syntax.Stmt) bool {
+	b, ok := s.Cmd.(*syntax.BinaryCmd)
+	if !ok || b.Op != syntax.AndStmt {
+		return false
+	}
+	return isCd(b.X) || isCd(b.Y) || isPopd(b.Y) || isCdChain(b.X)
+}
+
+func isPopd(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	return ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "popd"
+}
+
 // isExit reports whether s ends the script (exit, return).
 func isExit(s *syntax.Stmt) bool {
 	switch x := s.Cmd.(type) {

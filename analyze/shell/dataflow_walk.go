@@ -142,20 +142,31 @@ func (st *shState) adopt(o *shState) {
 func (w *walker) andOr(c *syntax.BinaryCmd, in stream) stream {
 	before := w.state().env
 	beforeAlts := w.st.dirAlts
-	guard := isCd(c.X)
+	// tail: this list is the left side of an enclosing &&, so if it fails
+	// what follows there does not run (cd a && cd b && rm x).
+	tail := w.andLeft
+	w.andLeft = false
+	guard := isCd(c.X) || c.Op == syntax.AndStmt && isCdChain(c.X)
 	if guard {
 		// cd x && …: the right side only runs if the cd succeeded; what
 		// comes after the whole list may run where it started.
 		w.cdGuarded = true
 	}
+	if _, nested := c.X.Cmd.(*syntax.BinaryCmd); nested && c.Op == syntax.AndStmt {
+		w.andLeft = true
+	}
 	w.stmt(c.X, in)
-	w.cdGuarded = false
+	w.andLeft = false
+	// The right side of a list that is itself the left of && : a cd there
+	// that fails stops the enclosing list too.
+	w.cdGuarded = tail && c.Op == syntax.AndStmt && isCd(c.Y)
 	afterX := w.state()
 	w.st = afterX.clone()
 	if c.Op == syntax.OrStmt && w.st.env.dir != before.dir {
 		w.st.env = w.st.env.at(unknownDir)
 	}
 	out := w.stmt(c.Y, in)
+	w.cdGuarded = false
 	afterY := w.st
 	if c.Op == syntax.AndStmt {
 		// The chain goes on from Y (a && b && c), but what only Y set may
@@ -173,7 +184,7 @@ func (w *walker) andOr(c *syntax.BinaryCmd, in stream) stream {
 			afterX.merge(afterY)
 		}
 	}
-	if guard && c.Op == syntax.AndStmt && !w.st.errexit && w.st.env.dir != before.dir {
+	if guard && c.Op == syntax.AndStmt && !tail && !w.st.errexit && w.st.env.dir != before.dir {
 		alts := append([]string(nil), w.st.dirAlts...)
 		alts = append(alts, before.dir)
 		w.setAlts(append(alts, beforeAlts...))

@@ -49,6 +49,9 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	if c.Sudo && c.Name == "rm" && c.Has("-r", "-R", "--recursive") && c.Has("-f", "--force") {
 		r.add(c.find(ruleSudoRmRf, ""))
 	}
+	if c.Name == "perl" {
+		perlHandler(c, r) // perl -i edits files in place before its code is read
+	}
 	switch {
 	case shells[c.Name]:
 		return w.shell(c, in)
@@ -71,6 +74,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	for _, h := range hs {
 		h(c, r)
 	}
+	outputOptionTargets(c, r)
 	if len(hs) == 0 && !readOnlyPrograms[c.Name] {
 		r.mutates()
 	}
@@ -458,6 +462,18 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		dir := "."
 		if p := c.Positional(); len(p) == 1 {
 			dir = p[0]
+		}
+		if c.Has("-d", "--directory") {
+			// ls -d lists what it is given, not what is in it: the names
+			// themselves, or what one glob takes.
+			pos := c.Positional()
+			switch {
+			case len(pos) <= 1:
+				return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
+			case !strings.ContainsAny(strings.Join(pos, ""), "*?[$`"):
+				return stream{kind: streamLiteral, text: strings.Join(pos, "\n") + "\n", what: "the files ls lists"}
+			}
+			return stream{kind: streamUnknown, what: "the files ls lists"}
 		}
 		return stream{kind: streamUnknown, what: "the files ls lists", item: strings.TrimRight(dir, "/") + "/*"}
 	case "env", "printenv", "set", "export", "declare", "compgen":

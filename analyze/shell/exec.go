@@ -371,6 +371,9 @@ func credentialHandler(c *Cmd, r *report) {
 			args = args[1:]
 		}
 	}
+	if (c.Name == "cp" || c.Name == "install" || c.Name == "rsync") && len(args) > 1 && !c.Has("-t", "--target-directory") {
+		args = args[:len(args)-1] // the destination is written, not read
+	}
 	if c.Name == "dd" {
 		args = nil
 		for _, a := range c.Args {

@@ -144,8 +144,8 @@ var (
 		ID: "shell.fs.truncate", Category: rule.Destructive, Points: 30,
 		Summary:     "Empties a file: its content is gone.",
 		Alternative: "copy it aside first (cp file file.bak)",
-		Match:       []string{"> important.txt", "truncate -s 0 data.txt", ": > app.log", "cp /dev/null notes.md", "truncate --size=0 out.log", "truncate -s0K out.log", "truncate -r /dev/null out.log"},
-		NoMatch:     []string{"echo hi > out.txt", "truncate -s 10M disk.img", "> /dev/null"},
+		Match:       []string{"> important.txt", "truncate -s 0 data.txt", ": > notes.txt", "cp /dev/null notes.md", "truncate --size=0 out.csv", "truncate -s0K out.json", "truncate -r /dev/null README.md"},
+		NoMatch:     []string{"echo hi > out.txt", "truncate -s 10M disk.img", "> /dev/null", ": > app.log", "truncate -s 0 build/report.txt", "cp /dev/null build/.keep"},
 	}
 	ruleOverwriteSystem = &rule.Rule{
 		ID: "shell.fs.write-system", Category: rule.Destructive, Points: 85,
@@ -255,7 +255,7 @@ func rmHandler(c *Cmd, r *report) {
 	r.mutates()
 	recursive := c.Has("-r", "-R", "--recursive") || c.Name == "srm" && c.Has("-r") || c.Name == "wipe" && c.Has("-r")
 	force := c.Has("-f", "--force")
-	interactive := c.Has("-i", "-I", "--interactive")
+	interactive := rmAsks(c)
 	if c.Has("--no-preserve-root") && recursive {
 		// Only a root operand is what the option unlocks; other operands are judged as they are.
 		for _, t := range c.Positional() {
@@ -289,6 +289,36 @@ func rmHandler(c *Cmd, r *report) {
 	}
 }
 
+// rmAsks reports whether rm stops to ask before each file it deletes, as
+// GNU rm decides: the last of -f, -i, -I and --interactive[=WHEN] wins;
+// --interactive=never and -f do not ask; -I and --interactive=once ask one
+// question for the whole deletion, which one "y" answers, so they are no
+// protection. An rm whose standard input is fed (yes | rm -i, <<< y) has
+// its answers already given.
+func rmAsks(c *Cmd) bool {
+	if c.Name != "rm" && c.Name != "srm" && c.Name != "unlink" {
+		return c.Has("-i", "--interactive")
+	}
+	asks := false
+	for _, o := range c.Argv().Opts {
+		switch o.Name {
+		case "--force":
+			asks = false
+		case "-i":
+			asks = true
+		case "-I":
+			asks = false
+		case "--interactive":
+			// rm takes any unambiguous prefix of always, yes, never, no,
+			// none, once; anything else it refuses, so judge it as asking
+			// nothing.
+			v := o.Value
+			asks = v == "" || strings.HasPrefix("always", v) || strings.HasPrefix("yes", v)
+		}
+	}
+	return asks && c.Stdin == ""
+}
+
 // judgeDelete reports what deleting target does. shred is true for the
 // programs that overwrite before deleting (shred, srm, wipe): the content
 // is destroyed even where the file stays.
@@ -305,6 +335,14 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	if isHistoryFile(cl.Abs) {
 		r.add(c.find(ruleHistoryWipe, verb+"the shell history ("+name+").", t))
 		return
+	}
+	// rm without -r of a directory fails when the directory is written
+	// out; one that is not written in the command comes from a find that
+	// lists every file under it (find . -type f | xargs rm), which deletes
+	// the tree's content.
+	if !recursive && !shred && cl.Known && !cl.Wildcard && !dyn && !containsWord(strings.Fields(c.Text), t) &&
+		(cl.WorkspaceRoot || cl.Home || cl.HoldsWorkspace || cl.System && wholeSystemTree(cl.Abs)) {
+		recursive = true
 	}
 	switch {
 	case cl.Device:
@@ -342,6 +380,9 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	}
 	if cl.AgentSettings {
 		r.add(c.find(ruleWriteAgentSettings, verb+name+", part of the agent's or actionguard's own settings.", t))
+		return
+	}
+	if judgeDeleteScope(c, r, t, cl, recursive, interactive, shred, verb) {
 		return
 	}
 	switch {
@@ -445,6 +486,9 @@ func dataLoss(t string, cl PathClass, verb string) writeJudgement {
 			return writeJudgement{ruleRmGit, verb + name + ", part of the repository's history: commits that were never pushed can be lost for good."}
 		}
 		return writeJudgement{ruleRmData, verb + name + ", a file git needs: the repository breaks until it is repaired."}
+	}
+	if cl.DataFile == "infrastructure state" {
+		return writeJudgement{ruleRmInfraState, verb + name + ", the state of the infrastructure" + where + ": Terraform forgets what it created unless there is a backup."}
 	}
 	if strings.Contains(t, "\x00found") {
 		return writeJudgement{ruleRmData, verb + name + " (" + cl.DataFile + "s)" + where + ": the data in them is gone unless there is a backup."}
@@ -551,7 +595,9 @@ func varName(t string) string {
 }
 
 // findQuery is what a find command looks at: its roots, its expression,
-// and whether the expression filters what it finds (by name, type, age…).
+// and whether the expression filters what it finds (by name, age, size…).
+// filtered and name describe the paths the implicit -print lists; an
+// action's own branch of the expression is read by scope.
 type findQuery struct {
 	roots    []string
 	expr     []string
@@ -579,20 +625,103 @@ func parseFind(c *Cmd) findQuery {
 	if i < len(c.Args) {
 		q.expr = c.Args[i:]
 	}
-	for j := 0; j < len(q.expr); j++ {
-		if (q.expr[j] == "-name" || q.expr[j] == "-iname") && j+1 < len(q.expr) && q.name == "" {
-			q.name = q.expr[j+1]
+	// What the implicit -print lists: every branch of the expression; it
+	// is filtered only when each branch is.
+	q.filtered = true
+	for _, b := range findBranches(q.expr) {
+		f, name := findFilter(q.expr[b[0]:b[1]])
+		if !f {
+			q.filtered, q.name = false, ""
+			break
 		}
-		switch q.expr[j] {
-		case "-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-user", "-group", "-perm", "-empty", "-wholename", "-iwholename", "-lname", "-links", "-inum", "-samefile", "-uid", "-gid", "-nouser", "-nogroup":
-			q.filtered = true
+		if q.name == "" {
+			q.name = name
 		}
-	}
-	if q.name == "*" || q.name == "*.*" || q.name == ".*" {
-		q.name = ""
-		q.filtered = false
 	}
 	return q
+}
+
+// scope is what the action at expr[at] acts on: the filter of its own
+// branch of the expression (the words between the top-level -o around it).
+// find . -name .git -prune -o -type f -exec rm {} + deletes every file but
+// .git's: the -prune branch only keeps find out of .git.
+func (q findQuery) scope(at int) findQuery {
+	for _, b := range findBranches(q.expr) {
+		if at >= b[0] && at < b[1] {
+			s := q
+			s.filtered, s.name = findFilter(q.expr[b[0]:b[1]])
+			return s
+		}
+	}
+	return q
+}
+
+// findBranches splits a find expression at its top-level -o (outside
+// parentheses) into [start, end) ranges.
+func findBranches(expr []string) [][2]int {
+	var out [][2]int
+	depth, start := 0, 0
+	for i, w := range expr {
+		switch w {
+		case "(", `\(`:
+			depth++
+		case ")", `\)`:
+			if depth > 0 {
+				depth--
+			}
+		case "-o", "-or":
+			if depth == 0 {
+				out = append(out, [2]int{start, i})
+				start = i + 1
+			}
+		}
+	}
+	return append(out, [2]int{start, len(expr)})
+}
+
+// findFilter reports whether a branch of a find expression keeps only some
+// of the paths (by name, age, size, owner…), and the -name pattern it
+// keeps. The file type (-type f) is no filter: every file of a tree is the
+// tree's content. A negated name (! -name ., -not -path './.git/*') takes
+// everything but one name, no filter either, and neither does a pattern
+// that matches every name (-name '*').
+func findFilter(expr []string) (bool, string) {
+	filtered, name := false, ""
+	for j := 0; j < len(expr); j++ {
+		negated := j > 0 && (expr[j-1] == "!" || expr[j-1] == "-not" || expr[j-1] == `\!`)
+		switch expr[j] {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
+			v := ""
+			if j+1 < len(expr) {
+				v = expr[j+1]
+			}
+			if negated || findMatchesAll(expr[j], v) {
+				j++
+				continue
+			}
+			filtered = true
+			if (expr[j] == "-name" || expr[j] == "-iname") && name == "" {
+				name = v
+			}
+			j++
+		case "-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-user", "-group", "-perm", "-empty", "-links", "-inum", "-samefile", "-uid", "-gid", "-nouser", "-nogroup",
+			"-newermt", "-newerct", "-newerat", "-newerbt", "-used", "-fstype", "-context", "-readable", "-writable", "-executable":
+			filtered = true
+		}
+	}
+	return filtered, name
+}
+
+// findMatchesAll reports whether a name or path test keeps every path.
+func findMatchesAll(test, v string) bool {
+	switch test {
+	case "-name", "-iname", "-lname", "-ilname":
+		return v == "*" || v == "*.*"
+	case "-path", "-ipath", "-wholename", "-iwholename":
+		return v == "*" || v == "./*"
+	default: // -regex
+		return v == ".*" || v == "./.*" || v == ".*/.*"
+	}
 }
 
 // target is the path standing for what find finds under root: the root
@@ -611,22 +740,44 @@ func (q findQuery) target(root string) string {
 // findItem is what a path printed by find stands for.
 func findItem(c *Cmd) string {
 	q := parseFind(c)
+	printed := false
+	for j, w := range q.expr {
+		if w == "-print" || w == "-print0" || w == "-printf" || w == "-ls" {
+			q = q.scope(j)
+			printed = true
+			break
+		}
+	}
+	if !printed {
+		for _, w := range q.expr {
+			if w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir" || w == "-delete" || w == "-quit" {
+				// With an action and no -print, what comes out is what
+				// the action prints (find -exec grep -l … {} \;): some
+				// of the paths, not all.
+				q.filtered = true
+				break
+			}
+		}
+	}
 	return q.target(q.roots[0])
 }
+
+// findDeleters are the programs that delete what find -exec hands them.
+var findDeleters = map[string]bool{"rm": true, "unlink": true, "shred": true, "srm": true, "wipe": true, "rmdir": false}
 
 // findHandler: find … -delete and find … -exec cmd {} are deletions or
 // commands over what find finds under its roots.
 func findHandler(c *Cmd, r *report) {
 	q := parseFind(c)
-	roots, expr, filtered, target := q.roots, q.expr, q.filtered, q.target
+	expr := q.expr
 	for j := 0; j < len(expr); j++ {
+		s := q.scope(j)
 		switch expr[j] {
 		case "-delete":
 			r.mutates()
-			for _, root := range roots {
-				t := target(root)
+			for _, root := range s.roots {
 				tc := *c
-				judgeDelete(&tc, r, t, false, !filtered, true, false, false)
+				judgeDelete(&tc, r, s.target(root), false, !s.filtered, true, false, false)
 			}
 		case "-exec", "-execdir", "-ok", "-okdir":
 			var inner []string
@@ -640,13 +791,26 @@ func findHandler(c *Cmd, r *report) {
 			if len(inner) == 0 {
 				continue
 			}
-			for _, root := range roots {
+			asks := expr[j] == "-ok" || expr[j] == "-okdir"
+			if asks && c.Stdin != "" {
+				asks = false // the answers are already given (<<< y, yes |)
+			}
+			for _, root := range s.roots {
+				if asks {
+					continue // asks before each command
+				}
+				// Every path of an unfiltered find handed to a deleting
+				// program is the whole tree, however the program is
+				// spelled (rm {} without -r still deletes every file).
+				if prog := baseName(inner[0]); findDeleters[prog] && !s.filtered && containsWord(inner[1:], "{}") {
+					r.mutates()
+					tc := *c
+					judgeDelete(&tc, r, root, false, true, true, false, prog == "shred" || prog == "srm" || prog == "wipe")
+					continue
+				}
 				argv := make([]string, len(inner))
 				for x, a := range inner {
-					argv[x] = strings.ReplaceAll(a, "{}", target(root))
-				}
-				if expr[j] == "-ok" || expr[j] == "-okdir" {
-					continue // asks before each command
+					argv[x] = strings.ReplaceAll(a, "{}", s.target(root))
 				}
 				r.command(argv, c, "find "+expr[j]+" runs")
 			}
@@ -655,6 +819,15 @@ func findHandler(c *Cmd, r *report) {
 			r.mutates()
 		}
 	}
+}
+
+func containsWord(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
 }
 
 // ddHandler: dd of=… writes a disk or a file.
@@ -674,6 +847,9 @@ func diskHandler(c *Cmd, r *report) {
 		if c.Has("-l", "--list", "-s", "--show-size", "-d", "--dump", "-V", "--verify") {
 			return
 		}
+	}
+	if diskReadOnly(c) {
+		return
 	}
 	if name == "parted" && (c.Has("-l", "--list") || c.Contains("print", "p")) && !c.Contains("mklabel", "mkpart", "rm", "resizepart", "mktable") {
 		return
@@ -699,7 +875,13 @@ func diskHandler(c *Cmd, r *report) {
 		r.add(c.find(ruleDiskWipe, "Removes a logical volume or volume group and the data on it.", c.Positional()...))
 		return
 	}
-	for _, a := range c.Positional("-t", "-L", "-O", "-b", "-c", "-N", "-o", "--type", "--label") {
+	operands := c.Positional("-t", "-L", "-O", "-b", "-c", "-N", "-o", "--type", "--label")
+	if name == "sgdisk" {
+		// sgdisk's letters mean other things (-o clears the table and
+		// takes no value): the device is any word naming one.
+		operands = c.Args
+	}
+	for _, a := range operands {
 		cl := c.Class(a)
 		if cl.Device || strings.HasPrefix(a, "/dev/disk") || strings.HasPrefix(a, "/dev/") && !cl.Known {
 			r.mutates()
@@ -863,8 +1045,14 @@ func sedHandler(c *Cmd, r *report) {
 	}
 	r.mutates()
 	pos := c.Positional("-e", "-f", "--expression", "--file", "-l", "--line-length")
+	scripts := c.FlagAll("-e", "--expression")
 	if !c.Has("-e", "-f", "--expression", "--file") && len(pos) > 0 {
+		scripts = []string{pos[0]}
 		pos = pos[1:]
+	}
+	if len(scripts) > 0 && sedEmpties(strings.Join(scripts, "\n")) {
+		emptiesInPlace(c, r, pos)
+		return
 	}
 	for _, t := range pos {
 		writeTarget(c, r, t, writeEdit)
@@ -913,6 +1101,10 @@ func chmodHandler(c *Cmd, r *report) {
 		for _, t := range files {
 			cl := c.Class(t)
 			if (cl.System || cl.Root || cl.Home && cl.Known) && (recursive || cl.Root) {
+				if cl.Root && recursive {
+					r.add(c.find(ruleChownRoot, "Gives every file on the machine to "+mode+": system programs and logins stop working.", t))
+					return
+				}
 				if isLocalSystem(cl.Abs) {
 					r.add(c.find(ruleLocalSystem, "Changes the owner of "+t+" and everything in it.", t))
 					return
@@ -937,6 +1129,8 @@ func chmodHandler(c *Cmd, r *report) {
 			r.add(c.find(ruleWorldWritableRecursive, "Lets every user change every file under "+t+" ("+mode+").", t))
 		case worldW:
 			r.add(c.find(ruleWorldWritable, "Lets every user change "+t+" ("+mode+").", t))
+		case cl.Root && recursive:
+			r.add(c.find(ruleChownRoot, "Changes the permissions of every file on the machine ("+mode+"): system programs and logins stop working.", t))
 		case (cl.System || cl.Root) && recursive:
 			r.add(c.find(ruleChownSystem, "Changes the permissions of "+t+" and everything in it.", t))
 		default:
@@ -1076,6 +1270,9 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		return dataLoss(raw, cl, verb), true
 	}
 	if mode == writeTruncate && cl.Workspace {
+		if cl.BuildOutput || isLogFile(abs) {
+			return writeJudgement{}, false // a log or a build output is emptied routinely
+		}
 		return writeJudgement{ruleTruncate, "Empties " + t + ": its content is gone."}, true
 	}
 	if (cl.InHome || cl.Home || !cl.Workspace && strings.HasPrefix(abs, "/")) && mode != writeAppend {

@@ -70,7 +70,7 @@ func TestScratchIsNotTheWorkspace(t *testing.T) {
 		for line, id := range map[string]string{
 			"rm -rf /private/tmp/proj": "shell.fs.rm-workspace", "rm -rf /tmp/proj": "shell.fs.rm-workspace",
 			"rm -rf /private/tmp/proj/src": "shell.fs.rm-recursive", "rm -rf /tmp/proj/src": "shell.fs.rm-recursive",
-			"find /tmp -name '*.go' -delete": "shell.fs.rm-file", "find /private/tmp -type f -delete": "shell.fs.rm-file",
+			"find /tmp -name '*.go' -delete": "shell.fs.rm-workspace", "find /private/tmp -type f -delete": "shell.fs.rm-workspace",
 			"rm -rf /tmp/pro?": "shell.fs.rm-workspace", "rm -rf /tmp/[p]roj": "shell.fs.rm-workspace", "rm -rf ../*": "shell.fs.rm-workspace",
 			"find /tmp -delete": "shell.fs.rm-workspace",
 		} {

@@ -247,7 +247,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	}
 	if gitReadOnly[sub] {
 		switch sub {
-		case "ls-remote":
+		case "ls-remote", "fetch-pack":
 			gitTransportPrograms(c, r, sub)
 		case "grep":
 			// grep -O<cmd> opens the matching files with cmd.
@@ -267,7 +267,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "push":
 		gitTransportPrograms(c, r, sub)
 		gitPush(c, r)
-	case "clone", "fetch", "pull", "archive":
+	case "clone", "fetch", "pull", "archive", "send-pack", "fetch-pack":
 		gitTransportPrograms(c, r, sub)
 		if sub == "clone" {
 			for _, s := range gitOptionSettings(c, "-c", "--config") {
@@ -362,6 +362,8 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 				msg = "Changes refs read from standard input, which can delete them, without the usual safety checks."
 			}
 			r.add(c.find(ruleGitUpdateRefDelete, msg))
+		default:
+			gitUpdateRefMove(c, r)
 		}
 	case "tag":
 		if c.Has("-d", "--delete") {
@@ -556,6 +558,35 @@ func extCommand(s string) []string {
 	return words
 }
 
+// gitUpdateRefMove judges git update-ref REF NEWVALUE [OLDVALUE] on a
+// branch or a tag: the ref moves without git's checks, and commits only it
+// pointed at are no longer on any branch. A shared branch weighs more.
+func gitUpdateRefMove(c *Cmd, r *report) {
+	pos := c.Positional("-m")
+	if len(pos) < 2 {
+		return
+	}
+	ref := pos[0]
+	name, isBranch := strings.CutPrefix(ref, "refs/heads/")
+	if !isBranch && !strings.HasPrefix(ref, "refs/tags/") && ref != "HEAD" {
+		return
+	}
+	if !isBranch {
+		name = ref
+	}
+	shared := isBranch && protectedBranches[name]
+	back := strings.ContainsAny(pos[1], "~^") || strings.Contains(pos[1], "@{")
+	if !shared && !back {
+		return // a branch set to a commit (often a new one): nothing is left behind that git cannot say
+	}
+	f := c.find(ruleGitMoveRef, "Moves "+name+" to "+pos[1]+" directly (git update-ref), without git's checks: commits that were only on it are no longer on any branch.", ref)
+	if shared {
+		f = f.WithPoints(60)
+		f.Message = "Moves " + name + ", a shared branch, to " + pos[1] + " directly (git update-ref): commits that were only on it are no longer on any branch, and the next push rewrites it for everyone."
+	}
+	r.add(f)
+}
+
 // gitTransportPrograms judges the programs a transport runs: clone -u,
 // fetch/pull/ls-remote --upload-pack, push --receive-pack/--exec, archive --exec.
 func gitTransportPrograms(c *Cmd, r *report, sub string) {
@@ -565,8 +596,10 @@ func gitTransportPrograms(c *Cmd, r *report, sub string) {
 		names = []string{"-u", "--upload-pack"}
 	case "fetch", "pull":
 		names = []string{"--upload-pack"}
-	case "push":
+	case "push", "send-pack":
 		names = []string{"--receive-pack", "--exec"}
+	case "fetch-pack":
+		names = []string{"--upload-pack", "--exec"}
 	case "archive":
 		names = []string{"--exec"}
 	}
@@ -577,7 +610,14 @@ func gitTransportPrograms(c *Cmd, r *report, sub string) {
 	if !ok || v == "" || v == "git-upload-pack" || v == "git-receive-pack" || v == "git upload-pack" || v == "git receive-pack" {
 		return
 	}
-	r.add(c.find(ruleGitConfigExec, "Makes git run "+truncateText(v, 80)+" for the transfer (git "+sub+" "+names[len(names)-1]+"); with a local repository it runs on this machine."))
+	long := names[0]
+	for _, n := range names {
+		if strings.HasPrefix(n, "--") {
+			long = n
+			break
+		}
+	}
+	r.add(c.find(ruleGitConfigExec, "Makes git run "+truncateText(v, 80)+" for the transfer (git "+sub+" "+long+"); with a local repository it runs on this machine."))
 	r.script(v, c, "git "+sub+" runs")
 }
 

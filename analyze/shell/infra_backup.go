@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -479,7 +480,18 @@ func rsyncHandler(c *Cmd, r *report) {
 	if c.Has("--delete", "--del", "--delete-before", "--delete-during", "--delete-after", "--delete-delay",
 		"--delete-excluded", "--delete-missing-args") {
 		f := c.find(rsyncDelete, "Deletes every file in "+dst+" that is not in "+src+".", dst)
+		dc := c.Class(dst)
 		switch {
+		case !remote && dc.Temp && dc.Known:
+			// A mirror into scratch space (a preview, a copy to test):
+			// what it deletes there was a copy too.
+			f = rule.Finding{}
+		case !remote && rsyncScratchSource(c, paths[:len(paths)-1]) && (dc.Root || dc.Home || dc.System || dc.HoldsWorkspace || dc.WorkspaceRoot):
+			// Syncing an empty or scratch directory onto a tree with
+			// --delete empties the tree: judged as deleting it.
+			r.mutates()
+			judgeDelete(c, r, dst, false, true, true, false, false)
+			f = rule.Finding{}
 		case c.Has("-b", "--backup") || c.Has("--backup-dir"):
 			f = f.WithPoints(infraCreate)
 			f.Message = "Deletes every file in " + dst + " that is not in " + src + ", keeping a backup of each."
@@ -492,11 +504,27 @@ func rsyncHandler(c *Cmd, r *report) {
 				f.Message = "Deletes every file in " + dst + " that is not in " + src + ": " + dst + " holds the system or your home directory."
 			}
 		}
-		r.add(f)
+		if f.Rule != "" {
+			r.add(f)
+		}
 	}
 	if c.Has("--remove-source-files", "--remove-sent-files") {
 		r.add(c.find(rsyncRemoveSource, "Deletes "+src+" once the files are copied to "+dst+".", paths[:max(len(paths)-1, 1)]...))
 	}
+}
+
+// rsyncScratchSource reports whether every rsync source is scratch space
+// (a directory under /tmp, just made empty) or nothing at all (/dev/null,
+// an empty directory named so).
+func rsyncScratchSource(c *Cmd, srcs []string) bool {
+	for _, s := range srcs {
+		cl := c.Class(s)
+		b := path.Base(strings.TrimRight(s, "/"))
+		if !(cl.Known && (cl.Temp || cl.TempRoot) || s == "/dev/null" || b == "empty" || b == "void" || b == "blank" || b == "nothing") {
+			return false
+		}
+	}
+	return len(srcs) > 0
 }
 
 // rsyncRemote reports an rsync destination on another machine.

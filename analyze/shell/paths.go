@@ -210,7 +210,7 @@ func credentialOf(p string) string {
 	base := path.Base(p)
 	switch {
 	case strings.Contains(p, "/.ssh/") || strings.HasPrefix(p, ".ssh/") || base == ".ssh":
-		if strings.HasSuffix(base, ".pub") || base == "known_hosts" || base == "config" {
+		if strings.HasSuffix(base, ".pub") || strings.HasPrefix(base, "known_hosts") || base == "config" || base == "environment" {
 			return "" // public keys, host lists and the client config are not secrets
 		}
 		return "SSH key"
@@ -270,11 +270,14 @@ func (e *analysis) classify(p string) PathClass {
 	var c PathClass
 	c.Wildcard = strings.ContainsAny(p, "*?[")
 	abs, ok := e.resolve(p)
-	c.Abs, c.Known = abs, ok
 	home := e.home
 	if home == "" {
 		home = "/\x00home"
 	}
+	if c.Wildcard {
+		abs = expandKnownGlob(abs, home)
+	}
+	c.Abs, c.Known = abs, ok
 	under := func(dir string) bool { return abs == dir || strings.HasPrefix(abs, dir+"/") }
 	trimmedGlob := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(abs, "/*"), "/.*"), "/")
 	switch {
@@ -460,6 +463,9 @@ func dataFileOf(abs, credential string) string {
 		return "wallet"
 	case strings.HasSuffix(base, ".kdbx") || strings.HasSuffix(base, ".kdb") || strings.HasSuffix(base, ".1pif") || strings.HasSuffix(base, ".agilekeychain") || strings.HasSuffix(base, ".opvault"):
 		return "password vault"
+	}
+	if strings.HasPrefix(base, "terraform.tfstate") || strings.HasSuffix(base, ".tfstate") || strings.Contains(base, ".tfstate.") {
+		return "infrastructure state"
 	}
 	ext := ""
 	if i := strings.LastIndexByte(base, '.'); i > 0 {
