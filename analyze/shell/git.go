@@ -562,7 +562,7 @@ func extCommand(s string) []string {
 // branch or a tag: the ref moves without git's checks, and commits only it
 // pointed at are no longer on any branch. A shared branch weighs more.
 func gitUpdateRefMove(c *Cmd, r *report) {
-	pos := c.Positional("-m")
+	pos := c.Positional()
 	if len(pos) < 2 {
 		return
 	}

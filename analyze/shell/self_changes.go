@@ -44,8 +44,7 @@ func copyChanges(c *Cmd) []selfChange {
 	if name == "install" && c.Has("-d", "--directory") {
 		return nil // creates empty directories
 	}
-	valued := []string{"-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"}
-	pos := c.Positional(valued...)
+	pos := c.Positional() // the specs say which options take a value
 	dest, hasT := c.Flag("-t", "--target-directory")
 	if !hasT {
 		if len(pos) < 2 {
@@ -150,9 +149,9 @@ func findChanges(c *Cmd) []selfChange {
 	return out
 }
 
-// findDeleters are the programs find's -exec runs to take away what it
+// findTakers are the programs find's -exec runs to take away what it
 // found.
-var findDeleters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "srm": true, "mv": true, "trash": true, "trash-put": true, "gio": true}
+var findTakers = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "srm": true, "mv": true, "trash": true, "trash-put": true, "gio": true}
 
 // findRunsDelete reports find … -exec rm (-execdir, -ok, -okdir; the
 // program by its base name).
@@ -166,7 +165,7 @@ func findRunsDelete(c *Cmd) bool {
 			if j := strings.LastIndexByte(prog, '/'); j >= 0 {
 				prog = prog[j+1:]
 			}
-			if findDeleters[prog] {
+			if findTakers[prog] {
 				return true
 			}
 		}
