@@ -57,6 +57,8 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		r.trace(why + ": " + truncateText(oneLine(src), 120))
 	}
 	fl := r.fl()
+	in := fl.scriptIn
+	fl.scriptIn = stream{}
 	// The nested script runs in the shell state of the command that runs
 	// it (a copy), and eval or source leave their changes behind.
 	prevState, prevEnv := fl.cur, r.env
@@ -76,7 +78,7 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		// A plain command (words of letters, digits and a few marks, no
 		// quotes, expansions, operators or globs) means what it says: skip
 		// the parser, which allocates more than the rest of the analysis.
-		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), stream{}, strings.Join(argv, " "), "", nil)
+		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, strings.Join(argv, " "), "", nil)
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
@@ -95,9 +97,11 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		return
 	}
 	w.called = calledFunctions(f)
+	traps := len(fl.traps)
 	for _, s := range f.Stmts {
-		w.stmt(s, stream{})
+		w.stmt(s, in)
 	}
+	w.runTraps(traps)
 }
 
 // plainWords splits src into words when it is a plain simple command: only
@@ -226,6 +230,10 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 			}
 		case syntax.RdrIn, syntax.RdrInOut:
 			if rd.Word != nil {
+				if ps, ok := w.redirInput(rd.Word); ok && (rd.N == nil || rd.N.Value == "0") {
+					in = ps
+					continue
+				}
 				name, dyn := w.wordString(rd.Word, false)
 				in = w.fileStream(name, dyn)
 				w.r.selfInput(name, rd.Op == syntax.RdrInOut, w.nodeText(s))
@@ -327,6 +335,8 @@ type redirTarget struct {
 func (w *walker) walkSubst(n syntax.Node) {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
+		case *syntax.BinaryArithm, *syntax.UnaryArithm:
+			w.arithAssign(x.(syntax.ArithmExpr))
 		case *syntax.CmdSubst:
 			w.substitution(x.Stmts)
 			return false
@@ -342,6 +352,9 @@ func (w *walker) walkSubst(n syntax.Node) {
 func (w *walker) fileStream(name string, dyn bool) stream {
 	if dyn {
 		return stream{kind: streamUnknown, what: "a file"}
+	}
+	if name == "/dev/null" {
+		return stream{kind: streamLiteral, what: "/dev/null"}
 	}
 	cl := w.r.env.classify(name)
 	if cl.Credential != "" {
@@ -418,12 +431,44 @@ func (w *walker) declClause(d *syntax.DeclClause) {
 			}
 		}
 	}
-	if nameref {
-		// declare -n r=x: r stands for another variable, not followed.
-		for _, a := range d.Args {
-			if a.Name != nil {
-				w.state().setVar(a.Name.Value, shVar{vals: []string{"$" + a.Name.Value}, dyn: true})
+	assoc := false
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.IndexByte(f, 'A') > 0 {
+				assoc = true
 			}
+		}
+	}
+	if nameref {
+		// declare -n r=x: r stands for the variable x.
+		for _, a := range d.Args {
+			if a.Name == nil {
+				continue
+			}
+			if variant == "local" || len(w.state().locals) > 0 {
+				w.st.local(a.Name.Value)
+			}
+			target, dyn := "", true
+			if a.Value != nil {
+				target, dyn = w.wordString(a.Value, false)
+			}
+			if dyn || !isName(target) || target == a.Name.Value {
+				w.state().setVar(a.Name.Value, shVar{vals: []string{"$" + a.Name.Value}, dyn: true})
+				continue
+			}
+			w.state().setVar(a.Name.Value, shVar{ref: target})
+		}
+		return
+	}
+	if assoc {
+		for _, a := range d.Args {
+			if a.Name == nil || a.Naked && a.Name == nil {
+				continue
+			}
+			if variant == "local" || len(w.state().locals) > 0 {
+				w.st.local(a.Name.Value)
+			}
+			w.assignAssoc(a)
 		}
 		return
 	}
@@ -452,7 +497,11 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		return
 	}
 	st := w.state()
-	name := a.Name.Value
+	name := st.refTarget(a.Name.Value)
+	if old, ok := st.lookup(name); ok && old.assoc && (a.Index != nil || a.Array != nil) {
+		w.assignAssoc(a)
+		return
+	}
 	if a.Array != nil {
 		var vals []string
 		dyn := false
@@ -502,6 +551,11 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		w.walkSubst(a.Index)
 		// a[i]=v: one element.
 		i, ok := arithLit(a.Index)
+		if ok && !had && i >= 0 && i <= 4096 {
+			// a[i]=v on a new name makes an array; a[0] may be a
+			// value from the environment until it is set.
+			old, had = shVar{array: true, dyn: i > 0}, true
+		}
 		if !ok || i < 0 || i > 4096 || !had || old.dyn {
 			st.setVar(name, shVar{vals: []string{"$" + name}, dyn: true, array: true})
 			return
