@@ -12,6 +12,12 @@ import (
 // never runs anything; input it cannot parse is scanned word by word and
 // flagged in Result.ParseError so that the caller can fall back to asking.
 func Analyze(src string, opt Options) *Result {
+	res, _ := analyze(src, opt)
+	return res
+}
+
+// analyze is Analyze, with the report (and the work it spent) for tests.
+func analyze(src string, opt Options) (*Result, *report) {
 	res := &Result{}
 	env := newAnalysis(opt)
 	max := opt.MaxDepth
@@ -26,12 +32,13 @@ func Analyze(src string, opt Options) *Result {
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)
-		return res
+		return res, r
 	}
 	r.analyzeScriptAs(src, nil, 0, "")
+	r.reportBudget()
 	r.selfScan()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
-	return res
+	return res, r
 }
 
 func cleanDir(d string) string {
@@ -198,6 +205,9 @@ func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
 func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 	if s == nil {
 		return stream{}
+	}
+	if !w.r.fl().budget.stmt() {
+		return stream{kind: streamUnknown}
 	}
 	w.activate()
 	if s.Background {

@@ -62,6 +62,8 @@ type shState struct {
 	// locals records, per function call being walked, the values that
 	// local declarations shadow.
 	locals []map[string]*shVar
+	// work is the analysis's budget (see dataflow_budget.go).
+	work   *budget
 	shared bool // the maps are shared with another state: copy before writing
 	// changed is set by any write since the state was copied: a branch
 	// that changed nothing needs no merge.
@@ -113,6 +115,10 @@ func (st *shState) own() {
 }
 
 func (st *shState) setVar(name string, v shVar) {
+	if !st.work.capValue(v) {
+		// Too large to follow: unknown from now on.
+		v = shVar{vals: []string{"$" + name}, dyn: true, array: v.array}
+	}
 	st.own()
 	if st.vars == nil {
 		st.vars = map[string]shVar{}

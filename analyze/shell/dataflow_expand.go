@@ -182,6 +182,9 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 			longest := p.Exp.Op == syntax.RemLargePrefix || p.Exp.Op == syntax.RemLargeSuffix
 			out := make([]string, len(v.vals))
 			for i, s := range v.vals {
+				if !w.r.fl().budget.matchWork((len(s) + 1) * (len(s) + len(word) + 1)) {
+					return []string{"$" + name}, multi, star, true
+				}
 				t, ok := trimPattern(s, word, prefix, longest)
 				if !ok {
 					return []string{"$" + name}, multi, star, true
@@ -213,6 +216,13 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 		}
 		out := make([]string, len(v.vals))
 		for i, s := range v.vals {
+			cost := len(s) + len(pat) + 1
+			if strings.ContainsAny(pat, "*?[\\#%") {
+				cost *= (len(s) + 1) * (len(s) + 1)
+			}
+			if !w.r.fl().budget.matchWork(cost) {
+				return []string{"$" + name}, multi, star, true
+			}
 			t, ok := replacePattern(s, pat, with, p.Repl.All)
 			if !ok {
 				return []string{"$" + name}, multi, star, true

@@ -28,6 +28,8 @@ type flowState struct {
 	// scriptIn is the standard input of the next nested script (sh -c
 	// reads the pipe it is fed), taken by the script that starts.
 	scriptIn stream
+	// budget is the work the analysis has left.
+	budget budget
 	// traps are the trap bodies set by the scripts being walked, run when
 	// the script that set them ends.
 	traps   []pendingTrap
@@ -123,10 +125,12 @@ func (r *report) inheritState(parent *Cmd) *shState {
 	if !fl.topUsed {
 		// The command line's own state lives in the report.
 		fl.topUsed = true
-		fl.top = shState{env: root}
+		fl.top = shState{env: root, work: &fl.budget}
 		return &fl.top
 	}
-	return newState(root)
+	st := newState(root)
+	st.work = &fl.budget
+	return st
 }
 
 // inheritsState reports whether a script run by parent sees the shell
