@@ -711,6 +711,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		w.downloaded = w.r.flow.downloaded
 	}
 	w.scheduledWrapper(argv, dyn, text)
+	if out, ok := w.commandV(argv, dyn); ok {
+		return out, nil
+	}
 	c, inner := w.unwrap(argv, dyn, proc, in, text)
 	if c == nil {
 		return stream{}, nil

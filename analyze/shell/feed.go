@@ -79,13 +79,10 @@ func feedItemsMode(in stream, delim string, lines bool) ([]string, bool) {
 	var items []string
 	switch {
 	case delim == "" && lines:
-		// One item per line. A line with blanks in it is also judged word
-		// by word: echo node_modules dist | xargs -I{} rm -rf {} is read
-		// as the names it lists, which is the stricter reading when one of
-		// them is a place that matters.
+		// One item per line.
 		for _, l := range strings.Split(in.text, "\n") {
 			if l = strings.TrimSpace(l); l != "" {
-				items = append(items, strings.Fields(l)...)
+				items = append(items, l)
 			}
 		}
 	case delim == "":
@@ -163,6 +160,17 @@ func xargsCommand(argv []string, dyn []bool, proc []stream, in stream) ([]string
 		cdyn = append([]bool(nil), dyn[start:]...)
 	}
 	items, literal := feedItemsMode(in, xargsDelim(av), hasRepl)
+	if hasRepl && literal && len(cmd) > 0 && feedDestructive[progName(cmd[0])] {
+		// A line with blanks in it is one name to xargs -I; a program that
+		// deletes or changes files is judged on each word of it too (echo
+		// node_modules dist | xargs -I{} rm -rf {}), the stricter reading
+		// when one of them is a place that matters.
+		var words []string
+		for _, it := range items {
+			words = append(words, strings.Fields(it)...)
+		}
+		items = words
+	}
 	if fromFile {
 		items, literal = []string{"$(stdin)"}, false
 	}

@@ -326,3 +326,26 @@ func lsDirsThemselves(c *Cmd) bool {
 	}
 	return false
 }
+
+// commandV models command -v NAME (and which-like type -p): it prints
+// the path of the program NAME runs, or NAME itself for a function, an
+// alias or a builtin, so $(command -v rm) -rf / is judged as rm.
+func (w *walker) commandV(argv []string, dyn []bool) (stream, bool) {
+	if len(argv) != 3 || argv[0] != "command" || argv[1] != "-v" || anyTrue(dyn) {
+		return stream{}, false
+	}
+	n := argv[2]
+	if n == "" || strings.ContainsAny(n, "/\x00 \t\n") {
+		return stream{}, false
+	}
+	st := w.state()
+	if _, ok := st.funcs[n]; ok || st.hasAlias(n) || builtinNames[n] {
+		return stream{kind: streamLiteral, text: n + "\n", what: "the output of command -v"}, true
+	}
+	return stream{kind: streamLiteral, text: "/usr/bin/" + n + "\n", what: "the output of command -v"}, true
+}
+
+// builtinNames are the shell's builtins, which command -v names as such.
+var builtinNames = map[string]bool{"cd": true, "echo": true, "printf": true, "read": true, "eval": true, "exec": true, "source": true, ".": true,
+	"set": true, "export": true, "test": true, "[": true, "true": true, "false": true, ":": true, "type": true, "command": true, "builtin": true,
+	"alias": true, "unset": true, "trap": true, "kill": true, "pwd": true, "local": true, "declare": true, "mapfile": true, "readarray": true, "let": true}

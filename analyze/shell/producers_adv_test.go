@@ -175,6 +175,8 @@ func TestProducersStayHeld(t *testing.T) {
 		"n=0; ((n++)); a=(/usr x); rm -rf \"${a[n]}\"",
 		"a=(x /etc); rm -rf \"${a[$RANDOM]}\"",
 		`trap 'rm -rf "$d"' INT; d=build`,
+		"xargs -I{} sh -c {} <<< 'rm -rf ~'",        // a line is one script to sh -c
+		"echo 'rm -rf ~' | xargs -I{} bash -c '{}'", // likewise
 	} {
 		res := Analyze(src, producerOptions)
 		if !heldBy(res) {
@@ -235,4 +237,24 @@ func sameRuleSet(a, b []string) bool {
 		}
 	}
 	return len(a) > 0 == (len(b) > 0)
+}
+
+// TestProgramPathProducers: which, type -P and command -v print the path
+// of the program they name; the command word is that program.
+func TestProgramPathProducers(t *testing.T) {
+	for _, p := range []string{"$(which NAME)", "`which NAME`", "$(command -v NAME)", "`command -v NAME`", "$(type -P NAME)", `"$(which NAME)"`} {
+		bad := strings.ReplaceAll(p, "NAME", "rm") + " -rf ~"
+		if res := Analyze(bad, producerOptions); !hasRule(res, "shell.fs.rm-home") {
+			t.Errorf("%q: want shell.fs.rm-home, got %v", bad, ruleIDs(res))
+		}
+		good := strings.ReplaceAll(p, "NAME", "ls") + " -la ~"
+		if res := Analyze(good, producerOptions); len(positive(res)) > 0 {
+			t.Errorf("%q should run: %v", good, positive(res))
+		}
+	}
+	// A function of that name: command -v names it, and it runs.
+	src := `ls(){ rm -rf ~; }; $(command -v ls) -la`
+	if res := Analyze(src, producerOptions); !hasRule(res, "shell.fs.rm-home") {
+		t.Errorf("%q: want shell.fs.rm-home, got %v", src, ruleIDs(res))
+	}
 }
