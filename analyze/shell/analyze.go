@@ -12,6 +12,12 @@ import (
 // never runs anything; input it cannot parse is scanned word by word and
 // flagged in Result.ParseError so that the caller can fall back to asking.
 func Analyze(src string, opt Options) *Result {
+	res, _ := analyze(src, opt)
+	return res
+}
+
+// analyze is Analyze, with the report (and the work it spent) for tests.
+func analyze(src string, opt Options) (*Result, *report) {
 	res := &Result{}
 	env := newAnalysis(opt)
 	max := opt.MaxDepth
@@ -27,12 +33,13 @@ func Analyze(src string, opt Options) *Result {
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)
-		return res
+		return res, r
 	}
 	r.analyzeScriptAs(src, nil, 0, "")
+	r.reportBudget()
 	r.selfScan()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
-	return res
+	return res, r
 }
 
 func cleanDir(d string) string {
@@ -58,6 +65,8 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		r.trace(why + ": " + truncateText(oneLine(src), 120))
 	}
 	fl := r.fl()
+	in := fl.scriptIn
+	fl.scriptIn = stream{}
 	// The nested script runs in the shell state of the command that runs
 	// it (a copy), and eval or source leave their changes behind.
 	prevState, prevEnv := fl.cur, r.env
@@ -77,7 +86,7 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		// A plain command (words of letters, digits and a few marks, no
 		// quotes, expansions, operators or globs) means what it says: skip
 		// the parser, which allocates more than the rest of the analysis.
-		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), stream{}, strings.Join(argv, " "), "", nil)
+		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, strings.Join(argv, " "), "", nil)
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
@@ -96,9 +105,11 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		return
 	}
 	w.called = calledFunctions(f)
+	traps := len(fl.traps)
 	for _, s := range f.Stmts {
-		w.stmt(s, stream{})
+		w.stmt(s, in)
 	}
+	w.runTraps(traps)
 }
 
 // plainWords splits src into words when it is a plain simple command: only
@@ -203,6 +214,9 @@ func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 	if s == nil {
 		return stream{}
 	}
+	if !w.r.fl().budget.stmt() {
+		return stream{kind: streamUnknown}
+	}
 	w.activate()
 	if s.Background {
 		// cmd &: runs in a subshell of its own.
@@ -234,6 +248,10 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 			}
 		case syntax.RdrIn, syntax.RdrInOut:
 			if rd.Word != nil {
+				if ps, ok := w.redirInput(rd.Word); ok && (rd.N == nil || rd.N.Value == "0") {
+					in = ps
+					continue
+				}
 				name, dyn := w.wordString(rd.Word, false)
 				in = w.fileStream(name, dyn)
 				w.r.selfInput(name, rd.Op == syntax.RdrInOut, w.nodeText(s))
@@ -335,6 +353,8 @@ type redirTarget struct {
 func (w *walker) walkSubst(n syntax.Node) {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
+		case *syntax.BinaryArithm, *syntax.UnaryArithm:
+			w.arithAssign(x.(syntax.ArithmExpr))
 		case *syntax.CmdSubst:
 			w.substitution(x.Stmts)
 			return false
@@ -350,6 +370,9 @@ func (w *walker) walkSubst(n syntax.Node) {
 func (w *walker) fileStream(name string, dyn bool) stream {
 	if dyn {
 		return stream{kind: streamUnknown, what: "a file"}
+	}
+	if name == "/dev/null" {
+		return stream{kind: streamLiteral, what: "/dev/null"}
 	}
 	cl := w.r.env.classify(name)
 	if cl.Credential != "" {
@@ -428,12 +451,44 @@ func (w *walker) declClause(d *syntax.DeclClause) {
 			}
 		}
 	}
-	if nameref {
-		// declare -n r=x: r stands for another variable, not followed.
-		for _, a := range d.Args {
-			if a.Name != nil {
-				w.state().setVar(a.Name.Value, shVar{vals: []string{"$" + a.Name.Value}, dyn: true})
+	assoc := false
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.IndexByte(f, 'A') > 0 {
+				assoc = true
 			}
+		}
+	}
+	if nameref {
+		// declare -n r=x: r stands for the variable x.
+		for _, a := range d.Args {
+			if a.Name == nil {
+				continue
+			}
+			if variant == "local" || len(w.state().locals) > 0 {
+				w.st.local(a.Name.Value)
+			}
+			target, dyn := "", true
+			if a.Value != nil {
+				target, dyn = w.wordString(a.Value, false)
+			}
+			if dyn || !isName(target) || target == a.Name.Value {
+				w.state().setVar(a.Name.Value, shVar{vals: []string{"$" + a.Name.Value}, dyn: true})
+				continue
+			}
+			w.state().setVar(a.Name.Value, shVar{ref: target})
+		}
+		return
+	}
+	if assoc {
+		for _, a := range d.Args {
+			if a.Name == nil || a.Naked && a.Name == nil {
+				continue
+			}
+			if variant == "local" || len(w.state().locals) > 0 {
+				w.st.local(a.Name.Value)
+			}
+			w.assignAssoc(a)
 		}
 		return
 	}
@@ -462,7 +517,11 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		return
 	}
 	st := w.state()
-	name := a.Name.Value
+	name := st.refTarget(a.Name.Value)
+	if old, ok := st.lookup(name); ok && old.assoc && (a.Index != nil || a.Array != nil) {
+		w.assignAssoc(a)
+		return
+	}
 	if a.Array != nil {
 		var vals []string
 		dyn := false
@@ -512,6 +571,11 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		w.walkSubst(a.Index)
 		// a[i]=v: one element.
 		i, ok := arithLit(a.Index)
+		if ok && !had && i >= 0 && i <= 4096 {
+			// a[i]=v on a new name makes an array; a[0] may be a
+			// value from the environment until it is set.
+			old, had = shVar{array: true, dyn: i > 0}, true
+		}
 		if !ok || i < 0 || i > 4096 || !had || old.dyn {
 			st.setVar(name, shVar{vals: []string{"$" + name}, dyn: true, array: true})
 			return
@@ -657,6 +721,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		w.downloaded = w.r.flow.downloaded
 	}
 	w.scheduledWrapper(argv, dyn, text)
+	if out, ok := w.commandV(argv, dyn); ok {
+		return out, nil
+	}
 	c, inner := w.unwrap(argv, dyn, proc, in, text)
 	if c == nil {
 		return stream{}, nil

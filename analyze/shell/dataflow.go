@@ -18,6 +18,12 @@ type shVar struct {
 	array bool
 	dyn   bool // the value is only known when the script runs (vals hold it as written)
 	unset bool // unset explicitly: expands to nothing
+	// keys are the keys of an associative array (declare -A), one per
+	// element of vals.
+	keys  []string
+	assoc bool
+	// ref is the variable a nameref (declare -n r=x) stands for.
+	ref string
 }
 
 // fnDef is a function declared in the script, with the source it was
@@ -56,6 +62,8 @@ type shState struct {
 	// locals records, per function call being walked, the values that
 	// local declarations shadow.
 	locals []map[string]*shVar
+	// work is the analysis's budget (see dataflow_budget.go).
+	work   *budget
 	shared bool // the maps are shared with another state: copy before writing
 	// changed is set by any write since the state was copied: a branch
 	// that changed nothing needs no merge.
@@ -107,6 +115,10 @@ func (st *shState) own() {
 }
 
 func (st *shState) setVar(name string, v shVar) {
+	if !st.work.capValue(v) {
+		// Too large to follow: unknown from now on.
+		v = shVar{vals: []string{"$" + name}, dyn: true, array: v.array}
+	}
 	st.own()
 	if st.vars == nil {
 		st.vars = map[string]shVar{}
@@ -137,8 +149,31 @@ func (st *shState) setScalar(name, val string, dyn bool) {
 
 func (st *shState) lookup(name string) (shVar, bool) {
 	v, ok := st.vars[name]
+	for i := 0; ok && v.ref != "" && i < maxRefHops; i++ {
+		v, ok = st.vars[v.ref]
+	}
+	if ok && v.ref != "" {
+		return shVar{vals: []string{"$" + name}, dyn: true}, true
+	}
 	return v, ok
 }
+
+// refTarget is the variable an assignment to name writes: the one a
+// nameref stands for, or name itself.
+func (st *shState) refTarget(name string) string {
+	for i := 0; i < maxRefHops; i++ {
+		v, ok := st.vars[name]
+		if !ok || v.ref == "" {
+			return name
+		}
+		name = v.ref
+	}
+	return name
+}
+
+// maxRefHops bounds the namerefs followed from one name (declare -n a=b
+// b=a loops).
+const maxRefHops = 8
 
 func (st *shState) setFunc(name string, d fnDef) {
 	st.own()
@@ -241,7 +276,7 @@ func hasDef(defs []fnDef, d fnDef) bool {
 }
 
 func sameVar(a, b shVar) bool {
-	return a.array == b.array && a.dyn == b.dyn && a.unset == b.unset && equalStrings(a.vals, b.vals)
+	return a.array == b.array && a.dyn == b.dyn && a.unset == b.unset && a.assoc == b.assoc && a.ref == b.ref && equalStrings(a.vals, b.vals) && equalStrings(a.keys, b.keys)
 }
 
 func equalStrings(a, b []string) bool {

@@ -159,6 +159,12 @@ func (w *walker) read(c *Cmd, in stream) {
 		names = []string{"REPLY"}
 	}
 	text, known := "", in.kind == streamLiteral || in.kind == streamDecoded
+	if in.kind == streamUnknown && in.item != "" {
+		// ls -d /* | while read d: each line is one of the names the
+		// pattern stands for.
+		known, raw = true, true
+		in = stream{kind: streamLiteral, text: in.item}
+	}
 	if known {
 		text = in.text
 		if i := strings.IndexByte(text, delim); i >= 0 {
@@ -214,6 +220,10 @@ func (w *walker) mapfile(c *Cmd, in stream) {
 		name = p[len(p)-1]
 	}
 	if !isName(name) {
+		return
+	}
+	if in.kind == streamUnknown && in.item != "" {
+		st.setVar(name, shVar{vals: []string{in.item}, array: true})
 		return
 	}
 	if in.kind != streamLiteral && in.kind != streamDecoded {

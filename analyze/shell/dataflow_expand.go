@@ -17,7 +17,14 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 		return []string{"$…"}, false, false, true
 	}
 	name := p.Param.Value
-	if p.Excl || p.Names != 0 {
+	if p.Excl && p.Names == 0 && p.Index == nil {
+		// ${!n}: the variable whose name n holds.
+		if target, ok := w.indirectName(name); ok {
+			name = target
+		} else {
+			return []string{"$" + name}, false, false, true
+		}
+	} else if p.Excl || p.Names != 0 {
 		// ${!x} and ${!prefix*}: indirection is not followed.
 		return []string{"$" + name}, false, false, true
 	}
@@ -42,8 +49,21 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 		switch all := indexAll(p.Index); {
 		case all != "":
 			multi, star = true, all == "*"
+		case known && v.assoc && !v.dyn:
+			k, ok := w.assocKey(p.Index)
+			if !ok {
+				known = false
+				break
+			}
+			nv := shVar{unset: true}
+			for i, x := range v.keys {
+				if x == k {
+					nv = shVar{vals: []string{v.vals[i]}}
+				}
+			}
+			v = nv
 		case known && !v.dyn:
-			i, ok := arithLit(p.Index)
+			i, ok := w.arithIndex(p.Index)
 			if !ok {
 				known = false
 				break
@@ -162,6 +182,9 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 			longest := p.Exp.Op == syntax.RemLargePrefix || p.Exp.Op == syntax.RemLargeSuffix
 			out := make([]string, len(v.vals))
 			for i, s := range v.vals {
+				if !w.r.fl().budget.matchWork((len(s) + 1) * (len(s) + len(word) + 1)) {
+					return []string{"$" + name}, multi, star, true
+				}
 				t, ok := trimPattern(s, word, prefix, longest)
 				if !ok {
 					return []string{"$" + name}, multi, star, true
@@ -193,6 +216,13 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 		}
 		out := make([]string, len(v.vals))
 		for i, s := range v.vals {
+			cost := len(s) + len(pat) + 1
+			if strings.ContainsAny(pat, "*?[\\#%") {
+				cost *= (len(s) + 1) * (len(s) + 1)
+			}
+			if !w.r.fl().budget.matchWork(cost) {
+				return []string{"$" + name}, multi, star, true
+			}
 			t, ok := replacePattern(s, pat, with, p.Repl.All)
 			if !ok {
 				return []string{"$" + name}, multi, star, true
@@ -287,4 +317,163 @@ func changeCase(s string, op syntax.ParExpOperator) string {
 		return strings.ToLower(s[:1]) + s[1:]
 	}
 	return s
+}
+
+// assocKey is the key a subscript names in an associative array: its
+// text, expanded; ok is false when it is only known at run time.
+func (w *walker) assocKey(e syntax.ArithmExpr) (string, bool) {
+	wd, ok := e.(*syntax.Word)
+	if !ok {
+		return "", false
+	}
+	k, dyn := w.wordString(wd, false)
+	return k, !dyn
+}
+
+// assignAssoc records an assignment to an associative array: m=([k]=v …),
+// m+=([k]=v), m[k]=v, or a bare declare -A m.
+func (w *walker) assignAssoc(a *syntax.Assign) {
+	st := w.state()
+	name := st.refTarget(a.Name.Value)
+	old, had := st.lookup(name)
+	v := shVar{array: true, assoc: true}
+	if had && old.assoc && (a.Append || a.Index != nil || a.Naked) {
+		v = shVar{array: true, assoc: true, dyn: old.dyn, keys: append([]string(nil), old.keys...), vals: append([]string(nil), old.vals...)}
+	}
+	set := func(k, val string, dyn bool) {
+		v.dyn = v.dyn || dyn
+		for i, x := range v.keys {
+			if x == k {
+				v.vals[i] = val
+				return
+			}
+		}
+		if len(v.keys) < 4096 {
+			v.keys = append(v.keys, k)
+			v.vals = append(v.vals, val)
+		}
+	}
+	switch {
+	case a.Naked:
+	case a.Index != nil:
+		w.walkSubst(a.Index)
+		k, ok := w.assocKey(a.Index)
+		val, dyn := "", false
+		if a.Value != nil {
+			val, dyn = w.wordString(a.Value, false)
+		}
+		if !ok {
+			v.dyn = true
+			break
+		}
+		set(k, val, dyn)
+	case a.Array != nil:
+		for _, e := range a.Array.Elems {
+			if e.Value == nil {
+				continue
+			}
+			val, dyn := w.wordString(e.Value, false)
+			if e.Index == nil {
+				v.dyn = true // a key only bash 5.1's pairs form names
+				continue
+			}
+			w.walkSubst(e.Index)
+			k, ok := w.assocKey(e.Index)
+			if !ok {
+				v.dyn = true
+				continue
+			}
+			set(k, val, dyn)
+		}
+	default:
+		// m=v sets the element with key 0.
+		val, dyn := "", false
+		if a.Value != nil {
+			val, dyn = w.wordString(a.Value, false)
+		}
+		set("0", val, dyn)
+	}
+	st.setVar(name, v)
+}
+
+// indirectName is the variable ${!n} names: the value of n when that is a
+// known variable name.
+func (w *walker) indirectName(n string) (string, bool) {
+	v, ok := w.baseValue(n)
+	if !ok || v.dyn || v.unset || len(v.vals) != 1 || !isName(v.vals[0]) {
+		return "", false
+	}
+	return v.vals[0], true
+}
+
+// arithIndex is the value of a subscript: a number, or a variable (a[n],
+// a[$n]) holding one.
+func (w *walker) arithIndex(e syntax.ArithmExpr) (int, bool) {
+	if i, ok := arithLit(e); ok {
+		return i, true
+	}
+	wd, ok := e.(*syntax.Word)
+	if !ok {
+		return 0, false
+	}
+	name := wd.Lit()
+	if name == "" && len(wd.Parts) == 1 {
+		if pe, ok := wd.Parts[0].(*syntax.ParamExp); ok && pe.Short && pe.Param != nil {
+			name = pe.Param.Value
+		}
+	}
+	if !isName(name) {
+		return 0, false
+	}
+	v, ok := w.baseValue(name)
+	if !ok || v.dyn || v.unset || len(v.vals) != 1 {
+		return 0, false
+	}
+	n, ok := atoiSmall(strings.TrimSpace(v.vals[0]))
+	return n, ok
+}
+
+// arithAssign records what an arithmetic expression assigns: n=3 a known
+// number, n+=1, n++ and the like a value only known at run time.
+func (w *walker) arithAssign(e syntax.ArithmExpr) {
+	var x syntax.ArithmExpr
+	known, val := false, 0
+	switch a := e.(type) {
+	case *syntax.BinaryArithm:
+		switch a.Op {
+		case syntax.Assgn:
+			val, known = arithLit(a.Y)
+		case syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+		default:
+			return
+		}
+		x = a.X
+	case *syntax.UnaryArithm:
+		if a.Op != syntax.Inc && a.Op != syntax.Dec {
+			return
+		}
+		x = a.X
+	default:
+		return
+	}
+	wd, ok := x.(*syntax.Word)
+	if !ok {
+		return
+	}
+	name := wd.Lit()
+	if i := strings.IndexByte(name, '['); i > 0 {
+		name = name[:i]
+		known = false
+	}
+	if !isName(name) {
+		return
+	}
+	st := w.state()
+	name = st.refTarget(name)
+	if known {
+		st.setScalar(name, itoa(val), false)
+		return
+	}
+	st.setVar(name, shVar{vals: []string{"$" + name}, dyn: true})
 }

@@ -30,8 +30,38 @@ type flowState struct {
 	// fragment is set while a partial script (an edit's new text) is
 	// analysed: it may not parse, which is then no parse error.
 	fragment bool
-	top      shState // the first state, the command line's own
-	topUsed  bool
+	// scriptIn is the standard input of the next nested script (sh -c
+	// reads the pipe it is fed), taken by the script that starts.
+	scriptIn stream
+	// budget is the work the analysis has left.
+	budget budget
+	// traps are the trap bodies set by the scripts being walked, run when
+	// the script that set them ends.
+	traps   []pendingTrap
+	top     shState // the first state, the command line's own
+	topUsed bool
+}
+
+// pendingTrap is a trap's code, judged when the script that set it ends.
+type pendingTrap struct {
+	src string
+	cmd *Cmd
+}
+
+// runTraps judges the traps set since the script started (from, the
+// length of the list then) in the state the script leaves.
+func (w *walker) runTraps(from int) {
+	fl := w.r.fl()
+	if len(fl.traps) <= from {
+		return
+	}
+	traps := append([]pendingTrap(nil), fl.traps[from:]...)
+	fl.traps = fl.traps[:from]
+	w.activate()
+	for _, t := range traps {
+		w.r.script(t.src, t.cmd, "trap runs")
+		w.activate()
+	}
 }
 
 // Bounds on the work data flow adds.
@@ -100,10 +130,12 @@ func (r *report) inheritState(parent *Cmd) *shState {
 	if !fl.topUsed {
 		// The command line's own state lives in the report.
 		fl.topUsed = true
-		fl.top = shState{env: root}
+		fl.top = shState{env: root, work: &fl.budget}
 		return &fl.top
 	}
-	return newState(root)
+	st := newState(root)
+	st.work = &fl.budget
+	return st
 }
 
 // inheritsState reports whether a script run by parent sees the shell

@@ -168,7 +168,10 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 		if scriptIdx < len(c.Dynamic) && c.Dynamic[scriptIdx] && strings.Contains(script, "$(…)") && strings.TrimSpace(script) == "$(…)" {
 			r.add(c.find(ruleEvalDynamic, "Runs a script that is only known when it runs."))
 		}
+		// The script reads the shell's standard input (echo x | sh -c 'read d; …').
+		r.fl().scriptIn = in
 		r.script(script, c, c.Name+" -c runs")
+		r.fl().scriptIn = stream{}
 	case fileIdx >= 0:
 		p := stream{}
 		if fileIdx < len(c.proc) {
@@ -307,6 +310,9 @@ func decodeUTF16Base64(s string) (string, bool) {
 // output is what a command writes to standard output, as far as the
 // analysis can tell: known text, decoded text, network content, secrets.
 func (w *walker) output(c *Cmd, in stream) stream {
+	if s, ok := w.produced(c, in); ok {
+		return s
+	}
 	switch c.Name {
 	case "echo":
 		args := c.Args
@@ -463,17 +469,14 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		if p := c.Positional(); len(p) == 1 {
 			dir = p[0]
 		}
-		if c.Has("-d", "--directory") {
+		if lsDirsThemselves(c) {
 			// ls -d lists what it is given, not what is in it: the names
 			// themselves, or what one glob takes.
 			pos := c.Positional()
-			switch {
-			case len(pos) <= 1:
-				return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
-			case !strings.ContainsAny(strings.Join(pos, ""), "*?[$`"):
+			if len(pos) > 1 && !strings.ContainsAny(strings.Join(pos, ""), "*?[$`") {
 				return stream{kind: streamLiteral, text: strings.Join(pos, "\n") + "\n", what: "the files ls lists"}
 			}
-			return stream{kind: streamUnknown, what: "the files ls lists"}
+			return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
 		}
 		return stream{kind: streamUnknown, what: "the files ls lists", item: strings.TrimRight(dir, "/") + "/*"}
 	case "env", "printenv", "set", "export", "declare", "compgen":

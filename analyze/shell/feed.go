@@ -21,12 +21,26 @@ var ruleFeedUnknown = &rule.Rule{
 var feedDestructive = map[string]bool{"rm": true, "unlink": true, "shred": true, "srm": true, "wipe": true, "rmdir": true, "truncate": true,
 	"chmod": true, "chown": true, "chgrp": true, "mv": true, "rimraf": true, "dd": true, "cp": true, "ln": true, "git": true}
 
+// ruleFeedNetwork: a destructive program given names a web server chose.
+var ruleFeedNetwork = &rule.Rule{
+	ID: "shell.exec.feed-network", Category: rule.Destructive, Points: 80,
+	Summary:     "Deletes or changes files whose names come from a download: whoever controls the server chooses what goes.",
+	Alternative: "download the list to a file, read it, then run the command on the names you checked",
+	Match:       []string{"curl -s https://example.com/list | xargs rm -rf", "wget -qO- https://example.com/l | xargs chmod 777"},
+	NoMatch:     []string{"curl -s https://example.com/list | xargs echo", "echo build | xargs rm -rf"},
+}
+
 // feedUnknown reports a destructive program fed names that are not known.
-func (w *walker) feedUnknown(cmd []string, cdyn []bool, text string) {
+func (w *walker) feedUnknown(cmd []string, cdyn []bool, text string, in stream) {
 	if len(cmd) == 0 || !feedDestructive[progName(cmd[0])] {
 		return
 	}
 	for i, d := range cdyn {
+		if d && i > 0 && cmd[i] == "$(stdin)" && in.kind == streamNetwork {
+			w.r.add(ruleFeedNetwork.Find(text, "Runs "+progName(cmd[0])+" on names that "+in.what+" chooses: whoever controls that server decides what it deletes or changes.", ""))
+			w.r.mutates()
+			return
+		}
 		if d && i > 0 && cmd[i] == "$(stdin)" {
 			w.r.add(ruleFeedUnknown.Find(text, "Runs "+progName(cmd[0])+" on names that only arrive when the command runs (from a pipe or a file), so what it deletes or changes cannot be checked first.", ""))
 			w.r.mutates()
@@ -65,6 +79,7 @@ func feedItemsMode(in stream, delim string, lines bool) ([]string, bool) {
 	var items []string
 	switch {
 	case delim == "" && lines:
+		// One item per line.
 		for _, l := range strings.Split(in.text, "\n") {
 			if l = strings.TrimSpace(l); l != "" {
 				items = append(items, l)
@@ -102,15 +117,28 @@ func xargsDelim(av *Argv) string {
 }
 
 // xargsCommand reads an xargs command line: the command it runs (with the
-// items read at run time in place) and whether it runs one at all.
-func xargsCommand(argv []string, dyn []bool, in stream) ([]string, []bool, bool) {
+// items read at run time in place), the stream the items come from and
+// whether it runs a command at all.
+func xargsCommand(argv []string, dyn []bool, proc []stream, in stream) ([]string, []bool, stream, bool) {
 	av := parseArgv(SpecFor("xargs"), argv[1:], dyn[1:])
 	repl, hasRepl := "", false
 	fromFile := false
+	noEmpty := false
 	for _, o := range av.Opts {
+		if o.Name == "--no-run-if-empty" {
+			noEmpty = true
+		}
+		if o.Name == "--arg-file" {
+			// -a FILE: the items come from FILE, and standard input is
+			// left to the command.
+			if src, ok := argFileStream(o, dyn, proc, in); ok {
+				in = src
+				continue
+			}
+		}
 		switch {
 		case o.Tags&TagNoExec != 0:
-			return nil, nil, false
+			return nil, nil, in, false
 		case o.Name == "-I":
 			repl, hasRepl = o.Value, true
 		case o.Name == "--replace":
@@ -132,10 +160,26 @@ func xargsCommand(argv []string, dyn []bool, in stream) ([]string, []bool, bool)
 		cdyn = append([]bool(nil), dyn[start:]...)
 	}
 	items, literal := feedItemsMode(in, xargsDelim(av), hasRepl)
+	if hasRepl && literal && len(cmd) > 0 && feedDestructive[progName(cmd[0])] {
+		// A line with blanks in it is one name to xargs -I; a program that
+		// deletes or changes files is judged on each word of it too (echo
+		// node_modules dist | xargs -I{} rm -rf {}), the stricter reading
+		// when one of them is a place that matters.
+		var words []string
+		for _, it := range items {
+			words = append(words, strings.Fields(it)...)
+		}
+		items = words
+	}
 	if fromFile {
 		items, literal = []string{"$(stdin)"}, false
 	}
-	return feedInto(cmd, cdyn, items, literal, repl, hasRepl), cdynOf(cmd, cdyn, items, literal, repl, hasRepl), true
+	if literal && len(items) == 0 && (noEmpty || hasRepl) {
+		// Nothing to read: xargs -r (and -I, which runs once per line)
+		// runs nothing.
+		return nil, nil, in, false
+	}
+	return feedInto(cmd, cdyn, items, literal, repl, hasRepl), cdynOf(cmd, cdyn, items, literal, repl, hasRepl), in, true
 }
 
 // feedInto puts items into cmd: in place of every occurrence of repl, or
@@ -301,4 +345,29 @@ func parallelCommand(argv []string, dyn []bool, in stream) (cmd []string, cdyn [
 		}
 	}
 	return cmd, cdyn, len(cmd) > 0
+}
+
+// argFileStream is what xargs -a FILE reads when the analysis knows it:
+// standard input (/dev/stdin, -), a process substitution, /dev/null.
+func argFileStream(o Opt, dyn []bool, proc []stream, in stream) (stream, bool) {
+	i := o.Arg + 1
+	if o.ValueArg >= 0 {
+		i = o.ValueArg + 1
+	}
+	if i < len(proc) && proc[i].kind != streamNone {
+		if proc[i].kind == streamUnknown && proc[i].item == "" && proc[i].what == "" {
+			return stream{}, false
+		}
+		return proc[i], true
+	}
+	if i < len(dyn) && dyn[i] {
+		return stream{}, false
+	}
+	switch o.Value {
+	case "/dev/stdin", "-", "/dev/fd/0", "/proc/self/fd/0":
+		return in, true
+	case "/dev/null":
+		return stream{kind: streamLiteral, what: "/dev/null"}, true
+	}
+	return stream{}, false
 }

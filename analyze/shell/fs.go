@@ -340,7 +340,9 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	// out; one that is not written in the command comes from a find that
 	// lists every file under it (find . -type f | xargs rm), which deletes
 	// the tree's content.
-	if !recursive && !shred && cl.Known && !cl.Wildcard && !dyn && !containsWord(strings.Fields(c.Text), t) &&
+	// A name only known at run time counts when it is what a find in a
+	// substitution prints (rm -f $(find / -type f)).
+	if !recursive && !shred && cl.Known && !cl.Wildcard && (findSubstitution(c.Text) || !dyn && !containsWord(strings.Fields(c.Text), t)) &&
 		(cl.WorkspaceRoot || cl.Home || cl.HoldsWorkspace || cl.System && wholeSystemTree(cl.Abs)) {
 		recursive = true
 	}
@@ -1355,4 +1357,15 @@ func globAlternative(target string) string {
 func isGitConfigFile(abs string) bool {
 	return abs == ".git/config" || strings.HasSuffix(abs, "/.git/config") || path.Base(abs) == ".gitconfig" ||
 		strings.HasSuffix(abs, "/.config/git/config") || abs == "/etc/gitconfig"
+}
+
+// findSubstitution reports a command line that takes words from find's
+// output through a command substitution.
+func findSubstitution(text string) bool {
+	for _, p := range []string{"$(find ", "`find ", "$( find ", "$(command find "} {
+		if strings.Contains(text, p) {
+			return true
+		}
+	}
+	return false
 }

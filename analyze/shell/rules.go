@@ -30,7 +30,7 @@ func Rules() []*rule.Rule {
 	all = append(all, serviceRules...)
 	all = append(all, selfRules...)
 	all = append(all, schedRules...)
-	all = append(all, ruleFeedUnknown)
+	all = append(all, ruleFeedUnknown, ruleFeedNetwork, ruleTooComplex)
 	all = append(all, deleteScopeRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all

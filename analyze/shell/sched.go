@@ -82,8 +82,20 @@ func (w *walker) scheduled(c *Cmd, in stream) {
 		if c.Has("-p", "-l") || len(p) < 2 || p[0] == "-" || p[0] == "" {
 			return
 		}
-		w.r.script(p[0], c, "trap runs")
-		w.activate()
+		exitOnly := true
+		for _, sig := range p[1:] {
+			if s := strings.TrimPrefix(strings.ToUpper(sig), "SIG"); s != "EXIT" && s != "0" {
+				exitOnly = false
+			}
+		}
+		if !exitOnly {
+			// A signal may come at any point: the code is judged now too.
+			w.r.script(p[0], c, "trap runs")
+			w.activate()
+		}
+		// It runs when the script ends, with what the script left.
+		fl := w.r.fl()
+		fl.traps = append(fl.traps, pendingTrap{src: p[0], cmd: c})
 	case "crontab":
 		if c.Has("-l", "-r", "-e", "-T", "--help") {
 			return

@@ -115,11 +115,11 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			w.r.script(strings.Join(argv[n:], " "), c, "watch runs")
 			return c, true
 		case "xargs":
-			cmd, cdyn, ok := xargsCommand(argv, dyn, in)
+			cmd, cdyn, src, ok := xargsCommand(argv, dyn, proc, in)
 			if !ok {
 				return nil, false
 			}
-			w.feedUnknown(cmd, cdyn, text)
+			w.feedUnknown(cmd, cdyn, text, src)
 			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
 			steps = append(steps, "xargs")
 			continue
@@ -128,7 +128,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			if !ok {
 				return nil, false
 			}
-			w.feedUnknown(cmd, cdyn, text)
+			w.feedUnknown(cmd, cdyn, text, in)
 			if len(cmd) == 1 && strings.ContainsAny(cmd[0], " ;|&\n") {
 				c := w.newCmd(argv, dyn, text, sudo)
 				w.r.record(c)

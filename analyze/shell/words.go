@@ -47,6 +47,12 @@ func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st st
 		case *syntax.CmdSubst:
 			plainLit = false
 			out := w.substitution(p.Stmts)
+			switch {
+			case out.item != "" && out.kind == streamUnknown:
+				// $(find …), $(ls -d /*): the names it prints, as a pattern.
+				fb.lit(out.item)
+				continue
+			}
 			switch out.kind {
 			case streamLiteral, streamDecoded:
 				fb.split(strings.TrimRight(out.text, "\n"), ifs)
@@ -133,6 +139,8 @@ func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
 			out := w.substitution(p.Stmts)
 			if out.kind == streamLiteral || out.kind == streamDecoded {
 				b.WriteString(strings.TrimRight(out.text, "\n"))
+			} else if out.kind == streamUnknown && out.item != "" {
+				b.WriteString(out.item)
 			} else {
 				dyn = true
 				b.WriteString("$(…)")
@@ -186,6 +194,10 @@ func (w *walker) dblQuotedInto(q *syntax.DblQuoted, fb *fieldBuilder) (bool, str
 			}
 		case *syntax.CmdSubst:
 			out := w.substitution(p.Stmts)
+			if out.item != "" && out.kind == streamUnknown {
+				fb.lit(out.item)
+				continue
+			}
 			switch out.kind {
 			case streamLiteral, streamDecoded:
 				fb.lit(strings.TrimRight(out.text, "\n"))
