@@ -225,6 +225,14 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 				in = stream{kind: streamLiteral, text: body, what: "a here-string"}
 			}
 		case syntax.RdrIn, syntax.RdrInOut:
+			if ps, ok := procSubstWord(rd.Word); ok && rd.Op == syntax.RdrIn {
+				// < <(cmd): standard input is what cmd prints.
+				in = w.substitution(ps.Stmts)
+				if in.kind == streamNone {
+					in = stream{kind: streamLiteral, what: "an empty process substitution"}
+				}
+				continue
+			}
 			if rd.Word != nil {
 				name, dyn := w.wordString(rd.Word, false)
 				in = w.fileStream(name, dyn)
@@ -480,6 +488,9 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 	}
 	val, dyn := "", false
 	if a.Value != nil {
+		if startupVars[name] {
+			w.startupVar(a)
+		}
 		val, dyn = w.wordString(a.Value, false)
 	}
 	switch name {
@@ -657,6 +668,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		return stream{kind: streamUnknown}, c
 	}
 	w.r.record(c)
+	if !dynamicName(c) && w.globProgram(c) {
+		return stream{kind: streamUnknown}, c
+	}
 	if dynamicName(c) {
 		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(strings.TrimPrefix(c.Path, "\x00"), 60)+"), so what it does cannot be checked."))
 		w.r.mutates()

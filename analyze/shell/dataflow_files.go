@@ -154,6 +154,9 @@ func (w *walker) notedWrites(c *Cmd, in stream) {
 			break
 		}
 		f, had := fl.files[src]
+		if !had && isStdinPath(p[0]) && (in.kind == streamLiteral || in.kind == streamDecoded) {
+			f, had = fileContent{text: in.text, kind: in.kind, what: in.what}, true // install /dev/stdin x <<< '…'
+		}
 		if !had {
 			if _, over := fl.files[dst]; over {
 				fl.setFile(dst, fileContent{kind: streamUnknown, what: p[0]})

@@ -49,6 +49,12 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	if c.Sudo && c.Name == "rm" && c.Has("-r", "-R", "--recursive") && c.Has("-f", "--force") {
 		r.add(c.find(ruleSudoRmRf, ""))
 	}
+	if in.kind == streamLiteral || in.kind == streamDecoded {
+		c.Stdin = in.text
+	}
+	if w.channels(c, in) {
+		return stream{kind: streamUnknown, what: "the output of " + c.Name}
+	}
 	switch {
 	case shells[c.Name]:
 		return w.shell(c, in)
@@ -175,6 +181,8 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 			r.add(c.find(w.remoteRule(c), "Runs a script downloaded from the network without showing it first."))
 		case p.kind == streamLiteral || p.kind == streamDecoded:
 			r.script(p.text, c, c.Name+" runs")
+		case isStdinPath(file):
+			w.stdinCode(c, in, "shell")
 		default:
 			if src, ok := w.downloaded[r.env.mustAbs(file)]; ok {
 				r.add(c.find(w.remoteRule(c), "Runs a script that was just downloaded from "+src+" without checking it."))

@@ -645,9 +645,6 @@ func findHandler(c *Cmd, r *report) {
 				for x, a := range inner {
 					argv[x] = strings.ReplaceAll(a, "{}", target(root))
 				}
-				if expr[j] == "-ok" || expr[j] == "-okdir" {
-					continue // asks before each command
-				}
 				r.command(argv, c, "find "+expr[j]+" runs")
 			}
 			j = k
