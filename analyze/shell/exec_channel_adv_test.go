@@ -177,3 +177,29 @@ func TestCommandChannelUnknown(t *testing.T) {
 		}
 	}
 }
+
+// TestInlinePipesToShell: inline code that opens a shell and writes the
+// commands to it, or passes the words in an options object, is judged by
+// what the shell runs; a literal harmless command runs.
+func TestInlinePipesToShell(t *testing.T) {
+	opens := []string{
+		`perl -e 'open(my $f, "|-", "sh") or die; print $f "{P}"'`, `perl -e 'open(F, "| sh"); print F "{P}\n"; close F'`,
+		`perl -e 'open my $sh, "|-", "bash"; print {$sh} "{P}"'`, `perl -e 'open(my $f, "|bash"); printf $f "{P}"'`,
+		`deno eval 'new Deno.Command("sh", {args: ["-c", "{P}"]}).outputSync()'`, `deno eval 'Deno.run({cmd: ["sh", "-c", "{P}"]})'`,
+		`bun -e 'Bun.spawn({cmd: ["sh", "-c", "{P}"]})'`, `perl -e 'system q{{P}}'`, `perl -MPOSIX -e 'system qq({P})'`,
+	}
+	for _, tmpl := range opens {
+		for _, p := range destructivePayloads {
+			line := fillPayload(tmpl, p)
+			if got := verdictClass(Analyze(line, exampleOptions).Findings); got == "allow" || got == "confirm" {
+				t.Errorf("%q runs %q but is judged %s", line, p, got)
+			}
+		}
+		for _, p := range benignPayloads {
+			line := fillPayload(tmpl, p)
+			if got := verdictClass(Analyze(line, exampleOptions).Findings); got != "allow" {
+				t.Errorf("%q runs only %q but is judged %s: %v", line, p, got, channelIDs(Analyze(line, exampleOptions).Findings))
+			}
+		}
+	}
+}
