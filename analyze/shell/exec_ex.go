@@ -89,6 +89,9 @@ func exCommand(line string, out []chanRun) ([]chanRun, string) {
 		return appendCode(out, "ruby", after), ""
 	case isAbbrev(name, "exe", "execute"):
 		expr, rest := cutBar(after)
+		if strings.TrimSpace(expr) == "" {
+			return out, rest
+		}
 		if text, ok := vimStrings(expr); ok {
 			out = append(out, exRuns(text)...)
 		} else {
