@@ -116,7 +116,8 @@ func (w *walker) sudoFinding(c *Cmd, wrote bool) {
 	r := w.r
 	mutated := r.writes
 	r.writes = wrote || mutated
-	if !mutated && readOnlyPrograms[c.Name] {
+	if !mutated && (readOnlyPrograms[c.Name] || shells[c.Name]) {
+		// (A shell that changed nothing ran a -c script of commands that only read.)
 		r.add(c.find(ruleSudoRead, "Runs "+c.Name+" as root (it only reads)."))
 		return
 	}
@@ -128,7 +129,6 @@ func (w *walker) sudoFinding(c *Cmd, wrote bool) {
 // read from standard input.
 func (w *walker) shell(c *Cmd, in stream) stream {
 	r := w.r
-	r.mutates()
 	script, scriptIdx, file, fileIdx := "", -1, "", -1
 	hasC := false
 	for i := 0; i < len(c.Args); i++ {
@@ -160,6 +160,12 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 			file, fileIdx = a, i
 			break
 		}
+	}
+	if !(hasC && scriptIdx >= 0 && !(scriptIdx < len(c.Dynamic) && c.Dynamic[scriptIdx])) {
+		// A literal -c script changes what its own commands change; anything
+		// else (a file, standard input, a script known when it runs) may
+		// change anything.
+		r.mutates()
 	}
 	switch {
 	case hasC && scriptIdx >= 0:

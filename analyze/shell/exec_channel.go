@@ -49,6 +49,8 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 		w.packageScripts(c)
 	case c.Name == "docker" || c.Name == "podman" || c.Name == "nerdctl":
 		w.containerMounts(c)
+	case c.Name == "systemctl":
+		w.systemdUnits(c)
 	case c.Name == "pytest" || c.Name == "py.test":
 		w.pytestFiles(c)
 	}

