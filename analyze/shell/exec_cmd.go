@@ -16,6 +16,10 @@ import (
 // it runs one (/c, /k, /r).
 func cmdLine(args []string) (string, bool) {
 	for i, a := range args {
+		// Git Bash users write //c so that the shell does not turn /c into a path.
+		if strings.HasPrefix(a, "//") {
+			a = a[1:]
+		}
 		if len(a) < 2 || a[0] != '/' {
 			continue
 		}
@@ -281,7 +285,7 @@ func cmdTranslate(words []string, home string) string {
 func cmdRawLine(text string) (string, bool) {
 	lower := strings.ToLower(text)
 	at := -1
-	for _, sw := range []string{" /c ", " /k ", " /r "} {
+	for _, sw := range []string{" /c ", " /k ", " /r ", " //c ", " //k "} {
 		if i := strings.Index(lower, sw); i >= 0 && (at < 0 || i < at) {
 			at = i
 		}
@@ -289,7 +293,7 @@ func cmdRawLine(text string) (string, bool) {
 	if at < 0 {
 		return "", false
 	}
-	raw := strings.TrimSpace(text[at+4:])
+	raw := strings.TrimSpace(text[at+strings.IndexByte(text[at+1:], ' ')+1:])
 	if strings.ContainsAny(raw, "$`") {
 		return "", false
 	}

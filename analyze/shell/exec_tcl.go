@@ -259,6 +259,22 @@ func tclJudge(words []tclWord, depth int, out *[]chanRun) {
 		} else {
 			*out = append(*out, chanRun{lang: "shell"})
 		}
+	case "file":
+		// file delete ?-force? ?--? path…: -force deletes directories with
+		// what is in them.
+		if len(args) < 2 || args[0].text != "delete" {
+			return
+		}
+		argv := []tclWord{{text: "rm", known: true}, {text: "-f", known: true}}
+		rest := args[1:]
+		for len(rest) > 0 && rest[0].known && (rest[0].text == "-force" || rest[0].text == "--") {
+			if rest[0].text == "-force" {
+				argv = append(argv, tclWord{text: "-r", known: true})
+			}
+			rest = rest[1:]
+		}
+		argv = append(argv, tclWord{text: "--", known: true})
+		tclArgv(append(argv, rest...), out)
 	case "open":
 		if len(args) > 0 && strings.HasPrefix(args[0].text, "|") {
 			if !args[0].known {
