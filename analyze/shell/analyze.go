@@ -247,6 +247,14 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 				in = stream{kind: streamLiteral, text: body, what: "a here-string"}
 			}
 		case syntax.RdrIn, syntax.RdrInOut:
+			if ps, ok := procSubstWord(rd.Word); ok && rd.Op == syntax.RdrIn {
+				// < <(cmd): standard input is what cmd prints.
+				in = w.substitution(ps.Stmts)
+				if in.kind == streamNone {
+					in = stream{kind: streamLiteral, what: "an empty process substitution"}
+				}
+				continue
+			}
 			if rd.Word != nil {
 				if ps, ok := w.redirInput(rd.Word); ok && (rd.N == nil || rd.N.Value == "0") {
 					in = ps
@@ -549,6 +557,9 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 	}
 	val, dyn := "", false
 	if a.Value != nil {
+		if startupVars[name] {
+			w.startupVar(a)
+		}
 		val, dyn = w.wordString(a.Value, false)
 	}
 	switch name {
@@ -734,6 +745,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		return stream{kind: streamUnknown}, c
 	}
 	w.r.record(c)
+	if !dynamicName(c) && w.globProgram(c) {
+		return stream{kind: streamUnknown}, c
+	}
 	if dynamicName(c) {
 		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(strings.TrimPrefix(c.Path, "\x00"), 60)+"), so what it does cannot be checked."))
 		w.r.mutates()

@@ -166,6 +166,9 @@ func (w *walker) notedWrites(c *Cmd, in stream) {
 			break
 		}
 		f, had := fl.files[src]
+		if !had && isStdinPath(p[0]) && (in.kind == streamLiteral || in.kind == streamDecoded) {
+			f, had = fileContent{text: in.text, kind: in.kind, what: in.what}, true // install /dev/stdin x <<< '…'
+		}
 		if !had {
 			if fl.read != nil {
 				// Its content is read from the source if dst runs.

@@ -49,6 +49,12 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	if c.Sudo && c.Name == "rm" && c.Has("-r", "-R", "--recursive") && c.Has("-f", "--force") {
 		r.add(c.find(ruleSudoRmRf, ""))
 	}
+	if in.kind == streamLiteral || in.kind == streamDecoded {
+		c.Stdin = in.text
+	}
+	if w.channels(c, in) {
+		return stream{kind: streamUnknown, what: "the output of " + c.Name}
+	}
 	if c.Name == "perl" {
 		perlHandler(c, r) // perl -i edits files in place before its code is read
 	}
@@ -114,7 +120,8 @@ func (w *walker) sudoFinding(c *Cmd, wrote bool) {
 	r := w.r
 	mutated := r.writes
 	r.writes = wrote || mutated
-	if !mutated && readOnlyPrograms[c.Name] {
+	if !mutated && (readOnlyPrograms[c.Name] || shells[c.Name]) {
+		// (A shell that changed nothing ran a -c script of commands that only read.)
 		r.add(c.find(ruleSudoRead, "Runs "+c.Name+" as root (it only reads)."))
 		return
 	}
@@ -126,7 +133,6 @@ func (w *walker) sudoFinding(c *Cmd, wrote bool) {
 // read from standard input.
 func (w *walker) shell(c *Cmd, in stream) stream {
 	r := w.r
-	r.mutates()
 	script, scriptIdx, file, fileIdx := "", -1, "", -1
 	hasC := false
 	for i := 0; i < len(c.Args); i++ {
@@ -159,6 +165,12 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 			break
 		}
 	}
+	if !(hasC && scriptIdx >= 0 && !(scriptIdx < len(c.Dynamic) && c.Dynamic[scriptIdx])) {
+		// A literal -c script changes what its own commands change; anything
+		// else (a file, standard input, a script known when it runs) may
+		// change anything.
+		r.mutates()
+	}
 	switch {
 	case hasC && scriptIdx >= 0:
 		if scriptIdx < len(c.proc) && c.proc[scriptIdx].kind == streamNetwork {
@@ -182,6 +194,8 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 			r.add(c.find(w.remoteRule(c), "Runs a script downloaded from the network without showing it first."))
 		case p.kind == streamLiteral || p.kind == streamDecoded:
 			r.script(p.text, c, c.Name+" runs")
+		case isStdinPath(file):
+			w.stdinCode(c, in, "shell")
 		default:
 			if src, ok := w.downloaded[r.env.mustAbs(file)]; ok {
 				r.add(c.find(w.remoteRule(c), "Runs a script that was just downloaded from "+src+" without checking it."))

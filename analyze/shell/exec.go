@@ -347,6 +347,10 @@ func sshHandler(c *Cmd, r *report) {
 	}
 	r.mutates()
 	r.script(strings.Join(pos[1:], " "), c, "ssh runs on "+pos[0])
+	if remoteShellReadsStdin(pos[1:]) && strings.TrimSpace(c.Stdin) != "" {
+		// echo '…' | ssh host bash: the remote shell runs what it reads.
+		r.script(c.Stdin, c, "ssh runs on "+pos[0]+", from standard input")
+	}
 }
 
 // credentialReaders print or copy what they read.

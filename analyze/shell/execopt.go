@@ -67,7 +67,7 @@ func (w *walker) execOptions(c *Cmd) {
 // ownLanguage are programs whose exec-tagged option holds code in their
 // own language (SQL, a sed script) or a program their handler judges (nc
 // -e): read by that handler, not as a shell command.
-var ownLanguage = map[string]bool{"psql": true, "sqlite3": true, "sed": true, "nc": true, "ncat": true, "netcat": true}
+var ownLanguage = map[string]bool{"make": true, "gmake": true, "psql": true, "sqlite3": true, "sed": true, "nc": true, "ncat": true, "netcat": true}
 
 // envRunners are the variables a program reads the name of a command from
 // and runs it through the shell: a pager, an editor, a preprocessor.
@@ -84,14 +84,11 @@ var envRunners = map[string][]string{
 	"psql":       {"PAGER", "PSQL_PAGER", "PSQL_EDITOR", "EDITOR", "VISUAL"},
 	"mysql":      {"PAGER", "EDITOR", "VISUAL"},
 	"gh":         {"GH_PAGER", "PAGER", "GH_EDITOR", "VISUAL", "EDITOR", "BROWSER", "GH_BROWSER"},
-	"bash":       {"BASH_ENV", "PROMPT_COMMAND"},
-	"sh":         {"ENV"},
-	"dash":       {"ENV"},
-	"zsh":        {"ENV"},
 }
 
 // envCommands analyses the commands c's environment names for it to run
-// (PAGER='sh -c …' man ls, EDITOR=… crontab -e, BASH_ENV=… bash -c).
+// (PAGER='sh -c …' man ls, EDITOR=… crontab -e; a shell's BASH_ENV and ENV
+// are read in exec_startup.go).
 func (w *walker) envCommands(c *Cmd) {
 	vars := envRunners[c.Name]
 	if len(vars) == 0 {
@@ -111,14 +108,6 @@ func (w *walker) envCommands(c *Cmd) {
 			continue
 		}
 		w.r.mutates()
-		if name == "BASH_ENV" || name == "ENV" {
-			// A file the shell reads first: run as a script.
-			w.r.script(". "+quoteShellWord(v.value), c, c.Name+" reads "+name)
-			continue
-		}
 		w.r.script(strings.TrimPrefix(v.value, "|"), c, c.Name+" runs "+name)
 	}
 }
-
-// quoteShellWord quotes s as one shell word.
-func quoteShellWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

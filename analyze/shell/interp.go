@@ -161,7 +161,9 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	}
 	r.selfCode(c, code)
 	if lang == "tcl" {
-		lang = "lua" // close enough for exec/remove detection: exec and file delete have no portable pattern
+		// Tcl is read word by word: exec, open "|…", file delete.
+		w.chanRuns(c, tclRuns(code), c.Name)
+		return
 	}
 	patternsOnce.Do(compilePatterns)
 	p := langs[lang]
@@ -213,6 +215,12 @@ func (w *walker) powershell(c *Cmd, code string) {
 		target := ""
 		if m := rePSTarget.FindStringSubmatch(code); m != nil {
 			target = m[1]
+		} else if strings.ContainsRune(c.Text, '\\') {
+			// A POSIX shell took the backslashes of C:\Users\dev; PowerShell
+			// started from Windows gets them.
+			if m := rePSTarget.FindStringSubmatch(c.Text); m != nil && len(m[1]) > 1 && m[1][1] == ':' {
+				target = m[1]
+			}
 		}
 		if target == "" {
 			w.r.add(c.find(ruleInlineDelete, "PowerShell deletes recursively."))
@@ -221,9 +229,17 @@ func (w *walker) powershell(c *Cmd, code string) {
 		t := strings.ReplaceAll(target, `\`, "/")
 		if len(t) >= 2 && t[1] == ':' {
 			rest := strings.TrimLeft(t[2:], "/")
-			if rest == "" || strings.HasPrefix(strings.ToLower(rest), "windows") || strings.HasPrefix(strings.ToLower(rest), "users") && strings.Count(rest, "/") <= 1 {
+			lower := strings.ToLower(rest)
+			switch {
+			case rest == "" || strings.HasPrefix(lower, "windows") || lower == "users" || lower == "users/":
 				t = "/"
-			} else {
+			case strings.HasPrefix(lower, "users/"):
+				home := c.env.home
+				if home == "" {
+					home = "~"
+				}
+				t = winPath(target, home) // C:\Users\<you> is your home
+			default:
 				t = "/\x00win/" + rest
 			}
 		}

@@ -526,6 +526,14 @@ func (e *evaluator) bareArgs() []val {
 				end = k + 1
 				continue
 			}
+		case 'q', '%':
+			// Perl's q{…} and qq(…), Ruby's %q(…): a literal whose brackets close it.
+			if (end == e.i || !isIdentChar(e.code[end-1])) && (e.lang == "perl" || e.lang == "ruby") {
+				if _, k, ok := e.at(end).readLiteral(end); ok {
+					end = k
+					continue
+				}
+			}
 		}
 		end++
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -34,6 +35,9 @@ func (s *codeScan) name() string {
 // pattern may have taken the "(" or the first character of the argument).
 func nameEnd(code string, loc []int) int {
 	j := loc[1]
+	if j-2 > loc[0] && code[j-1] == 'q' && (code[j-2] == ' ' || code[j-2] == '\t') {
+		j-- // Perl's system q{…}: the q starts the argument
+	}
 	for j > loc[0] && !isIdentChar(code[j-1]) {
 		j--
 	}
@@ -174,6 +178,9 @@ func (s *codeScan) execCalls(p *codePatterns) {
 		}
 		args, ok := s.argsAt(end)
 		if !ok {
+			continue
+		}
+		if lang == "node" && s.argvOption(fn, end, args) {
 			continue
 		}
 		s.runCall(fn, args)
@@ -468,12 +475,18 @@ func (s *codeScan) quotedCommands() {
 					v := pos[1]
 					v.s = strings.Trim(strings.TrimSpace(t), "|")
 					s.runScript(v, why)
+					if strings.HasPrefix(t, "|") {
+						s.perlPrintsTo(loc[0], v.s, why)
+					}
 				}
 			case len(pos) >= 3 && pos[1].kind == valStr && (strings.TrimSpace(pos[1].s) == "-|" || strings.TrimSpace(pos[1].s) == "|-"):
 				if len(pos) == 3 {
 					s.runScript(pos[2], why)
 				} else {
 					s.runArgv(pos[2:], why)
+				}
+				if strings.TrimSpace(pos[1].s) == "|-" {
+					s.perlPrintsTo(loc[0], pos[2].text(), why)
 				}
 			case len(pos) >= 2 && pos[1].kind == valStr && !pos[1].known() && strings.Contains(pos[1].s, "|"):
 				s.unknownCommand(shellText(pos[1].s))
@@ -591,6 +604,80 @@ func pinnedPrefix(text string) bool {
 		if part == "" || part == "." || part == ".." {
 			return false
 		}
+	}
+	return true
+}
+
+var rePerlOpenHandle = lazyRegexp(`^open\s*\(?\s*(?:my\s+|our\s+|local\s+)?(\$\w+|\*?\w+)\s*,`)
+
+// perlPrintsTo judges what Perl code prints to a shell it opened with a
+// pipe (open(my $f, "|-", "sh"); print $f "…"): the shell runs it.
+func (s *codeScan) perlPrintsTo(at int, cmd, why string) {
+	words := strings.Fields(cmd)
+	if len(words) == 0 || !shells[progName(words[0])] || len(words) > 1 && strings.Contains(cmd, "-c") {
+		return
+	}
+	m := rePerlOpenHandle.get().FindStringSubmatch(s.code[at:])
+	if m == nil {
+		return
+	}
+	h := strings.TrimPrefix(m[1], "*")
+	re, err := regexp.Compile(`\b(?:print|printf|say)\s*\{?\s*` + regexp.QuoteMeta(h) + `\b\s*\}?\s*`)
+	if err != nil {
+		return
+	}
+	var script []string
+	known := true
+	for _, loc := range re.FindAllStringIndex(s.code, 16) {
+		for _, v := range s.e.at(loc[1]).bareArgs() {
+			script = append(script, v.text())
+			known = known && v.known()
+		}
+	}
+	if len(script) == 0 {
+		return
+	}
+	s.runScript(val{kind: valStr, s: strings.Join(script, "")}, why+" (printed to "+words[0]+")")
+	if !known {
+		s.unknownCommand(shellText(strings.Join(script, "")))
+	}
+}
+
+var reArgvOption = lazyRegexp(`\b(args|cmd)\s*:\s*\[`)
+
+// argvOption handles new Deno.Command(prog, {args: […]}), Deno.run({cmd:
+// […]}) and Bun.spawn({cmd: […]}): the words are in an options object.
+func (s *codeScan) argvOption(fn string, end int, args []val) bool {
+	if !strings.HasPrefix(fn, "Deno.") && !strings.HasPrefix(fn, "Bun.") {
+		return false
+	}
+	open := strings.IndexByte(s.code[end:], '(')
+	if open < 0 {
+		return false
+	}
+	open += end
+	closeAt := matchClose(s.code, open, '(', ')')
+	if closeAt < 0 {
+		return false
+	}
+	m := reArgvOption.get().FindStringSubmatchIndex(s.code[open:closeAt])
+	if m == nil {
+		return false
+	}
+	key := s.code[open+m[2] : open+m[3]]
+	list, _ := s.e.arg(open + m[1] - 1)
+	if list.kind != valList {
+		return false
+	}
+	why := "inline " + strings.ToLower(s.name()) + " runs"
+	pos := positional(args)
+	switch {
+	case key == "args" && strings.HasSuffix(fn, "Command") && len(pos) > 0:
+		s.runArgv(append([]val{pos[0]}, list.list...), why)
+	case key == "cmd":
+		s.runArgv(list.list, why)
+	default:
+		return false
 	}
 	return true
 }

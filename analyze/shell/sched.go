@@ -101,6 +101,12 @@ func (w *walker) scheduled(c *Cmd, in stream) {
 			return
 		}
 		pos := c.Positional("-u", "-s")
+		emptied := len(pos) > 0 && pos[0] == "/dev/null" ||
+			(len(pos) == 0 || pos[0] == "-") && (in.kind == streamLiteral && strings.TrimSpace(in.text) == "" || in.kind == streamUnknown && in.what == "/dev/null")
+		if emptied {
+			w.r.add(c.find(svcCronRemove, "Replaces the crontab with an empty one: every scheduled job is gone."))
+			return
+		}
 		if len(pos) > 0 && pos[0] != "-" {
 			abs, ok := c.Resolve(pos[0])
 			if !ok {

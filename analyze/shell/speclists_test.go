@@ -56,6 +56,7 @@ var tablesLeft = map[string]string{
 	"timerFlags":        "the systemd-run options the scheduling rule looks for; the spec reads their values",
 	"nodeValueOptions":  "node's options for the inline-code reader (interp_args.go): to move into node's spec",
 	"herokuRunFlags":    "heroku run's options before the command: to move into a heroku spec",
+	"tclSpawnOptions":   "the options of Tcl's spawn command inside an expect script, not a program's argv",
 }
 
 func TestNoSecondFlagTable(t *testing.T) {

@@ -42,6 +42,8 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 					w.r.add(ruleHistoryWipe.Find(text, "Runs a command with the shell history switched off.", ""))
 				} else if k == "LD_PRELOAD" || k == "DYLD_INSERT_LIBRARIES" {
 					w.r.add(rulePreload.Find(text, "", ""))
+				} else if startupVars[k] {
+					w.startupEnv(k, v, a, argv, dyn, proc, text)
 				}
 			}
 			if len(wr.exec) > 0 {
@@ -483,6 +485,10 @@ func (w *walker) sourced(c *Cmd, file string, p stream, in stream) {
 		w.r.mutates()
 	case p.kind == streamLiteral || p.kind == streamDecoded:
 		w.r.script(p.text, c, "source runs")
+	case isStdinPath(file):
+		// . /dev/stdin <<< '…': the script is what arrives on standard input.
+		w.r.mutates()
+		w.stdinCode(c, in, "shell")
 	case w.downloaded[w.r.env.mustAbs(file)] != "":
 		w.r.add(c.find(ruleRemoteExec, "Runs a script that was just downloaded from "+w.downloaded[w.r.env.mustAbs(file)]+"."))
 		w.r.mutates()

@@ -116,7 +116,7 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	k := 0
 	for k < len(av.Operands) {
 		op := av.Operands[k]
-		if s.Key == "env" && isAssignWord(op) && !(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) {
+		if s.Key == "env" && isAssignWord(op) && (!(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) || startupVars[op[:strings.IndexByte(op, '=')]]) {
 			wr.assign = append(wr.assign, op)
 			k++
 			continue

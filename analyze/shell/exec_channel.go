@@ -1,0 +1,315 @@
+package shell
+
+import "strings"
+
+// Programs with a command channel: editors, debuggers and Tcl run commands
+// given in their options or read from standard input; cmd.exe runs its
+// command line. channels judges what they run as the commands themselves.
+
+// vimNames are vim and the programs that are vim under another name.
+var vimNames = map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true, "view": true, "gvim": true, "gview": true, "vimdiff": true, "nvi": true, "evim": true, "vimx": true, "elvis": true, "vile": true}
+
+// channels judges the commands a program runs through its own command
+// language. It reports whether it handled the program fully (the caller
+// then skips the generic interpreter).
+func (w *walker) channels(c *Cmd, in stream) bool {
+	switch {
+	case c.Name == "sed" || c.Name == "gsed":
+		sedExecHandler(c, w.r)
+	case vimNames[c.Name]:
+		w.vim(c, in)
+	case c.Name == "ed":
+		if in.kind == streamLiteral || in.kind == streamDecoded {
+			w.chanRuns(c, edRuns(in.text), "ed")
+		}
+	case c.Name == "gdb" || c.Name == "cgdb" || c.Name == "gdb-multiarch" || c.Name == "lldb":
+		w.debugger(c)
+	case c.Name == "expect" || c.Name == "tclsh" || c.Name == "wish" || c.Name == "jimsh":
+		w.tcl(c, in)
+		return true
+	case c.Name == "cmd":
+		if line, ok := cmdLine(c.Args); ok {
+			home := c.env.home
+			if home == "" {
+				home = "~"
+			}
+			w.r.mutates()
+			w.r.script(cmdScript(line, home), c, "cmd.exe runs")
+			if raw, ok := cmdRawLine(c.Text); ok && raw != line {
+				// The shell took the backslashes of C:\Users\dev\*; cmd.exe
+				// on Windows gets them.
+				w.r.script(cmdScript(raw, home), c, "cmd.exe runs")
+			}
+		}
+	case xtermNames[c.Name]:
+		w.xterm(c)
+	case c.Name == "make" || c.Name == "gmake":
+		w.makeText(c, in)
+	case pkgScriptRunners[c.Name]:
+		w.packageScripts(c)
+	case c.Name == "docker" || c.Name == "podman" || c.Name == "nerdctl":
+		w.containerMounts(c)
+	case c.Name == "systemctl":
+		w.systemdUnits(c)
+	case c.Name == "pytest" || c.Name == "py.test":
+		w.pytestFiles(c)
+	}
+	return false
+}
+
+// chanRuns judges what a program runs through its command channel.
+func (w *walker) chanRuns(c *Cmd, runs []chanRun, prog string) {
+	r := w.r
+	for _, run := range runs {
+		r.mutates()
+		switch {
+		case !run.known:
+			r.add(c.find(ruleEvalDynamic, "Runs, from inside "+prog+", a command only known when it runs, so it cannot be checked first."))
+		case run.lang == "argv":
+			r.command(strings.Split(run.text, "\x00"), c, prog+" runs")
+		case run.lang == "shell":
+			r.script(run.text, c, prog+" runs")
+		default:
+			w.inlineCode(c, run.lang, run.text)
+		}
+	}
+}
+
+// vim reads vim's command-line options: -c CMD, +CMD, --cmd CMD, -S FILE
+// (a file given by a process substitution), and in ex mode (-e, -E, -es,
+// ex) the commands on standard input. vim does not read its options with
+// getopt (-s takes a file except in ex mode), so they are read here.
+func (w *walker) vim(c *Cmd, in stream) {
+	exMode := c.Name == "ex"
+	var cmds []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if a == "--" {
+			break
+		}
+		next := func() (string, int, bool) {
+			if i+1 < len(c.Args) {
+				i++
+				return c.Args[i], i, true
+			}
+			return "", -1, false
+		}
+		switch {
+		case a == "-c" || a == "--cmd" || a == "--remote-send":
+			if v, _, ok := next(); ok {
+				cmds = append(cmds, strings.TrimSuffix(strings.ReplaceAll(v, "<CR>", "\n"), "\n"))
+			}
+		case a == "--remote-expr":
+			if v, _, ok := next(); ok {
+				w.chanRuns(c, vimCalls(v, nil), c.Name)
+			}
+		case a == "-S" || a == "-u" || a == "-U":
+			// A script or vimrc given by a process substitution: its lines are commands.
+			if v, at, ok := next(); ok && at < len(c.proc) && (c.proc[at].kind == streamLiteral || c.proc[at].kind == streamDecoded) {
+				cmds = append(cmds, strings.Split(c.proc[at].text, "\n")...)
+			} else if ok && strings.HasPrefix(v, "-") && a == "-S" {
+				i-- // -S alone sources Session.vim
+			}
+		case a == "-e" || a == "-E" || a == "-es" || a == "-Es":
+			exMode = true
+		case a == "-s":
+			if !exMode {
+				next() // a file of normal-mode keys
+			}
+		case a == "-T" || a == "-i" || a == "-w" || a == "-W" || a == "-t" || a == "-q" || a == "--servername" || a == "--startuptime" || a == "--log" || a == "--listen":
+			next()
+		case len(a) > 1 && a[0] == '+':
+			cmd := a[1:]
+			if cmd != "" && cmd[0] != '/' && !isDigits(cmd) {
+				cmds = append(cmds, cmd)
+			}
+		}
+	}
+	if exMode && (in.kind == streamLiteral || in.kind == streamDecoded) {
+		cmds = append(cmds, strings.Split(in.text, "\n")...)
+	}
+	for _, cmd := range cmds {
+		w.chanRuns(c, exRuns(cmd), c.Name)
+	}
+}
+
+// debugger reads gdb's -ex and -iex commands and lldb's -o, -O, -k and -K
+// commands, and runs the program given after --args (gdb) or -- (lldb).
+func (w *walker) debugger(c *Cmd) {
+	lldb := c.Name == "lldb"
+	var argv []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if (a == "--args" || a == "-args") && !lldb {
+			argv = c.Args[i+1:]
+			break
+		}
+		if a == "--" && lldb {
+			argv = c.Args[i+1:]
+			break
+		}
+		name, val, attached := strings.Cut(a, "=")
+		switch name {
+		case "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex", "-init-eval-command", "--init-eval-command",
+			"-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash", "-K", "-s", "--source", "-S", "--source-before-file", "-x", "--command", "-ix", "--init-command":
+			if !attached {
+				if i+1 >= len(c.Args) {
+					continue
+				}
+				i++
+				val = c.Args[i]
+			}
+			switch {
+			case name == "-x" || name == "--command" || name == "-ix" || name == "--init-command" || name == "-s" || name == "--source" || name == "-S" || name == "--source-before-file":
+				// A command file: known when a process substitution gives it.
+				if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
+					for _, line := range strings.Split(c.proc[i].text, "\n") {
+						w.chanRuns(c, gdbRuns(line), c.Name)
+					}
+				}
+			case lldb == (name == "-o" || name == "--one-line" || name == "-O" || name == "--one-line-before-file" || name == "-k" || name == "--one-line-on-crash" || name == "-K"):
+				w.chanRuns(c, gdbRuns(val), c.Name)
+			}
+		}
+	}
+	if len(argv) > 0 {
+		w.r.mutates()
+		w.r.command(argv, c, c.Name+" runs the program it debugs")
+	}
+}
+
+// tcl reads a Tcl script from expect -c, a script file given by a process
+// substitution, or standard input.
+func (w *walker) tcl(c *Cmd, in stream) {
+	w.r.mutates()
+	var scripts []string
+	file := false
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a == "-c" && c.Name == "expect":
+			if i+1 < len(c.Args) {
+				i++
+				scripts = append(scripts, c.Args[i])
+			}
+			continue
+		case a == "-f" && c.Name == "expect":
+			if i+1 < len(c.Args) {
+				i++
+				if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
+					scripts = append(scripts, c.proc[i].text)
+				}
+				file = true
+			}
+			continue
+		case a == "--":
+		case strings.HasPrefix(a, "-") && a != "-":
+			continue
+		}
+		if a == "--" {
+			continue
+		}
+		// The first operand is the script file (- for standard input).
+		if a != "-" {
+			file = true
+			if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
+				scripts = append(scripts, c.proc[i].text)
+			}
+		}
+		break
+	}
+	if !file && len(scripts) == 0 || c.Name == "expect" && !file {
+		switch in.kind {
+		case streamLiteral, streamDecoded:
+			scripts = append(scripts, in.text)
+		case streamNetwork:
+			w.r.add(c.find(w.remoteRule(c), "Pipes "+in.what+" straight into "+c.Name+": code from the network runs without being looked at."))
+		}
+	}
+	for _, s := range scripts {
+		w.chanRuns(c, tclRuns(s), c.Name)
+	}
+}
+
+// xtermNames are terminals that accept -display.
+var xtermNames = map[string]bool{"xterm": true, "uxterm": true, "rxvt": true, "urxvt": true, "aterm": true, "mrxvt": true, "eterm": true}
+
+// xterm: a terminal opened on another machine's display hands a shell on
+// this machine to whoever sits at that display.
+func (w *walker) xterm(c *Cmd) {
+	display := ""
+	for i := 0; i < len(c.Args); i++ {
+		if a := c.Args[i]; (a == "-display" || a == "--display" || a == "-d") && i+1 < len(c.Args) {
+			display = c.Args[i+1]
+		}
+	}
+	if display == "" {
+		if v, ok := w.state().lookup("DISPLAY"); ok && len(v.vals) == 1 && !v.dyn {
+			display = v.vals[0]
+		}
+	}
+	host, _, ok := strings.Cut(display, ":")
+	if !ok || host == "" || host == "unix" || host == "localhost" || host == "127.0.0.1" || host == "::1" {
+		return
+	}
+	w.r.mutates()
+	w.r.add(c.find(ruleReverseShell, "Opens a terminal on the display of "+host+": whoever sits there gets a shell on this machine.", host))
+}
+
+// makeText judges make -f <(…), make -f - with the Makefile on standard
+// input, and make --eval TEXT: the recipe lines are what runs.
+func (w *walker) makeText(c *Cmd, in stream) {
+	if c.Has("--dry-run", "--just-print", "--recon", "-n", "--question", "-q") {
+		return
+	}
+	var texts []string
+	for _, o := range c.Argv().Opts {
+		switch o.Name {
+		case "--file":
+			if !o.HasValue {
+				continue
+			}
+			at := o.ValueArg
+			if at < 0 {
+				at = o.Arg
+			}
+			switch {
+			case o.Value == "-" && (in.kind == streamLiteral || in.kind == streamDecoded):
+				texts = append(texts, in.text)
+			case at < len(c.proc) && (c.proc[at].kind == streamLiteral || c.proc[at].kind == streamDecoded) && strings.HasPrefix(o.Value, "/dev/fd/"):
+				texts = append(texts, c.proc[at].text)
+			}
+		case "--eval":
+			if o.HasValue {
+				texts = append(texts, strings.ReplaceAll(o.Value, `\n`, "\n"))
+			}
+		}
+	}
+	for _, t := range texts {
+		rec := makeRecipes(inlineRecipes(t))
+		if strings.TrimSpace(rec) == "" {
+			continue
+		}
+		w.r.mutates()
+		w.r.script(rec, c, "make runs the recipes of the Makefile it is given")
+	}
+}
+
+// inlineRecipes moves the recipe written on a rule's line ("x: ; cmd")
+// to a recipe line of its own.
+func inlineRecipes(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "\t") {
+			continue
+		}
+		colon := strings.IndexByte(l, ':')
+		if colon < 0 || strings.HasPrefix(l[colon:], ":=") {
+			continue
+		}
+		if semi := strings.IndexByte(l[colon:], ';'); semi >= 0 {
+			lines[i] = l[:colon+semi] + "\n\t" + strings.TrimSpace(l[colon+semi+1:])
+		}
+	}
+	return strings.Join(lines, "\n")
+}

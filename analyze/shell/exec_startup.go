@@ -1,0 +1,321 @@
+package shell
+
+import (
+	"encoding/json"
+	"path"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Scripts that run by indirection: a shell's start-up variables
+// (PROMPT_COMMAND, BASH_ENV, ENV), a script read from /dev/stdin, a remote
+// shell fed its script on standard input, and the scripts test and task
+// runners run (package.json scripts, pytest's conftest.py and test files).
+
+// isStdinPath reports whether a file name is the process's standard input.
+func isStdinPath(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0":
+		return true
+	}
+	return false
+}
+
+// procSubstWord returns the process substitution a word is made of alone.
+func procSubstWord(w *syntax.Word) (*syntax.ProcSubst, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return nil, false
+	}
+	ps, ok := w.Parts[0].(*syntax.ProcSubst)
+	return ps, ok && ps.Op == syntax.CmdIn
+}
+
+// startupVars are the variables whose value a shell runs: PROMPT_COMMAND
+// before each prompt of an interactive shell, BASH_ENV (bash) and ENV (sh)
+// as a file read when the shell starts.
+var startupVars = map[string]bool{"PROMPT_COMMAND": true, "BASH_ENV": true, "ENV": true}
+
+// startupVar judges the assignment of a start-up variable: what it makes a
+// shell run, as soon as it is set (the next shell started runs it).
+func (w *walker) startupVar(a *syntax.Assign) {
+	name := a.Name.Value
+	text := oneLine(w.nodeText(a))
+	if ps, ok := procSubstWord(a.Value); ok {
+		// BASH_ENV=<(echo '…'): the file is what the substitution prints.
+		st := w.substitution(ps.Stmts)
+		w.startupText(name, text, st)
+		return
+	}
+	val, dyn := w.wordString(a.Value, false)
+	w.startupValue(name, val, dyn, text)
+}
+
+// startupValue judges a start-up variable's value: PROMPT_COMMAND's is a
+// script, BASH_ENV's and ENV's a file.
+func (w *walker) startupValue(name, val string, dyn bool, text string) {
+	if dyn || strings.TrimSpace(val) == "" {
+		return
+	}
+	if name == "PROMPT_COMMAND" {
+		w.startupText(name, text, stream{kind: streamLiteral, text: val})
+		return
+	}
+	w.startupText(name, text, w.fileStream(val, false))
+}
+
+// startupEnv judges env NAME=VALUE cmd for a start-up variable; the
+// value may be a process substitution.
+func (w *walker) startupEnv(name, val, word string, argv []string, dyn []bool, proc []stream, text string) {
+	for i := 1; i < len(argv) && i < len(proc); i++ {
+		if argv[i] != word {
+			continue
+		}
+		if p := proc[i]; p.kind != streamNone && name != "PROMPT_COMMAND" {
+			w.startupText(name, text, p)
+			return
+		}
+		w.startupValue(name, val, dyn[i] && !strings.HasPrefix(val, "/dev/fd/"), text)
+		return
+	}
+}
+
+func (w *walker) startupText(name, text string, st stream) {
+	c := &Cmd{Name: name, Path: name, Text: text, Depth: w.depth, env: w.r.env}
+	w.r.record(c)
+	switch st.kind {
+	case streamLiteral, streamDecoded:
+		if strings.TrimSpace(st.text) != "" {
+			w.r.script(st.text, c, name+" makes the next shell run")
+		}
+	case streamNetwork:
+		w.r.add(c.find(ruleRemoteExec, "Makes the next shell run "+st.what+" without showing it first."))
+	}
+}
+
+// remoteShellReadsStdin reports whether a remote command is a shell that
+// reads its script from standard input (bash, sh -s, bash -l).
+func remoteShellReadsStdin(words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	fields := strings.Fields(strings.Join(words, " "))
+	for len(fields) > 0 && (fields[0] == "sudo" || fields[0] == "exec" || fields[0] == "env" || fields[0] == "command" || strings.HasPrefix(fields[0], "-")) {
+		fields = fields[1:]
+	}
+	if len(fields) == 0 || !shells[progName(fields[0])] {
+		return false
+	}
+	for _, f := range fields[1:] {
+		if f == "-s" || strings.HasPrefix(f, "-") && !strings.Contains(f, "c") && !strings.HasPrefix(f, "--") {
+			continue
+		}
+		if strings.HasPrefix(f, "--") || f == "-" {
+			continue
+		}
+		return false // bash -c …, bash script.sh
+	}
+	return true
+}
+
+// pkgScriptRunners run the scripts of package.json.
+var pkgScriptRunners = map[string]bool{"npm": true, "pnpm": true, "yarn": true, "bun": true}
+
+// pkgScriptNames returns the package.json scripts a runner's command runs:
+// npm test runs pretest, test and posttest; npm install runs the
+// package's own install scripts.
+func pkgScriptNames(c *Cmd) []string {
+	pos := c.Positional()
+	if len(pos) == 0 {
+		if c.Name == "yarn" || c.Name == "pnpm" {
+			return []string{"preinstall", "install", "postinstall", "prepare"}
+		}
+		return nil
+	}
+	sub := pos[0]
+	with := func(n string) []string { return []string{"pre" + n, n, "post" + n} }
+	switch sub {
+	case "test", "t", "tst":
+		if c.Name == "bun" {
+			return nil // bun test is bun's own test runner
+		}
+		return with("test")
+	case "start", "stop", "restart":
+		return with(sub)
+	case "run", "run-script", "rum", "urn":
+		if len(pos) > 1 {
+			return with(pos[1])
+		}
+		return nil
+	case "install", "i", "ci", "add", "isntall", "in":
+		if len(pos) == 1 {
+			return []string{"preinstall", "install", "postinstall", "prepare"}
+		}
+		return nil
+	case "exec", "x", "dlx", "create", "init", "publish", "pack", "version":
+		return nil
+	}
+	if c.Name == "yarn" || c.Name == "pnpm" || c.Name == "bun" {
+		return with(sub) // yarn build runs the build script
+	}
+	return nil
+}
+
+// packageScripts judges the package.json scripts a runner runs when the
+// package.json was written on this command line or earlier in the session.
+func (w *walker) packageScripts(c *Cmd) {
+	fl := w.r.fl()
+	if len(fl.files) == 0 {
+		return
+	}
+	names := pkgScriptNames(c)
+	if len(names) == 0 {
+		return
+	}
+	dir := "."
+	if d, ok := c.Flag("--prefix", "--cwd", "-C", "--dir"); ok {
+		dir = d
+	}
+	abs, ok := c.Resolve(path.Join(dir, "package.json"))
+	if !ok {
+		return
+	}
+	fc, had := fl.files[abs]
+	if !had {
+		return
+	}
+	if fc.kind != streamLiteral && fc.kind != streamDecoded {
+		w.judgeFile(c, "package.json", "shell", fc, "runs the scripts of")
+		return
+	}
+	var pkg struct {
+		Scripts map[string]any `json:"scripts"`
+	}
+	if err := json.Unmarshal([]byte(fc.text), &pkg); err != nil {
+		if fc.partial {
+			return
+		}
+		// npm refuses a package.json it cannot read; a script hidden in
+		// text this reading misses is still judged as shell.
+		pkg.Scripts = nil
+		fc.partial = true
+	}
+	var lines []string
+	for _, n := range names {
+		if s, ok := pkg.Scripts[n].(string); ok && strings.TrimSpace(s) != "" {
+			lines = append(lines, s)
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fc.text = strings.Join(lines, "\n")
+	w.judgeFile(c, "package.json", "shell", fc, "runs the scripts of")
+}
+
+// pytestFiles judges the Python files pytest imports when it starts —
+// conftest.py and test files — when this command line or the session wrote
+// them: their top-level code runs.
+func (w *walker) pytestFiles(c *Cmd) {
+	fl := w.r.fl()
+	if len(fl.files) == 0 {
+		return
+	}
+	roots := c.Positional()
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	var dirs []string
+	for _, r := range roots {
+		if abs, ok := c.Resolve(r); ok {
+			if strings.HasSuffix(abs, ".py") {
+				dirs = append(dirs, abs)
+				abs = path.Dir(abs)
+			}
+			dirs = append(dirs, abs)
+		}
+	}
+	cwd, _ := c.Resolve(".")
+	var files []string
+	for abs := range fl.files {
+		base := path.Base(abs)
+		if !(base == "conftest.py" || strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py") || strings.HasSuffix(base, "_test.py")) {
+			continue
+		}
+		for _, d := range append(dirs, cwd) {
+			// conftest.py files of the directories above a root load too.
+			if abs == d || strings.HasPrefix(abs, d+"/") || base == "conftest.py" && strings.HasPrefix(d+"/", path.Dir(abs)+"/") {
+				files = append(files, abs)
+				break
+			}
+		}
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		w.judgeFile(c, f, "python", fl.files[f], "imports")
+	}
+}
+
+// systemdUnitDirs are where systemctl finds unit files.
+var systemdUnitDirs = []string{"~/.config/systemd/user", "/etc/systemd/system", "/etc/systemd/user", "/run/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system", "/usr/local/lib/systemd/system"}
+
+// systemdUnits judges systemctl start (restart, enable --now…) of a unit
+// whose file was written on this command line or earlier in the session:
+// its Exec lines are what runs.
+func (w *walker) systemdUnits(c *Cmd) {
+	fl := w.r.fl()
+	if len(fl.files) == 0 {
+		return
+	}
+	pos := c.Positional()
+	if len(pos) < 2 {
+		return
+	}
+	switch pos[0] {
+	case "start", "restart", "reload-or-restart", "try-restart", "reload", "isolate":
+	case "enable", "reenable":
+		if !c.Has("--now") {
+			return
+		}
+	default:
+		return
+	}
+	for _, unit := range pos[1:] {
+		if !strings.Contains(unit, ".") {
+			unit += ".service"
+		}
+		for _, d := range systemdUnitDirs {
+			abs, ok := c.Resolve(d + "/" + unit)
+			if !ok {
+				continue
+			}
+			fc, had := fl.files[abs]
+			if !had {
+				continue
+			}
+			if fc.kind == streamLiteral || fc.kind == streamDecoded {
+				fc.text = unitExecLines(fc.text)
+			}
+			w.judgeFile(c, unit, "shell", fc, "starts the unit")
+			break
+		}
+	}
+}
+
+// unitExecLines returns the commands of a unit file's Exec lines, their
+// prefixes (- @ + ! :) removed.
+func unitExecLines(text string) string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || !strings.HasPrefix(k, "Exec") {
+			continue
+		}
+		v = strings.TrimLeft(strings.TrimSpace(v), "-@+!:")
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return strings.Join(out, "\n")
+}
