@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/actionguard/actionguard/analyze/chain"
 	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/learn"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -206,11 +208,25 @@ func onlyVersion(c *shell.Cmd) bool {
 
 // trust lets a held shell command whose pattern the user has approved
 // often enough in this project run with a notice (seed 002's progressive
-// trust). Never a DANGEROUS one, never an always-review command; deny
-// entries and custom rules, applied after, still hold it.
+// trust). It only turns a confirmation into a notice: never an explicit
+// approval, never a DANGEROUS or always-review command, never a pattern
+// that names a credential, the control plane or a path outside the
+// workspace (learn.Trustable) — what an agent can get approved by asking
+// for the harmless form does not reach those. Deny entries and custom
+// rules, applied after, still hold it.
 func (e *evaluation) trust(v Verdict, dangerous, alwaysReview bool) Verdict {
 	ap := e.a.Context.Approvals
-	if ap == nil || !ap.Trusted || e.kind != KindShell || dangerous || alwaysReview || (v != Confirm && v != Approve) {
+	if ap == nil || !ap.Trusted || e.kind != KindShell || dangerous || alwaysReview || v != Confirm {
+		return v
+	}
+	// The pattern is the command's own, read again here: a trust record
+	// made for another pattern or for none (an older store, a context given
+	// by hand)
+	// does not reach this command.
+	if pat, ok := learn.CommandPattern(e.a.Command()); !ok || !learn.Trustable(pat) || ap.Pattern != pat {
+		if e.trace {
+			e.step("trust", "the pattern "+strconv.Quote(pat)+" is never trusted here: it is asked about every time", 0)
+		}
 		return v
 	}
 	if e.trace {

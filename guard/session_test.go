@@ -126,7 +126,7 @@ func TestTrust(t *testing.T) {
 	trusted := func(pattern string) func(*guard.Context) {
 		return func(c *guard.Context) { c.Approvals = &guard.Approvals{Pattern: pattern, Count: 4, Trusted: true} }
 	}
-	d := check(t, guard.New(), act("rm -rf src", trusted("rm -f -r <path>")))
+	d := check(t, guard.New(), act("rm -rf src", trusted("rm --force --recursive <arg>")))
 	if d.Verdict != guard.Notify || !strings.HasPrefix(d.Reason, "Trusted:") || !strings.Contains(d.Notice, "trust revoke") {
 		t.Errorf("trusted rm -rf src: %s, %q, notice %q", d.Verdict, d.Reason, d.Notice)
 	}
@@ -146,7 +146,7 @@ func TestTrust(t *testing.T) {
 	}
 	// A deny entry still holds a trusted command.
 	p := parsePolicy(t, "deny:\n  - command: \"rm -rf src\"\n    verdict: approve\n")
-	if d := check(t, guard.New(guard.WithPolicy(p)), act("rm -rf src", trusted("rm -f -r <path>"))); d.Verdict != guard.Approve {
+	if d := check(t, guard.New(guard.WithPolicy(p)), act("rm -rf src", trusted("rm --force --recursive <arg>"))); d.Verdict != guard.Approve {
 		t.Errorf("trusted but denied: %s", d.Verdict)
 	}
 }

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -179,6 +180,16 @@ func callPattern(b *strings.Builder, x *syntax.CallExpr) bool {
 		}
 	}
 	out = append(out, sub...)
+	// An infrastructure command's operands name the resource it acts on
+	// (the volume, the deployment, the branch, HEAD~50): they stay, so
+	// approving the removal of a scratch volume never trusts the database's.
+	gen, genValue := generalise, generaliseValue
+	if literalOperands[prog] {
+		gen = keepLiteral
+		if prog != "git" { // git's values are messages and formats; its refs are operands
+			genValue = keepLiteral
+		}
+	}
 	var flags, args []string
 	for _, o := range av.Opts {
 		f := o.Name
@@ -186,12 +197,12 @@ func callPattern(b *strings.Builder, x *syntax.CallExpr) bool {
 			f = "--no-" + strings.TrimPrefix(f, "--")
 		}
 		if o.HasValue {
-			f += " " + generaliseValue(o.Value)
+			f += " " + genValue(o.Value)
 		}
 		flags = append(flags, f)
 	}
 	for _, a := range operands {
-		args = append(args, generalise(a))
+		args = append(args, gen(a))
 	}
 	slices.Sort(flags)
 	flags = slices.Compact(flags)
@@ -228,17 +239,150 @@ func literal(w *syntax.Word) (string, bool) {
 	return b.String(), true
 }
 
-// generalise replaces an argument by its kind, unless it is sensitive.
+// generalise replaces an argument by its kind, keeping what makes a
+// command dangerous: sensitive words stay literal, and a path keeps its
+// class (see pathClass), so rm -rf tmp and rm -rf ~/.ssh are two patterns.
 func generalise(w string) string {
 	if sensitive[w] || sensitive[strings.ToLower(w)] || strings.HasPrefix(strings.ToLower(w), "prod") {
 		return w
 	}
-	return "<" + kindOf(w) + ">"
+	switch k := kindOf(w); k {
+	case "url", "num":
+		return "<" + k + ">"
+	}
+	return pathClass(w)
 }
 
 // generaliseValue generalises a flag's value, keeping sensitive ones
 // (kubectl -n prod).
 func generaliseValue(w string) string { return generalise(w) }
+
+// keepLiteral keeps a word as it is (bounded), for the operands of
+// infrastructure commands.
+func keepLiteral(w string) string {
+	if sensitive[w] || w == "" {
+		return w
+	}
+	if strings.ContainsAny(w, " \t\n") || len(w) > 80 {
+		return "<" + kindOf(w) + ">" + "=" + truncate(w, 80) // never one pattern for two different names
+	}
+	return w
+}
+
+// literalOperands are the programs whose operands and option values name
+// a resource, a ref or a remote: git, containers, clusters, clouds,
+// databases, services, schedulers.
+var literalOperands = map[string]bool{
+	"git": true, "docker": true, "podman": true, "kubectl": true, "helm": true, "terraform": true, "tofu": true, "aws": true,
+	"gcloud": true, "gsutil": true, "az": true, "gh": true, "heroku": true, "fly": true, "flyctl": true, "vercel": true, "netlify": true,
+	"firebase": true, "supabase": true, "wrangler": true, "pulumi": true, "psql": true, "mysql": true, "redis-cli": true,
+	"mongosh": true, "systemctl": true, "launchctl": true, "crontab": true, "kill": true, "pkill": true, "killall": true,
+	"dropdb": true, "createdb": true, "mysqladmin": true, "s3cmd": true, "rclone": true, "az-cli": true, "doctl": true,
+	"ssh": true, "scp": true, "rsync": true, "chmod": true, "chown": true, "dd": true, "mkfs": true, "diskutil": true,
+}
+
+// Path classes, in the pattern's words. A pattern keeps the class of each
+// path operand, and for the classes that are never routine (credentials,
+// the agent's and actionguard's control plane, outside the workspace) the
+// path itself.
+const (
+	ClassWorkspace = "<arg>"       // relative, inside the workspace (the historical name)
+	ClassScratch   = "<scratch>"   // build output, caches, temporary directories
+	ClassGlob      = "<glob>"      // a relative pattern the shell expands
+	ClassTemp      = "<tmp>"       // under /tmp or /var/tmp
+	ClassHome      = "<home>"      // under the home directory
+	ClassAbsolute  = "<absolute>"  // another absolute path: the system, another project
+	ClassOutside   = "<outside>"   // climbs out with ..
+	ClassCred      = "<credential" // + ":" + the path: keys, tokens, cloud credentials
+	ClassControl   = "<control"    // + ":" + the path: agent settings, git internals, actionguard
+)
+
+// credentialNames are the file and directory names that hold secrets.
+var credentialNames = map[string]bool{
+	".ssh": true, ".gnupg": true, ".aws": true, ".azure": true, ".kube": true, ".docker": true, ".netrc": true, ".pgpass": true,
+	".npmrc": true, ".pypirc": true, ".git-credentials": true, ".config/gcloud": true, "gcloud": true, ".env": true, ".password-store": true,
+	".vault-token": true, ".terraformrc": true, "credentials": true, "credentials.json": true, "id_rsa": true, "id_ed25519": true,
+	"id_ecdsa": true, ".keychain": true, "keychains": true, ".gem": true, ".cargo/credentials": true, "secrets": true, ".secrets": true,
+}
+
+// controlNames are the directories and files that steer the agent, the
+// repository or actionguard itself.
+var controlNames = map[string]bool{
+	".git": true, ".claude": true, ".actionguard": true, "actionguard": true, ".cursor": true, ".codex": true, ".gemini": true,
+	".vscode": true, ".github": true, ".husky": true, ".githooks": true, ".mcp.json": true, "CLAUDE.md": true, "AGENTS.md": true,
+	"GEMINI.md": true, ".envrc": true, ".bashrc": true, ".zshrc": true, ".profile": true, ".bash_profile": true, ".gitconfig": true,
+	".config": true, "settings.json": true, "settings.local.json": true, "hooks": true,
+}
+
+// scratchNames are the directories a build or a test run recreates.
+var scratchNames = map[string]bool{
+	"tmp": true, "temp": true, ".tmp": true, "dist": true, "build": true, "out": true, "target": true, "node_modules": true,
+	".cache": true, "coverage": true, "__pycache__": true, ".next": true, ".nuxt": true, ".pytest_cache": true, ".mypy_cache": true,
+	".turbo": true, ".parcel-cache": true, "bin": true, "obj": true, ".gradle": true, ".venv": true, "venv": true, ".tox": true,
+}
+
+// pathClass returns the class of a path operand (a plain word is a
+// workspace-relative path: rm reads it so).
+func pathClass(w string) string {
+	p := strings.ReplaceAll(w, "\\", "/")
+	// ./ is the workspace itself, tmp/../.. its parent.
+	if c := path.Clean(p); c == "." || c == "/" || c == ".." {
+		return c
+	} else if strings.HasPrefix(c, "../") {
+		return ClassOutside
+	}
+	lower := strings.ToLower(p)
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	for i, seg := range segs {
+		two := seg
+		if i+1 < len(segs) {
+			two = seg + "/" + segs[i+1]
+		}
+		l := strings.ToLower(seg)
+		switch {
+		case credentialNames[l] || credentialNames[strings.ToLower(two)] || strings.HasPrefix(l, "id_") && !strings.Contains(l, "."),
+			strings.HasSuffix(l, ".pem") || strings.HasSuffix(l, ".key") || strings.HasSuffix(l, ".p12") || strings.HasSuffix(l, ".pfx"):
+			return ClassCred + ":" + truncate(p, 80) + ">"
+		case controlNames[seg] || controlNames[l]:
+			return ClassControl + ":" + truncate(p, 80) + ">"
+		}
+	}
+	switch {
+	case strings.HasPrefix(p, "~") || strings.HasPrefix(lower, "$home") || strings.HasPrefix(lower, "${home}"):
+		return ClassHome
+	case slices.Contains(segs, ".."):
+		return ClassOutside
+	case strings.HasPrefix(p, "/tmp/") || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/private/tmp/"):
+		return ClassTemp
+	case strings.HasPrefix(p, "/") || len(p) >= 2 && p[1] == ':' || strings.HasPrefix(p, "-"):
+		return ClassAbsolute
+	case strings.ContainsAny(p, "*?[{"):
+		return ClassGlob
+	}
+	first := segs[0]
+	if first == "." && len(segs) > 1 {
+		first = segs[1]
+	}
+	if scratchNames[strings.ToLower(first)] {
+		return ClassScratch
+	}
+	return ClassWorkspace
+}
+
+// Trustable reports whether a pattern may ever be trusted: never one that
+// names a credential, the control plane, the home directory, a path
+// outside the workspace or the system, or the root, home or parent
+// directory itself. Such commands are asked about every time.
+func Trustable(pattern string) bool {
+	for _, w := range strings.Fields(pattern) {
+		switch {
+		case strings.HasPrefix(w, ClassCred), strings.HasPrefix(w, ClassControl),
+			w == ClassHome, w == ClassOutside, w == ClassAbsolute, w == "/", w == "~", w == "..", w == ".", w == "*":
+			return false
+		}
+	}
+	return pattern != ""
+}
 
 func kindOf(w string) string {
 	switch {
@@ -247,8 +391,6 @@ func kindOf(w string) string {
 	case isNumber(w):
 		return "num"
 	}
-	// Paths and words are one kind: "dist" and "build/foo" are both what
-	// rm -rf is given.
 	return "arg"
 }
 

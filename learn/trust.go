@@ -57,6 +57,10 @@ type Entry struct {
 	Trusted bool      `json:"trusted"`          // computed, not stored
 	Expires time.Time `json:"expires,omitzero"` // computed
 	Needs   int       `json:"needs,omitempty"`  // approvals still needed, computed
+	// Never: the pattern names what is asked about every time (a
+	// credential, the control plane, a path outside the workspace):
+	// approvals are counted but never make it trusted. Computed.
+	Never bool `json:"never,omitempty"`
 }
 
 // Trust is the store of approvals and trust, kept in trust.json. It is
@@ -213,8 +217,11 @@ func (t *Trust) view(e Entry) Entry {
 	if revoked {
 		count = 0
 	}
-	e.Trusted = !revoked && count > t.opt.After && now.Before(e.Expires)
-	if !e.Trusted {
+	e.Never = !Trustable(e.Pattern)
+	e.Trusted = !e.Never && !revoked && count > t.opt.After && now.Before(e.Expires)
+	if e.Never {
+		e.Needs, e.Since = 0, time.Time{}
+	} else if !e.Trusted {
 		e.Needs = max(t.opt.After+1-count, 0)
 		if e.Needs == 0 {
 			e.Needs = 1 // expired: one approval renews it

@@ -118,6 +118,8 @@ func (a *app) runTrustList(o *trustOptions) error {
 	for _, e := range entries {
 		state := "needs " + plural(e.Needs, "more approval")
 		switch {
+		case e.Never:
+			state = "always asked: it touches credentials, the agent's settings or files outside the project"
 		case e.Trusted:
 			state = fmt.Sprintf("trusted, expires in %s", roundDays(e.Expires.Sub(now)))
 		case !e.Revoked.IsZero():

@@ -36,7 +36,9 @@ func (r *Recorder) enrich(ctx context.Context, a *guard.Action, ev *adapter.Even
 			c.Environment = "production"
 		}
 	}
-	if tp, _ := ev.Raw["transcript_path"].(string); tp != "" {
+	// The person's words come only from the runtime's own transcript: a
+	// file inside the project could be one the agent wrote.
+	if tp, _ := ev.Raw["transcript_path"].(string); tp != "" && workctx.TranscriptOutside(tp, policy.ProjectRoot(cwd)) {
 		if msg, err := workctx.LastUserMessage(tp); err == nil && msg != "" && !slices.Contains(c.UserMessages, msg) {
 			c.UserMessages = append(c.UserMessages, msg)
 		}
