@@ -3,6 +3,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Argv is one simple command's arguments read the way its program reads
@@ -61,7 +62,24 @@ func (c *Cmd) Argv() *Argv {
 func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 	av := &Argv{Known: spec != nil, optsDone: -1}
 	if spec != nil {
-		av.specs = []*Spec{spec}
+		av.specs = make([]*Spec, 1, 3)
+		av.specs[0] = spec
+	}
+	// Each word is at most one operand and one positional word: size their
+	// slices once instead of growing them word by word.
+	if n := len(args); n > 0 {
+		strs, ints := make([]string, 2*n), make([]int, 2*n)
+		av.Operands, av.words = strs[:0:n], strs[n:n]
+		av.OperandArg, av.wordArg = ints[:0:n], ints[n:n]
+		dashed := 0
+		for _, a := range args {
+			if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
+				dashed += len(a) - 1
+			}
+		}
+		if dashed > 0 {
+			av.Opts = make([]Opt, 0, min(dashed, n+4))
+		}
 	}
 	cur := spec
 	level := 0
@@ -153,7 +171,7 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 	// A cluster of single-letter options: -rf, -C/tmp, -wle.
 	for j := 1; j < len(a); j++ {
 		o := s.findShort(a[j])
-		sp := "-" + a[j:j+1]
+		sp := dashLetter(a[j])
 		if o == nil {
 			av.Opts = append(av.Opts, Opt{Name: sp, Spelled: sp, Arg: i, ValueArg: -1, Unknown: true, level: level})
 			continue
@@ -200,6 +218,22 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 	return i
 }
 
+// dashLetters holds "-" followed by each byte, so that a cluster's letters
+// are named without allocating.
+var dashLetters = sync.OnceValue(func() string {
+	b := make([]byte, 0, 512)
+	for c := range 256 {
+		b = append(b, '-', byte(c))
+	}
+	return string(b)
+})
+
+// dashLetter returns "-" followed by c.
+func dashLetter(c byte) string {
+	i := 2 * int(c)
+	return dashLetters()[i : i+2]
+}
+
 func optName(a string) string {
 	n, _, _ := strings.Cut(a, "=")
 	return n
@@ -231,7 +265,8 @@ func (av *Argv) Spec() *Spec {
 
 // targets resolves the spellings a rule asks about to (level, canonical)
 // pairs; a spelling no spec at any level knows is returned in unknown.
-func (av *Argv) targets(flags []string) (known []levelName, unknown []string) {
+// known and unknown are appended to (callers pass buffers on their stack).
+func (av *Argv) targets(flags []string, known []levelName, unknown []string) ([]levelName, []string) {
 	for _, f := range flags {
 		found := false
 		base := optName(f)
@@ -279,7 +314,9 @@ func (c *Cmd) Has(flags ...string) bool {
 	if !av.Known {
 		return c.hasLiteral(flags)
 	}
-	known, unknown := av.targets(flags)
+	var kb [8]levelName
+	var ub [4]string
+	known, unknown := av.targets(flags, kb[:0], ub[:0])
 	if len(known) > 0 && av.match(known) != nil {
 		return true
 	}
@@ -323,7 +360,9 @@ func (c *Cmd) hasLiteral(flags []string) bool {
 func (c *Cmd) Flag(names ...string) (string, bool) {
 	av := c.Argv()
 	if av.Known {
-		known, unknown := av.targets(names)
+		var kb [8]levelName
+		var ub [4]string
+		known, unknown := av.targets(names, kb[:0], ub[:0])
 		if len(known) > 0 {
 			if o := av.match(known); o != nil {
 				return o.Value, true
@@ -344,7 +383,9 @@ func (c *Cmd) FlagAll(names ...string) []string {
 	if !av.Known {
 		return c.flagAllLiteral(names)
 	}
-	known, unknown := av.targets(names)
+	var kb [8]levelName
+	var ub [4]string
+	known, unknown := av.targets(names, kb[:0], ub[:0])
 	var out []string
 	for i := range av.Opts {
 		o := &av.Opts[i]
