@@ -2,7 +2,6 @@ package shell
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -273,14 +272,14 @@ func (e *analysis) mentions(text string) controlPart {
 // reControlPath is a path of the server's API that decides or changes
 // something: answering requests, logging in (which mints a session),
 // tokens, modes, trust, contacts, the policy.
-var reControlPath = regexp.MustCompile(`/v1/(?:approvals/[^/\s"'?]+/(?:approve|reject|decide)|approvals/batch|session|tokens|mode|modes|trust|contacts|policy|settings)\b`)
+var reControlPath = lazyRegexp(`/v1/(?:approvals/[^/\s"'?]+/(?:approve|reject|decide)|approvals/batch|session|tokens|mode|modes|trust|contacts|policy|settings)\b`)
 
 // reLocalServer is actionguard's server at its default address, on the
 // local machine.
-var reLocalServer = regexp.MustCompile(`(?i)(?:localhost|127(?:\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0|::1)?:8750(/v1/[A-Za-z0-9/_-]*)?`)
+var reLocalServer = lazyRegexp(`(?i)(?:localhost|127(?:\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0|::1)?:8750(/v1/[A-Za-z0-9/_-]*)?`)
 
 // reWriteMethod is what makes an HTTP request change something.
-var reWriteMethod = regexp.MustCompile(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--method[ =]['"]?|method\s*[:=]\s*['"]|\b(?:requests|httpx|axios|session|client)\.|^|\s)(POST|PUT|PATCH|DELETE)\b|\s(?:-d|--data\S*|--json|-F|--form|-T|--upload-file|--post-data|--post-file|--body-data)(?:\s|=|$)|\.(?:post|put|patch|delete)\(|urlopen\([^)]*data=`)
+var reWriteMethod = lazyRegexp(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--method[ =]['"]?|method\s*[:=]\s*['"]|\b(?:requests|httpx|axios|session|client)\.|^|\s)(POST|PUT|PATCH|DELETE)\b|\s(?:-d|--data\S*|--json|-F|--form|-T|--upload-file|--post-data|--post-file|--body-data)(?:\s|=|$)|\.(?:post|put|patch|delete)\(|urlopen\([^)]*data=`)
 
 // controlEndpoint returns the URL (or its path) of a request to the
 // server's control endpoints named in text, or "".
