@@ -21,6 +21,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/actionguard/actionguard/policy"
@@ -51,6 +52,9 @@ type Guard struct {
 	// control are actionguard's own places beyond the defaults
 	// (WithControlPlane); nil: named from the environment.
 	control []string
+	// envControl is the control plane last named from the environment,
+	// with the variables it was named from.
+	envControl atomic.Pointer[envControl]
 }
 
 // ContactBook tells how many earlier interactions the user had with each
