@@ -29,6 +29,9 @@ type Argv struct {
 	wordArg  []int
 	specs    []*Spec // the program's spec, then each subcommand's
 	optsDone int     // index in Args of the first word after "--", or -1
+	// dashArgs is set when a word of Args starts with "-": without one,
+	// no flag a rule asks about can be given.
+	dashArgs bool
 }
 
 // Opt is one option as given.
@@ -75,6 +78,7 @@ func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 		for _, a := range args {
 			if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
 				dashed += len(a) - 1
+				av.dashArgs = av.dashArgs || a[0] == '-'
 			}
 		}
 		if dashed > 0 {
@@ -234,6 +238,11 @@ func dashLetter(c byte) string {
 	return dashLetters()[i : i+2]
 }
 
+// hasValuePrefix reports whether a is name followed by "=" (a value).
+func hasValuePrefix(a, name string) bool {
+	return len(a) > len(name) && a[len(name)] == '=' && a[:len(name)] == name
+}
+
 func optName(a string) string {
 	n, _, _ := strings.Cut(a, "=")
 	return n
@@ -311,6 +320,10 @@ func (av *Argv) match(known []levelName) *Opt {
 // inside a cluster. Arguments after "--" are not flags.
 func (c *Cmd) Has(flags ...string) bool {
 	av := c.Argv()
+	if !av.dashArgs && len(av.Opts) == 0 {
+		// No option given, and no word a literal match could find.
+		return false
+	}
 	if !av.Known {
 		return c.hasLiteral(flags)
 	}
@@ -340,7 +353,7 @@ func (c *Cmd) hasLiteral(flags []string) bool {
 				return true
 			}
 			if strings.HasPrefix(f, "--") {
-				if strings.HasPrefix(a, f+"=") {
+				if hasValuePrefix(a, f) {
 					return true
 				}
 				continue
@@ -359,6 +372,9 @@ func (c *Cmd) hasLiteral(flags []string) bool {
 // abbreviation); ok is true when the flag is present, even without a value.
 func (c *Cmd) Flag(names ...string) (string, bool) {
 	av := c.Argv()
+	if !av.dashArgs && len(av.Opts) == 0 && allDashed(names) {
+		return "", false
+	}
 	if av.Known {
 		var kb [8]levelName
 		var ub [4]string
@@ -376,10 +392,24 @@ func (c *Cmd) Flag(names ...string) (string, bool) {
 	return c.flagLiteral(names)
 }
 
+// allDashed reports whether every name is an option spelled with "-": a
+// word without one can then match none of them.
+func allDashed(names []string) bool {
+	for _, n := range names {
+		if len(n) < 2 || n[0] != '-' {
+			return false
+		}
+	}
+	return true
+}
+
 // FlagAll returns every value given for a flag (curl -H a -H b), in
 // any spelling the program accepts.
 func (c *Cmd) FlagAll(names ...string) []string {
 	av := c.Argv()
+	if !av.dashArgs && len(av.Opts) == 0 && allDashed(names) {
+		return nil
+	}
 	if !av.Known {
 		return c.flagAllLiteral(names)
 	}
@@ -421,7 +451,7 @@ func (c *Cmd) flagAllLiteral(names []string) []string {
 					out = append(out, c.Args[i+1])
 					i++
 				}
-			case strings.HasPrefix(a, n+"=") && len(n) > 2:
+			case hasValuePrefix(a, n) && len(n) > 2:
 				out = append(out, a[len(n)+1:])
 			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
 				out = append(out, a[2:])
@@ -446,7 +476,7 @@ func (c *Cmd) flagLiteral(names []string) (string, bool) {
 					return c.Args[i+1], true
 				}
 				return "", true
-			case strings.HasPrefix(a, n+"="):
+			case hasValuePrefix(a, n):
 				return a[len(n)+1:], true
 			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
 				return a[2:], true
