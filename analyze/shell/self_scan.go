@@ -337,23 +337,31 @@ func (r *report) selfCode(c *Cmd, code string) {
 func mayEndpoint(s string) bool { return strings.Contains(s, "/v1/") || strings.Contains(s, ":8750") }
 
 // mayControl is a quick look at an argument before it is resolved: could
-// it name a place of the control plane at all?
+// it name a place of the control plane at all? Names are compared without
+// case, as controlPlane compares them: the file systems of macOS and
+// Windows ignore it (~/.Claude/Settings.Json is the agent's settings).
 func (e *analysis) mayControl(a string) bool {
-	if e.inControl || strings.Contains(a, "ctionguard") || strings.Contains(a, "CTIONGUARD") || strings.Contains(a, "XDG_") {
+	if e.inControl {
 		return true
 	}
-	for _, f := range []string{".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local", "ctionGuard", "CTIONguard"} {
-		if strings.Contains(a, f) {
+	// strings.ToLower returns a itself when it has no upper-case letter.
+	lower := strings.ToLower(a)
+	for _, f := range controlHints {
+		if strings.Contains(lower, f) {
 			return true
 		}
 	}
 	for _, p := range e.control {
-		if strings.Contains(a, path.Base(p)) {
+		if strings.Contains(lower, strings.ToLower(path.Base(p))) {
 			return true
 		}
 	}
 	return false
 }
+
+// controlHints are pieces, in lower case, of every name controlPlane
+// recognises (and of the variables that lead there).
+var controlHints = [...]string{"ctionguard", "xdg_", ".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local"}
 
 // gitVerb is git's subcommand: the first word that is not an option (or
 // the value of -C, -c, --git-dir, --work-tree).
