@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -380,20 +381,22 @@ func gitVerb(args []string) string {
 
 // selfDeciding are actionguard's commands and verbs that decide or loosen,
 // looked for in the arguments of any other program.
-var selfDeciding = map[string][]string{
-	"approvals": {"approve", "reject", "grant", "deny", "decide", "batch", "watch", "expire"},
-	"tokens":    {"create", "revoke"},
-	"mode":      {"learning", "adaptive", "flow", "paranoid", "reset"},
-	"trust":     {"revoke"},
-	"contacts":  {"import", "add", "remove"},
-	"trash":     {"empty"},
-	"uninstall": {"claude-code", "codex", "gemini", "cursor", "copilot"},
-}
+var selfDeciding = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"approvals": {"approve", "reject", "grant", "deny", "decide", "batch", "watch", "expire"},
+		"tokens":    {"create", "revoke"},
+		"mode":      {"learning", "adaptive", "flow", "paranoid", "reset"},
+		"trust":     {"revoke"},
+		"contacts":  {"import", "add", "remove"},
+		"trash":     {"empty"},
+		"uninstall": {"claude-code", "codex", "gemini", "cursor", "copilot"},
+	}
+})
 
 // selfVerbIn finds "approvals approve", "tokens create"… among args.
 func selfVerbIn(args []string) string {
 	for i := 0; i+1 < len(args); i++ {
-		if verbs, ok := selfDeciding[args[i]]; ok && slices.Contains(verbs, args[i+1]) {
+		if verbs, ok := selfDeciding()[args[i]]; ok && slices.Contains(verbs, args[i+1]) {
 			return args[i] + " " + args[i+1]
 		}
 	}
