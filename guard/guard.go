@@ -21,6 +21,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/actionguard/actionguard/analyze/shell"
@@ -57,6 +58,9 @@ type Guard struct {
 	// readFile reads a script of this machine for the shell analysis
 	// (WithLocalFiles); nil: files on disk are not read.
 	readFile func(abs string) ([]byte, error)
+	// envControl is the control plane last named from the environment,
+	// with the variables it was named from.
+	envControl atomic.Pointer[envControl]
 }
 
 // ContactBook tells how many earlier interactions the user had with each

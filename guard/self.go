@@ -3,6 +3,7 @@ package guard
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/analyze/shell"
@@ -78,7 +79,37 @@ func (g *Guard) controlPlane() []string {
 	if g.control != nil {
 		return g.control
 	}
-	return envControlPlane(os.Getenv)
+	// The variables are read for every action (a test or a long-running
+	// process may change them); the paths are only built again when one
+	// of them changed.
+	var key envKey
+	for i, v := range controlPlaneVars {
+		key[i] = os.Getenv(v)
+	}
+	if c := g.envControl.Load(); c != nil && c.key == key {
+		return c.paths
+	}
+	paths := envControlPlane(func(v string) string {
+		if i := slices.Index(controlPlaneVars[:], v); i >= 0 {
+			return key[i]
+		}
+		return os.Getenv(v)
+	})
+	g.envControl.Store(&envControl{key: key, paths: paths})
+	return paths
+}
+
+// controlPlaneVars are the variables envControlPlane reads.
+var controlPlaneVars = [...]string{"ACTIONGUARD_DB", "ACTIONGUARD_STATE_DIR", "XDG_STATE_HOME", "ACTIONGUARD_CONFIG", "XDG_CONFIG_HOME", "HOME"}
+
+type envKey [len(controlPlaneVars)]string
+
+// envControl is a control plane named from the environment, and the
+// values of controlPlaneVars it was named from. Its paths are shared:
+// callers do not modify them.
+type envControl struct {
+	key   envKey
+	paths []string
 }
 
 // shellOptions is what the shell analyzer knows about where the action runs.

@@ -3,6 +3,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Argv is one simple command's arguments read the way its program reads
@@ -28,6 +29,9 @@ type Argv struct {
 	wordArg  []int
 	specs    []*Spec // the program's spec, then each subcommand's
 	optsDone int     // index in Args of the first word after "--", or -1
+	// dashArgs is set when a word of Args starts with "-": without one,
+	// no flag a rule asks about can be given.
+	dashArgs bool
 }
 
 // Opt is one option as given.
@@ -61,7 +65,25 @@ func (c *Cmd) Argv() *Argv {
 func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 	av := &Argv{Known: spec != nil, optsDone: -1}
 	if spec != nil {
-		av.specs = []*Spec{spec}
+		av.specs = make([]*Spec, 1, 3)
+		av.specs[0] = spec
+	}
+	// Each word is at most one operand and one positional word: size their
+	// slices once instead of growing them word by word.
+	if n := len(args); n > 0 {
+		strs, ints := make([]string, 2*n), make([]int, 2*n)
+		av.Operands, av.words = strs[:0:n], strs[n:n]
+		av.OperandArg, av.wordArg = ints[:0:n], ints[n:n]
+		dashed := 0
+		for _, a := range args {
+			if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
+				dashed += len(a) - 1
+				av.dashArgs = av.dashArgs || a[0] == '-'
+			}
+		}
+		if dashed > 0 {
+			av.Opts = make([]Opt, 0, min(dashed, n+4))
+		}
 	}
 	cur := spec
 	level := 0
@@ -153,7 +175,7 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 	// A cluster of single-letter options: -rf, -C/tmp, -wle.
 	for j := 1; j < len(a); j++ {
 		o := s.findShort(a[j])
-		sp := "-" + a[j:j+1]
+		sp := dashLetter(a[j])
 		if o == nil {
 			av.Opts = append(av.Opts, Opt{Name: sp, Spelled: sp, Arg: i, ValueArg: -1, Unknown: true, level: level})
 			continue
@@ -200,6 +222,27 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 	return i
 }
 
+// dashLetters holds "-" followed by each byte, so that a cluster's letters
+// are named without allocating.
+var dashLetters = sync.OnceValue(func() string {
+	b := make([]byte, 0, 512)
+	for c := range 256 {
+		b = append(b, '-', byte(c))
+	}
+	return string(b)
+})
+
+// dashLetter returns "-" followed by c.
+func dashLetter(c byte) string {
+	i := 2 * int(c)
+	return dashLetters()[i : i+2]
+}
+
+// hasValuePrefix reports whether a is name followed by "=" (a value).
+func hasValuePrefix(a, name string) bool {
+	return len(a) > len(name) && a[len(name)] == '=' && a[:len(name)] == name
+}
+
 func optName(a string) string {
 	n, _, _ := strings.Cut(a, "=")
 	return n
@@ -231,7 +274,8 @@ func (av *Argv) Spec() *Spec {
 
 // targets resolves the spellings a rule asks about to (level, canonical)
 // pairs; a spelling no spec at any level knows is returned in unknown.
-func (av *Argv) targets(flags []string) (known []levelName, unknown []string) {
+// known and unknown are appended to (callers pass buffers on their stack).
+func (av *Argv) targets(flags []string, known []levelName, unknown []string) ([]levelName, []string) {
 	for _, f := range flags {
 		found := false
 		base := optName(f)
@@ -276,10 +320,16 @@ func (av *Argv) match(known []levelName) *Opt {
 // inside a cluster. Arguments after "--" are not flags.
 func (c *Cmd) Has(flags ...string) bool {
 	av := c.Argv()
+	if !av.dashArgs && len(av.Opts) == 0 {
+		// No option given, and no word a literal match could find.
+		return false
+	}
 	if !av.Known {
 		return c.hasLiteral(flags)
 	}
-	known, unknown := av.targets(flags)
+	var kb [8]levelName
+	var ub [4]string
+	known, unknown := av.targets(flags, kb[:0], ub[:0])
 	if len(known) > 0 && av.match(known) != nil {
 		return true
 	}
@@ -303,7 +353,7 @@ func (c *Cmd) hasLiteral(flags []string) bool {
 				return true
 			}
 			if strings.HasPrefix(f, "--") {
-				if strings.HasPrefix(a, f+"=") {
+				if hasValuePrefix(a, f) {
 					return true
 				}
 				continue
@@ -322,8 +372,13 @@ func (c *Cmd) hasLiteral(flags []string) bool {
 // abbreviation); ok is true when the flag is present, even without a value.
 func (c *Cmd) Flag(names ...string) (string, bool) {
 	av := c.Argv()
+	if !av.dashArgs && len(av.Opts) == 0 && allDashed(names) {
+		return "", false
+	}
 	if av.Known {
-		known, unknown := av.targets(names)
+		var kb [8]levelName
+		var ub [4]string
+		known, unknown := av.targets(names, kb[:0], ub[:0])
 		if len(known) > 0 {
 			if o := av.match(known); o != nil {
 				return o.Value, true
@@ -337,14 +392,30 @@ func (c *Cmd) Flag(names ...string) (string, bool) {
 	return c.flagLiteral(names)
 }
 
+// allDashed reports whether every name is an option spelled with "-": a
+// word without one can then match none of them.
+func allDashed(names []string) bool {
+	for _, n := range names {
+		if len(n) < 2 || n[0] != '-' {
+			return false
+		}
+	}
+	return true
+}
+
 // FlagAll returns every value given for a flag (curl -H a -H b), in
 // any spelling the program accepts.
 func (c *Cmd) FlagAll(names ...string) []string {
 	av := c.Argv()
+	if !av.dashArgs && len(av.Opts) == 0 && allDashed(names) {
+		return nil
+	}
 	if !av.Known {
 		return c.flagAllLiteral(names)
 	}
-	known, unknown := av.targets(names)
+	var kb [8]levelName
+	var ub [4]string
+	known, unknown := av.targets(names, kb[:0], ub[:0])
 	var out []string
 	for i := range av.Opts {
 		o := &av.Opts[i]
@@ -380,7 +451,7 @@ func (c *Cmd) flagAllLiteral(names []string) []string {
 					out = append(out, c.Args[i+1])
 					i++
 				}
-			case strings.HasPrefix(a, n+"=") && len(n) > 2:
+			case hasValuePrefix(a, n) && len(n) > 2:
 				out = append(out, a[len(n)+1:])
 			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
 				out = append(out, a[2:])
@@ -405,7 +476,7 @@ func (c *Cmd) flagLiteral(names []string) (string, bool) {
 					return c.Args[i+1], true
 				}
 				return "", true
-			case strings.HasPrefix(a, n+"="):
+			case hasValuePrefix(a, n):
 				return a[len(n)+1:], true
 			case len(n) == 2 && n[0] == '-' && n[1] != '-' && strings.HasPrefix(a, n) && len(a) > 2 && a[1] != '-':
 				return a[2:], true

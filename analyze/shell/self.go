@@ -1,6 +1,10 @@
 package shell
 
-import "github.com/actionguard/actionguard/rule"
+import (
+	"sync"
+
+	"github.com/actionguard/actionguard/rule"
+)
 
 // actionguard's own command line run by the agent it guards. Reading is
 // fine (check, explain, classify, rules, doctor, policy check, audit tail,
@@ -111,18 +115,20 @@ func selfHandlers() map[string][]handler {
 
 // selfReads are the commands (and their verbs) that only read; "" is the
 // command without a verb, "*" any verb.
-var selfReads = map[string][]string{
-	"check": {"*"}, "explain": {"*"}, "classify": {"*"}, "rules": {"*"}, "doctor": {""}, "version": {""}, "help": {"*"},
-	"redact": {"*"}, "eval": {"*"}, "demo": {"*"}, "serve": {""}, "mcp-proxy": {"*"}, "completion": {"*"},
-	"policy": {"", "check", "show"}, "audit": {"", "tail", "export", "verify", "show", "list"},
-	"approvals": {"", "list", "show"}, "approval": {"", "list", "show"},
-	"tokens": {"", "list"}, "trust": {"", "list"}, "contacts": {"", "list"},
-	// Undoing the agent's own deletion puts the user's files back.
-	// put, git-clean and git-safety-ref are the recoverable forms undo
-	// rewrites rm, git clean and git reset --hard into.
-	"trash": {"", "list", "restore", "put", "git-clean", "git-safety-ref"}, "undo": {"*"},
-	"feedback": {"report"}, "mode": {""},
-}
+var selfReads = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"check": {"*"}, "explain": {"*"}, "classify": {"*"}, "rules": {"*"}, "doctor": {""}, "version": {""}, "help": {"*"},
+		"redact": {"*"}, "eval": {"*"}, "demo": {"*"}, "serve": {""}, "mcp-proxy": {"*"}, "completion": {"*"},
+		"policy": {"", "check", "show"}, "audit": {"", "tail", "export", "verify", "show", "list"},
+		"approvals": {"", "list", "show"}, "approval": {"", "list", "show"},
+		"tokens": {"", "list"}, "trust": {"", "list"}, "contacts": {"", "list"},
+		// Undoing the agent's own deletion puts the user's files back.
+		// put, git-clean and git-safety-ref are the recoverable forms undo
+		// rewrites rm, git clean and git reset --hard into.
+		"trash": {"", "list", "restore", "put", "git-clean", "git-safety-ref"}, "undo": {"*"},
+		"feedback": {"report"}, "mode": {""},
+	}
+})
 
 func selfHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
@@ -149,7 +155,7 @@ func selfHandler(c *Cmd, r *report) {
 	if cmd == "serve" && c.Has("--no-auth", "--allow-remote") {
 		verb = "*" // a server anyone can answer approvals on
 	}
-	if reads, ok := selfReads[cmd]; ok {
+	if reads, ok := selfReads()[cmd]; ok {
 		for _, v := range reads {
 			if v == "*" && verb != "*" || v == verb {
 				return

@@ -2,9 +2,9 @@ package shell
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -276,14 +276,14 @@ func (e *analysis) mentions(text string) controlPart {
 // reControlPath is a path of the server's API that decides or changes
 // something: answering requests, logging in (which mints a session),
 // tokens, modes, trust, contacts, the policy.
-var reControlPath = regexp.MustCompile(`/v1/(?:approvals/[^/\s"'?]+/(?:approve|reject|decide)|approvals/batch|session|tokens|mode|modes|trust|contacts|policy|settings)\b`)
+var reControlPath = lazyRegexp(`/v1/(?:approvals/[^/\s"'?]+/(?:approve|reject|decide)|approvals/batch|session|tokens|mode|modes|trust|contacts|policy|settings)\b`)
 
 // reLocalServer is actionguard's server at its default address, on the
 // local machine.
-var reLocalServer = regexp.MustCompile(`(?i)(?:localhost|127(?:\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0|::1)?:8750(/v1/[A-Za-z0-9/_-]*)?`)
+var reLocalServer = lazyRegexp(`(?i)(?:localhost|127(?:\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0|::1)?:8750(/v1/[A-Za-z0-9/_-]*)?`)
 
 // reWriteMethod is what makes an HTTP request change something.
-var reWriteMethod = regexp.MustCompile(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--method[ =]['"]?|method\s*[:=]\s*['"]|\b(?:requests|httpx|axios|session|client)\.|^|\s)(POST|PUT|PATCH|DELETE)\b|\s(?:-d|--data\S*|--json|-F|--form|-T|--upload-file|--post-data|--post-file|--body-data)(?:\s|=|$)|\.(?:post|put|patch|delete)\(|urlopen\([^)]*data=`)
+var reWriteMethod = lazyRegexp(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--method[ =]['"]?|method\s*[:=]\s*['"]|\b(?:requests|httpx|axios|session|client)\.|^|\s)(POST|PUT|PATCH|DELETE)\b|\s(?:-d|--data\S*|--json|-F|--form|-T|--upload-file|--post-data|--post-file|--body-data)(?:\s|=|$)|\.(?:post|put|patch|delete)\(|urlopen\([^)]*data=`)
 
 // controlEndpoint returns the URL (or its path) of a request to the
 // server's control endpoints named in text, or "".
@@ -341,23 +341,31 @@ func (r *report) selfCode(c *Cmd, code string) {
 func mayEndpoint(s string) bool { return strings.Contains(s, "/v1/") || strings.Contains(s, ":8750") }
 
 // mayControl is a quick look at an argument before it is resolved: could
-// it name a place of the control plane at all?
+// it name a place of the control plane at all? Names are compared without
+// case, as controlPlane compares them: the file systems of macOS and
+// Windows ignore it (~/.Claude/Settings.Json is the agent's settings).
 func (e *analysis) mayControl(a string) bool {
-	if e.inControl || strings.Contains(a, "ctionguard") || strings.Contains(a, "CTIONGUARD") || strings.Contains(a, "XDG_") {
+	if e.inControl {
 		return true
 	}
-	for _, f := range []string{".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local", "ctionGuard", "CTIONguard"} {
-		if strings.Contains(a, f) {
+	// strings.ToLower returns a itself when it has no upper-case letter.
+	lower := strings.ToLower(a)
+	for _, f := range controlHints {
+		if strings.Contains(lower, f) {
 			return true
 		}
 	}
 	for _, p := range e.control {
-		if strings.Contains(a, path.Base(p)) {
+		if strings.Contains(lower, strings.ToLower(path.Base(p))) {
 			return true
 		}
 	}
 	return false
 }
+
+// controlHints are pieces, in lower case, of every name controlPlane
+// recognises (and of the variables that lead there).
+var controlHints = [...]string{"ctionguard", "xdg_", ".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local"}
 
 // gitVerb is git's subcommand: the first word that is not an option (or
 // the value of -C, -c, --git-dir, --work-tree).
@@ -376,20 +384,22 @@ func gitVerb(args []string) string {
 
 // selfDeciding are actionguard's commands and verbs that decide or loosen,
 // looked for in the arguments of any other program.
-var selfDeciding = map[string][]string{
-	"approvals": {"approve", "reject", "grant", "deny", "decide", "batch", "watch", "expire"},
-	"tokens":    {"create", "revoke"},
-	"mode":      {"learning", "adaptive", "flow", "paranoid", "reset"},
-	"trust":     {"revoke"},
-	"contacts":  {"import", "add", "remove"},
-	"trash":     {"empty"},
-	"uninstall": {"claude-code", "codex", "gemini", "cursor", "copilot"},
-}
+var selfDeciding = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"approvals": {"approve", "reject", "grant", "deny", "decide", "batch", "watch", "expire"},
+		"tokens":    {"create", "revoke"},
+		"mode":      {"learning", "adaptive", "flow", "paranoid", "reset"},
+		"trust":     {"revoke"},
+		"contacts":  {"import", "add", "remove"},
+		"trash":     {"empty"},
+		"uninstall": {"claude-code", "codex", "gemini", "cursor", "copilot"},
+	}
+})
 
 // selfVerbIn finds "approvals approve", "tokens create"… among args.
 func selfVerbIn(args []string) string {
 	for i := 0; i+1 < len(args); i++ {
-		if verbs, ok := selfDeciding[args[i]]; ok && slices.Contains(verbs, args[i+1]) {
+		if verbs, ok := selfDeciding()[args[i]]; ok && slices.Contains(verbs, args[i+1]) {
 			return args[i] + " " + args[i+1]
 		}
 	}

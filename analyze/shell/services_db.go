@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -123,30 +124,32 @@ type svcSQLClient struct {
 	engine     string
 }
 
-var svcSQLClients = map[string]svcSQLClient{
-	"psql": {query: []string{"-c", "--command"}, file: []string{"-f", "--file"}, engine: "PostgreSQL",
-		valued: []string{"-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-o", "--output", "-L", "--log-file", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"}},
-	"mysql": {query: []string{"-e", "--execute"}, engine: "MySQL",
-		valued: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database", "-S", "--socket", "--defaults-file", "--defaults-extra-file", "--login-path", "--protocol", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--ssl-mode", "--init-command", "--tee", "--pager"}},
-	"cqlsh": {query: []string{"-e", "--execute"}, file: []string{"-f", "--file"}, engine: "Cassandra",
-		valued: []string{"-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion", "--request-timeout", "--connect-timeout", "--encoding", "--protocol-version"}},
-	"clickhouse-client": {query: []string{"-q", "--query"}, file: []string{"--queries-file"}, engine: "ClickHouse",
-		valued: []string{"-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f", "--config-file", "-C", "--param"}},
-	"snowsql": {query: []string{"-q", "--query"}, file: []string{"-f", "--filename"}, engine: "Snowflake",
-		valued: []string{"-a", "--accountname", "-u", "--username", "-d", "--dbname", "-s", "--schemaname", "-r", "--rolename", "-w", "--warehouse", "-c", "--connection", "-o", "--option", "--config"}},
-	"sqlcmd": {query: []string{"-Q", "-q"}, file: []string{"-i"}, engine: "SQL Server",
-		valued: []string{"-S", "-d", "-U", "-P", "-o", "-s", "-w", "-t", "-l", "-H", "-v", "-f", "-W", "-h", "-a"}},
-	"sqlite3": {query: []string{"-cmd"}, positional: true, engine: "SQLite",
-		valued: []string{"-cmd", "-separator", "-newline", "-nullvalue", "-init", "-vfs", "-mmap", "-lookaside", "-pagecache", "-heap", "-maxsize", "-escape"}},
-	"duckdb": {query: []string{"-c", "-cmd", "-s"}, file: []string{"-f", "-init"}, positional: true, engine: "DuckDB",
-		valued: []string{"-separator", "-newline", "-nullvalue"}},
-	"usql":  {query: []string{"-c", "--command"}, file: []string{"-f", "--file"}, engine: "the database", valued: []string{"-o", "--out", "-v", "--set", "-U", "--username", "-P", "--pset"}},
-	"mycli": {query: []string{"-e", "--execute"}, engine: "MySQL", valued: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database", "-S", "--socket", "-p", "--password"}},
-	"trino": {query: []string{"--execute"}, file: []string{"-f", "--file"}, engine: "Trino", valued: []string{"--server", "--catalog", "--schema", "--user", "--output-format"}},
-	"beeline": {query: []string{"-e"}, file: []string{"-f"}, engine: "Hive",
-		valued: []string{"-u", "-n", "-p", "-d", "--hivevar", "--hiveconf"}},
-	"spark-sql": {query: []string{"-e"}, file: []string{"-f"}, engine: "Spark SQL", valued: []string{"--master", "--conf", "--database", "-i"}},
-}
+var svcSQLClients = sync.OnceValue(func() map[string]svcSQLClient {
+	return map[string]svcSQLClient{
+		"psql": {query: []string{"-c", "--command"}, file: []string{"-f", "--file"}, engine: "PostgreSQL",
+			valued: []string{"-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-v", "--set", "--variable", "-o", "--output", "-L", "--log-file", "-P", "--pset", "-F", "--field-separator", "-R", "--record-separator", "-T", "--table-attr"}},
+		"mysql": {query: []string{"-e", "--execute"}, engine: "MySQL",
+			valued: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database", "-S", "--socket", "--defaults-file", "--defaults-extra-file", "--login-path", "--protocol", "--default-character-set", "--ssl-ca", "--ssl-cert", "--ssl-key", "--ssl-mode", "--init-command", "--tee", "--pager"}},
+		"cqlsh": {query: []string{"-e", "--execute"}, file: []string{"-f", "--file"}, engine: "Cassandra",
+			valued: []string{"-u", "--username", "-p", "--password", "-k", "--keyspace", "--cqlshrc", "--cqlversion", "--request-timeout", "--connect-timeout", "--encoding", "--protocol-version"}},
+		"clickhouse-client": {query: []string{"-q", "--query"}, file: []string{"--queries-file"}, engine: "ClickHouse",
+			valued: []string{"-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "--format", "-f", "--config-file", "-C", "--param"}},
+		"snowsql": {query: []string{"-q", "--query"}, file: []string{"-f", "--filename"}, engine: "Snowflake",
+			valued: []string{"-a", "--accountname", "-u", "--username", "-d", "--dbname", "-s", "--schemaname", "-r", "--rolename", "-w", "--warehouse", "-c", "--connection", "-o", "--option", "--config"}},
+		"sqlcmd": {query: []string{"-Q", "-q"}, file: []string{"-i"}, engine: "SQL Server",
+			valued: []string{"-S", "-d", "-U", "-P", "-o", "-s", "-w", "-t", "-l", "-H", "-v", "-f", "-W", "-h", "-a"}},
+		"sqlite3": {query: []string{"-cmd"}, positional: true, engine: "SQLite",
+			valued: []string{"-cmd", "-separator", "-newline", "-nullvalue", "-init", "-vfs", "-mmap", "-lookaside", "-pagecache", "-heap", "-maxsize", "-escape"}},
+		"duckdb": {query: []string{"-c", "-cmd", "-s"}, file: []string{"-f", "-init"}, positional: true, engine: "DuckDB",
+			valued: []string{"-separator", "-newline", "-nullvalue"}},
+		"usql":  {query: []string{"-c", "--command"}, file: []string{"-f", "--file"}, engine: "the database", valued: []string{"-o", "--out", "-v", "--set", "-U", "--username", "-P", "--pset"}},
+		"mycli": {query: []string{"-e", "--execute"}, engine: "MySQL", valued: []string{"-u", "--user", "-h", "--host", "-P", "--port", "-D", "--database", "-S", "--socket", "-p", "--password"}},
+		"trino": {query: []string{"--execute"}, file: []string{"-f", "--file"}, engine: "Trino", valued: []string{"--server", "--catalog", "--schema", "--user", "--output-format"}},
+		"beeline": {query: []string{"-e"}, file: []string{"-f"}, engine: "Hive",
+			valued: []string{"-u", "-n", "-p", "-d", "--hivevar", "--hiveconf"}},
+		"spark-sql": {query: []string{"-e"}, file: []string{"-f"}, engine: "Spark SQL", valued: []string{"--master", "--conf", "--database", "-i"}},
+	}
+})
 
 func svcDBHandlers() map[string]handler {
 	h := map[string]handler{
@@ -154,7 +157,7 @@ func svcDBHandlers() map[string]handler {
 		"pg_dropcluster": svcPgDropCluster, "pg_resetwal": svcPgResetWAL, "pg_resetxlog": svcPgResetWAL,
 		"pg_restore": svcPgRestore, "mongorestore": svcMongoRestore, "pg_ctl": svcPgCtl, "pg_ctlcluster": svcPgCtl,
 	}
-	for name := range svcSQLClients {
+	for name := range svcSQLClients() {
 		h[name] = svcSQLCLI
 	}
 	h["mariadb"] = svcSQLCLI
@@ -177,7 +180,7 @@ func svcSQLCLI(c *Cmd, r *report) {
 	case "hive":
 		name = "beeline"
 	}
-	spec := svcSQLClients[name]
+	spec := svcSQLClients()[name]
 	svcRunSQLClient(c, r, spec)
 }
 

@@ -244,7 +244,7 @@ func svcClickHouse(c *Cmd, r *report) {
 	if len(c.Dynamic) > 0 {
 		sub.Dynamic = c.Dynamic[1:]
 	}
-	svcRunSQLClient(sub, r, svcSQLClients["clickhouse-client"])
+	svcRunSQLClient(sub, r, svcSQLClients()["clickhouse-client"])
 }
 
 func svcCockroach(c *Cmd, r *report) {

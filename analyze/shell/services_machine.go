@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -71,12 +72,14 @@ func svcMachineHandlers() map[string]handler {
 
 // svcHardening are kernel settings that protect the machine, with the
 // value that switches each off.
-var svcHardening = map[string][]string{
-	"kernel.randomize_va_space": {"0"}, "kernel.yama.ptrace_scope": {"0"}, "kernel.kptr_restrict": {"0"}, "kernel.dmesg_restrict": {"0"},
-	"kernel.unprivileged_bpf_disabled": {"0"}, "fs.protected_symlinks": {"0"}, "fs.protected_hardlinks": {"0"}, "fs.protected_regular": {"0"},
-	"fs.protected_fifos": {"0"}, "vm.mmap_min_addr": {"0"}, "kernel.perf_event_paranoid": {"-1"}, "fs.suid_dumpable": {"1", "2"},
-	"kernel.unprivileged_userns_clone": {"1"}, "net.ipv4.conf.all.rp_filter": {"0"}, "kernel.sysrq": {"1"},
-}
+var svcHardening = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"kernel.randomize_va_space": {"0"}, "kernel.yama.ptrace_scope": {"0"}, "kernel.kptr_restrict": {"0"}, "kernel.dmesg_restrict": {"0"},
+		"kernel.unprivileged_bpf_disabled": {"0"}, "fs.protected_symlinks": {"0"}, "fs.protected_hardlinks": {"0"}, "fs.protected_regular": {"0"},
+		"fs.protected_fifos": {"0"}, "vm.mmap_min_addr": {"0"}, "kernel.perf_event_paranoid": {"-1"}, "fs.suid_dumpable": {"1", "2"},
+		"kernel.unprivileged_userns_clone": {"1"}, "net.ipv4.conf.all.rp_filter": {"0"}, "kernel.sysrq": {"1"},
+	}
+})
 
 func svcSysctlCmd(c *Cmd, r *report) {
 	if svcHelp(c) {
@@ -100,7 +103,7 @@ func svcSysctlCmd(c *Cmd, r *report) {
 	for _, s := range sets {
 		k, v, _ := strings.Cut(s, "=")
 		k = strings.ReplaceAll(strings.TrimSpace(k), "/", ".")
-		if svcIn(strings.TrimSpace(v), svcHardening[k]...) {
+		if svcIn(strings.TrimSpace(v), svcHardening()[k]...) {
 			r.add(c.find(svcKernelHardeningOff, "Turns off the kernel protection "+k+" (sets it to "+strings.TrimSpace(v)+").", k))
 			return
 		}

@@ -27,6 +27,11 @@ type Spec struct {
 	// is not a wrapper.
 	wrapSkip int
 	hasSubs  bool // the index has "Key word" blocks below this one
+	// byName maps each spelling to its option's index in opts, and one
+	// holds a pointer to each option, so that a lookup neither scans the
+	// options nor allocates (curl lists hundreds).
+	byName map[string]int
+	one    []*OptSpec
 }
 
 // OptSpec is one option: its spellings and whether it takes a value.
@@ -291,7 +296,7 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.wrapSkip, _ = atoiSmall(a[5:])
 		}
 	}
-	seen := map[string]bool{}
+	s.byName = map[string]int{}
 	for _, body := range bodies {
 		for _, line := range strings.Split(body, "\n") {
 			o, ok := parseOptLine(line, s.attrs&attrIcase != 0)
@@ -300,7 +305,7 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			}
 			dup := false
 			for _, n := range o.Names {
-				if seen[n] {
+				if _, ok := s.byName[n]; ok {
 					dup = true
 				}
 			}
@@ -308,12 +313,24 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 				continue
 			}
 			for _, n := range o.Names {
-				seen[n] = true
+				s.byName[n] = len(s.opts)
 			}
 			s.opts = append(s.opts, o)
 		}
 	}
+	s.one = make([]*OptSpec, len(s.opts))
+	for i := range s.opts {
+		s.one[i] = &s.opts[i]
+	}
 	return s
+}
+
+// exact returns the option spelled name, or -1.
+func (s *Spec) exact(name string) int {
+	if i, ok := s.byName[name]; ok {
+		return i
+	}
+	return -1
 }
 
 // parseOptLine reads "  -o= --output=   ; file" into an OptSpec.
@@ -389,12 +406,8 @@ func (s *Spec) findLong(name string) (opts []*OptSpec, negated bool) {
 	if s.attrs&attrIcase != 0 {
 		name = strings.ToLower(name)
 	}
-	for i := range s.opts {
-		for _, n := range s.opts[i].Names {
-			if n == name {
-				return []*OptSpec{&s.opts[i]}, false
-			}
-		}
+	if i := s.exact(name); i >= 0 {
+		return s.one[i : i+1 : i+1], false
 	}
 	if s.attrs&attrDash1 != 0 && strings.HasPrefix(name, "--") {
 		if o, neg := s.findLong(name[1:]); len(o) > 0 {
@@ -403,13 +416,8 @@ func (s *Spec) findLong(name string) (opts []*OptSpec, negated bool) {
 	}
 	if s.attrs&attrNegate != 0 && strings.HasPrefix(name, "--no-") {
 		// --no-NAME of an option written in full.
-		inner := "--" + name[5:]
-		for i := range s.opts {
-			for _, n := range s.opts[i].Names {
-				if n == inner {
-					return []*OptSpec{&s.opts[i]}, true
-				}
-			}
+		if i := s.exact("--" + name[5:]); i >= 0 {
+			return s.one[i : i+1 : i+1], true
 		}
 	}
 	if s.attrs&attrAbbrev == 0 || len(name) < 3 || !strings.HasPrefix(name, "--") {
@@ -447,12 +455,14 @@ func (s *Spec) findShort(ch byte) *OptSpec {
 	if s == nil {
 		return nil
 	}
-	for i := range s.opts {
-		for _, n := range s.opts[i].Names {
-			if len(n) == 2 && n[0] == '-' && (n[1] == ch || s.attrs&attrIcase != 0 && n[1] == lowerByte(ch)) {
-				return &s.opts[i]
-			}
-		}
+	// The names of an icase spec are lower case: an upper-case letter is
+	// looked up as its lower case.
+	if s.attrs&attrIcase != 0 {
+		ch = lowerByte(ch)
+	}
+	sp := [2]byte{'-', ch}
+	if i := s.exact(string(sp[:])); i >= 0 {
+		return &s.opts[i]
 	}
 	return nil
 }
@@ -473,12 +483,8 @@ func (s *Spec) resolve(f string) string {
 	if s.attrs&attrIcase != 0 {
 		f = strings.ToLower(f)
 	}
-	for i := range s.opts {
-		for _, n := range s.opts[i].Names {
-			if n == f {
-				return s.opts[i].Canon
-			}
-		}
+	if i := s.exact(f); i >= 0 {
+		return s.opts[i].Canon
 	}
 	return ""
 }
