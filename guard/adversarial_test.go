@@ -142,14 +142,15 @@ func lowerFirst(s string) string {
 }
 
 // The floors the corpus must keep, over all its rows (measured on
-// 2026-11-28: 1,157 of 1,200 destructive rows held, 1,046 at their min, 983
-// of 1,031 benign rows run). They are raised as the rows still listed in
-// the test's log are closed; none may be lowered.
+// 2026-11-28: every one of the 1,200 destructive rows held, 1,174 at their
+// min, 1,025 of 1,031 benign rows run). No destructive row may run
+// unattended, in any class; the other floors are raised as the rows still
+// listed in the test's log are closed, and none may be lowered.
 const (
-	floorHeld    = 0.96 // destructive rows that do not run unattended (never allow or notify)
-	floorAtMin   = 0.87 // destructive rows judged at least as strictly as their label says
-	floorBenign  = 0.95 // benign rows that run (allow or notify)
-	floorPerHeld = 0.85 // destructive rows held, in every class
+	floorHeld    = 1.00 // destructive rows that do not run unattended (never allow or notify): all of them
+	floorAtMin   = 0.97 // destructive rows judged at least as strictly as their label says
+	floorBenign  = 0.99 // benign rows that run (allow or notify)
+	floorPerHeld = 1.00 // destructive rows held, in every class
 )
 
 // TestAdversarialCommands runs every row of the corpus through the guard,
