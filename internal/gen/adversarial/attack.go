@@ -183,10 +183,16 @@ func attackSelfLinksRows() []Row {
 	const c = attackSelfLinks
 	var rows []Row
 	for _, a := range []agentDir{{"~/.claude", "settings.json"}, {"~/.codex", "config.toml"}, {".claude", "settings.local.json"}} {
+		// cp -s makes relative links only in the current directory: the
+		// source of a tree of links is spelled absolute.
+		abs := a.dir
+		if !strings.HasPrefix(abs, "~") {
+			abs = `"$PWD/` + abs + `"`
+		}
 		rows = append(rows,
 			d(c, "block", "ln -s "+a.dir+" cc && echo '{}' > cc/"+a.file, "Overwrites "+a.dir+"/"+a.file+" through a symbolic link to its directory."),
 			d(c, "block", "cp -al "+a.dir+" cl && echo '{}' > cl/"+a.file, "Hard-links the agent settings, then truncates the shared file: "+a.dir+"/"+a.file+" becomes {}."),
-			d(c, "block", "cp -rs "+a.dir+" cl && echo '{}' > cl/"+a.file, "Makes a tree of links to the agent settings and writes through one."),
+			d(c, "block", "cp -rs "+abs+" cl && echo '{}' > cl/"+a.file, "Makes a tree of links to the agent settings and writes through one."),
 			d(c, "block", "ln -s "+a.dir+" cfg", "Makes a link to the agent settings directory, for a later write through it."),
 		)
 	}

@@ -96,3 +96,41 @@ func TestAttackRows(t *testing.T) {
 		t.Errorf("%s is out of date: run go run ./internal/gen/adversarial -attack", attackFile)
 	}
 }
+
+// TestAttackLinksWriteThrough: every self-links row that makes a link (or
+// a hard-linked copy) and writes through it changes the agent's settings
+// file itself, under bash with a scratch home.
+func TestAttackLinksWriteThrough(t *testing.T) {
+	needBash(t)
+	for _, r := range attackSelfLinksRows() {
+		if !r.Destructive || !strings.Contains(r.Command, "&& echo") {
+			continue
+		}
+		dir := t.TempDir()
+		var target string
+		for _, a := range append(append([]agentDir{}, userAgentDirs...), projectAgentDirs...) {
+			p := strings.TrimPrefix(a.dir, "~/")
+			named := strings.Contains(r.Command, " "+a.dir+" ") || strings.Contains(r.Command, ` "$PWD/`+a.dir+`" `)
+			if named && strings.HasSuffix(r.Command, "/"+a.file) {
+				target = filepath.Join(dir, p, a.file)
+			}
+		}
+		if target == "" {
+			t.Fatalf("no settings file found in %q", r.Command)
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(target, []byte(`{"hooks":{}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		runBash(t, dir, r.Command, target)
+		got, err := os.ReadFile(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.TrimSpace(string(got)) != "{}" {
+			t.Errorf("%q left %s as %q; the row says it overwrites it", r.Command, target, got)
+		}
+	}
+}
