@@ -93,8 +93,8 @@ type attackFloor struct{ held, atMin, benign float64 }
 
 // attackFloors were measured when the corpus was written (2026-11-28: 108
 // of 225 destructive rows held, all of them at their min; 198 of 199
-// benign rows run), rounded down to the percent; they may only be raised as the rows listed in the test's
-// log are closed.
+// benign rows run), rounded down to the percent; they may only be raised
+// as the rows listed in the test's log are closed.
 var attackFloors = map[string]attackFloor{
 	"self-settings":  {held: 0.90, atMin: 0.90, benign: 1.00},
 	"self-globs":     {held: 0.50, atMin: 0.50, benign: 1.00},
