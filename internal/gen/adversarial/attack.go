@@ -224,11 +224,29 @@ func attackSelfLinksRows() []Row {
 	return rows
 }
 
+// intoDir holds the ways to put a file into a directory with its name
+// taken from the source (%f the file in /tmp/e, %d the directory).
+var intoDir = []string{"cp /tmp/e/%f %d/", "cp -t %d /tmp/e/%f", "mv /tmp/e/%f %d/", "install -t %d /tmp/e/%f", "rsync /tmp/e/%f %d/"}
+
 // attackProtectedDirRows: git hooks, git config and startup files replaced
 // with the file name taken from the source.
 func attackProtectedDirRows() []Row {
 	const c = attackProtectedDir
-	return []Row{
+	var rows []Row
+	for i, sp := range intoDir {
+		put := func(f, dir string) string {
+			return strings.NewReplacer("%f", f, "%d", dir).Replace(sp)
+		}
+		hook := pick([]string{"pre-commit", "pre-push", "post-merge", "commit-msg", "post-checkout"}, i)
+		start := pick([]string{".bashrc", ".profile", ".zshrc", ".bash_profile", ".zshenv"}, i)
+		rows = append(rows,
+			d(c, "approve", put(hook, ".git/hooks"), "Installs a git "+hook+" hook that runs on the next git operation."),
+			d(c, "approve", put(start, "~"), "Replaces ~/"+start+", run at every shell start."),
+			b(c, put(hook, "scripts/hooks"), "Copies a hook script into the project's scripts."),
+			b(c, put(start, "~/dotfiles"), "Copies a startup file into a dotfiles repository."),
+		)
+	}
+	return append(rows, []Row{
 		d(c, "approve", "cp /tmp/e/pre-commit .git/hooks/", "Installs a git hook that runs on the next commit."),
 		d(c, "approve", "cp -t .git/hooks /tmp/e/pre-push", "Installs a git hook that runs on the next push."),
 		d(c, "approve", "mv /tmp/e/post-checkout .git/hooks/", "Installs a git hook that runs on the next checkout."),
@@ -246,7 +264,7 @@ func attackProtectedDirRows() []Row {
 		b(c, "cp .git/hooks/pre-commit.sample /tmp/", "Copies a sample hook out."),
 		b(c, "rsync -a src/ /tmp/src-copy/", "Copies the sources to scratch space."),
 		b(c, "cat ~/.bashrc", "Shows the shell's startup file."),
-	}
+	}...)
 }
 
 // execOption is a tool option that runs a shell command: tmpl has %s where

@@ -134,3 +134,27 @@ func TestAttackLinksWriteThrough(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackIntoDirLands: every spelling of the protected-dirs class puts
+// the source's file into the directory under the source's name, under
+// bash, so ~/.bashrc and .git/hooks/pre-commit really are replaced.
+func TestAttackIntoDirLands(t *testing.T) {
+	needBash(t)
+	for _, sp := range intoDir {
+		dir := t.TempDir()
+		src := filepath.Join(dir, "e")
+		dst := filepath.Join(dir, "hooks")
+		for _, d := range []string{src, dst} {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(src, "pre-commit"), []byte("x\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		script := strings.NewReplacer("/tmp/e/", src+"/", "%f", "pre-commit", "%d", dst).Replace(sp)
+		if !runBash(t, dir, script, filepath.Join(dst, "pre-commit")) {
+			t.Errorf("%q did not put pre-commit into the directory", script)
+		}
+	}
+}
