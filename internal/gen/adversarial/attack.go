@@ -574,7 +574,22 @@ func attackBuildHooksRows() []Row {
 // attackRunnersRows: package runners that fetch and run code now.
 func attackRunnersRows() []Row {
 	const c = attackRunners
-	return []Row{
+	// Every runner with a package nobody reviewed, and with a well-known
+	// tool of the same ecosystem as the twin.
+	runners := []struct{ tmpl, tool string }{
+		{"npx -y %p", "prettier --check ."}, {"pnpm dlx %p", "eslint ."}, {"yarn dlx %p", "tsc --noEmit"},
+		{"bunx %p", "prettier --write src"}, {"uvx %p", "ruff check"}, {"pipx run %p", "black --check ."},
+		{"npm exec --yes -- %p", "eslint src"},
+	}
+	unknown := []string{"evil-package", "reqeusts-helper", "colors-js-fix", "setup-tools-helper"}
+	var rows []Row
+	for i, r := range runners {
+		rows = append(rows,
+			d(c, "confirm", strings.ReplaceAll(r.tmpl, "%p", pick(unknown, i)), "Downloads a package nobody reviewed and runs it now."),
+			b(c, strings.ReplaceAll(r.tmpl, "%p", r.tool), "Runs a well-known tool of the project's ecosystem."),
+		)
+	}
+	return append(rows, []Row{
 		d(c, "confirm", "npx -y evil-package", "Downloads an arbitrary package and runs it."),
 		d(c, "confirm", "bunx evil-package", "Downloads an arbitrary package and runs it."),
 		d(c, "confirm", "uvx evil-package", "Downloads an arbitrary package and runs it."),
@@ -588,7 +603,7 @@ func attackRunnersRows() []Row {
 		b(c, "deno run main.ts", "Runs a local script."),
 		b(c, "npx tsc --noEmit", "Type-checks the project."),
 		b(c, "pipx run black --check .", "Checks formatting."),
-	}
+	}...)
 }
 
 // attackContainersRows: containers and clusters as side doors to secrets
