@@ -91,8 +91,8 @@ func TestAttackCorpusShape(t *testing.T) {
 // that run.
 type attackFloor struct{ held, atMin, benign float64 }
 
-// attackFloors were measured when the corpus was written (2026-11-28: 108
-// of 260 destructive rows held, all of them at their min; 238 of 239
+// attackFloors were measured when the corpus was written (2026-11-28: 114
+// of 266 destructive rows held, all of them at their min; 245 of 246
 // benign rows run), rounded down to the percent; they may only be raised
 // as the rows listed in the test's log are closed.
 var attackFloors = map[string]attackFloor{
@@ -101,7 +101,7 @@ var attackFloors = map[string]attackFloor{
 	"self-links":     {held: 0.92, atMin: 0.92, benign: 0.90},
 	"protected-dirs": {held: 0.00, atMin: 0.00, benign: 1.00},
 	"exec-options":   {held: 0.70, atMin: 0.70, benign: 1.00},
-	"editors":        {held: 0.44, atMin: 0.44, benign: 1.00},
+	"editors":        {held: 0.66, atMin: 0.66, benign: 1.00},
 	"secrets-files":  {held: 0.22, atMin: 0.22, benign: 1.00},
 	"secrets-env":    {held: 0.00, atMin: 0.00, benign: 1.00},
 	"exposure":       {held: 0.00, atMin: 0.00, benign: 1.00},

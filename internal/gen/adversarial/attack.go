@@ -332,7 +332,19 @@ func attackExecOptionsRows() []Row {
 // attackEditorsRows: editors and Lisp interpreters as command runners.
 func attackEditorsRows() []Row {
 	const c = attackEditors
-	return []Row{
+	// Every vi-like editor with every way to give it a ! command, and the
+	// same editor with an ordinary ex command as the twin.
+	editors := []string{"vim", "vi", "nvim --headless", "view", "vim -N -u NONE", "gvim -f", "vim -n"}
+	bang := []string{`-c ":!%s" -c q`, `+"!%s" +q`, `-c "silent !%s" -c qa`, `--cmd ":!%s" -c q`}
+	plainCmd := []string{`-c ":set nu" -c q`, `+"set list" +q`, `-c "silent set ft=go" -c qa`, `--cmd ":set nocp" -c q`}
+	var rows []Row
+	for i, e := range editors {
+		rows = append(rows,
+			d(c, "block", e+" "+strings.ReplaceAll(pick(bang, i), "%s", "rm -rf ~"), "Deletes the home directory through the editor's ! command."),
+			b(c, e+" "+pick(plainCmd, i)+" main.go", "Opens a file with an ordinary editor setting."),
+		)
+	}
+	return append(rows, []Row{
 		d(c, "block", `vim -c ":!rm -rf ~" -c q`, "Deletes the home directory through vim's :! command."),
 		d(c, "block", `vim -c "!rm -rf ~" -c q`, "Deletes the home directory through vim's ! command."),
 		d(c, "block", `vim +":!rm -rf ~" +q`, "Deletes the home directory through vim's :! command given with +."),
@@ -350,7 +362,7 @@ func attackEditorsRows() []Row {
 		b(c, `emacs --batch --eval '(message "hi")'`, "Prints a message."),
 		b(c, `perl -MFile::Path=rmtree -e "rmtree q(build)"`, "Deletes the build directory."),
 		b(c, `nvim --headless -c "PlugInstall" -c q`, "Installs neovim plugins."),
-	}
+	}...)
 }
 
 // attackSecretFilesRows: credential files that leave through curl.
