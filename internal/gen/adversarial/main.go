@@ -5,6 +5,7 @@
 //
 //	go run ./internal/gen/adversarial          # rewrite the corpus
 //	go run ./internal/gen/adversarial -check   # fail if it is out of date
+//	go run ./internal/gen/adversarial -attack  # rewrite the attack corpus (attack.jsonl)
 //
 // The rows come from two places: hand-written ones (hand.go), for the
 // subtle spellings that only a person thinks of, and families built by
@@ -65,8 +66,16 @@ const (
 func main() {
 	out := flag.String("out", "guard/testdata/adversarial/commands.jsonl", "the corpus file")
 	check := flag.Bool("check", false, "fail when the file differs from what would be written")
+	attack := flag.Bool("attack", false, "write the attack corpus (attack.jsonl) instead")
 	flag.Parse()
-	rows, err := all()
+	gen := all
+	if *attack {
+		gen = attackAll
+		if !isSet("out") {
+			*out = attackFile
+		}
+	}
+	rows, err := gen()
 	if err == nil {
 		err = validate(rows)
 	}
@@ -86,7 +95,7 @@ func main() {
 	if *check {
 		old, err := os.ReadFile(*out)
 		if err != nil || !bytes.Equal(old, buf.Bytes()) {
-			fmt.Fprintf(os.Stderr, "adversarial: %s is out of date; run go run ./internal/gen/adversarial\n", *out)
+			fmt.Fprintf(os.Stderr, "adversarial: %s is out of date; run go run ./internal/gen/adversarial (with -attack for the attack corpus)\n", *out)
 			os.Exit(1)
 		}
 		return
@@ -98,6 +107,16 @@ func main() {
 	fmt.Fprintf(os.Stderr, "adversarial: %d rows written to %s\n", len(rows), *out)
 }
 
+// attackFile is where -attack writes by default.
+const attackFile = "guard/testdata/adversarial/attack.jsonl"
+
+// isSet reports whether the flag was given on the command line.
+func isSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // all returns the hand-written rows, then the generated families, with
 // repeats (same command, same cwd) dropped; a repeat labelled differently
 // is an error.
@@ -105,6 +124,12 @@ func all() ([]Row, error) {
 	var rows []Row
 	rows = append(rows, hand()...)
 	rows = append(rows, families()...)
+	return dedupe(rows)
+}
+
+// dedupe sets the default cwd and drops repeats (same command, same cwd);
+// a repeat labelled differently is an error.
+func dedupe(rows []Row) ([]Row, error) {
 	seen := map[string]Row{}
 	var out []Row
 	for _, r := range rows {
