@@ -221,6 +221,18 @@ func gitChanges(c *Cmd) []selfChange {
 		if len(paths) == 0 && !flags["-x"] && !flags["-X"] && !flags["-d"] {
 			return nil
 		}
+	case "archive":
+		// git archive HEAD .claude | tar x: the committed settings
+		// brought back over the current ones. Its words after the
+		// revision are the paths.
+		if len(paths) > 0 {
+			paths = paths[1:]
+		}
+		var out []selfChange
+		for _, p := range paths {
+			out = append(out, selfChange{p, true})
+		}
+		return out
 	case "checkout", "restore", "rm", "mv":
 		if verb == "restore" && (flags["--staged"] || flags["-S"]) && !flags["--worktree"] && !flags["-W"] {
 			return nil // only the index

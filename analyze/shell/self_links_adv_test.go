@@ -183,3 +183,18 @@ func TestSelfProjectMCP(t *testing.T) {
 		}
 	}
 }
+
+// Settings brought back from history over the current ones.
+func TestSelfGitArchive(t *testing.T) {
+	for _, cmd := range []string{"git archive HEAD .claude | tar x", "git archive HEAD~3 .claude/settings.json | tar -x", "git archive --format=tar HEAD .codex | tar xf -",
+		"git archive HEAD .mcp.json | tar x"} {
+		if len(selfFindings(cmd)) == 0 {
+			t.Errorf("%s: no shell.self finding (found %v)", cmd, ruleIDs(Analyze(cmd, selfOptions)))
+		}
+	}
+	for _, cmd := range []string{"git archive HEAD src | tar x -C /tmp/src", "git archive --format=zip HEAD > release.zip", "git archive HEAD docs | gzip > docs.tgz"} {
+		if got := selfFindings(cmd); len(got) > 0 {
+			t.Errorf("%s: %v, want none", cmd, got)
+		}
+	}
+}
