@@ -116,6 +116,9 @@ func (e *analysis) controlPlane(abs string) controlPart {
 				part.what = "the agent's hook settings"
 			}
 		}
+		if base == ".mcp.json" {
+			part.what = projectMCP
+		}
 		if abs == home+"/.claude.json" {
 			// Claude Code's own state: the tools and MCP servers each
 			// project may use without asking.

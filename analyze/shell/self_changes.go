@@ -12,7 +12,9 @@ import (
 func selfChanges(c *Cmd) []selfChange {
 	switch c.Name {
 	case "cp", "mv", "install", "ln", "rsync", "gcp", "gmv":
-		return copyChanges(c)
+		return append(copyChanges(c), linkSources(c)...)
+	case "mount", "bindfs", "mount_nullfs":
+		return mountChanges(c)
 	case "rm", "unlink", "shred", "srm", "trash", "trash-put", "gio":
 		return deleteChanges(c)
 	case "find":
@@ -126,7 +128,7 @@ func deleteChanges(c *Cmd) []selfChange {
 // what it finds under its roots: the names -name matches at any depth,
 // else the roots whole.
 func findChanges(c *Cmd) []selfChange {
-	if !c.Has("-delete") && !findRunsDelete(c) {
+	if !c.Has("-delete") && !findRunsDelete(c) && !findRunsWrite(c) {
 		return nil // find … -exec grep: reads what it finds
 	}
 	q := parseFind(c)
@@ -219,6 +221,18 @@ func gitChanges(c *Cmd) []selfChange {
 		if len(paths) == 0 && !flags["-x"] && !flags["-X"] && !flags["-d"] {
 			return nil
 		}
+	case "archive":
+		// git archive HEAD .claude | tar x: the committed settings
+		// brought back over the current ones. Its words after the
+		// revision are the paths.
+		if len(paths) > 0 {
+			paths = paths[1:]
+		}
+		var out []selfChange
+		for _, p := range paths {
+			out = append(out, selfChange{p, true})
+		}
+		return out
 	case "checkout", "restore", "rm", "mv":
 		if verb == "restore" && (flags["--staged"] || flags["-S"]) && !flags["--worktree"] && !flags["-W"] {
 			return nil // only the index
@@ -318,6 +332,11 @@ func (r *report) selfChanged(c *Cmd) bool {
 	env := r.env
 	if c.env != nil {
 		env = c.env.in(c.Cwd) // cd .claude && rm *
+	}
+	if h := env.linkHome(c); h != "" {
+		r.mutates()
+		r.add(c.find(ruleSelfWrite, c.Name+" makes a second name for "+h+", the home directory that holds the agent's settings and actionguard's own files: a write through it would not be seen as theirs.", h))
+		return true
 	}
 	for _, ch := range changes {
 		if part := env.selfReach(ch); part.ok() {

@@ -45,6 +45,10 @@ type selfPlace struct {
 
 const agentHooks = "the agent's hook settings"
 
+// projectMCP is a project's .mcp.json: the commands it lists are started
+// as MCP servers by the next session, so it is executable configuration.
+const projectMCP = "the project's MCP servers (commands the agent starts)"
+
 // selfPlaces are the agents' hook settings (user and project scope
 // alike), Claude Code's own state file in the home directory and
 // actionguard's directories there.
@@ -61,6 +65,7 @@ var selfPlaces = []selfPlace{
 	{parts: []string{".cursor", "hooks"}, what: agentHooks},
 	{parts: []string{".github", "hooks"}, what: agentHooks},
 	{parts: []string{".copilot", "hooks"}, home: true, what: agentHooks},
+	{parts: []string{".mcp.json"}, what: projectMCP},
 	{parts: []string{".claude.json"}, home: true, what: "the agent's own settings (the tools and MCP servers it is allowed)"},
 	{parts: []string{".config", "actionguard"}, home: true, what: "actionguard's own files"},
 	{parts: []string{".local", "state", "actionguard"}, home: true, what: "actionguard's own files"},
@@ -89,6 +94,12 @@ func (e *analysis) selfReach(ch selfChange) controlPart {
 	home := selfParts(e.home)
 	for _, pl := range e.places() {
 		for i := range p {
+			if agPlace(pl) && p[i] == selfDeep && agFileName(p[len(p)-1]) && i <= len(home) && selfPrefix(p[:i], home[:i]) {
+				// find ~ -name modes.json -exec cp …: a search of the home
+				// directory (or above) by the name of one of actionguard's
+				// files reaches it at any depth.
+				return controlPart{what: pl.what}
+			}
 			if pl.root && i > 0 || pl.home && (len(home) == 0 || i != len(home) || !selfPrefix(p[:i], home)) {
 				continue
 			}
@@ -257,4 +268,11 @@ func selfBase(src string, dynamic bool) string {
 // showChange is a changed path as the user reads it.
 func showChange(p string) string {
 	return strings.NewReplacer("/"+selfDeep+"/", "/…/", selfAny, "…", selfDynamic, "…").Replace(p)
+}
+
+// selfHomeOrAbove reports the home directory or a directory above it
+// (ln -s ~ h, ln -s / r: every protected place under a second name).
+func selfHomeOrAbove(abs, home string) bool {
+	a, h := strings.ToLower(path.Clean(abs)), strings.ToLower(path.Clean(home))
+	return a == h || a == "/" || strings.HasPrefix(h, a+"/")
 }

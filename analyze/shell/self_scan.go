@@ -174,12 +174,19 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			continue
 		}
 		part := r.env.controlOf(a)
+		glob := false
+		if !part.ok() {
+			// ~/.local/st*/act*/audit.k*: what the wildcard can name.
+			part = r.env.controlGlob(a)
+			glob = part.ok()
+			part.key = part.key && !selfMetaReaders[c.Name]
+		}
 		if !part.ok() && !reader {
 			if abs, _ := r.env.resolve(a); r.env.controlAncestor(abs) {
 				part.what = "a directory that holds actionguard's own files"
 			}
 		}
-		if part.ok() && !part.key && reader && !selfMetaReaders[c.Name] && (strings.ContainsAny(path.Base(a), "*?[") ||
+		if part.ok() && !part.key && !glob && reader && !selfMetaReaders[c.Name] && (strings.ContainsAny(path.Base(a), "*?[") ||
 			selfDirLike(a) && c.Has("-r", "-R", "-a", "--recursive", "--archive", "-rf", "-Rf")) {
 			// cat …/sessions/*, grep -r … ~/.local/state/actionguard, cp -r
 			// it elsewhere: the keys are read along with the rest.
@@ -250,7 +257,7 @@ func (e *analysis) mentions(text string) controlPart {
 		}
 	}
 	if !strings.Contains(text, "ctionguard") && !strings.Contains(text, "CTIONGUARD") && !strings.Contains(text, "ctionGuard") {
-		return controlPart{}
+		return e.mentionsGlob(text)
 	}
 	lower := strings.ToLower(text)
 	if strings.Contains(lower, "actionguard") {
@@ -270,7 +277,7 @@ func (e *analysis) mentions(text string) controlPart {
 			return controlPart{what: "actionguard's own files"}
 		}
 	}
-	return controlPart{}
+	return e.mentionsGlob(text)
 }
 
 // reControlPath is a path of the server's API that decides or changes
@@ -360,7 +367,8 @@ func (e *analysis) mayControl(a string) bool {
 			return true
 		}
 	}
-	return false
+	// A wildcard in a path may name any of them (~/.l*/st*/act*/audit.k*).
+	return strings.ContainsAny(a, "*?[") && strings.Contains(a, "/")
 }
 
 // controlHints are pieces, in lower case, of every name controlPlane
