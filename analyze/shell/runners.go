@@ -38,16 +38,26 @@ func (w *walker) runnerWrapper(argv []string, dyn []bool, text string) {
 	}
 	switch {
 	case name == "npx" || name == "pnpx" || name == "bunx":
-		w.runPackages(text, supplychain.NPM, name, runnerPackages(rest, rdyn, "-p", "--package"), true)
+		// Plain "npx name" runs the project's own bin of that name when it
+		// has one: it is reported, not stopped. --yes, --package and bunx
+		// fetch.
+		fetch := name == "bunx" || name == "pnpx"
+		for k, a := range rest {
+			if a == "--" || !strings.HasPrefix(a, "-") {
+				break
+			}
+			fetch = fetch || rdyn[k] || a == "-y" || a == "--yes" || a == "-p" || strings.HasPrefix(a, "--package")
+		}
+		w.runPackages(text, supplychain.NPM, name, runnerPackages(rest, rdyn, "-p", "--package"), true, fetch)
 	case (name == "pnpm" || name == "yarn" || name == "bun") && (sub(0) == "dlx" || name == "bun" && sub(0) == "x") ||
 		name == "npm" && (sub(0) == "exec" || sub(0) == "x"):
-		w.runPackages(text, supplychain.NPM, name+" "+sub(0), runnerPackages(rest[1:], rdyn[1:], "-p", "--package"), true)
+		w.runPackages(text, supplychain.NPM, name+" "+sub(0), runnerPackages(rest[1:], rdyn[1:], "-p", "--package"), true, true)
 	case name == "uvx":
-		w.runPackages(text, supplychain.PyPI, name, runnerPackages(rest, rdyn, "--from", "--with", "-p", "--python", "--index-url", "--index"), false)
+		w.runPackages(text, supplychain.PyPI, name, runnerPackages(rest, rdyn, "--from", "--with", "-p", "--python", "--index-url", "--index"), false, true)
 	case name == "uv" && sub(0) == "tool" && sub(1) == "run":
-		w.runPackages(text, supplychain.PyPI, "uv tool run", runnerPackages(rest[2:], rdyn[2:], "--from", "--with", "-p", "--python", "--index-url", "--index"), false)
+		w.runPackages(text, supplychain.PyPI, "uv tool run", runnerPackages(rest[2:], rdyn[2:], "--from", "--with", "-p", "--python", "--index-url", "--index"), false, true)
 	case name == "pipx" && sub(0) == "run":
-		w.runPackages(text, supplychain.PyPI, "pipx run", runnerPackages(rest[1:], rdyn[1:], "--spec", "--python", "--index-url", "-i", "--pip-args"), false)
+		w.runPackages(text, supplychain.PyPI, "pipx run", runnerPackages(rest[1:], rdyn[1:], "--spec", "--python", "--index-url", "-i", "--pip-args"), false, true)
 	case name == "go" && sub(0) == "run":
 		for k := 1; k < len(rest); k++ {
 			a := rest[k]
@@ -133,7 +143,8 @@ func runnerPackages(args []string, dyn []bool, valued ...string) []string {
 
 // runPackages reports the packages a runner fetches that are not local and
 // not among the ecosystem's popular ones (typosquats first).
-func (w *walker) runPackages(text string, eco supplychain.Ecosystem, runner string, pkgs []string, npm bool) {
+// fetch is false when the runner may run a local program of that name.
+func (w *walker) runPackages(text string, eco supplychain.Ecosystem, runner string, pkgs []string, npm, fetch bool) {
 	ix := supplychain.For(eco)
 	for _, p := range pkgs {
 		if p == "\x00dynamic" {
@@ -158,6 +169,10 @@ func (w *walker) runPackages(text string, eco supplychain.Ecosystem, runner stri
 			continue
 		}
 		if ix != nil && ix.Popular(n) {
+			continue
+		}
+		if !fetch {
+			w.r.add(ruleRunRemotePackage.Find(text, runner+" runs "+n+": the project's own program of that name if it has one, otherwise a package it downloads.", p).WithPoints(svcSmall))
 			continue
 		}
 		w.r.add(ruleRunRemotePackage.Find(text, runner+" downloads the package "+n+" and runs it now: it is not one of the widely used packages, and nobody has reviewed it.", p))
