@@ -1248,10 +1248,14 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		return writeJudgement{ruleWriteCredential, "Changes " + t + ", a credential file."}, true
 	case cl.Startup:
 		return writeJudgement{ruleWriteStartup, "Changes " + t + ": what it adds runs in every new shell."}, true
+	case cl.Autorun != "" && !cl.ProjectAutorun:
+		return writeJudgement{ruleWriteAutorun, "Writes " + t + ": " + cl.Autorun + ", outside this session."}, true
 	case cl.GitInternals && strings.Contains(abs, "/.git/hooks/") || strings.HasPrefix(abs, ".git/hooks/"):
 		return writeJudgement{ruleWriteGitHooks, "Writes the git hook " + path.Base(abs) + ": it runs on every matching git command."}, true
 	case cl.CIConfig:
 		return writeJudgement{ruleWriteCI, "Changes the CI pipeline " + t + "."}, true
+	case cl.ProjectAutorun:
+		return writeJudgement{ruleWriteProjectAutorun, "Writes " + t + ": " + cl.Autorun + "."}, true
 	case isGitConfigFile(abs):
 		return writeJudgement{ruleWriteGitHooks, "Changes git's configuration (" + t + "): settings there can make git run programs (hooks path, fsmonitor, pager, aliases)."}, true
 	case cl.Temp || cl.TempRoot:

@@ -24,9 +24,16 @@ type PathClass struct {
 	Test          bool   // under a test directory
 	Credential    string // what secret it holds: "ssh key", "environment file", "AWS credentials", …
 	Startup       bool   // a shell start-up file (.bashrc, .profile, …)
-	GitInternals  bool   // .git itself or its hooks
-	CIConfig      bool   // a CI configuration (.github/workflows, .gitlab-ci.yml, …)
-	AgentSettings bool   // a coding agent's own settings or hooks
+	// Autorun says when a file that is not a shell start-up file runs by
+	// itself (a login item, a user service, a .pth file, a program name on
+	// PATH, a project's commit hook or editor task); "" if it does not.
+	// ProjectAutorun: it is one of the project's (runs on the next commit,
+	// cd or folder open) rather than the user's or the machine's.
+	Autorun        string
+	ProjectAutorun bool
+	GitInternals   bool // .git itself or its hooks
+	CIConfig       bool // a CI configuration (.github/workflows, .gitlab-ci.yml, …)
+	AgentSettings  bool // a coding agent's own settings or hooks
 	// HoldsWorkspace: the path contains the working directory (a parent of
 	// it, or a wildcard that takes it): deleting it deletes the workspace.
 	HoldsWorkspace bool
@@ -183,8 +190,8 @@ var buildOutputs = map[string]bool{
 var testDirs = map[string]bool{"test": true, "tests": true, "spec": true, "specs": true, "__tests__": true, "testdata": true, "e2e": true, "fixtures": true}
 
 var startupFiles = map[string]bool{
-	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true, ".zshrc": true,
-	".zshenv": true, ".zprofile": true, ".zlogin": true, ".kshrc": true, ".cshrc": true, ".tcshrc": true, ".inputrc": true,
+	".bashrc": true, ".bash_aliases": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true, ".zshrc": true,
+	".zshenv": true, ".zprofile": true, ".zlogin": true, ".zlogout": true, ".zshrc.local": true, ".mkshrc": true, ".xsession": true, ".xsessionrc": true, ".kshrc": true, ".cshrc": true, ".tcshrc": true, ".inputrc": true,
 	"config.fish": true, ".xprofile": true, ".xinitrc": true,
 }
 
@@ -382,6 +389,9 @@ func (e *analysis) classify(p string) PathClass {
 	}
 	c.DataFile = dataFileOf(abs, c.Credential)
 	c.Startup = startupFiles[base] && (c.InHome || c.Home || !c.Workspace || strings.HasPrefix(p, "~"))
+	if !c.Startup {
+		c.Autorun, c.ProjectAutorun = autorunOf(abs, c)
+	}
 	if strings.Contains(abs, "/.github/workflows/") || base == ".gitlab-ci.yml" || strings.Contains(abs, "/.circleci/") ||
 		base == "Jenkinsfile" || base == ".travis.yml" || base == "azure-pipelines.yml" || strings.Contains(abs, "/.buildkite/") {
 		c.CIConfig = true

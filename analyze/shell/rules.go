@@ -12,7 +12,7 @@ import (
 var coreRules = []*rule.Rule{
 	ruleRmRoot, ruleRmHome, ruleRmSystem, ruleRmSystemFile, ruleRmOutside, ruleRmWorkspace, ruleRmGit, ruleRmRecursive, ruleRmTree, ruleRmMatching, ruleLocalSystem,
 	ruleRmUnsetVar, ruleRmBuildOutput, ruleRmFile, ruleRmHomeFile, ruleRmDynamic, ruleRmData, ruleDiskWipe, ruleShred, ruleTruncate,
-	ruleOverwriteSystem, ruleWriteAuth, ruleWriteStartup, ruleWriteCredential, ruleWriteGitHooks, ruleWriteCI, ruleWriteAgentSettings, ruleWriteOutside,
+	ruleOverwriteSystem, ruleWriteAuth, ruleWriteStartup, ruleWriteAutorun, ruleWriteProjectAutorun, ruleWriteCredential, ruleWriteGitHooks, ruleWriteCI, ruleWriteAgentSettings, ruleWriteOutside,
 	ruleWorldWritable, ruleWorldWritableRecursive, ruleOpenSystem, ruleSetuid, ruleChownSystem, ruleCredentialExposed, ruleChattr,
 	ruleGitPushForceProtected, ruleGitPushForce, ruleGitPushDelete, ruleGitResetHard, ruleGitResetMerge, ruleGitClean, ruleGitDiscard,
 	ruleGitBranchForceDelete, ruleGitMoveRef, ruleGitStashDrop, ruleGitRewriteHistory, ruleGitReflogExpire, ruleGitUpdateRefDelete, ruleGitNoVerify,

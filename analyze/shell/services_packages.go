@@ -85,6 +85,7 @@ var (
 
 var svcPackageRules = []*rule.Rule{
 	svcPkgPublish, svcPkgUnpublish, svcPkgOwner, svcPkgGlobal, svcPkgURLInstall, svcPkgIndex, svcPkgUninstall, svcPkgTyposquat,
+	ruleRunRemotePackage, svcPkgRunsProgram,
 }
 
 func svcPackageHandlers() map[string]handler {
@@ -264,6 +265,20 @@ func svcNpmInstall(c *Cmd, r *report, specs []string, global bool) {
 	}
 }
 
+// npmProgramKeys are npm settings that name a program npm runs later.
+var npmProgramKeys = map[string]bool{"script-shell": true, "shell": true, "node-options": true, "editor": true, "git": true, "browser": true, "viewer": true, "onload-script": true, "node-gyp": true}
+
+var npmProgramKeys2 = map[string]string{"script-shell": "every package script (npm run, install scripts)", "shell": "npm exec and npx", "node-options": "every Node program it starts (its options can load code)",
+	"editor": "npm edit and npm config edit", "git": "git dependencies", "browser": "npm docs and npm repo", "viewer": "npm help", "onload-script": "every npm start", "node-gyp": "native builds"}
+
+var svcPkgRunsProgram = &rule.Rule{
+	ID: "shell.pkg.config-runs-program", Category: rule.RemoteCode, Points: svcLose,
+	Summary:     "Changes which program the package manager runs for its scripts (script-shell, shell, node-options…): every later install or script runs through it.",
+	Alternative: "run the script with the program you need this once, and let the user change the setting",
+	Match:       []string{"npm config set script-shell /tmp/x", "npm config set node-options '--require /tmp/x.js'"},
+	NoMatch:     []string{"npm config set fund false", "npm config get script-shell"},
+}
+
 // svcNpmConfigSet judges npm config set key value (or key=value).
 func svcNpmConfigSet(c *Cmd, r *report, args []string) {
 	for i := 0; i < len(args); i++ {
@@ -276,6 +291,8 @@ func svcNpmConfigSet(c *Cmd, r *report, args []string) {
 		switch {
 		case (lk == "registry" || strings.HasSuffix(lk, ":registry")) && !svcDefaultIndex(v):
 			r.add(c.find(svcPkgIndex, "Makes "+v+" the package registry"+svcIf(strings.Contains(lk, ":"), " for "+strings.TrimSuffix(k, ":registry"))+": every later install comes from there.", v))
+		case npmProgramKeys[lk]:
+			r.add(c.find(svcPkgRunsProgram, "Makes "+svcOr(v, "a program")+" the program npm runs for "+npmProgramKeys2[lk]+": it runs on every later npm command that needs it, outside this session.", v))
 		case lk == "strict-ssl" && svcFold(v, "false"):
 			r.add(c.find(svcPkgIndex, "Turns off certificate checks for the package registry: a network attacker can swap packages.", k))
 		}

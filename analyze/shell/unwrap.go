@@ -19,6 +19,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		if dyn[0] {
 			break
 		}
+		w.runnerWrapper(argv, dyn, text)
 		n := 0 // words to drop
 		if spec := w.wrapperSpec(name); spec != nil {
 			wr := readWrapper(spec, argv, dyn)
