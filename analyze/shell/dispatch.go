@@ -327,6 +327,9 @@ func (w *walker) output(c *Cmd, in stream) stream {
 	if s, ok := w.produced(c, in); ok {
 		return s
 	}
+	if cred := tokenProducer(c); cred != "" {
+		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}
+	}
 	switch c.Name {
 	case "echo":
 		args := c.Args
