@@ -777,6 +777,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	w.runsWritten(c, in)
 	w.runsMakefile(c)
 	fl := w.r.fl()
+	serveInterpreter(c, w.r)
 	out := w.dispatch(c, in, s)
 	w.execOptions(c)
 	w.altJudge(c)

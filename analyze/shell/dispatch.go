@@ -20,7 +20,7 @@ var (
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
 		handlerTable = map[string][]handler{}
-		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers()} {
+		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers()} {
 			for k, hs := range m {
 				handlerTable[k] = append(handlerTable[k], hs...)
 			}
