@@ -8,7 +8,7 @@ import (
 // credentialStores are credential files beyond the classic key files, in
 // every spelling of the home directory a command can use.
 var credentialStores = []string{
-	"H/.claude/.credentials.json", "H/.claude.json", "H/.codex/auth.json", "H/.config/github-copilot/apps.json",
+	"H/.claude/.credentials.json", "H/.codex/auth.json", "H/.config/github-copilot/apps.json",
 	"H/.config/github-copilot/hosts.json", "H/.config/gh/hosts.yml", "H/.config/hub", "H/.terraform.d/credentials.tfrc.json",
 	"H/.cargo/credentials.toml", "H/.cargo/credentials", "H/.pypirc", "H/.gem/credentials", "H/.m2/settings.xml",
 	"H/.gradle/gradle.properties", "H/.config/rclone/rclone.conf", "H/.s3cfg", "H/.boto", "H/.azure/accessTokens.json",

@@ -14,7 +14,6 @@ func credentialStoreOf(p, base string) string {
 	case strings.HasPrefix(p, "/proc/") && base == "environ":
 		return "environment variables"
 	case in("/.claude") && (base == ".credentials.json" || base == "credentials.json"),
-		base == ".claude.json",
 		in("/.codex") && base == "auth.json",
 		in("/github-copilot") && (base == "apps.json" || base == "hosts.json"):
 		return "coding agent login"
