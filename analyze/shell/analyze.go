@@ -688,6 +688,11 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 				secret = st.cred
 			}
 		}
+		if secret == "" {
+			if name := w.secretVarIn(word); name != "" {
+				secret = secretVarPrefix + name
+			}
+		}
 	}
 	if len(argv) == 0 {
 		// $empty VAR=x: the assignments stay.
@@ -760,14 +765,19 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		return w.callFunc(c.Name, defs, c.Args, c.Dynamic, true, in), c
 	}
 	if out, ok := w.builtin(c, in); ok {
-		return out, c
+		return secretOutput(c, secret, out), c
 	}
-	if secret != "" && isNetworkSender(c) {
+	if flowSecret(secret) {
+		if secretCarriers[c.Name] && !toOwnService(c, secret) {
+			w.r.add(c.find(ruleCredentialExfil, "Sends "+describeFlowSecret(secret)+" to another machine with "+c.Name+".", c.Name))
+		}
+	} else if secret != "" && isNetworkSender(c) {
 		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
 	}
 	w.runsWritten(c, in)
 	w.runsMakefile(c)
 	fl := w.r.fl()
+	serveInterpreter(c, w.r)
 	out := w.dispatch(c, in, s)
 	w.execOptions(c)
 	w.altJudge(c)
@@ -776,7 +786,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	}
 	w.scheduled(c, in)
 	w.notedWrites(c, in)
-	return w.readsWritten(c, out), c
+	return secretOutput(c, secret, w.readsWritten(c, out)), c
 }
 
 // dynamicName reports whether the program name is not a known literal.

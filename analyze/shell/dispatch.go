@@ -20,7 +20,7 @@ var (
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
 		handlerTable = map[string][]handler{}
-		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers()} {
+		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers()} {
 			for k, hs := range m {
 				handlerTable[k] = append(handlerTable[k], hs...)
 			}
@@ -326,6 +326,9 @@ func decodeUTF16Base64(s string) (string, bool) {
 func (w *walker) output(c *Cmd, in stream) stream {
 	if s, ok := w.produced(c, in); ok {
 		return s
+	}
+	if cred := tokenProducer(c); cred != "" {
+		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}
 	}
 	switch c.Name {
 	case "echo":

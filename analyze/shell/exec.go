@@ -169,8 +169,8 @@ func (w *walker) sends(c *Cmd, in stream) {
 			readsStdin = true
 		}
 	}
-	if readsStdin && in.kind == streamSecret {
-		r.add(c.find(ruleCredentialExfil, "Sends "+describeSecret(in)+" to another machine with "+c.Name+".", c.Name))
+	if readsStdin && in.kind == streamSecret && !(flowSecret(in.cred) && toOwnService(c, in.cred)) {
+		r.add(c.find(ruleCredentialExfil, "Sends "+describeFlowSecret(in.cred)+" to another machine with "+c.Name+".", c.Name))
 	}
 	for _, p := range sentFiles(c) {
 		cl := c.Class(p)

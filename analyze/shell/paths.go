@@ -252,7 +252,7 @@ func credentialOf(p string) string {
 	case p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/sudoers" || strings.HasPrefix(p, "/etc/sudoers.d"):
 		return "system password file"
 	}
-	return ""
+	return credentialStoreOf(p, base)
 }
 
 // broadCwd reports whether the working directory is too broad to be a
