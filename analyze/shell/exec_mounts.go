@@ -93,18 +93,8 @@ func parseVolumeFlag(v string) (mount, bool) {
 // parseMountFlag reads --mount type=bind,source=…,target=….
 func parseMountFlag(v string) (mount, bool) {
 	var m mount
-	bind := false
-	for _, kv := range strings.Split(v, ",") {
-		k, val, _ := strings.Cut(kv, "=")
-		switch strings.ToLower(k) {
-		case "type":
-			bind = val == "bind"
-		case "source", "src":
-			m.host = val
-		case "target", "destination", "dst":
-			m.target = val
-		}
-	}
+	var bind bool
+	m.host, m.target, _, bind = bindMount(v)
 	if !bind || !hostPathLike(m.host) || !strings.HasPrefix(m.target, "/") {
 		return mount{}, false
 	}

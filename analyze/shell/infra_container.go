@@ -207,25 +207,34 @@ func dockerMounts(c *Cmd) []dockerMount {
 		out = append(out, m)
 	}
 	for _, v := range c.FlagAll("--mount") {
-		m, bind := dockerMount{}, false
-		for _, kv := range strings.Split(v, ",") {
-			k, val, _ := strings.Cut(kv, "=")
-			switch k {
-			case "type":
-				bind = val == "bind"
-			case "source", "src":
-				m.src = val
-			case "target", "dst", "destination":
-				m.dst = val
-			case "readonly", "ro":
-				m.ro = val == "" || val == "true" || val == "1"
-			}
-		}
+		var m dockerMount
+		var bind bool
+		m.src, m.dst, m.ro, bind = bindMount(v)
 		if bind && m.src != "" {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// bindMount reads a --mount value (type=bind,source=…,target=…,readonly):
+// its source and target, whether it is read-only and whether it is a bind
+// mount of a host path.
+func bindMount(v string) (src, dst string, ro, bind bool) {
+	for _, kv := range strings.Split(v, ",") {
+		k, val, _ := strings.Cut(kv, "=")
+		switch strings.ToLower(k) {
+		case "type":
+			bind = val == "bind"
+		case "source", "src":
+			src = val
+		case "target", "dst", "destination":
+			dst = val
+		case "readonly", "ro":
+			ro = val == "" || val == "true" || val == "1"
+		}
+	}
+	return src, dst, ro, bind
 }
 
 // dockerCapabilities returns the added capabilities, upper case without CAP_.
