@@ -98,7 +98,13 @@ func (w *walker) envCommands(c *Cmd) {
 	for _, name := range vars {
 		v, ok := env[name]
 		if !ok {
-			continue
+			// Set earlier on the line (export PAGER=…; man ls): taken as
+			// exported, the stricter reading.
+			sv, had := w.state().lookup(name)
+			if !had || sv.unset || sv.array || len(sv.vals) != 1 {
+				continue
+			}
+			v = envValue{value: sv.vals[0], dynamic: sv.dyn}
 		}
 		if v.dynamic {
 			w.r.add(c.find(ruleDynamicCommand, "Runs the command "+name+" names for "+c.Name+", which is only known when it runs, so what it does cannot be checked."))

@@ -76,6 +76,7 @@ func TestExecOptionTwins(t *testing.T) {
 		`sort --compress-program=gzip -o out big.txt`,
 		`EDITOR=vim crontab -e`,
 		`GH_PAGER=cat gh pr list`,
+		`export PAGER=less; man ls`,
 	} {
 		res := Analyze(cmd, Options{Cwd: "/home/dev/project", Home: "/home/dev"})
 		if slices.ContainsFunc(res.Findings, func(f rule.Finding) bool { return f.Points >= 50 }) {
@@ -86,6 +87,8 @@ func TestExecOptionTwins(t *testing.T) {
 		`zip /tmp/z.zip x.sh -T -TT "rm -rf ~ #"`,
 		`zip -T --unzip-command="rm -rf ~" a.zip f`,
 		`PAGER="rm -rf ~" man ls`,
+		`export PAGER="rm -rf ~"; man ls`,
+		`EDITOR="rm -rf ~"; export EDITOR; crontab -e`,
 		`MANPAGER="sh -c 'rm -rf ~'" man ls`,
 		`env EDITOR="rm -rf ~" crontab -e`,
 		`KUBE_EDITOR="rm -rf ~" kubectl edit deploy/x`,
