@@ -371,7 +371,11 @@ func parseOptLine(line string, icase bool) (OptSpec, bool) {
 		}
 	}
 	for i := range kinds {
-		if kinds[i] == valueNone {
+		// A bare spelling takes the line's required value; an optional
+		// one belongs only to the spellings that carry it, as getopt's
+		// "x::" does (sudo's -E takes none, --preserve-env[=] may), so
+		// that "-Eu root" is read as -E and -u root.
+		if kinds[i] == valueNone && o.Value != valueOptional {
 			kinds[i] = o.Value
 		}
 	}

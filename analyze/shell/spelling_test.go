@@ -222,6 +222,7 @@ func wrapperSpellings() []string {
 			operands += " 5"
 		}
 		out = append(out, name+operands)
+		out = append(out, wrapperClusters(s, name, operands)...)
 		for _, o := range s.opts {
 			if o.Tags&(TagNoExec|TagExec|TagSplit) != 0 {
 				continue
@@ -231,10 +232,10 @@ func wrapperSpellings() []string {
 				val = exampleOptions.Cwd
 			}
 			for _, n := range o.Names {
-				switch {
-				case o.Value == valueNone:
+				switch kind := o.valueOf(n); {
+				case kind == valueNone:
 					out = append(out, name+" "+n+operands)
-				case o.Value == valueOptional:
+				case kind == valueOptional:
 					if strings.HasPrefix(n, "--") {
 						out = append(out, name+" "+n+"="+val+operands)
 					} else {
@@ -247,6 +248,35 @@ func wrapperSpellings() []string {
 				default:
 					out = append(out, name+" "+n+" "+val+operands)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// wrapperClusters spells, for a wrapper, each of its short options that
+// take a value clustered behind one that takes none, with the value
+// detached ("sudo -Eu 1"): the cluster must end where the program ends it.
+func wrapperClusters(s *Spec, name, operands string) []string {
+	var flag string
+	for _, o := range s.opts {
+		for _, n := range o.Names {
+			if flag == "" && len(n) == 2 && n[0] == '-' && o.valueOf(n) == valueNone && o.Tags&(TagNoExec|TagExec|TagSplit) == 0 {
+				flag = n
+			}
+		}
+	}
+	if flag == "" {
+		return nil
+	}
+	var out []string
+	for _, o := range s.opts {
+		if o.Tags&(TagNoExec|TagExec|TagSplit|TagCwd) != 0 {
+			continue
+		}
+		for _, n := range o.Names {
+			if len(n) == 2 && n[0] == '-' && o.valueOf(n) == valueRequired {
+				out = append(out, name+" "+flag+n[1:]+" 1"+operands)
 			}
 		}
 	}
@@ -328,6 +358,14 @@ func TestArgvParse(t *testing.T) {
 		{"rm --no-preserve --recur /", "sub=[] opts=[--no-preserve-root --recursive] operands=[/]"},
 		{"sudo -u root -Dwork env -i rm -rf /", "sub=[] opts=[--user=root --chdir=work] operands=[env -i rm -rf /]"},
 		{"timeout -sKILL 5 rm", "sub=[] opts=[--signal=KILL] operands=[5 rm]"},
+		{"sudo -Eu root rm -rf /", "sub=[] opts=[--preserve-env --user=root] operands=[rm -rf /]"},
+		{"sudo -nEHu root rm", "sub=[] opts=[--non-interactive --preserve-env --set-home --user=root] operands=[rm]"},
+		{"sudo --preserve-env=PATH rm", "sub=[] opts=[--preserve-env=PATH] operands=[rm]"},
+		{"unshare -mr rm -rf /", "sub=[] opts=[--mount --map-root-user] operands=[rm -rf /]"},
+		{"nsenter -mt 1 rm", "sub=[] opts=[--mount=t] operands=[1 rm]"},
+		{"shred -uz key", "sub=[] opts=[--remove --zero] operands=[key]"},
+		{"xargs -i rm {}", "sub=[] opts=[--replace] operands=[rm {}]"},
+		{"mysql -psecret db", "sub=[] opts=[--password=secret] operands=[db]"},
 		{"curl -sSfLo out https://x", "sub=[] opts=[-s? -S? -f? -L? -o=out] operands=[https://x]"},
 	} {
 		words := strings.Fields(tc.cmd)
