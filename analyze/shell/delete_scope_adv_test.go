@@ -322,3 +322,24 @@ func FuzzDeleteScope(f *testing.F) {
 		Analyze(src, scopeOptions)
 	})
 }
+
+// TestFindOkAnswered: find -ok/-okdir ask on standard input, which the
+// agent supplies however it likes; the command they run is judged.
+func TestFindOkAnswered(t *testing.T) {
+	for _, action := range []string{"-ok", "-okdir", "-exec", "-execdir"} {
+		for _, feed := range []string{"yes | %s", "%s < answers.txt", "%s <<< y", "%s", "printf 'y\\ny\\n' | %s"} {
+			for _, inner := range []string{"rm -rf ~ \\;", "rm -rf ~ +", "sh -c 'rm -rf ~' \\;"} {
+				cmd := fmt.Sprintf(feed, "find . -maxdepth 0 "+action+" "+inner)
+				if !findings(cmd)["shell.fs.rm-home"] {
+					t.Errorf("%q: want shell.fs.rm-home, found %v", cmd, ruleIDs(Analyze(cmd, exampleOptions)))
+				}
+			}
+		}
+	}
+	// The benign twin: asking before a harmless command stays harmless.
+	for _, cmd := range []string{"find . -name '*.go' -ok gofmt -l {} \\;", "yes | find . -name '*.txt' -okdir wc -l {} \\;"} {
+		if got := Analyze(cmd, exampleOptions); len(got.Findings) > 0 {
+			t.Errorf("%q: found %v, want a harmless command to run", cmd, ruleIDs(got))
+		}
+	}
+}

@@ -793,14 +793,10 @@ func findHandler(c *Cmd, r *report) {
 			if len(inner) == 0 {
 				continue
 			}
-			asks := expr[j] == "-ok" || expr[j] == "-okdir"
-			if asks && c.Stdin != "" {
-				asks = false // the answers are already given (<<< y, yes |)
-			}
+			// -ok and -okdir ask on standard input before each command,
+			// and the agent gives that input (yes |, < file, <<< y, or
+			// whatever its tool passes): they are judged as -exec is.
 			for _, root := range s.roots {
-				if asks {
-					continue // asks before each command
-				}
 				// Every path of an unfiltered find handed to a deleting
 				// program is the whole tree, however the program is
 				// spelled (rm {} without -r still deletes every file).
