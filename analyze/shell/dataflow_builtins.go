@@ -18,6 +18,8 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 		return stream{}, true
 	case "mapfile", "readarray":
 		w.mapfile(c, in)
+		// -C CALLBACK runs a command every -c lines it reads.
+		w.execOptions(c)
 		return stream{}, true
 	case "printf":
 		if len(c.Args) >= 2 && c.Args[0] == "-v" {
