@@ -325,6 +325,8 @@ func TestHerokuRunCommand(t *testing.T) {
 				"heroku "+run+" "+o+" rm -rf /",
 				"heroku "+run+" rm -rf / "+o,
 				"heroku "+run+" "+o+" -- rm -rf /",
+				"heroku "+run+" "+o+" bash -c 'rm -rf /'",
+				"heroku "+run+" sh -c 'rm -rf /' "+o,
 			)
 		}
 	}
