@@ -46,9 +46,10 @@ func isCluster(a string) bool {
 	return true
 }
 
-// Sub returns the n-th positional argument (0-based), or "".
-func (c *Cmd) Sub(n int, valued ...string) string {
-	p := c.Positional(valued...)
+// Sub returns the n-th positional argument (0-based), or "": the
+// program's spec says which options take a value.
+func (c *Cmd) Sub(n int) string {
+	p := c.Positional()
 	if n < len(p) {
 		return p[n]
 	}

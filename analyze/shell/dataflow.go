@@ -90,28 +90,23 @@ func (st *shState) own() {
 		return
 	}
 	st.shared = false
-	if st.vars != nil {
-		m := make(map[string]shVar, len(st.vars)+1)
-		for k, v := range st.vars {
-			m[k] = v
-		}
-		st.vars = m
-	}
-	if st.funcs != nil {
-		m := make(map[string][]fnDef, len(st.funcs)+1)
-		for k, v := range st.funcs {
-			m[k] = v
-		}
-		st.funcs = m
-	}
-	if st.aliases != nil {
-		m := make(map[string]string, len(st.aliases)+1)
-		for k, v := range st.aliases {
-			m[k] = v
-		}
-		st.aliases = m
-	}
+	st.vars = privateCopy(st.vars)
+	st.funcs = privateCopy(st.funcs)
+	st.aliases = privateCopy(st.aliases)
 	st.dirStack = append([]string(nil), st.dirStack...)
+}
+
+// privateCopy returns a copy of m with room for the entry about to be
+// written; nil stays nil.
+func privateCopy[V any](m map[string]V) map[string]V {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]V, len(m)+1)
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
 }
 
 func (st *shState) setVar(name string, v shVar) {
@@ -458,54 +453,29 @@ func globMatch(pat, s string) (match, ok bool) {
 	return p == len(pat), true
 }
 
-// trimPattern applies ${x#pat}, ${x##pat}, ${x%pat} and ${x%%pat}.
+// trimPattern applies ${x#pat}, ${x##pat}, ${x%pat} and ${x%%pat}: it
+// removes the first part of s (prefix) or its last part that pat matches,
+// trying the shortest part first, or the longest first when longest.
 func trimPattern(s, pat string, prefix, longest bool) (string, bool) {
 	if len(s) > 4096 {
 		return s, false
 	}
-	if prefix {
+	n := len(s)
+	for k := 0; k <= n; k++ {
+		l := k // the length of the part tried
 		if longest {
-			for i := len(s); i >= 0; i-- {
-				m, ok := globMatch(pat, s[:i])
-				if !ok {
-					return s, false
-				}
-				if m {
-					return s[i:], true
-				}
-			}
-			return s, true
+			l = n - k
 		}
-		for i := 0; i <= len(s); i++ {
-			m, ok := globMatch(pat, s[:i])
-			if !ok {
-				return s, false
-			}
-			if m {
-				return s[i:], true
-			}
+		part, keep := s[:l], s[l:]
+		if !prefix {
+			part, keep = s[n-l:], s[:n-l]
 		}
-		return s, true
-	}
-	if longest {
-		for i := 0; i <= len(s); i++ {
-			m, ok := globMatch(pat, s[i:])
-			if !ok {
-				return s, false
-			}
-			if m {
-				return s[:i], true
-			}
-		}
-		return s, true
-	}
-	for i := len(s); i >= 0; i-- {
-		m, ok := globMatch(pat, s[i:])
+		m, ok := globMatch(pat, part)
 		if !ok {
 			return s, false
 		}
 		if m {
-			return s[:i], true
+			return keep, true
 		}
 	}
 	return s, true

@@ -61,12 +61,6 @@ const (
 	infraAdmin = 100
 )
 
-// infraWords returns the positional arguments, skipping the values of the
-// given flags (which take a separate value when written without "=").
-func infraWords(c *Cmd, valued ...string) []string {
-	return c.Positional(valued...)
-}
-
 // infraHelp reports whether the command only asks for help or a version.
 func infraHelp(c *Cmd) bool {
 	for _, a := range c.Args {

@@ -404,9 +404,7 @@ func veleroHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-n", "--namespace", "--kubecontext", "--kubeconfig", "--selector", "-l", "--from-backup",
-		"--from-schedule", "--name", "--include-namespaces", "--exclude-namespaces", "--ttl", "--schedule", "-o", "--output",
-		"--existing-resource-policy", "--namespace-mappings", "--storage-location", "--provider", "--bucket")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

@@ -244,8 +244,7 @@ func gitlabRunnerHandler(c *Cmd, r *report) {
 	if infraHelp(c) || c.Has("-v") {
 		return
 	}
-	words := infraWords(c, "--name", "-n", "--url", "-u", "--token", "-t", "--config", "-c", "--executor", "--working-directory",
-		"-d", "--user", "--service", "--registration-token", "--description", "--tag-list", "--docker-image", "--log-level", "--log-format")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -286,7 +285,7 @@ func circleciHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--org-slug", "--org-id", "--token", "--host", "--owner-id", "--integration", "--context", "-c", "--config", "--org")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -330,9 +329,7 @@ func argocdHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--server", "--auth-token", "--grpc-web-root-path", "--config", "--context", "--kind", "--resource-name",
-		"--group", "--namespace", "-N", "--revision", "--project", "-p", "--parameter", "--label", "-l", "--selector",
-		"--resource", "--retry-limit", "--timeout", "--local", "--dest-server", "--dest-namespace", "--repo", "--path", "--values")
+	words := c.Positional()
 	if len(words) < 2 {
 		return
 	}
@@ -386,8 +383,7 @@ func fluxHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-n", "--namespace", "--context", "--kubeconfig", "--timeout", "--url", "--branch", "--owner",
-		"--repository", "--path", "--interval", "--source", "--chart", "--label", "--components", "--secret-ref")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

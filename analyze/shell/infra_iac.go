@@ -471,8 +471,7 @@ func cdkHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-a", "--app", "-c", "--context", "--profile", "--role-arn", "-o", "--output",
-		"--require-approval", "--toolkit-stack-name", "-e", "--exclusively", "--method", "--parameters", "--outputs-file", "--concurrency")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -502,8 +501,7 @@ func serverlessHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-s", "--stage", "-r", "--region", "-f", "--function", "-c", "--config", "--aws-profile",
-		"--app", "--org", "-p", "--path", "-d", "--data", "-t", "--type", "--timestamp", "--param", "--contextPath", "--context")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

@@ -17,8 +17,7 @@ func samHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--stack-name", "--region", "--profile", "-t", "--template", "--template-file", "--config-env",
-		"--config-file", "--s3-bucket", "--parameter-overrides", "--capabilities", "-e", "--event", "--event-file")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -47,7 +46,7 @@ func sstHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--stage", "--region", "--profile", "--target")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -73,7 +72,7 @@ func amplifyHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--envName", "--appId", "--profile", "--name")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -103,7 +102,7 @@ func copilotHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-a", "--app", "-e", "--env", "-n", "--name", "--profile", "--tag", "--resource-tags")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -132,7 +131,7 @@ func ebHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--profile", "--region", "-r", "-l", "--label", "-m", "--message", "--timeout", "--source", "-p", "--platform")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

@@ -94,7 +94,7 @@ func kopsHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--name", "--state", "-f", "--filename", "--zones", "--node-count", "--instance-group", "-o", "--output")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -132,7 +132,7 @@ func localClusterHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--name", "-n", "-p", "--profile", "--config", "--image", "--driver", "--kubeconfig")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -166,8 +166,7 @@ func helmfileHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-f", "--file", "-e", "--environment", "-l", "--selector", "--state-values-set", "--state-values-file",
-		"-n", "--namespace", "--kube-context", "--args", "--set", "--values", "--output-dir", "--concurrency")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

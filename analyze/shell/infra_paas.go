@@ -77,8 +77,7 @@ func herokuHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-a", "--app", "-r", "--remote", "-t", "--team", "--confirm", "-s", "--size", "-e", "--env",
-		"--org", "--space", "--type", "-c", "--command", "--by", "--wait-interval", "--num", "-n", "--source", "--dyno")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -169,34 +168,34 @@ func herokuHandler(c *Cmd, r *report) {
 	}
 }
 
-// herokuRunFlags are the flags of heroku run, with whether they take a value.
-var herokuRunFlags = map[string]bool{"-a": true, "--app": true, "-r": true, "--remote": true, "-s": true, "--size": true,
-	"-e": true, "--env": true, "--type": true, "-x": false, "--exit-code": false, "--no-tty": false, "--no-notify": false, "--no-launcher": false}
-
-// herokuRunArgv returns the command of "heroku run [flags] COMMAND…",
-// without the flags Heroku itself takes.
+// herokuRunArgv returns the command of "heroku run [options] COMMAND…":
+// every word after the run command except heroku run's own options (its
+// spec block) and their values, which it reads anywhere on the line. An
+// option heroku run does not know belongs to the command.
 func herokuRunArgv(c *Cmd) []string {
+	av := c.Argv()
+	if len(av.Sub) == 0 || (av.Sub[0] != "run" && !strings.HasPrefix(av.Sub[0], "run:")) {
+		return nil
+	}
+	// A subcommand is only ever the first word that is not an option.
+	first := av.wordArg[0] + 1
+	heroku := make([]bool, len(c.Args))
+	for _, o := range av.Opts {
+		if o.Unknown || o.level == 0 || o.Arg < first {
+			continue
+		}
+		heroku[o.Arg] = true
+		for j := o.ValueArg; j >= 0 && j < o.ValueArg+o.ValueLen && j < len(heroku); j++ {
+			heroku[j] = true
+		}
+	}
 	var argv []string
-	started := false
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		if !started {
-			if a == "run" || strings.HasPrefix(a, "run:") {
-				started = true
-			}
+	for i := first; i < len(c.Args); i++ {
+		if heroku[i] || i+1 == av.optsDone && len(argv) == 0 {
+			// Heroku's own option, or the "--" that ends them before the command.
 			continue
 		}
-		name, _, inline := strings.Cut(a, "=")
-		if valued, ok := herokuRunFlags[name]; ok {
-			if valued && !inline {
-				i++
-			}
-			continue
-		}
-		if a == "--" && len(argv) == 0 {
-			continue
-		}
-		argv = append(argv, a)
+		argv = append(argv, c.Args[i])
 	}
 	return argv
 }
@@ -234,9 +233,7 @@ func flyHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "-a", "--app", "-c", "--config", "-i", "--image", "-r", "--region", "-C", "--command",
-		"--vm-size", "-e", "--env", "-s", "--select", "--org", "-o", "--strategy", "--build-arg", "--dockerfile", "-u", "--user",
-		"--size", "--snapshot-id", "--machine-config")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

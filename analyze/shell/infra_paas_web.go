@@ -141,8 +141,7 @@ func vercelHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--token", "-t", "--scope", "-S", "--team", "-T", "-A", "--local-config", "-Q", "--global-config",
-		"--cwd", "-e", "--env", "-b", "--build-env", "-m", "--meta", "--target", "--regions", "--archive")
+	words := c.Positional()
 	cmd := firstOf(words)
 	args := words[min(1, len(words)):]
 	prod := c.Has("--prod")
@@ -202,8 +201,7 @@ func netlifyHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--site", "-s", "--auth", "--dir", "-d", "--functions", "-f", "--message", "-m", "--alias",
-		"--context", "--data", "--filter", "--scope", "--json")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -247,8 +245,7 @@ func firebaseHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--project", "-P", "--only", "--except", "--instance", "--data", "-d", "--region", "--site",
-		"--message", "-m", "--token", "--config", "-c", "--hash-algo", "--expires")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -312,8 +309,7 @@ func supabaseHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--db-url", "--project-ref", "-p", "--password", "--workdir", "--env-file", "-f", "--file",
-		"--status", "--schema", "-s", "--experimental", "--import-map", "--name", "--region", "--org-id", "--db-password")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

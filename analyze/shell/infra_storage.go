@@ -85,9 +85,7 @@ func mcHandler(c *Cmd, r *report) {
 	if infraHelp(c) {
 		return
 	}
-	words := infraWords(c, "--older-than", "--newer-than", "--config-dir", "-C", "--encrypt-key", "--storage-class", "--attr",
-		"--tags", "--expire-days", "--transition-days", "--transition-tier", "--noncurrent-expire-days", "--versions-after",
-		"--rewind", "--version-id", "--exclude", "--limit-upload", "--limit-download", "--region", "--prefix", "--suffix")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -190,9 +188,7 @@ func azcopyHandler(c *Cmd, r *report) {
 	if infraHelp(c) || c.Has("--dry-run") {
 		return
 	}
-	words := infraWords(c, "--include-pattern", "--exclude-pattern", "--include-path", "--exclude-path", "--log-level",
-		"--from-to", "--block-size-mb", "--cap-mbps", "--list-of-files", "--output-type", "--tenant-id", "--application-id",
-		"--overwrite", "--blob-type", "--block-blob-tier", "--metadata", "--include-before", "--include-after", "--trusted-microsoft-suffixes")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}
@@ -305,8 +301,7 @@ func s5cmdHandler(c *Cmd, r *report) {
 	if infraHelp(c) || c.Has("--dry-run") {
 		return
 	}
-	words := infraWords(c, "--endpoint-url", "--profile", "--credentials-file", "--log", "--numworkers", "--retry-count",
-		"--storage-class", "--concurrency", "--part-size", "--exclude", "--include", "--cache-control", "--expires", "--acl", "--content-type")
+	words := c.Positional()
 	if len(words) == 0 {
 		return
 	}

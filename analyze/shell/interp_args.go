@@ -127,6 +127,25 @@ func optValue(args []string, i *int, rest string) (string, bool) {
 	return "", false
 }
 
+// endsOptions reports whether args[i] ends an interpreter's options: after
+// "--" the script file follows, "-" reads it from standard input; either
+// is the script unless code was given.
+func (a *interpArgs) endsOptions(args []string, i int) bool {
+	switch args[i] {
+	case "--":
+		if i+1 < len(args) && len(a.codes) == 0 {
+			a.file = i + 1
+		}
+		return true
+	case "-":
+		if len(a.codes) == 0 {
+			a.file = i
+		}
+		return true
+	}
+	return false
+}
+
 // clusters reads Perl-, Ruby-, PHP-, Lua-like options: letters in code take
 // the inline code (attached or next), letters in value take a value
 // (attached or next), letters in rest take the rest of the cluster,
@@ -136,15 +155,7 @@ func (a *interpArgs) clusters(args []string, code, value, rest, digits string) {
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		switch {
-		case arg == "--":
-			if i+1 < len(args) && len(a.codes) == 0 {
-				a.file = i + 1
-			}
-			return
-		case arg == "-":
-			if len(a.codes) == 0 {
-				a.file = i
-			}
+		case a.endsOptions(args, i):
 			return
 		case strings.HasPrefix(arg, "--"):
 			// Long options (ruby --enable=x, Rscript --vanilla): values attached.
@@ -217,15 +228,7 @@ func (a *interpArgs) node(name string, args []string) {
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		switch {
-		case arg == "--":
-			if i+1 < len(args) && len(a.codes) == 0 {
-				a.file = i + 1
-			}
-			return
-		case arg == "-":
-			if len(a.codes) == 0 {
-				a.file = i
-			}
+		case a.endsOptions(args, i):
 			return
 		case strings.HasPrefix(arg, "--"):
 			opt, v, hasEq := strings.Cut(arg, "=")
