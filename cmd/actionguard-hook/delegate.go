@@ -44,14 +44,21 @@ func answer(ctx context.Context, ad adapter.Adapter, cfg hookrun.Config, stdin i
 	return hookrun.Run(ctx, ad, cfg, input())
 }
 
+// delegatedEnv marks the process a call was handed to: should the binary
+// beside this one be this one again (a copy, a link), it answers instead
+// of handing the call on forever.
+const delegatedEnv = "ACTIONGUARD_HOOK_HANDED_OVER"
+
 // delegate runs `cli hook <agent>` on raw and returns its answer; ok is
-// false when it could not be started.
+// false when it could not be started, or when this process is already one
+// a call was handed to.
 func delegate(ctx context.Context, cli, agent string, raw []byte) (resp adapter.Response, ok bool) {
-	if cli == "" {
+	if cli == "" || os.Getenv(delegatedEnv) != "" {
 		return resp, false
 	}
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, cli, "hook", agent)
+	cmd.Env = append(os.Environ(), delegatedEnv+"=1")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = bytes.NewReader(raw), &stdout, &stderr
 	err := cmd.Run()
 	var exit *exec.ExitError

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -118,5 +120,35 @@ func TestUnreadableInputAnsweredHere(t *testing.T) {
 	resp := answer(context.Background(), adapter.Claude{}, leanConfig(t, true), in, self)
 	if d := decision(t, resp); d == "allow" || resp.Exit == 7 {
 		t.Errorf("an unreadable input: %d %s", resp.Exit, resp.Stdout)
+	}
+}
+
+// The binary beside this one being this one again (a copy, a link) does
+// not hand the call on forever: the second answers it, fail-safe.
+func TestHandOverToItselfEnds(t *testing.T) {
+	dir := t.TempDir()
+	hook := filepath.Join(dir, "actionguard-hook")
+	build := exec.Command("go", "build", "-o", hook, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cli := filepath.Join(dir, "actionguard")
+	if runtime.GOOS == "windows" {
+		cli += ".exe"
+	}
+	if err := os.Link(hook, cli); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	cfg := leanConfig(t, true)
+	t.Setenv("ACTIONGUARD_DB", cfg.DBPath)
+	t.Setenv("HOME", filepath.Dir(cfg.DBPath))
+	cmd := exec.Command(hook, "hook", "codex")
+	cmd.Stdin = bytes.NewReader(event("npm publish"))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if d := decision(t, adapter.Response{Stdout: out}); d != "deny" {
+		t.Errorf("codex: %s: %s", d, out)
 	}
 }
