@@ -63,16 +63,24 @@ func decision(t *testing.T, resp adapter.Response) string {
 	return out.Specific.Decision
 }
 
-// A held call goes whole, byte for byte, to the CLI, whose stdout, stderr
-// and exit code are the answer.
+// A call that needs the database goes whole, byte for byte, to the CLI,
+// whose stdout, stderr and exit code are the answer.
 func TestHeldCallAnsweredByCLI(t *testing.T) {
 	t.Setenv(fakeCLIEnv, "1")
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ad := range []adapter.Adapter{adapter.Claude{}, adapter.Codex{}} {
-		in := event("npm publish")
+	mail, _ := json.Marshal(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "mcp__gmail__send_email",
+		"tool_input": map[string]any{"to": []any{"bob@acme.com"}, "subject": "Lunch", "body": "Friday?"}})
+	for _, c := range []struct {
+		ad adapter.Adapter
+		in []byte
+	}{
+		{adapter.Codex{}, event("npm publish")}, // a request is opened
+		{adapter.Claude{}, mail},                // the contact book is asked
+	} {
+		ad, in := c.ad, c.in
 		resp := answer(context.Background(), ad, leanConfig(t, true), bytes.NewReader(in), self)
 		if want := "hook " + ad.Name() + "|" + string(in); string(resp.Stdout) != want || string(resp.Stderr) != "from the cli" || resp.Exit != 7 {
 			t.Errorf("%s: got %d %q %q, want the CLI's answer %q", ad.Name(), resp.Exit, resp.Stdout, resp.Stderr, want)

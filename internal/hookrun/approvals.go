@@ -69,6 +69,13 @@ func gateFor(cfg Config, db *database, passTTL time.Duration) func(ctx context.C
 			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 				return // no database, no approval granted
 			}
+			if db.open == nil && cfg.openApprovals == nil && !approval.MayHaveRequest(ApprovalsDir(path), gate.KeyOf(a)) {
+				// This process cannot open the database (the lean hook):
+				// it hands the call over only when a request for exactly
+				// this call was written beside it; otherwise there is no
+				// pass to find, and the agent asks the person.
+				return
+			}
 		}
 		st, closeStore, err := open(ctx, path)
 		if err != nil {

@@ -12,7 +12,10 @@ import (
 	"testing"
 
 	"github.com/actionguard/actionguard/adapter"
+	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/gate"
 )
 
 // The lean hook binary runs TryRun with no Opener: the calls that need the
@@ -71,19 +74,68 @@ func heldEvents() []map[string]any {
 
 var leanAgents = []adapter.Adapter{adapter.Claude{}, adapter.Codex{}}
 
+// An agent that cannot ask (Codex) opens a request for every held call:
+// always handed over.
 func TestTryRunHandsOverHeldCalls(t *testing.T) {
-	for _, ad := range leanAgents {
-		for _, ev := range heldEvents() {
-			cfg, db := leanConfig(t)
-			before := stateFiles(t, filepath.Dir(db))
-			_, err := TryRun(context.Background(), ad, cfg, strings.NewReader(encode(ev)))
-			if !errors.Is(err, ErrNeedsDatabase) {
-				t.Errorf("%s %v: %v, want ErrNeedsDatabase", ad.Name(), ev["tool_input"], err)
-				continue
-			}
-			if after := stateFiles(t, filepath.Dir(db)); !slices.Equal(before, after) {
-				t.Errorf("%s %v: a handed-over call wrote the state:\nbefore %q\nafter  %q", ad.Name(), ev["tool_input"], before, after)
-			}
+	for _, ev := range heldEvents() {
+		cfg, db := leanConfig(t)
+		before := stateFiles(t, filepath.Dir(db))
+		_, err := TryRun(context.Background(), adapter.Codex{}, cfg, strings.NewReader(encode(ev)))
+		if !errors.Is(err, ErrNeedsDatabase) {
+			t.Errorf("codex %v: %v, want ErrNeedsDatabase", ev["tool_input"], err)
+			continue
+		}
+		if after := stateFiles(t, filepath.Dir(db)); !slices.Equal(before, after) {
+			t.Errorf("codex %v: a handed-over call wrote the state:\nbefore %q\nafter  %q", ev["tool_input"], before, after)
+		}
+	}
+}
+
+// An agent that asks (Claude Code) looks for a pass: the lean hook hands
+// the held call over only once a request for exactly this call was
+// written beside the database; then the process that can open it lets
+// the call through on the person's approval, verified in the audit chain.
+func TestTryRunHandsOverOnlyPossiblePasses(t *testing.T) {
+	for _, ev := range heldEvents() {
+		cfg, db := leanConfig(t)
+		cmd := ev["tool_input"].(map[string]any)["command"].(string)
+		resp, err := TryRun(context.Background(), adapter.Claude{}, cfg, strings.NewReader(encode(ev)))
+		if err != nil || !strings.Contains(string(resp.Stdout), `"ask"`) {
+			t.Errorf("%s, no request: %v %s, want an ask answered here", cmd, err, resp.Stdout)
+			continue
+		}
+		// A request for another call of the session changes nothing.
+		st, err := testOpen(context.Background(), db, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := personQueue(st)
+		q.Dir = ApprovalsDir(db)
+		other := &guard.Action{Tool: "Bash", Input: map[string]any{"command": cmd + " --dry-run"}, Context: guard.Context{SessionID: "s1", Cwd: "/home/dev/project", Agent: "claude-code"}}
+		if _, err := gate.Apply(context.Background(), q, other, &guard.Decision{Verdict: guard.Approve, Reason: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := TryRun(context.Background(), adapter.Claude{}, cfg, strings.NewReader(encode(ev))); err != nil {
+			t.Errorf("%s, a request for another call: %v", cmd, err)
+		}
+		// A person approves exactly this call.
+		a := &guard.Action{Tool: "Bash", Input: map[string]any{"command": cmd}, Context: guard.Context{SessionID: "s1", Cwd: "/home/dev/project", Agent: "claude-code"}}
+		d := &guard.Decision{Verdict: guard.Approve, Reason: "x"}
+		if _, err := gate.Apply(context.Background(), q, a, d); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := q.Decide(context.Background(), d.ApprovalID, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		if _, err := TryRun(context.Background(), adapter.Claude{}, cfg, strings.NewReader(encode(ev))); !errors.Is(err, ErrNeedsDatabase) {
+			t.Errorf("%s, approved: %v, want ErrNeedsDatabase", cmd, err)
+			continue
+		}
+		full := cfg
+		full.Open = testOpen
+		if decision, reason := hookAnswer(t, adapter.Claude{}, full, ev); decision != "allow" || !strings.Contains(reason, "Approved by alice") {
+			t.Errorf("%s, handed over: %s: %s", cmd, decision, reason)
 		}
 	}
 }
