@@ -152,32 +152,46 @@ type secretRule struct {
 	// time (eyJa-eyJa-eyJa…, curl curl curl…).
 	skip func(text string) int
 
-	// re and all compile the pattern on first use (a hook process should not
-	// pay for rules whose anchors never occur): re anchored at the start,
-	// all unanchored, for the linear fallback.
-	re, all func() *regexp.Regexp
+	// The pattern is compiled on first use (a hook process should not pay
+	// for rules whose anchors never occur, nor build their expressions at
+	// start-up): anchored at the start (re), and unanchored (all), for the
+	// linear fallback.
+	reOnce, allOnce sync.Once
+	reRE, allRE     *regexp.Regexp
 }
 
-// compileLazily prepares each rule's regular expressions, compiled when first
-// used.
-func compileLazily(rules []secretRule) []secretRule {
-	for i := range rules {
-		r := &rules[i]
-		flags, body := "", r.pattern
-		if strings.HasPrefix(body, "(?i)") {
-			flags, body = "(?i)", body[len("(?i)"):]
-		}
-		anchored, unanchored := flags+"^(?:"+body+")", flags+body
+// re is the rule's pattern anchored at the start of the text.
+func (r *secretRule) re() *regexp.Regexp {
+	r.reOnce.Do(func() {
+		flags, body := r.flagsBody()
+		r.reRE = regexp.MustCompile(flags + "^(?:" + body + ")")
+	})
+	return r.reRE
+}
+
+// all is the rule's pattern anywhere in the text (after a word boundary
+// when the rule has one).
+func (r *secretRule) all() *regexp.Regexp {
+	r.allOnce.Do(func() {
+		flags, body := r.flagsBody()
 		if r.boundary {
-			unanchored = flags + `\b(?:` + body + ")"
+			body = `\b(?:` + body + ")"
 		}
-		r.re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(anchored) })
-		r.all = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(unanchored) })
-	}
-	return rules
+		r.allRE = regexp.MustCompile(flags + body)
+	})
+	return r.allRE
 }
 
-var secretRules = compileLazily([]secretRule{
+// flagsBody splits a leading (?i) off the pattern, so that it stays in
+// front of the anchors re and all add.
+func (r *secretRule) flagsBody() (flags, body string) {
+	if strings.HasPrefix(r.pattern, "(?i)") {
+		return "(?i)", r.pattern[len("(?i)"):]
+	}
+	return "", r.pattern
+}
+
+var secretRules = []secretRule{
 	{
 		typ:     "private_key",
 		anchors: []string{"-----begin"},
@@ -333,7 +347,7 @@ var secretRules = compileLazily([]secretRule{
 		limit: 4 << 10,
 		line:  true,
 	},
-})
+}
 
 // mysqlNames are the programs that take -p<password>.
 var mysqlNames = []string{"mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlshow", "mysqlcheck",

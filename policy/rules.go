@@ -206,10 +206,12 @@ type visitFunc func(*exprast.Node)
 
 func (f visitFunc) Visit(n *exprast.Node) { f(n) }
 
+// The expressions that read expr's errors are compiled when a rule does
+// not compile, not in every process that loads a policy.
 var (
-	reUnknownName  = regexp.MustCompile(`^unknown name (\S+)`)
-	reNoField      = regexp.MustCompile(`^type policy\.(\w+) has no field (\S+)`)
-	reNotBool      = regexp.MustCompile(`^expected bool, but got (\S+)`)
+	reUnknownName  = lazyRegexp(`^unknown name (\S+)`)
+	reNoField      = lazyRegexp(`^type policy\.(\w+) has no field (\S+)`)
+	reNotBool      = lazyRegexp(`^expected bool, but got (\S+)`)
 	exprDocsHint   = "the syntax is expr's: https://expr-lang.org/docs/language-definition"
 	clockFunctions = map[string]bool{"now": true, "date": true, "timezone": true, "duration": true}
 )
@@ -222,13 +224,13 @@ func explainExprError(err error) *exprError {
 	if errors.As(err, &fe) {
 		e.off, e.msg = fe.From, fe.Message
 	}
-	if m := reUnknownName.FindStringSubmatch(e.msg); m != nil && clockFunctions[m[1]] {
+	if m := reUnknownName().FindStringSubmatch(e.msg); m != nil && clockFunctions[m[1]] {
 		e.msg = m[1] + "() is not available in rules"
 		e.hint = "rules see no clock, so that a decision can be replayed; decide from the action and its context"
 	} else if m != nil {
 		e.msg = "unknown name " + m[1]
 		e.hint = didYouMean(m[1], envNames(reflect.TypeFor[Env]()), "the names are")
-	} else if m := reNoField.FindStringSubmatch(e.msg); m != nil {
+	} else if m := reNoField().FindStringSubmatch(e.msg); m != nil {
 		e.msg = "unknown field " + m[2]
 		var t reflect.Type = reflect.TypeFor[Env]()
 		prefix := ""
@@ -240,7 +242,7 @@ func explainExprError(err error) *exprError {
 		if prefix != "" {
 			e.hint = strings.ReplaceAll(e.hint, "did you mean ", "did you mean "+prefix)
 		}
-	} else if m := reNotBool.FindStringSubmatch(e.msg); m != nil {
+	} else if m := reNotBool().FindStringSubmatch(e.msg); m != nil {
 		e.msg = "when must be true or false, not " + m[1]
 		e.hint = `compare the value, e.g. 'command contains "deploy"' or 'risk >= 7'`
 	}
@@ -263,4 +265,9 @@ func envNames(t reflect.Type) []string {
 		}
 	}
 	return names
+}
+
+// lazyRegexp compiles expr the first time it is used.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

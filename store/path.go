@@ -1,33 +1,14 @@
 package store
 
-import (
-	"errors"
-	"os"
-	"path/filepath"
-)
+import "github.com/actionguard/actionguard/store/dbpath"
 
 // FileName is the name of the database file in a state directory.
-const FileName = "actionguard.db"
+const FileName = dbpath.FileName
 
 // DefaultPath returns where the database lives: $ACTIONGUARD_DB if set, else
 // $ACTIONGUARD_STATE_DIR/actionguard.db, else
 // $XDG_STATE_HOME/actionguard/actionguard.db, else
 // ~/.local/state/actionguard/actionguard.db. It creates nothing; Open
-// creates the directory.
-func DefaultPath() (string, error) {
-	if p := os.Getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
-	}
-	if d := os.Getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return filepath.Join(d, FileName), nil
-	}
-	// The XDG spec says to ignore a relative XDG_STATE_HOME.
-	if d := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "actionguard", FileName), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return "", errors.New("store: no database path: set ACTIONGUARD_DB or HOME")
-	}
-	return filepath.Join(home, ".local", "state", "actionguard", FileName), nil
-}
+// creates the directory. (Package dbpath says the same without linking
+// the database driver.)
+func DefaultPath() (string, error) { return dbpath.Default() }

@@ -1,8 +1,10 @@
 // Command actionguard-hook is the lean hook binary: `actionguard-hook hook
 // <agent>` does what `actionguard hook <agent>` does, linking only what a
-// hook call needs (no command-line framework, no MCP, no installer), so an
-// agent pays as little as possible per tool call. `actionguard install`
-// writes it into the agent's settings when it sits next to actionguard.
+// hook call needs (no command-line framework, no MCP, no installer, no
+// database driver), so an agent pays as little as possible per tool call.
+// `actionguard install` writes it into the agent's settings when it sits
+// next to actionguard, which answers the few calls that need the audit
+// database (see delegate.go).
 //
 // It also serves `actionguard-hook trash put|git-clean|git-safety-ref`, the
 // commands a hook's rewritten command calls on the binary that answered the
@@ -46,7 +48,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "actionguard-hook: no hook for %q (known: %s); refusing the tool call\n", args[0], strings.Join(names, ", "))
 		os.Exit(exitRefuse)
 	}
-	resp := hookrun.Run(context.Background(), ad, hookrun.Config{}, os.Stdin)
+	resp := answer(context.Background(), ad, hookrun.Config{}, os.Stdin, cliPath())
 	os.Stdout.Write(resp.Stdout)
 	os.Stderr.Write(resp.Stderr)
 	os.Exit(resp.Exit)

@@ -16,9 +16,9 @@ import (
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
-	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/internal/setup"
 	"github.com/actionguard/actionguard/policy"
+	"github.com/actionguard/actionguard/store"
 	"github.com/spf13/cobra"
 )
 
@@ -264,7 +264,7 @@ func (a *app) doctorAudit(ctx context.Context, r *doctorReport) {
 		r.add("audit", "audit log", checkInfo, path+": no decisions recorded yet (created on the first one)", "")
 		return
 	}
-	st, err := hookrun.OpenStore(ctx, path)
+	st, err := store.OpenDrained(ctx, path)
 	if err != nil {
 		if st != nil {
 			st.Close()
@@ -325,7 +325,7 @@ func (a *app) doctorSelfTest(ctx context.Context, r *doctorReport, bin string) {
 		}
 		r.add(section, name, checkOK, fmt.Sprintf("%s, as it must be (%d ms)", got, took.Milliseconds()), "")
 	}
-	st, err := hookrun.OpenStore(ctx, db)
+	st, err := store.OpenDrained(ctx, db)
 	if err != nil {
 		r.add(section, "audit records", checkFail, "the self-test's audit log cannot be opened: "+err.Error(), "")
 		return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/internal/hookrun"
+	"github.com/actionguard/actionguard/store"
 	"github.com/spf13/cobra"
 )
 
@@ -52,5 +53,5 @@ never a silent allow.`,
 
 // runHook runs the hook with the command line's global flags.
 func (a *app) runHook(ctx context.Context, ad adapter.Adapter) adapter.Response {
-	return hookrun.Run(ctx, ad, hookrun.Config{PolicyPath: a.policyPath, ProjectPath: a.projectPath, DBPath: a.dbPath, NoAudit: a.noAudit, Getenv: a.env.Getenv}, a.env.Stdin)
+	return hookrun.Run(ctx, ad, hookrun.Config{PolicyPath: a.policyPath, ProjectPath: a.projectPath, DBPath: a.dbPath, NoAudit: a.noAudit, Getenv: a.env.Getenv, Open: hookrun.OpenerOf(store.OpenForHook)}, a.env.Stdin)
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,14 +30,27 @@ func hookBuild(t *testing.T) string {
 	return hookBuildCmd(t, "actionguard")
 }
 
-// hookBuildCmd builds ./cmd/<name> into a temporary folder.
+// hookBuildCmd builds ./cmd/<name> into a temporary folder. The lean
+// actionguard-hook is built with actionguard beside it, as installed: it
+// hands the calls that need the audit database to that one.
 func hookBuildCmd(t *testing.T, name string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), name)
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+name)
-	cmd.Dir = "../.."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, name)
+	names := []string{name}
+	if name == "actionguard-hook" {
+		names = append(names, "actionguard")
+	}
+	for _, n := range names {
+		out := filepath.Join(dir, n)
+		if runtime.GOOS == "windows" && n != name {
+			out += ".exe" // the name actionguard-hook looks for
+		}
+		cmd := exec.Command("go", "build", "-o", out, "./cmd/"+n)
+		cmd.Dir = "../.."
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, msg)
+		}
 	}
 	return bin
 }

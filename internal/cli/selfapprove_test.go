@@ -348,7 +348,7 @@ func TestAgentCannotApproveItself(t *testing.T) {
 // in first) satisfies match.
 func auditHas(t *testing.T, db string, match func(audit.Record) bool) bool {
 	t.Helper()
-	st, err := hookrun.OpenStore(context.Background(), db)
+	st, err := store.OpenDrained(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -165,7 +165,7 @@ func (a *app) openSQLite(ctx context.Context) (*store.SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("finding the audit database: %w", err)
 	}
-	st, err := hookrun.OpenStore(ctx, path)
+	st, err := store.OpenDrained(ctx, path)
 	if st == nil {
 		return nil, &exitError{code: ExitError, err: fmt.Errorf("opening the audit database: %w", err), hint: "set --store, --db or ACTIONGUARD_DB to a writable file"}
 	}

@@ -47,24 +47,12 @@ const ServerURLEnv = "ACTIONGUARD_SERVER_URL"
 // approvalStore opens the store the hook's queue uses; tests replace it.
 type approvalStore func(ctx context.Context, path string) (approval.Store, func() error, error)
 
-// openSQLite opens the database with the decisions spooled by earlier hook
-// calls moved into the audit log first: an approval is honoured against
-// the log (approval.Verified), which must say whether it was used. A
-// failed drain leaves the records spooled; the store is used all the same.
-func openSQLite(ctx context.Context, path string) (approval.Store, func() error, error) {
-	st, err := OpenStore(ctx, path)
-	if st == nil {
-		return nil, nil, err
-	}
-	return st, st.Close, nil
-}
-
 // gateFor is the adapter's Gate for a hook call with cfg; an approved call
 // passes within passTTL of the decision (the policy's approvals.pass_ttl).
-func gateFor(cfg Config, passTTL time.Duration) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+func gateFor(cfg Config, db *database, passTTL time.Duration) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
 	open := cfg.openApprovals
 	if open == nil {
-		open = openSQLite
+		open = db.openDrained
 	}
 	return func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
 		path, err := DBPath(cfg)
@@ -80,6 +68,13 @@ func gateFor(cfg Config, passTTL time.Duration) func(ctx context.Context, a *gua
 			}
 			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 				return // no database, no approval granted
+			}
+			if db.open == nil && cfg.openApprovals == nil && !approval.MayHaveRequest(ApprovalsDir(path), gate.KeyOf(a)) {
+				// This process cannot open the database (the lean hook):
+				// it hands the call over only when a request for exactly
+				// this call was written beside it; otherwise there is no
+				// pass to find, and the agent asks the person.
+				return
 			}
 		}
 		st, closeStore, err := open(ctx, path)

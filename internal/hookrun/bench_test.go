@@ -20,7 +20,7 @@ func BenchmarkHookCall(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			dir := b.TempDir()
-			cfg := Config{DBPath: filepath.Join(dir, "audit.db"), Getenv: func(k string) string {
+			cfg := Config{DBPath: filepath.Join(dir, "audit.db"), Open: testOpen, Getenv: func(k string) string {
 				if k == "HOME" {
 					return dir
 				}
@@ -46,7 +46,7 @@ func BenchmarkHookCallHeld(b *testing.B) {
 	for _, ad := range []adapter.Adapter{adapter.Codex{}, adapter.Claude{}} {
 		b.Run(ad.Name(), func(b *testing.B) {
 			dir := b.TempDir()
-			cfg := Config{DBPath: filepath.Join(dir, "audit.db"), Getenv: func(k string) string {
+			cfg := Config{DBPath: filepath.Join(dir, "audit.db"), Open: testOpen, Getenv: func(k string) string {
 				if k == "HOME" {
 					return dir
 				}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/guard"
-	"github.com/actionguard/actionguard/store"
 )
 
 // ContactTimeout bounds what the contact book may cost a hook call: opening
@@ -39,23 +38,25 @@ type hookContacts struct {
 	closed atomic.Bool
 }
 
-func newHookContacts(path string) *hookContacts {
-	return &hookContacts{path: path, timeout: ContactTimeout, open: openContactStore}
+func newHookContacts(path string, db *database) *hookContacts {
+	return &hookContacts{path: path, timeout: ContactTimeout, open: func(ctx context.Context, path string) (contactStore, error) {
+		return openContactStore(ctx, db, path)
+	}}
 }
 
 // errNoBook: the audit database does not exist yet, so nobody is known.
 var errNoBook = errors.New("no contact book yet")
 
-func openContactStore(ctx context.Context, path string) (contactStore, error) {
+func openContactStore(ctx context.Context, db *database, path string) (contactStore, error) {
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, errNoBook
 		}
 		return nil, err
 	}
-	st, err := store.Open(ctx, path, store.WithBusyTimeout(ContactTimeout), store.WithMaxConns(1))
+	st, err := db.openStore(ctx, path, ContactTimeout)
 	if err != nil {
-		// Not a nil *SQLite in the interface: Close would call it.
+		// Not a nil store in the interface: Close would call it.
 		return nil, err
 	}
 	return st, nil
@@ -123,12 +124,12 @@ func (b *hookContacts) Close() {
 // withContacts gives a hook's guard the contact book of the audit database
 // (opened on first use) and returns what closes it when the hook call
 // ends; Run says `defer withContacts(&opts, cfg)()`.
-func withContacts(opts *[]guard.Option, cfg Config) func() {
+func withContacts(opts *[]guard.Option, cfg Config, db *database) func() {
 	path, err := DBPath(cfg)
 	if err != nil {
 		return func() {}
 	}
-	b := newHookContacts(path)
+	b := newHookContacts(path, db)
 	*opts = append(*opts, guard.WithContactBook(b))
 	return b.Close
 }

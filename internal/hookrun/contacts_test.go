@@ -34,7 +34,7 @@ func (s *fakeContactStore) Close() error { s.closed.Add(1); return nil }
 func TestHookContactsLazy(t *testing.T) {
 	st := &fakeContactStore{counts: map[string]int{"k": 7}}
 	opened := 0
-	b := newHookContacts("/nonexistent/audit.db")
+	b := newHookContacts("/nonexistent/audit.db", &database{open: testOpen})
 	b.open = func(context.Context, string) (contactStore, error) { opened++; return st, nil }
 	if opened != 0 {
 		t.Fatal("opened before use")
@@ -61,7 +61,7 @@ func TestHookContactsLazy(t *testing.T) {
 // closed when the lookup it was left to finishes.
 func TestHookContactsTimeout(t *testing.T) {
 	st := &fakeContactStore{delay: 300 * time.Millisecond}
-	b := newHookContacts("x")
+	b := newHookContacts("x", &database{open: testOpen})
 	b.open = func(context.Context, string) (contactStore, error) { return st, nil }
 	start := time.Now()
 	_, err := b.ContactCounts(context.Background(), []string{"k"})
@@ -81,7 +81,7 @@ func TestHookContactsTimeout(t *testing.T) {
 // A hook never creates the audit database to look contacts up.
 func TestHookContactsNoDatabase(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "audit.db")
-	b := newHookContacts(db)
+	b := newHookContacts(db, &database{open: testOpen})
 	defer b.Close()
 	if _, err := b.ContactCounts(context.Background(), []string{"k"}); !errors.Is(err, errNoBook) {
 		t.Errorf("missing database: %v", err)

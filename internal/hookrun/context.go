@@ -57,7 +57,8 @@ func (r *Recorder) enrich(ctx context.Context, a *guard.Action, ev *adapter.Even
 				// pass a standing one and the fourth-approval rule moot.
 				c.Approvals = &guard.Approvals{Pattern: pat, Count: e.Count, Trusted: trusted}
 				if trusted {
-					r.trust(dir).MarkUsed(r.project, pat)
+					project := r.project
+					r.afterCheck = append(r.afterCheck, func() { r.trust(dir).MarkUsed(project, pat) })
 				}
 			}
 		}
@@ -66,7 +67,10 @@ func (r *Recorder) enrich(ctx context.Context, a *guard.Action, ev *adapter.Even
 	if why := r.unusualHour(dir, now); why != "" {
 		c.Anomalies = append(c.Anomalies, why)
 	}
-	learn.OpenHours(dir, nil).Record(now)
+	// Written with the decision (Recorder.Record), not now: a call handed
+	// to another process (TryRun) must leave the state as it found it,
+	// or that one would not see this hour as unusual.
+	r.afterCheck = append(r.afterCheck, func() { learn.OpenHours(dir, nil).Record(now) })
 }
 
 // trust is the trust store beside the audit database, with the policy's

@@ -20,7 +20,7 @@ import (
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/policy"
-	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/store/dbpath"
 )
 
 // HistorySteps is how many earlier tool calls of a session a check sees.
@@ -29,9 +29,12 @@ const HistorySteps = 20
 // Config is where a hook call finds its policy and audit log.
 type Config struct {
 	PolicyPath, ProjectPath string // empty: the defaults (see policy.Load)
-	DBPath                  string // empty: $ACTIONGUARD_DB, $ACTIONGUARD_STATE_DIR, or store.DefaultPath
+	DBPath                  string // empty: $ACTIONGUARD_DB, $ACTIONGUARD_STATE_DIR, or dbpath.Default
 	NoAudit                 bool
 	Getenv                  func(string) string
+	// Open opens the audit database for the calls that need it (see
+	// Store); nil in the lean hook binary, which links no driver.
+	Open Opener
 
 	// openApprovals opens the approval queue's store (tests); nil is the
 	// SQLite file at DBPath.
@@ -41,7 +44,32 @@ type Config struct {
 // Run handles one hook call for the adapter and returns the response. A
 // policy that does not load does not let everything through: the built-in
 // policy decides, and the problem is said on stderr.
+//
+// With a nil Config.Open, a call that needs the audit database goes on
+// without it, on each use's fail-safe path: no approval passes or is
+// opened, every contact is new, the spool is not drained.
 func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) adapter.Response {
+	resp, _ := run(ctx, ad, cfg, stdin, &database{open: cfg.Open})
+	return resp
+}
+
+// TryRun is Run for a process that cannot open the audit database
+// (Config.Open nil): a call that needs it returns ErrNeedsDatabase, having
+// recorded nothing, for the caller to hand the same input to one that can
+// (the lean hook binary runs `actionguard hook`). Every other call is
+// answered and recorded as Run does.
+func TryRun(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) (adapter.Response, error) {
+	db := &database{open: cfg.Open, deferring: cfg.Open == nil}
+	if db.deferring && !cfg.NoAudit {
+		if path, err := DBPath(cfg); err == nil && audit.NewSpool(audit.SpoolPath(path)).Size() >= DrainAt {
+			// This call drains the spool (Recorder.Close): all of it elsewhere.
+			return adapter.Response{}, ErrNeedsDatabase
+		}
+	}
+	return run(ctx, ad, cfg, stdin, db)
+}
+
+func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, db *database) (adapter.Response, error) {
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
 	}
@@ -56,14 +84,14 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 		warn = []byte("actionguard: " + notice + "\n")
 	}
 	opts := []guard.Option{guard.WithPolicy(p), guard.WithControlPlane(ControlPlane(cfg)...)}
-	defer withContacts(&opts, cfg)()
+	defer withContacts(&opts, cfg, db)()
 	if h := cfg.Getenv("HOME"); h != "" {
 		opts = append(opts, guard.WithHome(h))
 	}
 	if adj := Learned(cfg); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
-	rec := &Recorder{cfg: cfg, policy: p, policyNotice: notice, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool}), rewrites: adapter.RewritesInput(ad)}
+	rec := &Recorder{cfg: cfg, data: db, policy: p, policyNotice: notice, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool}), rewrites: adapter.RewritesInput(ad)}
 	defer rec.Close()
 	if path, err := DBPath(cfg); err == nil {
 		if key := fingerprintKey(path, false); key != nil {
@@ -71,9 +99,12 @@ func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) a
 		}
 	}
 	opts = append(opts, guard.WithWorkTree(workTreeDirty), guard.WithLocalFiles())
-	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg, p.Approvals.PassTTL), Enrich: rec.enrich, Rewrite: rec.rewrite})
+	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg, db, p.Approvals.PassTTL), Enrich: rec.enrich, Rewrite: rec.rewrite})
+	if db.deferred() {
+		return adapter.Response{}, ErrNeedsDatabase
+	}
 	resp.Stderr = append(warn, resp.Stderr...)
-	return resp
+	return resp, nil
 }
 
 // Learned returns the adjustments learned from feedback (see package
@@ -103,9 +134,9 @@ func DBPath(cfg Config) (string, error) {
 		return p, nil
 	}
 	if d := getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return filepath.Join(d, store.FileName), nil
+		return filepath.Join(d, dbpath.FileName), nil
 	}
-	return store.DefaultPath()
+	return dbpath.Default()
 }
 
 // Recorder keeps a hook's decision in the audit log and the session's
@@ -115,7 +146,8 @@ func DBPath(cfg Config) (string, error) {
 // DrainAt — moves into the hash-chained database.
 type Recorder struct {
 	cfg  Config
-	path string // the audit database
+	data *database // the audit database, opened only when needed
+	path string    // the audit database
 	err  error
 	// asks reports that the agent puts held calls to the person itself;
 	// pattern and project are the checked call's trust pattern and
@@ -127,6 +159,9 @@ type Recorder struct {
 	// policyNotice says that the policy did not load and what decided
 	// instead; every answer carries it (see loadPolicy).
 	policyNotice string
+	// afterCheck are what enrich learned to keep (the hour's activity, a
+	// trusted pattern's use), written by Record.
+	afterCheck []func()
 }
 
 // DrainAt is the spool size from which a hook call drains it itself: a few
@@ -145,16 +180,18 @@ func (r *Recorder) db() (string, error) {
 	return r.path, r.err
 }
 
-// Close drains the spool when it has grown past DrainAt.
+// Close drains the spool when it has grown past DrainAt. A process that
+// cannot open the database leaves it: the next call (TryRun) hands itself
+// to one that can.
 func (r *Recorder) Close() {
-	if r.cfg.NoAudit || r.path == "" {
+	if r.cfg.NoAudit || r.path == "" || r.data == nil || r.data.open == nil {
 		return
 	}
 	sp := audit.NewSpool(audit.SpoolPath(r.path))
 	if sp.Size() < DrainAt {
 		return
 	}
-	if st, err := store.Open(context.Background(), r.path); err == nil {
+	if st, err := r.data.openStore(context.Background(), r.path, 0); err == nil {
 		sp.Drain(context.Background(), audit.New(st))
 		st.Close()
 	}
@@ -162,6 +199,15 @@ func (r *Recorder) Close() {
 
 // Record implements adapter.Recorder.
 func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration) error {
+	if r.data.deferred() {
+		// Another process answers and records this call; an error, so
+		// that no allow could come of this answer even if it were used.
+		return ErrNeedsDatabase
+	}
+	for _, f := range r.afterCheck {
+		f()
+	}
+	r.afterCheck = nil
 	if r.policyNotice != "" {
 		// Record is the last step before the answer: the agent and the
 		// person both see that the policy is broken, and the audit log
@@ -299,19 +345,4 @@ func confidencePercent(c *float64) int {
 		return 0
 	}
 	return min(max(int(*c*100+0.5), 1), 100)
-}
-
-// OpenStore opens the audit database at path and first moves the
-// decisions spooled by hook calls into its hash-chained log, so that
-// whoever reads the log sees every decision. A failed drain is returned
-// with the open store: the records stay spooled for the next one.
-func OpenStore(ctx context.Context, path string) (*store.SQLite, error) {
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := audit.NewSpool(audit.SpoolPath(path)).Drain(ctx, audit.New(st)); err != nil {
-		return st, fmt.Errorf("moving spooled decisions into the audit log: %w", err)
-	}
-	return st, nil
 }

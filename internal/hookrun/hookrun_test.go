@@ -30,7 +30,7 @@ func call(t *testing.T, cfg Config, ev map[string]any) string {
 func testConfig(t *testing.T) (Config, string) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "audit.db")
-	return Config{DBPath: db, Getenv: func(k string) string {
+	return Config{DBPath: db, Open: testOpen, Getenv: func(k string) string {
 		if k == "HOME" {
 			return dir
 		}
@@ -89,7 +89,7 @@ func TestSessionHistoryReachesLaterChecks(t *testing.T) {
 func TestLearnedAdjustments(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "audit.db")
-	cfg := Config{DBPath: db, NoAudit: true, Getenv: func(k string) string {
+	cfg := Config{DBPath: db, NoAudit: true, Open: testOpen, Getenv: func(k string) string {
 		if k == "HOME" {
 			return dir
 		}
