@@ -991,7 +991,11 @@ func copyHandler(c *Cmd, r *report) {
 	mode := writeOverwrite
 	if c.Name == "ln" {
 		if !c.Has("-f", "--force") {
-			return // ln without -f refuses to replace a file
+			// ln without -f refuses to replace a file, but makes the new
+			// names it is given (a hook, a start-up file not there yet).
+			writeTarget(c, r, dest, writeCreate)
+			judgeCopyWrites(c, r, dest, writeCreate)
+			return
 		}
 	}
 	if c.Name == "cp" || c.Name == "install" || c.Name == "rsync" {
@@ -1001,6 +1005,7 @@ func copyHandler(c *Cmd, r *report) {
 		}
 	}
 	writeTarget(c, r, dest, mode)
+	judgeCopyWrites(c, r, dest, mode)
 }
 
 func isSetuidMode(m string) bool {
@@ -1256,7 +1261,8 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		return writeJudgement{ruleWriteCI, "Changes the CI pipeline " + t + "."}, true
 	case cl.ProjectAutorun:
 		return writeJudgement{ruleWriteProjectAutorun, "Writes " + t + ": " + cl.Autorun + "."}, true
-	case isGitConfigFile(abs):
+	case isGitConfigFile(abs) && !(cl.Workspace && path.Base(abs) == ".gitconfig" && path.Dir(abs) != env.home):
+		// git reads ~/.gitconfig; one among a project's files is a copy.
 		return writeJudgement{ruleWriteGitHooks, "Changes git's configuration (" + t + "): settings there can make git run programs (hooks path, fsmonitor, pager, aliases)."}, true
 	case cl.Temp || cl.TempRoot:
 		return writeJudgement{}, false
