@@ -1326,10 +1326,6 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 			return
 		}
 	}
-	j, ok := judgeWrite(w.r.env, t.name, mode)
-	if !ok {
-		return
-	}
 	ev := ""
 	idx := 0
 	if n := len(w.r.res.Commands); n > 0 && !bare {
@@ -1337,6 +1333,13 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 		idx = n
 	} else {
 		ev = "> " + t.name
+	}
+	if abs, ok := w.r.env.resolve(t.name); ok {
+		w.pkgConfigWrite(ev, idx, t.name, abs)
+	}
+	j, ok := judgeWrite(w.r.env, t.name, mode)
+	if !ok {
+		return
 	}
 	f := j.rule.Find(ev, j.message, t.name)
 	f.Cmd = idx
