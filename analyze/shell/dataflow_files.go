@@ -153,6 +153,7 @@ func (w *walker) notedWrites(c *Cmd, in stream) {
 			if abs, ok := c.Resolve(f); ok {
 				w.writeFile(abs, in, c.Has("-a", "--append"))
 				w.pkgConfigWrite(c.Text, c.index, f, abs)
+				w.teeAutorun(c, f, abs)
 			}
 		}
 		return

@@ -1334,7 +1334,8 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 	} else {
 		ev = "> " + t.name
 	}
-	if abs, ok := w.r.env.resolve(t.name); ok {
+	abs, known := w.r.env.resolve(t.name)
+	if known {
 		w.pkgConfigWrite(ev, idx, t.name, abs)
 	}
 	j, ok := judgeWrite(w.r.env, t.name, mode)
@@ -1342,6 +1343,13 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 		return
 	}
 	f := j.rule.Find(ev, j.message, t.name)
+	if known {
+		// A file that runs later is judged by what it will run.
+		if pts, note := w.autorunContent(abs, t.name, j, ev, idx); pts > 0 {
+			f = f.WithPoints(pts)
+			f.Message += note
+		}
+	}
 	f.Cmd = idx
 	w.r.add(f)
 }

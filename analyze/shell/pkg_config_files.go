@@ -69,7 +69,7 @@ func pkgSettings(text string) []pkgSetting {
 			yamlPath, yamlIndent = yamlPath[:len(yamlPath)-1], yamlIndent[:len(yamlIndent)-1]
 		}
 		full := k
-		if p := strings.Join(append(append([]string{}, yamlPath...)), "."); p != "" {
+		if p := strings.Join(yamlPath, "."); p != "" {
 			full = p + "." + k
 		}
 		if section != "" {
