@@ -152,6 +152,8 @@ func (w *walker) notedWrites(c *Cmd, in stream) {
 		for _, f := range c.Positional() {
 			if abs, ok := c.Resolve(f); ok {
 				w.writeFile(abs, in, c.Has("-a", "--append"))
+				w.pkgConfigWrite(c.Text, c.index, f, abs)
+				w.teeAutorun(c, f, abs)
 			}
 		}
 		return

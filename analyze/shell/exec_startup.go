@@ -275,12 +275,11 @@ func (w *walker) systemdUnits(c *Cmd) {
 	switch pos[0] {
 	case "start", "restart", "reload-or-restart", "try-restart", "reload", "isolate":
 	case "enable", "reenable":
-		if !c.Has("--now") {
-			return
-		}
 	default:
 		return
 	}
+	enable := pos[0] == "enable" || pos[0] == "reenable"
+	now := !enable || c.Has("--now")
 	for _, unit := range pos[1:] {
 		if !strings.Contains(unit, ".") {
 			unit += ".service"
@@ -293,6 +292,18 @@ func (w *walker) systemdUnits(c *Cmd) {
 			fc, had := fl.files[abs]
 			if !had {
 				continue
+			}
+			if enable && w.unitPersists(c, unit, fc) {
+				// A unit written on this command line and enabled starts
+				// at every boot or login, long after this session.
+				when := "boot"
+				if c.Has("--user") {
+					when = "login"
+				}
+				w.r.add(c.find(ruleWriteAutorun, "Enables "+unit+", a service written on this command line: it starts at every "+when+", outside this session.", unit))
+			}
+			if !now {
+				break
 			}
 			if fc.kind == streamLiteral || fc.kind == streamDecoded {
 				fc.text = unitExecLines(fc.text)
@@ -318,4 +329,20 @@ func unitExecLines(text string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// unitPersists reports whether an enabled unit's Exec lines run more than
+// read-only commands of note: a service that only lists or prints is
+// judged by what it runs; one that changes things, or whose commands are
+// not known, keeps doing so at every start.
+func (w *walker) unitPersists(c *Cmd, unit string, fc fileContent) bool {
+	if fc.kind != streamLiteral && fc.kind != streamDecoded {
+		return true
+	}
+	wrote := w.r.writes
+	w.r.writes = false
+	v := w.judgeShellAutorun(unitExecLines(fc.text), c, "systemd starts "+unit)
+	mutated := w.r.writes
+	w.r.writes = wrote || mutated
+	return v == autorunDanger || v == autorunUnknown && mutated
 }

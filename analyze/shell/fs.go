@@ -987,7 +987,11 @@ func copyHandler(c *Cmd, r *report) {
 	mode := writeOverwrite
 	if c.Name == "ln" {
 		if !c.Has("-f", "--force") {
-			return // ln without -f refuses to replace a file
+			// ln without -f refuses to replace a file, but makes the new
+			// names it is given (a hook, a start-up file not there yet).
+			writeTarget(c, r, dest, writeCreate)
+			judgeCopyWrites(c, r, dest, writeCreate)
+			return
 		}
 	}
 	if c.Name == "cp" || c.Name == "install" || c.Name == "rsync" {
@@ -997,6 +1001,7 @@ func copyHandler(c *Cmd, r *report) {
 		}
 	}
 	writeTarget(c, r, dest, mode)
+	judgeCopyWrites(c, r, dest, mode)
 }
 
 func isSetuidMode(m string) bool {
@@ -1252,7 +1257,8 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		return writeJudgement{ruleWriteCI, "Changes the CI pipeline " + t + "."}, true
 	case cl.ProjectAutorun:
 		return writeJudgement{ruleWriteProjectAutorun, "Writes " + t + ": " + cl.Autorun + "."}, true
-	case isGitConfigFile(abs):
+	case isGitConfigFile(abs) && !(cl.Workspace && path.Base(abs) == ".gitconfig" && path.Dir(abs) != env.home):
+		// git reads ~/.gitconfig; one among a project's files is a copy.
 		return writeJudgement{ruleWriteGitHooks, "Changes git's configuration (" + t + "): settings there can make git run programs (hooks path, fsmonitor, pager, aliases)."}, true
 	case cl.Temp || cl.TempRoot:
 		return writeJudgement{}, false
@@ -1316,10 +1322,6 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 			return
 		}
 	}
-	j, ok := judgeWrite(w.r.env, t.name, mode)
-	if !ok {
-		return
-	}
 	ev := ""
 	idx := 0
 	if n := len(w.r.res.Commands); n > 0 && !bare {
@@ -1328,7 +1330,22 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 	} else {
 		ev = "> " + t.name
 	}
+	abs, known := w.r.env.resolve(t.name)
+	if known {
+		w.pkgConfigWrite(ev, idx, t.name, abs)
+	}
+	j, ok := judgeWrite(w.r.env, t.name, mode)
+	if !ok {
+		return
+	}
 	f := j.rule.Find(ev, j.message, t.name)
+	if known {
+		// A file that runs later is judged by what it will run.
+		if pts, note := w.autorunContent(abs, t.name, j, ev, idx); pts > 0 {
+			f = f.WithPoints(pts)
+			f.Message += note
+		}
+	}
 	f.Cmd = idx
 	w.r.add(f)
 }

@@ -475,6 +475,9 @@ func rsyncHandler(c *Cmd, r *report) {
 	if len(paths) == 1 {
 		return // rsync with one path lists it
 	}
+	if !remote {
+		judgeCopyWrites(c, r, "", writeOverwrite) // rsync x ~/ writes ~/x
+	}
 	if c.Has("--delete", "--del", "--delete-before", "--delete-during", "--delete-after", "--delete-delay",
 		"--delete-excluded", "--delete-missing-args") {
 		f := c.find(rsyncDelete, "Deletes every file in "+dst+" that is not in "+src+".", dst)

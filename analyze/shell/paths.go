@@ -195,6 +195,17 @@ var startupFiles = map[string]bool{
 	"config.fish": true, ".xprofile": true, ".xinitrc": true,
 }
 
+// startupCopy reports a start-up file's name in a directory of the home
+// directory that no shell reads it from.
+func startupCopy(abs, home string, c PathClass) bool {
+	dir := path.Dir(abs)
+	if !c.InHome || dir == home || strings.Contains(dir, "\x00") {
+		return false
+	}
+	d := path.Base(dir)
+	return d != "fish" && d != "zsh" && d != ".zsh" && d != ".zshrc.d" && d != ".bashrc.d"
+}
+
 // isBlockDevice reports whether a /dev path is a disk, a partition or a
 // volume (what dd, mkfs or a redirection would wipe).
 func isBlockDevice(p string) bool {
@@ -388,7 +399,11 @@ func (e *analysis) classify(p string) PathClass {
 		c.Credential = credentialOf(p)
 	}
 	c.DataFile = dataFileOf(abs, c.Credential)
-	c.Startup = startupFiles[base] && (c.InHome || c.Home || !c.Workspace || strings.HasPrefix(p, "~"))
+	// Shells read their start-up files right in the home directory (fish
+	// and zsh also in their own configuration directories): a copy in
+	// scratch space (cp ~/.bashrc /tmp/) or in a dotfiles repository
+	// (~/dotfiles/.bashrc) is not read.
+	c.Startup = startupFiles[base] && !c.Temp && !startupCopy(abs, home, c) && (c.InHome || c.Home || !c.Workspace || strings.HasPrefix(p, "~"))
 	if !c.Startup {
 		c.Autorun, c.ProjectAutorun = autorunOf(abs, c)
 	}

@@ -36,13 +36,26 @@ func (w *walker) scheduledWrapper(argv []string, dyn []bool, text string) {
 		name := progName(argv[i])
 		if name == "systemd-run" {
 			c := &Cmd{Name: name, Args: argv[i+1:], Dynamic: dyn[i+1:]}
-			for _, o := range c.Argv().Opts {
+			av := c.Argv()
+			for _, o := range av.Opts {
 				if !o.Unknown && slices.Contains(timerFlags, o.Name) {
 					w.r.add(ruleScheduleLater.Find(text, "Starts a command later with a systemd timer ("+c.Args[o.Arg]+").", ""))
 					w.r.mutates()
 					return
 				}
 			}
+			if c.Has("--scope") || len(av.Operands) == 0 {
+				return // runs in the foreground, as if run directly
+			}
+			// A transient service: the command runs on, detached, out of
+			// sight of this session.
+			f := ruleScheduleLater.Find(text, "Starts "+av.Operands[0]+" as a background service with systemd-run: it runs on out of sight.", "")
+			if s := w.unseenScript(strings.Join(av.Operands, " ")); s != "" {
+				f = f.WithPoints(svcLose)
+				f.Message = "Starts " + s + ", a script whose content is not shown, as a background service with systemd-run: it runs on out of sight."
+			}
+			w.r.add(f)
+			w.r.mutates()
 			return
 		}
 		switch {
@@ -66,15 +79,24 @@ func (w *walker) scheduled(c *Cmd, in stream) {
 		}
 		how := "Schedules commands to run later with " + c.Name
 		if f, ok := c.Flag("-f"); ok {
-			w.r.add(c.find(ruleScheduleLater, how+" (from "+f+")."))
 			if abs, ok := c.Resolve(f); ok {
 				if fc, had := w.r.fl().files[abs]; had {
+					w.r.add(c.find(ruleScheduleLater, how+" (from "+f+")."))
 					w.judgeFile(c, f, "shell", fc, "schedules")
+					return
 				}
 			}
+			// A script no one has seen runs later, when no one watches.
+			w.r.add(c.find(ruleScheduleLater, how+" from "+f+", a script whose content is not shown: it runs later, out of sight.").WithPoints(svcLose))
 			return
 		}
-		w.r.add(c.find(ruleScheduleLater, how+"."))
+		f := c.find(ruleScheduleLater, how+".")
+		if in.kind == streamLiteral || in.kind == streamDecoded {
+			if s := w.unseenScript(in.text); s != "" {
+				f = c.find(ruleScheduleLater, how+": it runs "+s+", a script whose content is not shown, out of sight.").WithPoints(svcLose)
+			}
+		}
+		w.r.add(f)
 		w.laterInput(c, in, c.Name+" runs later", false)
 	case "trap":
 		// trap 'code' EXIT INT…: the code runs later, when the signal comes.

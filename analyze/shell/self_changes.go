@@ -39,6 +39,36 @@ func selfChanges(c *Cmd) []selfChange {
 // DEST is a directory, or DEST itself (a new name) when it is not yet one;
 // mv also takes its sources away.
 func copyChanges(c *Cmd) []selfChange {
+	out := copyWrites(c)
+	if c.Name == "mv" || c.Name == "gmv" {
+		for _, s := range copySources(c) {
+			out = append(out, selfChange{s, true})
+		}
+	}
+	return out
+}
+
+// copySources are the sources of cp, mv, install, ln and rsync (every
+// operand but the destination, or all of them with -t).
+func copySources(c *Cmd) []string {
+	pos := c.Positional()
+	if _, hasT := c.Flag("-t", "--target-directory"); hasT {
+		return pos
+	}
+	if len(pos) < 2 {
+		return nil
+	}
+	return pos[:len(pos)-1]
+}
+
+// copyWrites are the paths cp, mv, install, ln and rsync write: for each
+// source DEST/name-of-source when DEST is or may be a directory (a
+// trailing slash, -t, several sources, a name without an extension such
+// as ~, . or .git/hooks), and DEST itself when it may be a new name. This
+// is the one place the destinations of a copy are computed: the rules for
+// the agents' settings and the rules for the files that run later (start-
+// up files, git hooks, credentials, system paths) read it alike.
+func copyWrites(c *Cmd) []selfChange {
 	name := c.Name
 	if name == "gcp" || name == "gmv" {
 		name = name[1:] // GNU's names on macOS and BSD
@@ -81,9 +111,6 @@ func copyChanges(c *Cmd) []selfChange {
 		}
 		if into || strings.HasSuffix(dest, "/") || !fileLike(dest) {
 			out = append(out, selfChange{selfJoin(dest, selfBase(s, false)), tree || isGlobPath(s)})
-		}
-		if name == "mv" {
-			out = append(out, selfChange{s, true})
 		}
 	}
 	if !into || c.Has("-T", "--no-target-directory") {
@@ -357,5 +384,8 @@ func (r *report) selfChanged(c *Cmd) bool {
 // .claude): the destination of a copy, not a directory it goes into.
 func fileLike(p string) bool {
 	b := path.Base(p)
+	if strings.HasSuffix(b, ".d") {
+		return false // conf.d, sudoers.d, profile.d: directories by convention
+	}
 	return strings.LastIndexByte(b, '.') > 0
 }

@@ -288,6 +288,10 @@ func svcNpmConfigSet(c *Cmd, r *report, args []string) {
 			i++
 		}
 		lk := svcLower(k)
+		if c.Name == "yarn" || c.Name == "bun" {
+			judgePkgSettings(c, r, c.Name, "", []pkgSetting{{lk, unquoteSetting(v)}})
+			continue
+		}
 		switch {
 		case (lk == "registry" || strings.HasSuffix(lk, ":registry")) && !svcDefaultIndex(v):
 			r.add(c.find(svcPkgIndex, "Makes "+v+" the package registry"+svcIf(strings.Contains(lk, ":"), " for "+strings.TrimSuffix(k, ":registry"))+": every later install comes from there.", v))
@@ -302,6 +306,13 @@ func svcNpmConfigSet(c *Cmd, r *report, args []string) {
 func svcCargo(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-V") {
 		return
+	}
+	for _, kv := range svcFlagValues(c, "--config") {
+		// cargo --config 'build.rustc-wrapper="/tmp/x"': one setting of
+		// .cargo/config.toml for this run.
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			judgePkgSettings(c, r, "cargo", "", []pkgSetting{{strings.ToLower(strings.TrimSpace(k)), unquoteSetting(v)}})
+		}
 	}
 	w := c.Positional()
 	sub := svcAt(w, 0)
