@@ -194,7 +194,14 @@ func yamlScalar(s string) string {
 	v := strings.TrimSpace(line)
 	if v == "|" || v == ">" || v == "|-" || v == ">-" {
 		var lines []string
-		for _, l := range strings.Split(s[len(line):], "\n")[1:] {
+		rest := strings.TrimPrefix(s[len(line):], "\n")
+		for rest != "" && len(lines) < 256 {
+			l := rest
+			if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+				l, rest = rest[:nl], rest[nl+1:]
+			} else {
+				rest = ""
+			}
 			if strings.TrimSpace(l) == "" {
 				continue
 			}

@@ -152,6 +152,9 @@ func lispRuns(code string) []chanRun {
 		}
 		out = append(out, lispForm(f)...)
 	}
+	if len(out) > maxChanRuns {
+		out = out[:maxChanRuns]
+	}
 	return out
 }
 
