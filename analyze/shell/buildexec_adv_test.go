@@ -177,3 +177,31 @@ func TestNpmPkgSet(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildFilesIndirect: the build files' own indirections (a go:generate
+// alias, cmake -E through ${CMAKE_COMMAND}, Lisp strings built from
+// literals) read as what they run.
+func TestBuildFilesIndirect(t *testing.T) {
+	for _, line := range []string{
+		"printf '//go:generate -command x sh -c \"rm -rf ~\"\\n//go:generate x\\npackage main\\n' > gen.go && go generate",
+		"printf 'execute_process(COMMAND ${CMAKE_COMMAND} -E rm -rf $ENV{HOME})\\n' > CMakeLists.txt && cmake .",
+		"printf 'execute_process(COMMAND ${CMAKE_COMMAND} -E remove_directory $ENV{HOME})\\n' > CMakeLists.txt && cmake -S . -B out",
+		"cmake -E rm -rf /etc", "cmake -E remove_directory ~",
+		`emacs --batch --eval '(shell-command (concat "rm -rf " "~"))'`, `emacs --batch --eval '(shell-command (format "rm -rf %s" "~"))'`,
+		`emacs --batch --eval '(delete-directory (concat (getenv "NOPE") "~") t)' ; rm -rf ~`,
+	} {
+		if got := verdictClass(Analyze(line, exampleOptions).Findings); got != "block" {
+			t.Errorf("%q deletes a home or system directory but is judged %s: %v", line, got, channelIDs(Analyze(line, exampleOptions).Findings))
+		}
+	}
+	for _, line := range []string{
+		"cmake -E rm -rf build", "cmake -E remove_directory build", "cmake -E echo hi", "cmake -E copy a b",
+		"printf '//go:generate -command yacc go tool yacc\\n//go:generate yacc -o x.go x.y\\npackage main\\n' > gen.go && go generate",
+		"printf 'execute_process(COMMAND ${CMAKE_COMMAND} -E echo hi)\\n' > CMakeLists.txt && cmake .",
+		`emacs --batch --eval '(shell-command (concat "ls " "-la"))'`,
+	} {
+		if got := verdictClass(Analyze(line, exampleOptions).Findings); got != "allow" {
+			t.Errorf("%q is ordinary but is judged %s: %v", line, got, channelIDs(Analyze(line, exampleOptions).Findings))
+		}
+	}
+}

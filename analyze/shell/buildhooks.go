@@ -49,6 +49,10 @@ func (w *walker) buildHooks(c *Cmd) {
 	if c.Name == "npm" || c.Name == "pnpm" {
 		w.pkgSet(c)
 	}
+	if c.Name == "cmake" && c.Has("-E") {
+		w.cmakeTool(c)
+		return
+	}
 	if len(w.r.fl().files) == 0 {
 		return
 	}
@@ -191,12 +195,25 @@ func (w *walker) goGenerate(c *Cmd) {
 // goGenerateRuns returns the commands of a Go file's //go:generate lines.
 func goGenerateRuns(text string) []buildRun {
 	var runs []buildRun
+	// -command NAME ARGS… names a command the later lines of the file run
+	// as NAME.
+	aliases := map[string]string{}
 	for _, line := range strings.Split(text, "\n") {
 		cmd, ok := strings.CutPrefix(strings.TrimRight(line, "\r"), "//go:generate")
 		if !ok || cmd == "" || cmd[0] != ' ' && cmd[0] != '\t' {
 			continue
 		}
-		if cmd = strings.TrimSpace(cmd); cmd != "" && !strings.HasPrefix(cmd, "-command ") {
+		cmd = strings.TrimSpace(cmd)
+		if def, ok := strings.CutPrefix(cmd, "-command "); ok {
+			if name, args, ok := strings.Cut(strings.TrimSpace(def), " "); ok && len(aliases) < maxChanRuns {
+				aliases[name] = strings.TrimSpace(args)
+			}
+			continue
+		}
+		if name, rest, _ := strings.Cut(cmd, " "); aliases[name] != "" {
+			cmd = aliases[name] + " " + rest
+		}
+		if cmd != "" {
 			runs = append(runs, buildRun{shell: cmd, known: true})
 		}
 		if len(runs) >= maxChanRuns {
@@ -219,7 +236,7 @@ func (w *walker) cmakeLists(c *Cmd) {
 		return
 	}
 	if c.Has("-E") {
-		return
+		return // cmakeTool
 	}
 	build := c.Has("--build", "--install")
 	src := "."
@@ -241,4 +258,36 @@ func (w *walker) cmakeLists(c *Cmd) {
 	for _, f := range files {
 		w.buildFile(c, f, "runs the commands of", func(t string) []buildRun { return cmakeRuns(t, build) })
 	}
+}
+
+// cmakeTool judges cmake -E's file commands as the rm they are: rm,
+// remove and remove_directory delete their operands.
+func (w *walker) cmakeTool(c *Cmd) {
+	pos := c.Positional()
+	if len(pos) < 2 {
+		return
+	}
+	flag := ""
+	switch pos[0] {
+	case "rm":
+		flag = "-f"
+		for _, a := range c.Args {
+			if strings.HasPrefix(a, "-") && strings.ContainsAny(a, "rR") && a != "-E" {
+				flag = "-rf"
+			}
+		}
+	case "remove":
+		flag = "-f"
+	case "remove_directory":
+		flag = "-rf"
+	default:
+		return
+	}
+	argv := []string{"rm", flag, "--"}
+	dyn := []bool{false, false, false}
+	for _, p := range pos[1:] {
+		argv, dyn = append(argv, p), append(dyn, false)
+	}
+	w.r.mutates()
+	w.r.commandWords(argv, dyn, c, "cmake -E "+pos[0]+" deletes")
 }

@@ -332,7 +332,11 @@ func cmakeShellWord(w string) string {
 				continue
 			}
 			if name, ok := cmakeVarRef(rest, "${"); ok {
-				b.WriteString("${CMAKE_VAR_" + name + "}")
+				if name == "CMAKE_COMMAND" {
+					b.WriteString("cmake") // the cmake program itself
+				} else {
+					b.WriteString("${CMAKE_VAR_" + name + "}")
+				}
 				i += len("${") + len(name)
 				continue
 			}

@@ -270,8 +270,8 @@ func lispForm(n lispNode) []chanRun {
 	head := n.list[0].sym
 	args := n.list[1:]
 	str := func(k int) (string, bool) {
-		if k < len(args) && args[k].isStr {
-			return args[k].str, true
+		if k < len(args) {
+			return lispString(args[k], 0)
 		}
 		return "", false
 	}
@@ -316,8 +316,8 @@ func lispForm(n lispNode) []chanRun {
 		if recursive {
 			flag = "-rf"
 		}
-		if args[0].isStr {
-			out = append(out, chanRun{lang: "shell", text: "rm " + flag + " -- " + lispPathWord(args[0].str), known: true})
+		if p, ok := lispString(args[0], 0); ok {
+			out = append(out, chanRun{lang: "shell", text: "rm " + flag + " -- " + lispPathWord(p), known: true})
 		} else if inner := lispPathExpr(args[0]); inner != "" {
 			out = append(out, chanRun{lang: "shell", text: "rm " + flag + " -- " + inner, known: true})
 		} else if recursive {
@@ -440,4 +440,37 @@ func (w *walker) less(c *Cmd) {
 		words = append(append(strings.Fields(opts), env...), words...)
 	}
 	w.chanRuns(c, lessRuns(words), c.Name)
+}
+
+// lispString evaluates a string-valued form made of literals: a string,
+// (concat …), (format "%s…" …) with %s only.
+func lispString(n lispNode, depth int) (string, bool) {
+	if n.isStr {
+		return n.str, true
+	}
+	if !n.isList || len(n.list) == 0 || depth > 8 {
+		return "", false
+	}
+	var parts []string
+	for _, a := range n.list[1:] {
+		s, ok := lispString(a, depth+1)
+		if !ok {
+			return "", false
+		}
+		parts = append(parts, s)
+	}
+	switch n.list[0].sym {
+	case "concat":
+		return strings.Join(parts, ""), true
+	case "format", "format-message":
+		if len(parts) == 0 || strings.Count(parts[0], "%") != strings.Count(parts[0], "%s") || strings.Count(parts[0], "%s") != len(parts)-1 {
+			return "", false
+		}
+		out := parts[0]
+		for _, p := range parts[1:] {
+			out = strings.Replace(out, "%s", p, 1)
+		}
+		return out, true
+	}
+	return "", false
 }
