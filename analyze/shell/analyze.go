@@ -343,6 +343,9 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 		for _, t := range outFiles {
 			w.noteWrite(t, out)
 			w.redirect(t, bare, s)
+			if abs, ok := w.r.env.resolve(t.name); ok && !t.dynamic {
+				w.hookWritten(abs, oneLine(w.nodeText(s)))
+			}
 			out = stream{}
 		}
 		w.activate()
@@ -786,6 +789,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	}
 	w.scheduled(c, in)
 	w.notedWrites(c, in)
+	w.hookWrites(c)
 	return secretOutput(c, secret, w.readsWritten(c, out)), c
 }
 

@@ -27,7 +27,7 @@ var (
 		ID: "shell.fs.write-project-autorun", Category: rule.Configuration, Points: rule.PrivilegedKeyword,
 		Summary:     "Writes a project file that tools run by themselves (commit hooks of husky, pre-commit or lefthook, direnv's .envrc, editor tasks and terminal settings): it runs on the next commit, cd or folder open.",
 		Alternative: "show the change and let the user make it",
-		Match:       []string{"echo 'rm -rf ~' > .husky/pre-commit", "cp cfg.yaml .pre-commit-config.yaml", "echo x > .envrc", "cp t.json .vscode/tasks.json", "echo x > lefthook.yml"},
+		Match:       []string{"echo 'rm -rf ~' > .husky/pre-commit", "cp cfg.yaml .pre-commit-config.yaml", "cat /tmp/x > .envrc", "cp t.json .vscode/tasks.json", "cp /tmp/l.yml lefthook.yml"},
 		NoMatch:     []string{"cat .husky/pre-commit", "echo x > notes/husky.txt", "cat .envrc"},
 	}
 )

@@ -13,6 +13,7 @@ var vimNames = map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true
 // language. It reports whether it handled the program fully (the caller
 // then skips the generic interpreter).
 func (w *walker) channels(c *Cmd, in stream) bool {
+	w.buildHooks(c)
 	switch {
 	case c.Name == "sed" || c.Name == "gsed":
 		sedExecHandler(c, w.r)
@@ -21,7 +22,12 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 	case c.Name == "ed":
 		if in.kind == streamLiteral || in.kind == streamDecoded {
 			w.chanRuns(c, edRuns(in.text), "ed")
+			w.emptiedByEditor(c, strings.Split(in.text, "\n"), c.Positional())
 		}
+	case c.Name == "less" || c.Name == "more":
+		w.less(c)
+	case c.Name == "emacs" || c.Name == "emacs-nox" || c.Name == "xemacs" || c.Name == "emacsclient":
+		w.emacs(c)
 	case c.Name == "gdb" || c.Name == "cgdb" || c.Name == "gdb-multiarch" || c.Name == "lldb":
 		w.debugger(c)
 	case c.Name == "expect" || c.Name == "tclsh" || c.Name == "wish" || c.Name == "jimsh":
@@ -81,7 +87,7 @@ func (w *walker) chanRuns(c *Cmd, runs []chanRun, prog string) {
 // getopt (-s takes a file except in ex mode), so they are read here.
 func (w *walker) vim(c *Cmd, in stream) {
 	exMode := c.Name == "ex"
-	var cmds []string
+	var cmds, files []string
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
 		if a == "--" {
@@ -123,6 +129,14 @@ func (w *walker) vim(c *Cmd, in stream) {
 			if cmd != "" && cmd[0] != '/' && !isDigits(cmd) {
 				cmds = append(cmds, cmd)
 			}
+		case !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+"):
+			files = append(files, a)
+		}
+	}
+	for j := range c.Args {
+		if c.Args[j] == "--" {
+			files = append(files, c.Args[j+1:]...)
+			break
 		}
 	}
 	if exMode && (in.kind == streamLiteral || in.kind == streamDecoded) {
@@ -131,6 +145,7 @@ func (w *walker) vim(c *Cmd, in stream) {
 	for _, cmd := range cmds {
 		w.chanRuns(c, exRuns(cmd), c.Name)
 	}
+	w.emptiedByEditor(c, cmds, files)
 }
 
 // debugger reads gdb's -ex and -iex commands and lldb's -o, -O, -k and -K

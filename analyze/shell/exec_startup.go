@@ -91,7 +91,30 @@ func (w *walker) startupText(name, text string, st stream) {
 		}
 	case streamNetwork:
 		w.r.add(c.find(ruleRemoteExec, "Makes the next shell run "+st.what+" without showing it first."))
+	case streamUnknown:
+		w.startupFile(c, name, st)
 	}
+}
+
+// startupFile judges a start-up file (BASH_ENV, ENV) whose content the
+// command line does not show: read from disk when the caller allows it,
+// else a script nobody saw runs before the shell's own command. A file of
+// the project (not scratch space) is the project's environment, as
+// running it directly would be.
+func (w *walker) startupFile(c *Cmd, name string, st stream) {
+	if st.file == "" {
+		w.r.add(c.find(ruleStartupFile, "Makes the next shell run "+st.what+" first ($"+name+"), a file whose content is only known when it runs."))
+		return
+	}
+	if fc, ok := w.r.fl().file(st.file); ok {
+		w.judgeFile(c, st.file, "shell", fc, "sources")
+		return
+	}
+	cl := w.r.env.classify(st.file)
+	if cl.Workspace && !cl.Temp && !cl.TempRoot {
+		return
+	}
+	w.r.add(c.find(ruleStartupFile, "Makes the next shell run "+showPath(st.file)+" first ($"+name+"), a script whose content was not shown.", st.file))
 }
 
 // remoteShellReadsStdin reports whether a remote command is a shell that

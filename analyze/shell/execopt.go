@@ -40,6 +40,9 @@ func (w *walker) execOptions(c *Cmd) {
 		}
 		w.r.mutates()
 		w.r.script(v, c, c.Name+" "+o.Spelled+" runs")
+		if filterOptions[c.Name+" "+o.Name] && readsScriptOnStdin(v) {
+			w.r.add(c.find(ruleFilterInterpreter, c.Name+" feeds its data to "+strings.Fields(v)[0]+" ("+o.Spelled+"), which runs that data as a script.", v))
+		}
 	}
 	if c.Name == "zip" {
 		// zip's two-letter options do not cluster: -TT CMD, --unzip-command CMD.

@@ -814,7 +814,12 @@ func findHandler(c *Cmd, r *report) {
 			}
 			j = k
 		case "-fprint", "-fprintf", "-fls", "-fprint0":
+			// The file is created or emptied before find prints into it.
 			r.mutates()
+			if j+1 < len(expr) {
+				writeTarget(c, r, expr[j+1], writeDestroy)
+				j++
+			}
 		}
 	}
 }

@@ -55,6 +55,7 @@ func canonicalPass(lang, code string) string {
 		code = strings.ReplaceAll(code, "_G.", "")
 	case "perl":
 		code = rewriteCalls(lang, code, reCanonPerlRef, canonPerlRef)
+		code = perlParenCalls(code)
 	}
 	return code
 }
