@@ -18,7 +18,7 @@ import (
 func armedRuns(abs string, cl PathClass) func(string) []buildRun {
 	base := path.Base(abs)
 	switch {
-	case strings.Contains(abs, "/.git/hooks/") || strings.Contains(abs, "/.githooks/"):
+	case shellHook(abs, cl):
 		return shellRun
 	case base == "package.json":
 		return func(t string) []buildRun {
@@ -30,12 +30,18 @@ func armedRuns(abs string, cl PathClass) func(string) []buildRun {
 		}
 	case !cl.ProjectAutorun:
 		return nil
-	case strings.Contains(abs, "/.husky/") || base == ".envrc" || base == ".envrc.local" || base == ".env.rc":
-		return shellRun
 	case hookConfigFile(base) || base == ".pre-commit-hooks.yaml" || base == "overcommit.yml" || base == ".overcommit.yml":
 		return func(t string) []buildRun { return hookConfigRuns(base, t, nil) }
 	}
 	return nil
+}
+
+// shellHook reports whether the file at abs is a shell script a tool runs
+// later (a git or husky hook, direnv's .envrc).
+func shellHook(abs string, cl PathClass) bool {
+	base := path.Base(abs)
+	return strings.Contains(abs, "/.git/hooks/") || strings.Contains(abs, "/.githooks/") ||
+		cl.ProjectAutorun && (strings.Contains(abs, "/.husky/") || base == ".envrc" || base == ".envrc.local" || base == ".env.rc")
 }
 
 // hookWritten judges the file at abs, just written by this command line,
@@ -69,6 +75,11 @@ func (w *walker) hookWritten(abs, evidence string) {
 		return
 	}
 	n := len(r.res.Findings)
+	if shellHook(abs, cl) && (shellContentVerdict(fc.text) == autorunDanger || w.unseenScript(fc.text) != "") {
+		// It runs a script nobody was shown, or loads code through a
+		// variable or an alias: out of sight whatever its commands say.
+		r.add(c.find(ruleWriteAutorun, "Writes "+show+": what it holds runs code out of sight ("+when+").", show))
+	}
 	runs := extract(fc.text)
 	for _, run := range runs {
 		if run.known && run.shell != "" {
