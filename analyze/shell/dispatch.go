@@ -719,8 +719,14 @@ var readOnlyPrograms = map[string]bool{
 func isNetworkSender(c *Cmd) bool {
 	switch c.Name {
 	case "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "tftp", "rsync", "rclone", "ssh",
-		"mail", "mailx", "sendmail", "mutt", "swaks", "aws", "gsutil", "gcloud", "az", "s3cmd", "mc", "gh", "glab", "smbclient", "lftp", "nslookup", "dig", "croc", "magic-wormhole", "wormhole", "transfer":
+		"mail", "mailx", "sendmail", "mutt", "swaks", "aws", "gsutil", "gcloud", "az", "s3cmd", "mc", "gh", "glab", "smbclient", "lftp", "nslookup", "dig", "croc", "magic-wormhole", "wormhole", "transfer",
+		// Raw connections that send their standard input as it comes.
+		"gnutls-cli", "websocat", "wscat", "pwncat", "cryptcat", "kcat", "kafkacat", "mosquitto_pub":
 		return true
+	case "openssl":
+		// openssl s_client is a TLS client: what it reads on standard input
+		// goes to the server.
+		return len(c.Args) > 0 && c.ArgIs("s_client")
 	}
 	return false
 }
