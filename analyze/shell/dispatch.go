@@ -20,7 +20,7 @@ var (
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
 		handlerTable = map[string][]handler{}
-		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers()} {
+		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers()} {
 			for k, hs := range m {
 				handlerTable[k] = append(handlerTable[k], hs...)
 			}
@@ -87,6 +87,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	if isNetworkSender(c) {
 		w.sends(c, in)
 	}
+	w.remoteShellStdin(c, in)
 	w.noteDownload(c)
 	return w.output(c, in)
 }
