@@ -40,6 +40,9 @@ type flowState struct {
 	traps   []pendingTrap
 	top     shState // the first state, the command line's own
 	topUsed bool
+	// indexEmptied: git rm -r --cached . ran and no git add . since, so a
+	// commit now deletes every file from the branch.
+	indexEmptied bool
 }
 
 // pendingTrap is a trap's code, judged when the script that set it ends.

