@@ -264,6 +264,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	}
 	r.mutates()
 	gitIndexFlow(c, r, sub)
+	gitCredentialRepo(c, r, sub)
 	switch sub {
 	case "push":
 		gitTransportPrograms(c, r, sub)
