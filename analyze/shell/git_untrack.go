@@ -39,7 +39,7 @@ func gitIndexFlow(c *Cmd, r *report, sub string) {
 		if !c.Has("--cached") || !c.Has("-r") {
 			return
 		}
-		for _, p := range c.Positional("--pathspec-from-file") {
+		for _, p := range c.Positional() {
 			if wholeRepoPathspec(p) {
 				fl.indexEmptied = true
 				return
@@ -50,7 +50,7 @@ func gitIndexFlow(c *Cmd, r *report, sub string) {
 			fl.indexEmptied = false
 			return
 		}
-		for _, p := range c.Positional("--pathspec-from-file") {
+		for _, p := range c.Positional() {
 			if wholeRepoPathspec(p) {
 				fl.indexEmptied = false
 				return
