@@ -198,6 +198,9 @@ type walker struct {
 	// andLeft is set while the left side of && is itself an && or ||
 	// list: if that list fails, the right side does not run.
 	andLeft bool
+	// substCred is the secret the last command substitution a word
+	// expanded printed, for the assignment that stores it.
+	substCred string
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
@@ -559,11 +562,21 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		return
 	}
 	val, dyn := "", false
+	w.substCred = ""
 	if a.Value != nil {
 		if startupVars[name] {
 			w.startupVar(a)
 		}
 		val, dyn = w.wordString(a.Value, false)
+	}
+	if cred := w.substCred; cred != "" && a.Index == nil && !a.Append {
+		// t=$(gh auth token): $t is the token wherever it goes next.
+		defer func() {
+			if v, ok := st.lookup(name); ok {
+				v.cred = cred
+				st.setVar(name, v)
+			}
+		}()
 	}
 	switch name {
 	case "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST":
@@ -692,9 +705,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 			}
 		}
 		if secret == "" {
-			if name := w.secretVarIn(word); name != "" {
-				secret = secretVarPrefix + name
-			}
+			secret = w.secretVarIn(word)
 		}
 	}
 	if len(argv) == 0 {

@@ -24,6 +24,9 @@ type shVar struct {
 	assoc bool
 	// ref is the variable a nameref (declare -n r=x) stands for.
 	ref string
+	// cred is the secret the value holds when a command that prints one
+	// gave it (t=$(gh auth token)), else "".
+	cred string
 }
 
 // fnDef is a function declared in the script, with the source it was

@@ -40,6 +40,12 @@ type flowState struct {
 	traps   []pendingTrap
 	top     shState // the first state, the command line's own
 	topUsed bool
+	// indexEmptied: git rm -r --cached . ran and no git add . since, so a
+	// commit now deletes every file from the branch.
+	indexEmptied bool
+	// credRepos are the clones of a credential directory made on the
+	// line (git clone ~/.password-store /tmp/p), by absolute path.
+	credRepos map[string]string
 }
 
 // pendingTrap is a trap's code, judged when the script that set it ends.

@@ -20,7 +20,7 @@ var (
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
 		handlerTable = map[string][]handler{}
-		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers()} {
+		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers()} {
 			for k, hs := range m {
 				handlerTable[k] = append(handlerTable[k], hs...)
 			}
@@ -87,6 +87,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	if isNetworkSender(c) {
 		w.sends(c, in)
 	}
+	w.remoteShellStdin(c, in)
 	w.noteDownload(c)
 	return w.output(c, in)
 }
@@ -719,8 +720,14 @@ var readOnlyPrograms = map[string]bool{
 func isNetworkSender(c *Cmd) bool {
 	switch c.Name {
 	case "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "tftp", "rsync", "rclone", "ssh",
-		"mail", "mailx", "sendmail", "mutt", "swaks", "aws", "gsutil", "gcloud", "az", "s3cmd", "mc", "gh", "glab", "smbclient", "lftp", "nslookup", "dig", "croc", "magic-wormhole", "wormhole", "transfer":
+		"mail", "mailx", "sendmail", "mutt", "swaks", "aws", "gsutil", "gcloud", "az", "s3cmd", "mc", "gh", "glab", "smbclient", "lftp", "nslookup", "dig", "croc", "magic-wormhole", "wormhole", "transfer",
+		// Raw connections that send their standard input as it comes.
+		"gnutls-cli", "websocat", "wscat", "pwncat", "cryptcat", "kcat", "kafkacat", "mosquitto_pub":
 		return true
+	case "openssl":
+		// openssl s_client is a TLS client: what it reads on standard input
+		// goes to the server.
+		return len(c.Args) > 0 && c.ArgIs("s_client")
 	}
 	return false
 }

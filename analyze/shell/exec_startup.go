@@ -131,7 +131,10 @@ func remoteShellReadsStdin(words []string) bool {
 		return false
 	}
 	for _, f := range fields[1:] {
-		if f == "-s" || strings.HasPrefix(f, "-") && !strings.Contains(f, "c") && !strings.HasPrefix(f, "--") {
+		if f == "-s" || strings.HasPrefix(f, "-") && !strings.Contains(f, "c") && !strings.HasPrefix(f, "--") && strings.Contains(f, "s") {
+			return true // bash -s [args…]: the commands come from standard input, the words after are $1…
+		}
+		if strings.HasPrefix(f, "-") && !strings.Contains(f, "c") && !strings.HasPrefix(f, "--") {
 			continue
 		}
 		if strings.HasPrefix(f, "--") || f == "-" {

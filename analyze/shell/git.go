@@ -263,6 +263,8 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 		return
 	}
 	r.mutates()
+	gitIndexFlow(c, r, sub)
+	gitCredentialRepo(c, r, sub)
 	switch sub {
 	case "push":
 		gitTransportPrograms(c, r, sub)

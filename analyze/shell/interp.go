@@ -198,9 +198,17 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 		}
 	}
 	envDump := strings.Contains(code, "os.environ)") || strings.Contains(code, "dict(os.environ") || strings.Contains(code, "process.env)") || strings.Contains(code, "%ENV")
+	envSecret := ""
+	if cred == "" && !envDump && (sends || reInlineFetch.MatchString(code)) {
+		if n := inlineSecretEnv(code); n != "" && !inlineToOwnService(code, secretVarPrefix+n) {
+			envSecret = n
+		}
+	}
 	switch {
 	case sends && cred != "":
 		r.add(c.find(ruleCredentialExfil, "Inline code sends your "+cred+" to another machine."))
+	case envSecret != "":
+		r.add(c.find(ruleCredentialExfil, "Inline code sends the secret in $"+envSecret+" to another machine."))
 	case sends && envDump:
 		r.add(c.find(ruleCredentialExfil, "Inline code sends every environment variable (tokens and keys among them) to another machine."))
 	case sends:

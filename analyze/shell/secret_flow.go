@@ -32,20 +32,27 @@ func secretVarName(name string) bool {
 	return strings.HasPrefix(n, "AWS_SESSION") || n == "AWS_SECRET_ACCESS_KEY"
 }
 
-// secretVarIn returns the first secret-named variable the word expands,
-// also inside command substitutions ($(echo $GITHUB_TOKEN | head -c 60)),
-// unless the script itself gave it a known value.
+// secretVarIn returns the secret of the first secret-named variable the
+// word expands (secretVarPrefix and its name), also inside command
+// substitutions ($(echo $GITHUB_TOKEN | head -c 60)), unless the script
+// itself gave it a known value; or the secret a variable of the script
+// holds because a token printer set it (t=$(gh auth token); … $t).
 func (w *walker) secretVarIn(word *syntax.Word) string {
 	found := ""
 	syntax.Walk(word, func(n syntax.Node) bool {
 		if found != "" {
 			return false
 		}
-		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && secretVarName(p.Param.Value) {
-			if v, known := w.baseValue(p.Param.Value); known && !v.dyn && !v.unset {
-				return true
+		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil {
+			v, known := w.baseValue(p.Param.Value)
+			switch {
+			case known && v.cred != "":
+				found = v.cred
+			case !secretVarName(p.Param.Value):
+			case known && !v.dyn && !v.unset:
+			default:
+				found = secretVarPrefix + p.Param.Value
 			}
-			found = p.Param.Value
 		}
 		return true
 	})

@@ -128,7 +128,10 @@ func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
 				b.WriteString(p.Value)
 			}
 		case *syntax.DblQuoted:
-			v, d, _ := w.dblQuoted(p)
+			v, d, st := w.dblQuoted(p)
+			if st.kind == streamSecret {
+				w.substCred = st.cred
+			}
 			b.WriteString(v)
 			dyn = dyn || d
 		case *syntax.ParamExp:
@@ -137,6 +140,9 @@ func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
 			b.WriteString(v)
 		case *syntax.CmdSubst:
 			out := w.substitution(p.Stmts)
+			if out.kind == streamSecret {
+				w.substCred = out.cred
+			}
 			if out.kind == streamLiteral || out.kind == streamDecoded {
 				b.WriteString(strings.TrimRight(out.text, "\n"))
 			} else if out.kind == streamUnknown && out.item != "" {
