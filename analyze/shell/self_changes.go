@@ -339,7 +339,8 @@ func (r *report) selfChanged(c *Cmd) bool {
 		return true
 	}
 	for _, ch := range changes {
-		if part := env.selfReach(ch); part.ok() {
+		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
+		if part := env.selfReachOnDisk(ch, follow); part.ok() {
 			r.mutates()
 			shown := showChange(ch.path)
 			who := c.Name
@@ -352,6 +353,10 @@ func (r *report) selfChanged(c *Cmd) bool {
 	}
 	return false
 }
+
+// takesName are the programs that act on a name itself: deleting or
+// moving a link takes the link, not what it names (rm cc, mv cc x).
+var takesName = map[string]bool{"rm": true, "unlink": true, "trash": true, "trash-put": true, "gio": true, "mv": true, "gmv": true}
 
 // fileLike reports a name with an extension (policy-copy.yaml, not
 // .claude): the destination of a copy, not a directory it goes into.
