@@ -62,6 +62,8 @@ type analysis struct {
 	// disk is what the analysis learns of links on disk
 	// (Options.ResolvePath); nil: paths are judged as written.
 	disk *diskLinks
+	// untracked tells a file git clean would remove (Options.Untracked).
+	untracked func(string) (bool, bool)
 }
 
 // unknownDir is analysis.dir after a cd to a place only known when the

@@ -22,7 +22,7 @@ func (p controlPart) ok() bool { return p.what != "" }
 // newAnalysis is the analysis for opt: where the command runs and which
 // places are actionguard's own.
 func newAnalysis(opt Options) *analysis {
-	e := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home), disk: newDiskLinks(opt)}
+	e := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home), disk: newDiskLinks(opt), untracked: opt.Untracked}
 	for _, p := range opt.ControlPlane {
 		if p = cleanDir(p); p != "" && p != "/" {
 			e.control = append(e.control, p)

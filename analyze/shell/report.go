@@ -35,6 +35,13 @@ type Options struct {
 	// then judges the real place too, and the stricter judgement holds.
 	// Leave it nil when the command runs on another machine.
 	ResolvePath func(cwd, path string) (real string, ok bool)
+	// Untracked, when set, says whether the file at the absolute path
+	// exists on this machine outside its git repository's index (what
+	// git clean removes); ok is false when it cannot tell (a directory, no
+	// repository, an index it cannot read). git clean is then judged
+	// against the agents' settings files that are really there to remove.
+	// Leave it nil when the command runs on another machine.
+	Untracked func(path string) (untracked, ok bool)
 	// ControlPlane are absolute paths of actionguard's own files and
 	// directories (the user's policy, the database, the state directory)
 	// beyond the defaults under Home: a command may read them but not

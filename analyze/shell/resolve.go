@@ -344,3 +344,24 @@ func ProtectedFiles(home, cwd string) (files, dirs []string) {
 	files = append(files, "/etc/passwd", "/etc/shadow", "/etc/sudoers", "/etc/group")
 	return files, dirs
 }
+
+// cleanRemoves keeps, of the paths git clean changes, those it may really
+// remove: a file that is there and not committed, or one the caller
+// cannot tell about (Options.Untracked). Without the option all are kept.
+func (e *analysis) cleanRemoves(changes []selfChange) []selfChange {
+	if e.untracked == nil {
+		return changes
+	}
+	var out []selfChange
+	for _, ch := range changes {
+		abs, ok := e.resolve(ch.path)
+		if !ok || !strings.HasPrefix(abs, "/") || isGlobPath(ch.path) {
+			out = append(out, ch)
+			continue
+		}
+		if untracked, ok := e.untracked(abs); !ok || untracked {
+			out = append(out, ch)
+		}
+	}
+	return out
+}

@@ -333,6 +333,9 @@ func (r *report) selfChanged(c *Cmd) bool {
 	if c.env != nil {
 		env = c.env.in(c.Cwd) // cd .claude && rm *
 	}
+	if c.Name == "git" && gitVerb(c.Args) == "clean" {
+		changes = env.cleanRemoves(changes)
+	}
 	if h := env.linkHome(c); h != "" {
 		r.mutates()
 		r.add(c.find(ruleSelfWrite, c.Name+" makes a second name for "+h+", the home directory that holds the agent's settings and actionguard's own files: a write through it would not be seen as theirs.", h))
