@@ -118,6 +118,7 @@ func (e *evaluation) shellOptions() shell.Options {
 	if e.g.readFile != nil {
 		// Files of this machine may be looked at: so may its links.
 		opt.ResolvePath = e.g.resolver(opt.Home)
+		opt.Untracked = untracker()
 	}
 	return opt
 }
