@@ -14,8 +14,9 @@ import (
 // the two judgements holds. The analysis itself never touches the disk.
 
 // MaxPathLookups bounds the paths resolved on disk in one analysis; past
-// it, paths are judged as written.
-const MaxPathLookups = 64
+// it, paths are judged as written and a command that writes is reported
+// as too complex to check fully.
+const MaxPathLookups = 512
 
 // diskLinks is what one analysis learned of links on disk. It is shared by
 // the copies of an analysis (cd, subshells) and is not safe for concurrent
@@ -24,6 +25,7 @@ type diskLinks struct {
 	resolve func(cwd, p string) (string, bool)
 	cwd     string // the working directory of the analysis, as given
 	lookups int
+	spent   bool // a path was left unresolved: MaxPathLookups were made
 	// real caches each absolute path's resolution: the real path when it
 	// differs, "" when it does not or is not known.
 	real map[string]string
@@ -53,6 +55,7 @@ func (d *diskLinks) lookup(abs string) string {
 		return r
 	}
 	if d.lookups >= MaxPathLookups {
+		d.spent = true
 		return ""
 	}
 	d.lookups++
@@ -364,4 +367,18 @@ func (e *analysis) cleanRemoves(changes []selfChange) []selfChange {
 		}
 	}
 	return out
+}
+
+// diskPathLike reports an argument that may be a path to look up on disk:
+// not an option, an assignment or a piece of code.
+func diskPathLike(a string) bool {
+	return a != "" && a[0] != '-' && len(a) <= 4096 && !strings.ContainsAny(a, " \t\n=;|&$`'\"(){}<>\x00")
+}
+
+// reportDisk reports a command that writes and names more paths than
+// could be looked up on disk: one of them may be a link that was not seen.
+func (r *report) reportDisk() {
+	if d := r.env.disk; d != nil && d.spent && r.writes {
+		r.add(ruleTooComplex.Find("", "This command is too complex to check fully: it names more than "+itoa(MaxPathLookups)+" paths to look up on disk, and one may be a link to a protected place.", ""))
+	}
 }
