@@ -219,3 +219,21 @@ func FuzzLinksOnDisk(f *testing.F) {
 		}
 	})
 }
+
+// TestLinksAfterCd: a directory changed into through a link (cd cc) leads
+// where the link does, for every relative path after it.
+func TestLinksAfterCd(t *testing.T) {
+	for _, cd := range []string{"cd cc && ", "cd ./cc; ", "pushd cc >/dev/null; ", "cd " + advProj + "/cc && "} {
+		for _, w := range []string{"echo {} > settings.json", "tee settings.json < a", "sed -i s/a/b/ settings.json", "cp /tmp/x ./settings.json"} {
+			cmd := cd + w
+			plain, _ := linkPoints(Analyze(cmd, advOptions(false)))
+			got, ids := linkPoints(Analyze(cmd, advOptions(true)))
+			if got < 100 || got <= plain {
+				t.Errorf("%s: %d points %v (%d as written), want it judged a change of the agent's settings", cmd, got, ids, plain)
+			}
+		}
+	}
+	if got, ids := linkPoints(Analyze("cd lib && echo x > y.txt", advOptions(true))); got != 0 {
+		t.Errorf("cd into a link inside the project: %d points %v", got, ids)
+	}
+}
