@@ -19,8 +19,9 @@ const (
 	// maxLinkFollows bounds the symbolic links followed for one path, as
 	// the kernel does (ELOOP).
 	maxLinkFollows = 40
-	// maxResolves bounds the paths resolved for one action.
-	maxResolves = 256
+	// maxResolves bounds the paths resolved for one action (the shell
+	// analysis asks at most shell.MaxPathLookups for each command).
+	maxResolves = 4 * shell.MaxPathLookups
 	// maxDirFiles bounds the files listed in one protected directory.
 	maxDirFiles = 64
 )
@@ -123,10 +124,6 @@ type protectedIndex struct {
 	files map[fileID]string
 }
 
-// protected holds the index of each (home, working directory), built once
-// per process on first use.
-var protected sync.Map // string → *protectedIndex
-
 // hardLinkOf returns the protected file the regular file real is a second
 // name of, or "". Only a file with more than one name is looked up.
 func (g *Guard) hardLinkOf(real, home, cwd string) string {
@@ -135,7 +132,7 @@ func (g *Guard) hardLinkOf(real, home, cwd string) string {
 		return ""
 	}
 	key := home + "\x00" + cwd + "\x00" + strings.Join(g.controlPlane(), "\x00")
-	v, _ := protected.LoadOrStore(key, &protectedIndex{})
+	v, _ := g.protected.LoadOrStore(key, &protectedIndex{})
 	idx := v.(*protectedIndex)
 	idx.once.Do(func() { idx.files = indexProtected(home, cwd, g.controlPlane()) })
 	if p := idx.files[id]; p != "" && p != real {
