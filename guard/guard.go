@@ -21,6 +21,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -58,6 +59,10 @@ type Guard struct {
 	// readFile reads a script of this machine for the shell analysis
 	// (WithLocalFiles); nil: files on disk are not read.
 	readFile func(abs string) ([]byte, error)
+	// protected indexes the protected files by identity, per home and
+	// working directory, for the hard links of WithLocalFiles (built on
+	// first use; see localfile_links.go).
+	protected sync.Map
 	// envControl is the control plane last named from the environment,
 	// with the variables it was named from.
 	envControl atomic.Pointer[envControl]

@@ -11,7 +11,9 @@ import (
 
 // WithLocalFiles lets the shell analysis read this machine's files: a
 // command that runs a script it has not seen written (bash x.sh, ./x,
-// source x, cat x | sh, make, npm test) is judged by what the file holds.
+// source x, cat x | sh, make, npm test) is judged by what the file holds,
+// and a path through a link on disk (a symbolic link made by an earlier
+// call, a hard link of a protected file) is judged where it leads too.
 // Only for a guard whose actions run on this machine (the hook, check);
 // never for one judging another machine's actions.
 func WithLocalFiles() Option { return func(g *Guard) { g.readFile = readScript } }

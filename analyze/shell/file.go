@@ -17,11 +17,12 @@ func FileRead(p string, opt Options) []rule.Finding {
 	if f, ok := selfRead(p, opt); ok {
 		return []rule.Finding{f}
 	}
-	cl := ClassifyPath(p, opt)
+	env := newAnalysis(opt)
+	cl := env.classify(p)
 	if cl.Credential == "" {
 		return nil
 	}
-	return []rule.Finding{ruleCredentialRead.Find("read "+p, "Reads your "+cl.Credential+" ("+p+") into the agent's context.", p)}
+	return []rule.Finding{ruleCredentialRead.Find("read "+p, env.noteLinks("Reads your "+cl.Credential+" ("+p+") into the agent's context.", p), p)}
 }
 
 // FileWrite reports what writing (or editing) the file p does: system
@@ -33,5 +34,5 @@ func FileWrite(p string, opt Options) []rule.Finding {
 	if !ok {
 		return nil
 	}
-	return []rule.Finding{j.rule.Find("write "+p, j.message, p)}
+	return []rule.Finding{j.rule.Find("write "+p, env.noteLinks(j.message, p), p)}
 }

@@ -323,7 +323,9 @@ func rmAsks(c *Cmd) bool {
 // programs that overwrite before deleting (shred, srm, wipe): the content
 // is destroyed even where the file stays.
 func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive, shred bool) {
-	cl := c.Class(t)
+	// A deletion takes a link in the last component, not what it names,
+	// unless the name ends in a slash; shred writes through it.
+	cl := c.env.in(c.Cwd).classifyOnDisk(t, shred || strings.HasSuffix(t, "/") || strings.HasSuffix(t, "/."))
 	base := path.Base(cl.Abs)
 	name := showPath(t)
 	verb := "Deletes "

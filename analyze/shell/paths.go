@@ -59,6 +59,11 @@ type analysis struct {
 	// beyond the defaults (Options.ControlPlane; see paths_self.go).
 	control   []string
 	inControl bool // the working directory is in the control plane
+	// disk is what the analysis learns of links on disk
+	// (Options.ResolvePath); nil: paths are judged as written.
+	disk *diskLinks
+	// untracked tells a file git clean would remove (Options.Untracked).
+	untracked func(string) (bool, bool)
 }
 
 // unknownDir is analysis.dir after a cd to a place only known when the
@@ -283,8 +288,12 @@ func (e *analysis) broadCwd(home string) bool {
 	return cwd == "/usr/local" || cwd == "/var/lib" || cwd == "/usr/lib" || cwd == "/tmp"
 }
 
-// classify says what the path argument p points at.
-func (e *analysis) classify(p string) PathClass {
+// classify says what the path argument p points at: as written, and
+// where it leads on disk when the analysis may look (see resolve.go).
+func (e *analysis) classify(p string) PathClass { return e.classifyOnDisk(p, true) }
+
+// classifyWritten says what the path argument p points at as written.
+func (e *analysis) classifyWritten(p string) PathClass {
 	var c PathClass
 	c.Wildcard = strings.ContainsAny(p, "*?[")
 	abs, ok := e.resolve(p)

@@ -22,7 +22,7 @@ func (p controlPart) ok() bool { return p.what != "" }
 // newAnalysis is the analysis for opt: where the command runs and which
 // places are actionguard's own.
 func newAnalysis(opt Options) *analysis {
-	e := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
+	e := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home), disk: newDiskLinks(opt), untracked: opt.Untracked}
 	for _, p := range opt.ControlPlane {
 		if p = cleanDir(p); p != "" && p != "/" {
 			e.control = append(e.control, p)
@@ -167,8 +167,31 @@ func isSecretName(base string) bool {
 }
 
 // controlOf classifies a path argument as written (with ~, $HOME,
-// relative to the working directory).
-func (e *analysis) controlOf(p string) controlPart {
+// relative to the working directory), and where it leads on disk when the
+// analysis may look (see resolve.go).
+func (e *analysis) controlOf(p string) controlPart { return e.controlOnDisk(p, true) }
+
+// controlOnDisk is controlOf with a link in the last component followed
+// or not.
+func (e *analysis) controlOnDisk(p string, follow bool) controlPart {
+	part := e.controlWritten(p)
+	if part.ok() || e.disk == nil || p == "" || len(p) > 4096 {
+		return part
+	}
+	abs, ok := e.resolve(p)
+	if !ok {
+		return part
+	}
+	if real, ok := e.onDisk(abs, follow); ok {
+		if part = e.controlPlane(real); part.ok() {
+			e.noteLinked(p, follow)
+		}
+	}
+	return part
+}
+
+// controlWritten classifies a path argument as written.
+func (e *analysis) controlWritten(p string) controlPart {
 	if p == "" || len(p) > 4096 {
 		return controlPart{}
 	}

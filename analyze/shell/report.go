@@ -25,6 +25,23 @@ type Options struct {
 	// an error for anything else. At most MaxScriptReads files are read in
 	// one analysis. Leave it nil when the command runs on another machine.
 	ReadFile func(abs string) ([]byte, error)
+	// ResolvePath, when set, says where the path leads on this machine:
+	// the real path once the links of every existing component are
+	// followed, or the protected file a regular file is a hard link of;
+	// ok is false when it cannot tell. path is absolute; cwd is the
+	// working directory as given. It must never block or open a file, and
+	// never look under /dev, /proc or /sys. At most MaxPathLookups paths
+	// are resolved in one analysis. Every rule that judges a destination
+	// then judges the real place too, and the stricter judgement holds.
+	// Leave it nil when the command runs on another machine.
+	ResolvePath func(cwd, path string) (real string, ok bool)
+	// Untracked, when set, says whether the file at the absolute path
+	// exists on this machine outside its git repository's index (what
+	// git clean removes); ok is false when it cannot tell (a directory, no
+	// repository, an index it cannot read). git clean is then judged
+	// against the agents' settings files that are really there to remove.
+	// Leave it nil when the command runs on another machine.
+	Untracked func(path string) (untracked, ok bool)
 	// ControlPlane are absolute paths of actionguard's own files and
 	// directories (the user's policy, the database, the state directory)
 	// beyond the defaults under Home: a command may read them but not
@@ -91,6 +108,7 @@ func (r *report) add(f rule.Finding) {
 		r.seen = map[findingKey]bool{}
 	}
 	r.seen[k] = true
+	f.Message = r.env.noteLinks(f.Message, f.Targets...)
 	r.res.Findings = append(r.res.Findings, f)
 }
 

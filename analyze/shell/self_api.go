@@ -21,8 +21,9 @@ func judgeSelfWrite(env *analysis, t string) (writeJudgement, bool) {
 
 // selfRead: reading one of actionguard's keys or token secrets.
 func selfRead(p string, opt Options) (rule.Finding, bool) {
-	if part := newAnalysis(opt).controlOf(p); part.key {
-		return ruleSelfRead.Find("read "+p, "Reads "+p+", a key or token secret of actionguard: with it, records and approvals could be forged.", p), true
+	env := newAnalysis(opt)
+	if part := env.controlOf(p); part.key {
+		return ruleSelfRead.Find("read "+p, env.noteLinks("Reads "+p+", a key or token secret of actionguard: with it, records and approvals could be forged.", p), p), true
 	}
 	return rule.Finding{}, false
 }
@@ -42,17 +43,18 @@ func SelfArgument(s string, write bool, opt Options) []rule.Finding {
 		return []rule.Finding{ruleSelfServer.Find(truncateText(oneLine(s), 200), "Sends a request to actionguard's server ("+u+"): only a person decides approvals, tokens and settings there.", u)}
 	}
 	if !strings.ContainsAny(s, "\n ") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
-		part := env.controlOf(strings.TrimPrefix(s, "file://"))
+		p := strings.TrimPrefix(s, "file://")
+		part := env.controlOf(p)
 		switch {
 		case part.key:
-			return []rule.Finding{ruleSelfRead.Find(s, "Reads "+s+", a key or token secret of actionguard: with it, records and approvals could be forged.", s)}
+			return []rule.Finding{ruleSelfRead.Find(s, env.noteLinks("Reads "+s+", a key or token secret of actionguard: with it, records and approvals could be forged.", p), s)}
 		case part.ok() && write:
-			return []rule.Finding{ruleSelfWrite.Find(s, "Changes "+s+", "+part.what+": changing it is a person's call.", s)}
+			return []rule.Finding{ruleSelfWrite.Find(s, env.noteLinks("Changes "+s+", "+part.what+": changing it is a person's call.", p), s)}
 		case write && !strings.ContainsAny(s, "\n "):
 			// A tool that moves or deletes a directory (or writes through a
 			// wildcard) takes the agent's settings in it along.
-			if part := env.selfReach(selfChange{strings.TrimPrefix(s, "file://"), true}); part.ok() {
-				return []rule.Finding{ruleSelfWrite.Find(s, "Changes "+part.what+" ("+s+"): changing it is a person's call.", s)}
+			if part := env.selfReach(selfChange{p, true}); part.ok() {
+				return []rule.Finding{ruleSelfWrite.Find(s, env.noteLinks("Changes "+part.what+" ("+s+"): changing it is a person's call.", p), s)}
 			}
 		}
 	}

@@ -360,13 +360,17 @@ func (r *report) selfChanged(c *Cmd) bool {
 	if c.env != nil {
 		env = c.env.in(c.Cwd) // cd .claude && rm *
 	}
+	if c.Name == "git" && gitVerb(c.Args) == "clean" {
+		changes = env.cleanRemoves(changes)
+	}
 	if h := env.linkHome(c); h != "" {
 		r.mutates()
 		r.add(c.find(ruleSelfWrite, c.Name+" makes a second name for "+h+", the home directory that holds the agent's settings and actionguard's own files: a write through it would not be seen as theirs.", h))
 		return true
 	}
 	for _, ch := range changes {
-		if part := env.selfReach(ch); part.ok() {
+		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
+		if part := env.selfReachOnDisk(ch, follow); part.ok() {
 			r.mutates()
 			shown := showChange(ch.path)
 			who := c.Name
@@ -379,6 +383,10 @@ func (r *report) selfChanged(c *Cmd) bool {
 	}
 	return false
 }
+
+// takesName are the programs that act on a name itself: deleting or
+// moving a link takes the link, not what it names (rm cc, mv cc x).
+var takesName = map[string]bool{"rm": true, "unlink": true, "trash": true, "trash-put": true, "gio": true, "mv": true, "gmv": true}
 
 // fileLike reports a name with an extension (policy-copy.yaml, not
 // .claude): the destination of a copy, not a directory it goes into.

@@ -73,13 +73,38 @@ var selfPlaces = []selfPlace{
 
 // selfReach says whether a change can reach a protected place: the path
 // (a glob matching as the shell would) names the place, lies inside it,
-// or, for a change of a whole tree, is a directory that holds it.
-func (e *analysis) selfReach(ch selfChange) controlPart {
+// or, for a change of a whole tree, is a directory that holds it; as
+// written, and where it leads on disk when the analysis may look.
+func (e *analysis) selfReach(ch selfChange) controlPart { return e.selfReachOnDisk(ch, true) }
+
+// selfReachOnDisk is selfReach with a link in the last component of the
+// path followed or not (rm cc takes the link, not what it names).
+func (e *analysis) selfReachOnDisk(ch selfChange, follow bool) controlPart {
+	part := e.selfReachWritten(ch)
+	if part.ok() || e.disk == nil || ch.path == "" || len(ch.path) > 4096 {
+		return part
+	}
+	abs, ok := e.resolve(ch.path)
+	if !ok {
+		return part
+	}
+	if real, ok := e.onDisk(abs, follow); ok {
+		c := *e
+		c.disk, c.dir = nil, ""
+		if part = c.selfReachWritten(selfChange{real, ch.tree}); part.ok() {
+			e.noteLinked(ch.path, follow)
+		}
+	}
+	return part
+}
+
+// selfReachWritten is selfReach of the path as written.
+func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 	if ch.path == "" || len(ch.path) > 4096 {
 		return controlPart{}
 	}
 	if !isGlobPath(ch.path) {
-		if part := e.controlOf(ch.path); part.ok() {
+		if part := e.controlWritten(ch.path); part.ok() {
 			return part
 		}
 	}

@@ -173,7 +173,7 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 		if !r.env.mayControl(a) {
 			continue
 		}
-		part := r.env.controlOf(a)
+		part := r.env.controlOnDisk(a, !takesName[c.Name] || strings.HasSuffix(a, "/"))
 		glob := false
 		if !part.ok() {
 			// ~/.local/st*/act*/audit.k*: what the wildcard can name.
@@ -352,7 +352,8 @@ func mayEndpoint(s string) bool { return strings.Contains(s, "/v1/") || strings.
 // case, as controlPlane compares them: the file systems of macOS and
 // Windows ignore it (~/.Claude/Settings.Json is the agent's settings).
 func (e *analysis) mayControl(a string) bool {
-	if e.inControl {
+	if e.inControl || e.disk != nil && diskPathLike(a) {
+		// With links on disk looked at, any path may lead there.
 		return true
 	}
 	// strings.ToLower returns a itself when it has no upper-case letter.
