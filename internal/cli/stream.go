@@ -99,7 +99,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			continue
 		}
 		var act guard.Action
-		if uerr := json.Unmarshal(data, &act); uerr != nil {
+		if uerr := readActionLine(data, &act); uerr != nil {
 			if e := enc.Encode(errorDecision(line, salvageID(data), "invalid JSON: "+jsonErrorText(uerr), data)); e != nil {
 				return e
 			}
