@@ -73,7 +73,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 		return &d
 	}
 	line := 0
-	var buf []byte
+	var buf, outLine []byte
 	var err error
 	for {
 		buf, err = readLine(in, buf[:0])
@@ -121,7 +121,14 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 				def.gate(ctx, &act, &d)
 			}
 			sink.Record(&act, &d, time.Since(start))
-			if e := enc.Encode(&d); e != nil {
+			var e error
+			if b, ok := appendDecision(outLine[:0], &d); ok {
+				outLine = b
+				_, e = out.Write(b)
+			} else {
+				e = enc.Encode(&d)
+			}
+			if e != nil {
 				return e
 			}
 		}
