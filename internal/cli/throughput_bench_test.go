@@ -1,46 +1,15 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/corpus"
 )
-
-// corpusCommands are the labelled commands of the shared corpus (where
-// ACTIONGUARD_CORPUS points), the mix bench/genactions feeds check --jsonl.
-func corpusCommands(b *testing.B) []string {
-	dir := os.Getenv("ACTIONGUARD_CORPUS")
-	if dir == "" {
-		b.Skip("ACTIONGUARD_CORPUS is not set")
-	}
-	f, err := os.Open(filepath.Join(dir, "shell", "labelled-commands.jsonl"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	var cmds []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var row struct {
-			Command string `json:"command"`
-		}
-		if json.Unmarshal(sc.Bytes(), &row) == nil && row.Command != "" {
-			cmds = append(cmds, row.Command)
-		}
-	}
-	if len(cmds) == 0 {
-		b.Fatal("no commands in the corpus")
-	}
-	return cmds
-}
 
 // corpusReader yields n actions as JSON lines, the labelled commands in turn,
 // as bench/genactions writes them; each line is made when it is read, so
@@ -73,8 +42,11 @@ func (r *corpusReader) Read(p []byte) (int, error) {
 // and allocs/op are per action.
 func BenchmarkStreamCorpus(b *testing.B) {
 	r := &corpusReader{n: b.N}
-	for _, c := range corpusCommands(b) {
-		q, err := json.Marshal(c)
+	for _, row := range corpus.Shell(b, "shell/labelled-commands.jsonl") {
+		if row.Command == "" {
+			continue
+		}
+		q, err := json.Marshal(row.Command)
 		if err != nil {
 			b.Fatal(err)
 		}
