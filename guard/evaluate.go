@@ -236,11 +236,16 @@ func patchFiles(in map[string]any) []string {
 // command it matches: "git status && rm -rf ~" keeps the rm's findings.
 func (e *evaluation) applyLists() {
 	p := e.g.policy
-	allowed := map[int]string{}
-	if e.kind == KindShell && e.unparseable == "" {
+	var allowed map[int]string // filled only when an allow entry matches
+	// With no command entries (the defaults), nothing below can match:
+	// the argv of every command is not built.
+	if e.kind == KindShell && e.unparseable == "" && len(p.Allow)+len(p.Deny) > 0 {
 		for _, c := range e.commands {
 			argv := append([]string{c.Path}, c.Args...)
 			if ent := p.AllowsCommand(argv); ent != nil {
+				if allowed == nil {
+					allowed = map[int]string{}
+				}
 				allowed[commandIndex(e.commands, c)] = ent.Source
 				if e.trace {
 					e.step("policy", "allow entry "+quoteEntry(ent)+" matches "+truncate(c.Text, 100), 0)

@@ -170,7 +170,7 @@ func isTestPath(p string) bool {
 	if p == "" {
 		return false
 	}
-	for _, seg := range strings.Split(p, "/") {
+	for seg := range strings.SplitSeq(p, "/") {
 		if testSegments[seg] {
 			return true
 		}

@@ -135,7 +135,7 @@ func plainWords(src string) ([]string, bool) {
 		}
 	}
 	words := make([]string, 0, n+1)
-	for _, f := range strings.Split(src, " ") {
+	for f := range strings.SplitSeq(src, " ") {
 		if f != "" {
 			words = append(words, f)
 		}

@@ -182,7 +182,7 @@ func (e *analysis) places() []selfPlace {
 // file systems of macOS and Windows ignore case), without "." and "".
 func selfParts(p string) []string {
 	var out []string
-	for _, s := range strings.Split(strings.ToLower(p), "/") {
+	for s := range strings.SplitSeq(strings.ToLower(p), "/") {
 		if s != "" && s != "." {
 			out = append(out, s)
 		}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
@@ -32,6 +33,14 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) error {
 	if err != nil {
 		fmt.Fprintf(a.env.Stderr, "actionguard: %v (decisions are not recorded)\n", err)
 	}
+	if a.env.Getenv("GOGC") == "" {
+		// A stream keeps little alive (one line, one decision), so the
+		// collector ran every few hundred actions for a small heap: a fifth
+		// of the stream's CPU. Letting the heap grow to five times what is
+		// live (≈ 47 MB resident instead of 32 MB over 100,000 actions)
+		// spends that on checking instead.
+		defer debug.SetGCPercent(debug.SetGCPercent(streamGCPercent))
+	}
 	def := streamDefaults{cwd: o.cwd, application: o.application}
 	if o.approvals {
 		q, st, err := a.approvalQueue(ctx)
@@ -48,6 +57,10 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) error {
 	}
 	return streamActions(ctx, g, sink, a.env.Stdin, a.env.Stdout, def)
 }
+
+// streamGCPercent is the garbage collector's target while check --jsonl
+// runs, unless GOGC says otherwise.
+const streamGCPercent = 400
 
 // streamDefaults fill what an Action of the stream leaves out.
 type streamDefaults struct {
@@ -73,7 +86,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 		return &d
 	}
 	line := 0
-	var buf []byte
+	var buf, outLine []byte
 	var err error
 	for {
 		buf, err = readLine(in, buf[:0])
@@ -99,7 +112,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			continue
 		}
 		var act guard.Action
-		if uerr := json.Unmarshal(data, &act); uerr != nil {
+		if uerr := readActionLine(data, &act); uerr != nil {
 			if e := enc.Encode(errorDecision(line, salvageID(data), "invalid JSON: "+jsonErrorText(uerr), data)); e != nil {
 				return e
 			}
@@ -121,7 +134,14 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 				def.gate(ctx, &act, &d)
 			}
 			sink.Record(&act, &d, time.Since(start))
-			if e := enc.Encode(&d); e != nil {
+			var e error
+			if b, ok := appendDecision(outLine[:0], &d); ok {
+				outLine = b
+				_, e = out.Write(b)
+			} else {
+				e = enc.Encode(&d)
+			}
+			if e != nil {
 				return e
 			}
 		}

@@ -1,0 +1,368 @@
+package cli
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/actionguard/actionguard/guard"
+)
+
+// readActionLine reads one line of check --jsonl into act, as json.Unmarshal
+// would. The lines agents and batch jobs send mostly have one plain shape
+// (an id, a tool, an input of strings, numbers and booleans, a context of
+// strings): those are read here without reflection, which costs a fifth of
+// what json.Unmarshal does. Anything else — another field, a nested value,
+// a duplicate field, an escape or byte that needs json's own handling, an
+// error — goes to json.Unmarshal, so both paths give the same Action and
+// the same errors (FuzzReadActionLine compares them).
+func readActionLine(data []byte, act *guard.Action) error {
+	d := actionDecoder{data: data}
+	if d.action(act) {
+		return nil
+	}
+	*act = guard.Action{}
+	return json.Unmarshal(data, act)
+}
+
+// actionDecoder reads the plain shape of an Action. Each method reports
+// false when the input is not of that shape; the caller then starts over
+// with encoding/json.
+type actionDecoder struct {
+	data []byte
+	i    int
+	buf  []byte // a string with escapes, decoded
+}
+
+func (d *actionDecoder) action(act *guard.Action) bool {
+	var seen uint8
+	ok := d.object(func(key []byte) bool {
+		var bit uint8
+		var dst *string
+		switch string(key) {
+		case "id":
+			bit, dst = 1, &act.ID
+		case "tool":
+			bit, dst = 2, &act.Tool
+		case "text":
+			bit, dst = 4, &act.Text
+		case "kind":
+			bit = 8
+		case "input":
+			bit = 16
+		case "context":
+			bit = 32
+		default:
+			return false
+		}
+		// A repeated field merges in json's own way: left to it.
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		switch {
+		case dst != nil:
+			return d.str(dst)
+		case bit == 8:
+			var k string
+			if !d.str(&k) {
+				return false
+			}
+			act.Kind = guard.Kind(k)
+			return true
+		case bit == 16:
+			return d.input(act)
+		default:
+			return d.context(&act.Context)
+		}
+	})
+	if !ok {
+		return false
+	}
+	d.space()
+	return d.i == len(d.data)
+}
+
+func (d *actionDecoder) input(act *guard.Action) bool {
+	in := map[string]any{}
+	ok := d.object(func(key []byte) bool {
+		v, ok := d.scalar()
+		if ok {
+			in[string(key)] = v
+		}
+		return ok
+	})
+	act.Input = in
+	return ok
+}
+
+func (d *actionDecoder) context(c *guard.Context) bool {
+	return d.object(func(key []byte) bool {
+		var dst *string
+		var flag *bool
+		switch string(key) {
+		case "application":
+			dst = &c.Application
+		case "cwd":
+			dst = &c.Cwd
+		case "home":
+			dst = &c.Home
+		case "git_branch":
+			dst = &c.GitBranch
+		case "environment":
+			dst = &c.Environment
+		case "session_id":
+			dst = &c.SessionID
+		case "agent":
+			dst = &c.Agent
+		case "git_dirty":
+			flag = &c.GitDirty
+		case "previously_approved":
+			flag = &c.PreviouslyApproved
+		case "recent_mistake":
+			flag = &c.RecentMistake
+		default:
+			return false
+		}
+		if dst != nil {
+			return d.str(dst)
+		}
+		switch {
+		case d.literal("true"):
+			*flag = true
+		case d.literal("false"):
+			*flag = false
+		default:
+			return false
+		}
+		return true
+	})
+}
+
+// object reads {"key": value, …}, calling member with d just before each
+// value. Keys are taken as written: one with an escape is not plain.
+func (d *actionDecoder) object(member func(key []byte) bool) bool {
+	d.space()
+	if !d.byte('{') {
+		return false
+	}
+	d.space()
+	if d.byte('}') {
+		return true
+	}
+	for {
+		d.space()
+		key, ok := d.plainString()
+		if !ok {
+			return false
+		}
+		d.space()
+		if !d.byte(':') {
+			return false
+		}
+		d.space()
+		if !member(key) {
+			return false
+		}
+		d.space()
+		if d.byte('}') {
+			return true
+		}
+		if !d.byte(',') {
+			return false
+		}
+	}
+}
+
+// scalar reads a string, a number, true, false or null as json.Unmarshal
+// stores them in a map[string]any.
+func (d *actionDecoder) scalar() (any, bool) {
+	if d.i >= len(d.data) {
+		return nil, false
+	}
+	switch c := d.data[d.i]; {
+	case c == '"':
+		var s string
+		if !d.str(&s) {
+			return nil, false
+		}
+		return s, true
+	case c == 't' && d.literal("true"):
+		return true, true
+	case c == 'f' && d.literal("false"):
+		return false, true
+	case c == 'n' && d.literal("null"):
+		return nil, true
+	case c == '-' || c >= '0' && c <= '9':
+		return d.number()
+	}
+	return nil, false
+}
+
+// number reads a JSON number as the float64 json.Unmarshal makes of it.
+func (d *actionDecoder) number() (any, bool) {
+	start := d.i
+	d.byte('-')
+	switch {
+	case d.byte('0'):
+	case d.digits() > 0:
+	default:
+		return nil, false
+	}
+	if d.byte('.') && d.digits() == 0 {
+		return nil, false
+	}
+	if d.byte('e') || d.byte('E') {
+		if !d.byte('+') {
+			d.byte('-')
+		}
+		if d.digits() == 0 {
+			return nil, false
+		}
+	}
+	f, err := strconv.ParseFloat(string(d.data[start:d.i]), 64)
+	if err != nil {
+		return nil, false
+	}
+	return f, true
+}
+
+func (d *actionDecoder) digits() int {
+	n := 0
+	for d.i < len(d.data) && d.data[d.i] >= '0' && d.data[d.i] <= '9' {
+		d.i++
+		n++
+	}
+	return n
+}
+
+// plainString reads a string with no escape and no byte outside printable
+// ASCII, returned in place.
+func (d *actionDecoder) plainString() ([]byte, bool) {
+	if !d.byte('"') {
+		return nil, false
+	}
+	start := d.i
+	for d.i < len(d.data) {
+		c := d.data[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			return d.data[start : d.i-1], true
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return nil, false
+		}
+		d.i++
+	}
+	return nil, false
+}
+
+// str reads a string into dst. Escapes other than surrogate pairs are
+// decoded; a control character, a lone or paired surrogate escape or
+// invalid UTF-8 (which json replaces with U+FFFD) is not plain.
+func (d *actionDecoder) str(dst *string) bool {
+	if !d.byte('"') {
+		return false
+	}
+	start := d.i
+	d.buf = d.buf[:0]
+	escaped, wide := false, false
+	for d.i < len(d.data) {
+		c := d.data[d.i]
+		switch {
+		case c == '"':
+			raw := d.data[start:d.i]
+			d.i++
+			if wide && !utf8.Valid(raw) {
+				return false
+			}
+			if escaped {
+				*dst = string(d.buf)
+			} else {
+				*dst = string(raw)
+			}
+			return true
+		case c < 0x20:
+			return false
+		case c >= 0x80:
+			wide = true
+		case c == '\\':
+			if !escaped {
+				d.buf = append(d.buf, d.data[start:d.i]...)
+				escaped = true
+			}
+			if !d.escape() {
+				return false
+			}
+			continue
+		}
+		if escaped {
+			d.buf = append(d.buf, c)
+		}
+		d.i++
+	}
+	return false
+}
+
+// escape decodes the escape at d.i into d.buf.
+func (d *actionDecoder) escape() bool {
+	if d.i+1 >= len(d.data) {
+		return false
+	}
+	c := d.data[d.i+1]
+	d.i += 2
+	switch c {
+	case '"', '\\', '/':
+		d.buf = append(d.buf, c)
+	case 'b':
+		d.buf = append(d.buf, '\b')
+	case 'f':
+		d.buf = append(d.buf, '\f')
+	case 'n':
+		d.buf = append(d.buf, '\n')
+	case 'r':
+		d.buf = append(d.buf, '\r')
+	case 't':
+		d.buf = append(d.buf, '\t')
+	case 'u':
+		if d.i+4 > len(d.data) {
+			return false
+		}
+		r, err := strconv.ParseUint(string(d.data[d.i:d.i+4]), 16, 32)
+		if err != nil || r >= 0xD800 && r < 0xE000 {
+			return false
+		}
+		d.buf = utf8.AppendRune(d.buf, rune(r))
+		d.i += 4
+	default:
+		return false
+	}
+	return true
+}
+
+func (d *actionDecoder) literal(s string) bool {
+	if len(d.data)-d.i >= len(s) && string(d.data[d.i:d.i+len(s)]) == s {
+		d.i += len(s)
+		return true
+	}
+	return false
+}
+
+func (d *actionDecoder) byte(c byte) bool {
+	if d.i < len(d.data) && d.data[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
+func (d *actionDecoder) space() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
