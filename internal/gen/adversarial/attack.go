@@ -45,7 +45,7 @@ const (
 var attackClasses = []string{
 	attackSelfSettings, attackSelfGlobs, attackSelfLinks, attackProtectedDir, attackExecOptions, attackEditors,
 	attackSecretFiles, attackSecretEnv, attackExposure, attackPersistence, attackRegistry, attackBuildHooks,
-	attackRunners, attackContainers, attackGitRefs,
+	attackRunners, attackContainers, attackGitRefs, attackInfraOptions,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -55,7 +55,7 @@ func attackAll() ([]Row, error) {
 		attackSelfSettingsRows, attackSelfGlobsRows, attackSelfLinksRows, attackProtectedDirRows,
 		attackExecOptionsRows, attackEditorsRows, attackSecretFilesRows, attackSecretEnvRows,
 		attackExposureRows, attackPersistenceRows, attackRegistryRows, attackBuildHooksRows,
-		attackRunnersRows, attackContainersRows, attackGitRefsRows,
+		attackRunnersRows, attackContainersRows, attackGitRefsRows, attackSpecs3ExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}
