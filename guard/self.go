@@ -114,7 +114,7 @@ type envControl struct {
 
 // shellOptions is what the shell analyzer knows about where the action runs.
 func (e *evaluation) shellOptions() shell.Options {
-	return shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), ControlPlane: e.g.controlPlane(), Files: sessionFiles(e.a), ReadFile: e.g.readFile, Wrappers: e.g.wrappers}
+	return shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), ControlPlane: e.g.controlPlane(), Files: sessionFiles(e.a), ReadFile: e.g.readFile, Wrappers: e.g.wrappers, Dialect: e.a.ShellDialect()}
 }
 
 // scriptExts are files whose content runs: a script that names the

@@ -144,11 +144,9 @@ func (t *psTr) command(words []psWord, piped bool) (string, error) {
 				out = append(out, t.dotNet(w.raw)...)
 			}
 		}
-		if first.inner != "" && len(words) == 1 && piped == false {
-			return strings.Join(out, "\n"), nil
-		}
 		if first.inner != "" && len(out) == 0 {
-			// (iwr URL).Content | iex: the sub-expression's output goes on.
+			// (iwr URL).Content | iex: the sub-expression's output goes on
+			// down the pipeline.
 			inner, err := pwshScriptDepth(first.inner, t.home, t.depth+1)
 			if err != nil {
 				return "", err

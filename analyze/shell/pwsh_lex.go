@@ -459,7 +459,7 @@ func (l *psLexer) variable(name string) string {
 		return v
 	}
 	if env, ok := strings.CutPrefix(lower, "env:"); ok {
-		if strings.EqualFold(env, "userprofile") || strings.EqualFold(env, "home") {
+		if env == "userprofile" || env == "home" || env == "homepath" {
 			return psHomeMark
 		}
 		if v := cmdVars("%"+env+"%", "/\x01home"); !strings.HasPrefix(v, "${") {
