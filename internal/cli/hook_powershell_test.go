@@ -1,6 +1,9 @@
 package cli_test
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestHookPowerShellTool: commands given to Claude Code's PowerShell tool
 // are read as PowerShell through the real hook binary: what deletes the
@@ -30,8 +33,10 @@ func TestHookPowerShellTool(t *testing.T) {
 		{`npm test`, false, false},
 		{`git status; Get-ChildItem -Recurse -Filter *.go | Select-String TODO`, false, false},
 	}
-	for _, c := range cases {
-		t.Run(c.cmd, func(t *testing.T) {
+	for i, c := range cases {
+		// Numbered: the test's temporary directory is named after it, and
+		// a name with $HOME in it would not be a plain path.
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			s := newClaudeSession(t, bin, "pwsh")
 			d, reason, _ := s.pre("PowerShell", map[string]any{"command": c.cmd})
 			switch {
