@@ -32,7 +32,7 @@ func pwshScriptDepth(code, home string, depth int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t := &psTr{home: home, depth: depth, vars: pc.vars}
+	t := &psTr{home: home, depth: depth, vars: pc.vars, aliases: map[string]string{}}
 	var b strings.Builder
 	var up *psItem
 	var upPaths []string
@@ -88,6 +88,8 @@ type psTr struct {
 	// listed are the paths this command lists, for the next one.
 	listed        []string
 	listedRecurse bool
+	// aliases are the aliases the code defines (Set-Alias x Remove-Item).
+	aliases map[string]string
 }
 
 // item translates one command; piped says a command's output is its input.
@@ -135,6 +137,13 @@ func (t *psTr) command(words []psWord, piped bool) (string, error) {
 		return "", nil
 	}
 	first := words[0]
+	if first.call && first.inner != "" {
+		// & (Get-Command Remove-Item) …: the command it names.
+		if name, ok := psCommandNamed(first.inner); ok {
+			first = psWord{kind: psArg, text: name, raw: name, call: true}
+			words = append([]psWord{first}, words[1:]...)
+		}
+	}
 	if !psCommandWord(first) || first.block && !first.call {
 		// A value, not a command: what it calls (.NET methods, a
 		// sub-expression) is judged; the sub-expression's code is nested.
@@ -163,7 +172,45 @@ func (t *psTr) command(words []psWord, piped bool) (string, error) {
 		name = name[i+1:]
 	}
 	name = strings.TrimSuffix(name, ".exe")
-	name = strings.TrimPrefix(name, "microsoft.powershell.management\\")
+	for i := 0; i < 4; i++ {
+		a, ok := t.aliases[name]
+		if !ok {
+			break
+		}
+		name = a
+	}
+	switch name {
+	case "set-alias", "sal", "new-alias", "nal":
+		var pos []string
+		var aname, aval string
+		for i := 1; i < len(words); i++ {
+			w := words[i]
+			if w.kind == psOpt {
+				n := strings.ToLower(w.text)
+				if i+1 < len(words) && (strings.HasPrefix("name", n) || strings.HasPrefix("value", n)) {
+					i++
+					if n[0] == 'n' {
+						aname = words[i].text
+					} else {
+						aval = words[i].text
+					}
+				}
+				continue
+			}
+			pos = append(pos, w.text)
+		}
+		for _, p := range pos {
+			if aname == "" {
+				aname = p
+			} else if aval == "" {
+				aval = p
+			}
+		}
+		if aname != "" && aval != "" {
+			t.aliases[strings.ToLower(aname)] = strings.ToLower(aval)
+		}
+		return "", nil
+	}
 	switch name {
 	case "set-mppreference", "add-mppreference":
 		return psDefender(words[1:]), nil
@@ -350,4 +397,48 @@ func dialectScript(src string, d Dialect) string {
 		return "cmd /d /c " + shWord(src)
 	}
 	return src
+}
+
+// psCommandNamed returns the command Get-Command (gcm) names in code.
+func psCommandNamed(code string) (string, bool) {
+	pc, err := psLex(code)
+	if err != nil || len(pc.items) != 1 || len(pc.items[0].words) < 2 {
+		return "", false
+	}
+	ws := pc.items[0].words
+	switch strings.ToLower(ws[0].text) {
+	case "get-command", "gcm", "get-alias", "gal":
+	default:
+		return "", false
+	}
+	for _, w := range ws[1:] {
+		if w.kind == psArg && !strings.Contains(w.text, psUnknown) {
+			return w.text, true
+		}
+	}
+	return "", false
+}
+
+// psConcat returns the string an expression of strings joined by +
+// makes ('Remove-' + 'Item ~'), when every part is known.
+func psConcat(code string, vars map[string]string) (string, bool) {
+	l := &psLexer{src: code, vars: vars}
+	if err := l.run(); err != nil || len(l.code.items) != 1 {
+		return "", false
+	}
+	ws := l.code.items[0].words
+	var b strings.Builder
+	for i, w := range ws {
+		if i%2 == 1 {
+			if w.raw != "+" {
+				return "", false
+			}
+			continue
+		}
+		if w.kind != psArg || strings.Contains(w.text, psUnknown) || len(w.raw) == 0 || !strings.ContainsRune(`'"$`, rune(w.raw[0])) {
+			return "", false
+		}
+		b.WriteString(w.text)
+	}
+	return b.String(), len(ws)%2 == 1
 }

@@ -212,3 +212,40 @@ func psB64UTF16(s string) string {
 }
 
 func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// The ways PowerShell names a command without writing it: backticks in a
+// bare word, an alias defined first, Get-Command, strings joined, a
+// script block made from a string.
+func TestPwshHiddenNames(t *testing.T) {
+	for _, src := range []string{
+		"R`emove-I`tem -Rec`urse -Fo ~",
+		"Set-Alias x Remove-Item; x ~ -Recurse -Force",
+		"sal -Name x -Value ri; x $HOME -r -fo",
+		"& (Get-Command Remove-Item) ~ -Recurse -Force",
+		"& (gcm ri) ~ -Recurse -Force",
+		"$c = 'Remove-Item'; & $c ~ -Recurse -Force",
+		"iex ('Remove-' + 'Item ~ -Recurse -Force')",
+		"[scriptblock]::Create('Remove-Item ~ -Recurse -Force').Invoke()",
+		"$ExecutionContext.InvokeCommand.InvokeScript('Remove-Item ~ -Recurse -Force')",
+	} {
+		wantAtLeast(t, src, psOptions, atLeastBlock)
+	}
+	wantRuns(t, "Set-Alias ll Get-ChildItem; ll", psOptions)
+	wantRuns(t, "& (Get-Command npm) test", psOptions)
+	wantRuns(t, "iex ('Get-' + 'ChildItem')", psOptions)
+}
+
+// cmd.exe lines given to a tool that runs cmd.exe.
+func TestCmdDialect(t *testing.T) {
+	opt := Options{Cwd: "/home/dev/project", Home: "/home/dev", Dialect: DialectCmd}
+	for _, home := range []string{"%USERPROFILE%", `C:\Users\dev`, `"%USERPROFILE%"`, "%HOMEDRIVE%%HOMEPATH%"} {
+		for _, f := range []string{"rd /s /q %s", "RD /S /Q %s", "rmdir /s %s", "del /s /q %s", "erase /s /f /q %s\\*", "dir & rd /s /q %s", "cd . && rd /s /q %s"} {
+			wantAtLeast(t, fmt.Sprintf(f, home), opt, atLeastBlock)
+		}
+	}
+	wantAtLeast(t, "format C: /q /y", opt, atLeastBlock)
+	wantAtLeast(t, `robocopy C:\empty %USERPROFILE% /MIR`, opt, atLeastApprove)
+	wantRuns(t, "dir", opt)
+	wantRuns(t, "rd /s /q build", opt)
+	wantRuns(t, "npm test && git status", opt)
+}

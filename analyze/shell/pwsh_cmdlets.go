@@ -361,6 +361,12 @@ func psInvokeExpression(t *psTr, b *psBound) string {
 		}
 		return "{ " + strings.ReplaceAll(inner, "\n", "; ") + "; }"
 	}
+	if code, ok := psConcat(w.inner, t.vars); ok && w.inner != "" {
+		inner, err := pwshScriptDepth(code, t.home, t.depth+1)
+		if err == nil {
+			return "{ " + strings.ReplaceAll(inner, "\n", "; ") + "; }"
+		}
+	}
 	if code, ok := psDecoded(w.raw); ok {
 		inner, err := pwshScriptDepth(code, t.home, t.depth+1)
 		if err == nil {

@@ -19,6 +19,7 @@ var (
 	rePSFileCall  = regexp.MustCompile(`(?i)\[(?:system\.)?io\.(file|directory)\]::(\w+)\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*(\$true|\$false))?`)
 	rePSWebCall   = regexp.MustCompile(`(?i)\.(downloadstring|downloaddata|downloadfile|openread|uploadfile|uploadstring|uploaddata|uploadvalues)(?:async|taskasync)?\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*` + psDotArg + `)?`)
 	rePSProcStart = regexp.MustCompile(`(?i)\[(?:system\.)?diagnostics\.process\]::start\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?`)
+	rePSCreate    = regexp.MustCompile(`(?i)(?:\[scriptblock\]::create|\.invokescript|\.newscriptblock)\(\s*` + psDotArg)
 	rePSBase64    = regexp.MustCompile(`(?i)frombase64string\(\s*['"]([A-Za-z0-9+/=\s]{4,})['"]`)
 )
 
@@ -94,6 +95,16 @@ func (t *psTr) dotNet(raw string) []string {
 			}
 			out = append(out, "curl -sS --data-binary "+t.sh(t.dotArg(data), false)+" -- "+url)
 		}
+	}
+	for _, m := range rePSCreate.FindAllStringSubmatch(raw, 8) {
+		// [scriptblock]::Create('…'): code made from a string, run later.
+		code := t.dotArg(m[1])
+		inner, err := pwshScriptDepth(code, t.home, t.depth+1)
+		if err != nil || strings.Contains(code, psUnknown) {
+			out = append(out, `eval "${ps_code}"`)
+			continue
+		}
+		out = append(out, "{ "+strings.ReplaceAll(inner, "\n", "; ")+"; }")
 	}
 	for _, m := range rePSProcStart.FindAllStringSubmatch(raw, 8) {
 		line := q(m[1])

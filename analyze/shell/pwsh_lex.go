@@ -304,7 +304,7 @@ func (l *psLexer) word() (psWord, error) {
 				return w, err
 			}
 			body := s[at+1 : j-1]
-			if c == '@' {
+			if c == '@' && at+1 < len(s) && (s[at+1] == '\n' || s[at+1] == '\r') && j-2 >= at+1 {
 				body = strings.TrimPrefix(strings.TrimPrefix(s[at+1:j-2], "\r"), "\n")
 				body = strings.TrimSuffix(strings.TrimSuffix(body, "\n"), "\r")
 			}
@@ -350,7 +350,9 @@ func (l *psLexer) word() (psWord, error) {
 			}
 			l.i = j
 		case c == '`' && l.i+1 < len(s):
-			b.WriteByte(psEscape(s[l.i+1]))
+			// Outside quotes a backtick takes the next character as it is
+			// (R`emove-I`tem is Remove-Item).
+			b.WriteByte(s[l.i+1])
 			l.i += 2
 		default:
 			b.WriteByte(c)
