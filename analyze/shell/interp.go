@@ -229,7 +229,36 @@ func (w *walker) powershell(c *Cmd, code string) bool {
 	}
 	w.r.mutates()
 	w.r.script(script, c, "PowerShell runs")
+	if raw, ok := psRawCode(c.Text, code); ok {
+		// A POSIX shell took the backslashes of C:\Users\dev; PowerShell
+		// started from Windows gets them.
+		if s, err := pwshScript(raw, home); err == nil {
+			w.r.script(s, c, "PowerShell runs")
+		}
+	}
 	return true
+}
+
+// psRawCode returns the code as written in the command line text, when a
+// POSIX shell removed backslashes from it.
+func psRawCode(text, code string) (string, bool) {
+	// '\'' only quotes a quote.
+	if !strings.ContainsRune(strings.ReplaceAll(text, `'\''`, ""), '\\') || strings.ContainsRune(code, '\\') {
+		return "", false
+	}
+	f := strings.Fields(code)
+	if len(f) == 0 {
+		return "", false
+	}
+	i := strings.Index(text, f[0])
+	if i < 0 {
+		return "", false
+	}
+	raw := strings.TrimSpace(text[i:])
+	if i > 0 && (text[i-1] == '\'' || text[i-1] == '"') && strings.HasSuffix(raw, text[i-1:i]) {
+		raw = raw[:len(raw)-1]
+	}
+	return raw, raw != code
 }
 
 // powershellDeletes finds a recursive delete in PowerShell code that could
