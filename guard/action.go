@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/actionguard/actionguard/analyze/shell"
 )
 
 // Kind says what an action is. When an Action arrives without one, Check
@@ -171,6 +173,26 @@ func (a *Action) inputString(keys ...string) string {
 	return ""
 }
 
+// ShellDialect returns the shell a shell action's command is written for,
+// from the tool's name: Claude Code's PowerShell tool and any tool named
+// for PowerShell (pwsh) run PowerShell, a tool named for cmd.exe runs
+// cmd.exe; every other one a POSIX shell.
+func (a *Action) ShellDialect() shell.Dialect {
+	name := strings.ToLower(a.Tool)
+	if strings.Contains(name, "powershell") || strings.Contains(name, "pwsh") {
+		return shell.DialectPowerShell
+	}
+	if name == "cmd" || strings.Contains(name, "cmd.exe") || strings.Contains(name, "cmdexe") {
+		return shell.DialectCmd
+	}
+	for _, w := range SplitName(a.Tool) {
+		if w == "powershell" || w == "pwsh" {
+			return shell.DialectPowerShell
+		}
+	}
+	return ""
+}
+
 // InferKind returns the action's kind: the explicit one, else one inferred
 // from the tool's name and the input's fields. Names of real agents' tools
 // are known (Bash, run_shell_command, Read, Write, …); other names are split
@@ -183,7 +205,7 @@ func (a *Action) InferKind() Kind {
 		return KindIntent
 	}
 	switch strings.ToLower(a.Tool) {
-	case "bash", "shell", "sh", "zsh", "powershell", "run_shell_command", "exec_command", "execute_command",
+	case "bash", "shell", "sh", "zsh", "powershell", "pwsh", "cmd", "run_shell_command", "exec_command", "execute_command",
 		"run_command", "terminal", "local_shell", "container.exec", "shell_command":
 		return KindShell
 	case "read", "write", "edit", "multiedit", "notebookedit", "notebookread", "glob", "grep", "ls", "apply_patch",

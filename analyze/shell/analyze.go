@@ -35,7 +35,7 @@ func analyze(src string, opt Options) (*Result, *report) {
 		r.lexical(src, nil, 0)
 		return res, r
 	}
-	r.analyzeScriptAs(src, nil, 0, "")
+	r.analyzeScriptAs(dialectScript(src, opt.Dialect), nil, 0, "")
 	r.reportBudget()
 	r.selfScan()
 	r.reportDisk()

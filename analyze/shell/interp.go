@@ -174,13 +174,14 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	e := newEvaluator(lang, code)
 	s := &codeScan{w: w, c: c, lang: lang, code: code, e: e, depth: depth}
 	s.evalCalls(p)
+	if lang == "powershell" && w.powershell(c, code) {
+		s.reverseShell()
+		return
+	}
 	sends := p.send.MatchString(code)
 	s.execCalls(p)
 	s.quotedCommands()
 	s.deletions(p)
-	if lang == "powershell" {
-		w.powershell(c, code)
-	}
 	s.reverseShell()
 	// Credentials named in the code, and what is sent.
 	cred := ""
@@ -216,45 +217,77 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	}
 }
 
-// powershell handles the few destructive PowerShell commands worth knowing.
-func (w *walker) powershell(c *Cmd, code string) {
+// powershell judges PowerShell code as the POSIX commands that do the
+// same (pwsh.go). It reports whether the code could be read; when it
+// cannot, the command is marked unparseable and the code is scanned for
+// the destructive forms it names.
+func (w *walker) powershell(c *Cmd, code string) bool {
+	home := c.env.home
+	if home == "" {
+		home = "~"
+	}
+	script, err := pwshScript(code, home)
+	if err != nil {
+		if w.r.res.ParseError == "" {
+			w.r.res.ParseError = "PowerShell: " + err.Error()
+		}
+		w.r.add(c.find(ruleEvalDynamic, "Runs PowerShell code that cannot be read ("+err.Error()+"), so it cannot be checked first."))
+		w.powershellDeletes(c, code)
+		return false
+	}
+	w.r.mutates()
+	w.r.script(script, c, "PowerShell runs")
+	if raw, ok := psRawCode(c.Text, code); ok {
+		// A POSIX shell took the backslashes of C:\Users\dev; PowerShell
+		// started from Windows gets them.
+		if s, err := pwshScript(raw, home); err == nil {
+			w.r.script(s, c, "PowerShell runs")
+		}
+	}
+	return true
+}
+
+// psRawCode returns the code as written in the command line text, when a
+// POSIX shell removed backslashes from it.
+func psRawCode(text, code string) (string, bool) {
+	// '\'' only quotes a quote.
+	if !strings.ContainsRune(strings.ReplaceAll(text, `'\''`, ""), '\\') || strings.ContainsRune(code, '\\') {
+		return "", false
+	}
+	f := strings.Fields(code)
+	if len(f) == 0 {
+		return "", false
+	}
+	i := strings.Index(text, f[0])
+	if i < 0 {
+		return "", false
+	}
+	raw := strings.TrimSpace(text[i:])
+	if i > 0 && (text[i-1] == '\'' || text[i-1] == '"') && strings.HasSuffix(raw, text[i-1:i]) {
+		raw = raw[:len(raw)-1]
+	}
+	return raw, raw != code
+}
+
+// powershellDeletes finds a recursive delete in PowerShell code that could
+// not be read.
+func (w *walker) powershellDeletes(c *Cmd, code string) {
 	p := langs["powershell"]
 	if p.delRecursive.MatchString(code) {
 		target := ""
 		if m := rePSTarget.FindStringSubmatch(code); m != nil {
 			target = m[1]
-		} else if strings.ContainsRune(c.Text, '\\') {
-			// A POSIX shell took the backslashes of C:\Users\dev; PowerShell
-			// started from Windows gets them.
-			if m := rePSTarget.FindStringSubmatch(c.Text); m != nil && len(m[1]) > 1 && m[1][1] == ':' {
-				target = m[1]
-			}
 		}
 		if target == "" {
 			w.r.add(c.find(ruleInlineDelete, "PowerShell deletes recursively."))
 			return
 		}
-		t := strings.ReplaceAll(target, `\`, "/")
-		if len(t) >= 2 && t[1] == ':' {
-			rest := strings.TrimLeft(t[2:], "/")
-			lower := strings.ToLower(rest)
-			switch {
-			case rest == "" || strings.HasPrefix(lower, "windows") || lower == "users" || lower == "users/":
-				t = "/"
-			case strings.HasPrefix(lower, "users/"):
-				home := c.env.home
-				if home == "" {
-					home = "~"
-				}
-				t = winPath(target, home) // C:\Users\<you> is your home
-			default:
-				t = "/\x00win/" + rest
-			}
+		home := c.env.home
+		if home == "" {
+			home = "~"
 		}
-		if strings.HasPrefix(strings.ToLower(t), "$env:userprofile") || strings.HasPrefix(strings.ToLower(t), "$home") {
-			t = "~" + t[strings.IndexByte(t+"/", '/'):]
-		}
-		w.r.command([]string{"rm", "-rf", t}, c, "PowerShell deletes")
+		t := &psTr{home: home}
+		w.r.command([]string{"rm", "-rf", t.path(strings.NewReplacer("$env:USERPROFILE", psHomeMark, "$HOME", psHomeMark, "$home", psHomeMark).Replace(target))}, c, "PowerShell deletes")
 	}
 }
 

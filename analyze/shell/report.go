@@ -47,7 +47,20 @@ type Options struct {
 	// beyond the defaults under Home: a command may read them but not
 	// change them (see paths_self.go).
 	ControlPlane []string
+	// Dialect is the shell that reads the command: POSIX (the default),
+	// PowerShell or cmd.exe (the agents' tools on Windows).
+	Dialect Dialect
 }
+
+// Dialect is a shell language.
+type Dialect string
+
+// The shells a command may be written for.
+const (
+	DialectPOSIX      Dialect = ""
+	DialectPowerShell Dialect = "powershell"
+	DialectCmd        Dialect = "cmd"
+)
 
 // DefaultMaxDepth is the nesting bound when Options.MaxDepth is 0.
 const DefaultMaxDepth = 8
