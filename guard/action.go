@@ -185,11 +185,8 @@ func (a *Action) ShellDialect() shell.Dialect {
 	if name == "cmd" || strings.Contains(name, "cmd.exe") || strings.Contains(name, "cmdexe") {
 		return shell.DialectCmd
 	}
-	for _, w := range SplitName(a.Tool) {
-		if w == "powershell" || w == "pwsh" {
-			return shell.DialectPowerShell
-		}
-	}
+	// (The words of the name are pieces of it: "PowerShell_run" and
+	// "run-pwsh" were found above.)
 	return ""
 }
 

@@ -2,7 +2,9 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // actionguard's control plane on disk: what a guarded tool call may read
@@ -22,17 +24,51 @@ func (p controlPart) ok() bool { return p.what != "" }
 // newAnalysis is the analysis for opt: where the command runs and which
 // places are actionguard's own.
 func newAnalysis(opt Options) *analysis {
-	e := &analysis{cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home), disk: newDiskLinks(opt), untracked: opt.Untracked}
+	b := placesOf(opt)
+	return &analysis{cwd: b.cwd, home: b.home, control: b.control, controlBases: b.controlBases, inControl: b.inControl,
+		placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked}
+}
+
+// places is what newAnalysis derives from the working directory, the home
+// and the configured control plane; the last one is kept, since a stream
+// of actions mostly repeats them. Its slices are shared: never modified.
+type places struct {
+	optCwd, optHome string
+	optControl      []string
+	cwd, home       string
+	control         []string
+	controlBases    []string // path.Base of each of control, in lower case
+	placeList       []selfPlace
+	homeSplit       []string
+	inControl       bool
+}
+
+var lastPlaces atomic.Pointer[places]
+
+func placesOf(opt Options) *places {
+	if b := lastPlaces.Load(); b != nil && b.optCwd == opt.Cwd && b.optHome == opt.Home && slices.Equal(b.optControl, opt.ControlPlane) {
+		return b
+	}
+	b := &places{optCwd: opt.Cwd, optHome: opt.Home, optControl: slices.Clone(opt.ControlPlane), cwd: cleanDir(opt.Cwd), home: cleanDir(opt.Home)}
 	for _, p := range opt.ControlPlane {
 		if p = cleanDir(p); p != "" && p != "/" {
-			e.control = append(e.control, p)
+			b.control = append(b.control, p)
+			b.controlBases = append(b.controlBases, strings.ToLower(path.Base(p)))
 		}
 	}
-	if e.cwd != "" {
-		// Working inside the control plane: every relative path is in it.
-		e.inControl = e.controlPlane(e.cwd).ok()
+	if len(b.control) > 0 {
+		b.placeList = placesWith(b.control)
 	}
-	return e
+	if b.home != "" {
+		b.homeSplit = selfParts(b.home)
+	}
+	if b.cwd != "" {
+		// Working inside the control plane: every relative path is in it.
+		e := &analysis{cwd: b.cwd, home: b.home, control: b.control}
+		b.inControl = e.controlPlane(b.cwd).ok()
+	}
+	lastPlaces.Store(b)
+	return b
 }
 
 // homeControlDirs are actionguard's directories under the home directory:

@@ -113,7 +113,7 @@ func (e *analysis) controlGlob(p string) controlPart {
 	}
 	abs, _ := e.resolve(p)
 	parts := selfParts(abs)
-	home := selfParts(e.home)
+	home := e.homeParts()
 	for _, pl := range e.places() {
 		if !agPlace(pl) {
 			continue

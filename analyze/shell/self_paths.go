@@ -116,7 +116,7 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 	if len(p) == 0 {
 		return controlPart{}
 	}
-	home := selfParts(e.home)
+	home := e.homeParts()
 	for _, pl := range e.places() {
 		for i := range p {
 			if agPlace(pl) && p[i] == selfDeep && agFileName(p[len(p)-1]) && i <= len(home) && selfPrefix(p[:i], home[:i]) {
@@ -171,11 +171,27 @@ func (e *analysis) places() []selfPlace {
 	if len(e.control) == 0 {
 		return selfPlaces
 	}
+	if e.placeList != nil {
+		return e.placeList
+	}
+	return placesWith(e.control)
+}
+
+// placesWith is selfPlaces and the configured places of control.
+func placesWith(control []string) []selfPlace {
 	out := append([]selfPlace(nil), selfPlaces...)
-	for _, c := range e.control {
+	for _, c := range control {
 		out = append(out, selfPlace{parts: selfParts(c), root: true, what: "actionguard's own files"})
 	}
 	return out
+}
+
+// homeParts is selfParts of the home directory.
+func (e *analysis) homeParts() []string {
+	if e.homeSplit != nil || e.home == "" {
+		return e.homeSplit
+	}
+	return selfParts(e.home)
 }
 
 // selfParts splits a cleaned path into its components, lower case (the

@@ -363,8 +363,8 @@ func (e *analysis) mayControl(a string) bool {
 			return true
 		}
 	}
-	for _, p := range e.control {
-		if strings.Contains(lower, strings.ToLower(path.Base(p))) {
+	for _, b := range e.controlBases {
+		if strings.Contains(lower, b) {
 			return true
 		}
 	}
