@@ -1,9 +1,10 @@
 package guard
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/analyze/shell"
@@ -373,7 +374,7 @@ func (e *evaluation) decide() {
 	p := e.g.policy
 	fs := e.findings
 	e.learn(fs)
-	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Points > fs[j].Points })
+	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(b.Points, a.Points) })
 	base := 0
 	dangerous := false
 	alwaysReview := false

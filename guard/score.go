@@ -114,6 +114,47 @@ func productionIndicator(a *Action, fs []Finding) string {
 // hasProdWord reports whether s contains a production word (prod,
 // production, prd, live) as a whole word.
 func hasProdWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return hasProdWordFold(s) // Unicode case folding: the slow way
+		}
+	}
+	// ASCII: the words are runs of letters and digits, read in place.
+	for i := 0; i < len(s); {
+		if !asciiAlnum(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && asciiAlnum(s[j]) {
+			j++
+		}
+		switch w := s[i:j]; len(w) {
+		case 3:
+			if strings.EqualFold(w, "prd") {
+				return true
+			}
+		case 4:
+			if strings.EqualFold(w, "prod") || strings.EqualFold(w, "live") {
+				return true
+			}
+		case 10:
+			if strings.EqualFold(w, "production") {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+func asciiAlnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// hasProdWordFold is hasProdWord for text with non-ASCII letters, some of
+// which fold to ASCII ones.
+func hasProdWordFold(s string) bool {
 	ls := strings.ToLower(s)
 	if !strings.Contains(ls, "pr") && !strings.Contains(ls, "live") {
 		return false
