@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -15,13 +16,20 @@ import (
 
 const psDotArg = `('(?:[^']|'')*'|"(?:[^"` + "`" + `]|` + "`" + `.)*"|\$[\w:{}]+)`
 
-var (
-	rePSFileCall  = regexp.MustCompile(`(?i)\[(?:system\.)?io\.(file|directory)\]::(\w+)\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*(\$true|\$false))?`)
-	rePSWebCall   = regexp.MustCompile(`(?i)\.(downloadstring|downloaddata|downloadfile|openread|uploadfile|uploadstring|uploaddata|uploadvalues)(?:async|taskasync)?\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*` + psDotArg + `)?`)
-	rePSProcStart = regexp.MustCompile(`(?i)\[(?:system\.)?diagnostics\.process\]::start\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?`)
-	rePSCreate    = regexp.MustCompile(`(?i)(?:\[scriptblock\]::create|\.invokescript|\.newscriptblock)\(\s*` + psDotArg)
-	rePSBase64    = regexp.MustCompile(`(?i)frombase64string\(\s*['"]([A-Za-z0-9+/=\s]{4,})['"]`)
-)
+// psDotRes are the regular expressions of the .NET calls, compiled the
+// first time PowerShell code is read (never at start-up: every hook call
+// would pay for them).
+var psDotRes = sync.OnceValue(func() *psDotREs {
+	return &psDotREs{
+		fileCall:  regexp.MustCompile(`(?i)\[(?:system\.)?io\.(file|directory)\]::(\w+)\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*(\$true|\$false))?`),
+		webCall:   regexp.MustCompile(`(?i)\.(downloadstring|downloaddata|downloadfile|openread|uploadfile|uploadstring|uploaddata|uploadvalues)(?:async|taskasync)?\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*` + psDotArg + `)?`),
+		procStart: regexp.MustCompile(`(?i)\[(?:system\.)?diagnostics\.process\]::start\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?`),
+		create:    regexp.MustCompile(`(?i)(?:\[scriptblock\]::create|\.invokescript|\.newscriptblock)\(\s*` + psDotArg),
+		base64:    regexp.MustCompile(`(?i)frombase64string\(\s*['"]([A-Za-z0-9+/=\s]{4,})['"]`),
+	}
+})
+
+type psDotREs struct{ fileCall, webCall, procStart, create, base64 *regexp.Regexp }
 
 // dotArg returns the value of a .NET call's argument.
 func (t *psTr) dotArg(s string) string {
@@ -43,7 +51,7 @@ func (t *psTr) dotNet(raw string) []string {
 	}
 	var out []string
 	q := func(v string) string { return t.sh(t.path(t.dotArg(v)), false) }
-	for _, m := range rePSFileCall.FindAllStringSubmatch(raw, 16) {
+	for _, m := range psDotRes().fileCall.FindAllStringSubmatch(raw, 16) {
 		dir := strings.EqualFold(m[1], "directory")
 		switch strings.ToLower(m[2]) {
 		case "delete":
@@ -75,7 +83,7 @@ func (t *psTr) dotNet(raw string) []string {
 			}
 		}
 	}
-	for _, m := range rePSWebCall.FindAllStringSubmatch(raw, 16) {
+	for _, m := range psDotRes().webCall.FindAllStringSubmatch(raw, 16) {
 		url := t.sh(t.dotArg(m[2]), false)
 		switch strings.ToLower(m[1]) {
 		case "downloadstring", "downloaddata", "openread":
@@ -96,7 +104,7 @@ func (t *psTr) dotNet(raw string) []string {
 			out = append(out, "curl -sS --data-binary "+t.sh(t.dotArg(data), false)+" -- "+url)
 		}
 	}
-	for _, m := range rePSCreate.FindAllStringSubmatch(raw, 8) {
+	for _, m := range psDotRes().create.FindAllStringSubmatch(raw, 8) {
 		// [scriptblock]::Create('…'): code made from a string, run later.
 		code := t.dotArg(m[1])
 		inner, err := pwshScriptDepth(code, t.home, t.depth+1)
@@ -106,7 +114,7 @@ func (t *psTr) dotNet(raw string) []string {
 		}
 		out = append(out, "{ "+strings.ReplaceAll(inner, "\n", "; ")+"; }")
 	}
-	for _, m := range rePSProcStart.FindAllStringSubmatch(raw, 8) {
+	for _, m := range psDotRes().procStart.FindAllStringSubmatch(raw, 8) {
 		line := q(m[1])
 		for _, w := range cmdWords(t.dotArg(m[2]), t.home) {
 			line += " " + t.sh(t.path(w), false)
@@ -120,7 +128,7 @@ func (t *psTr) dotNet(raw string) []string {
 // ([Convert]::FromBase64String('…') read as UTF-16LE when it says Unicode,
 // else UTF-8), if it decodes to text.
 func psDecoded(raw string) (string, bool) {
-	m := rePSBase64.FindStringSubmatch(raw)
+	m := psDotRes().base64.FindStringSubmatch(raw)
 	if m == nil {
 		return "", false
 	}

@@ -206,13 +206,13 @@ func effect(tool string, input map[string]any) *Prepared {
 	words := joinSignIn(splitName(tool))
 	verb := ""
 	for i, wd := range words {
-		if vendors[wd] {
+		if vendors()[wd] {
 			continue
 		}
 		// A word that is both noun and verb (Lock, Email, Order, Dispatch)
 		// is a noun when it follows an object or comes before a plain verb.
-		if _, ok := verbs[wd]; ok && verb == "" {
-			if !nounVerbs[wd] || len(res.Objects) == 0 && !verbFollows(words[i+1:]) {
+		if _, ok := verbs()[wd]; ok && verb == "" {
+			if !nounVerbs()[wd] || len(res.Objects) == 0 && !verbFollows(words[i+1:]) {
 				verb = wd
 				res.Verbs = append(res.Verbs, wd)
 				continue
@@ -223,7 +223,7 @@ func effect(tool string, input map[string]any) *Prepared {
 	if verb == "" {
 		// Only noun-verbs: the first of them is the verb (HTTPRequest).
 		for i, wd := range res.Objects {
-			if _, ok := verbs[wd]; ok {
+			if _, ok := verbs()[wd]; ok {
 				verb = wd
 				res.Verbs = append(res.Verbs, wd)
 				res.Objects = append(res.Objects[:i:i], res.Objects[i+1:]...)
@@ -263,10 +263,10 @@ func escalate(res *Result, eff string) string {
 	for i, wd := range res.Objects {
 		// A noun-verb counts only when what follows is its object
 		// (TransferFunds, not TransferHistory).
-		if nounVerbs[wd] && (i+1 == len(res.Objects) || !moneyNouns[res.Objects[i+1]] || res.Objects[i+1] == wd) {
+		if nounVerbs()[wd] && (i+1 == len(res.Objects) || !moneyNouns[res.Objects[i+1]] || res.Objects[i+1] == wd) {
 			continue
 		}
-		switch v := verbs[wd]; v {
+		switch v := verbs()[wd]; v {
 		case EffectSend, EffectPost, EffectPayment, EffectGrant, EffectUnlock, EffectDelete:
 			res.Verbs = append(res.Verbs, wd)
 			return v
@@ -279,11 +279,11 @@ func escalate(res *Result, eff string) string {
 // skipping vendor words.
 func verbFollows(rest []string) bool {
 	for _, wd := range rest {
-		if vendors[wd] {
+		if vendors()[wd] {
 			continue
 		}
-		_, ok := verbs[wd]
-		return ok && !nounVerbs[wd]
+		_, ok := verbs()[wd]
+		return ok && !nounVerbs()[wd]
 	}
 	return false
 }
@@ -301,7 +301,7 @@ func anyIn(ws []string, m map[string]bool) bool {
 // "create" a payment moves money, "add" a collaborator grants access,
 // "open" a door unlocks it.
 func effectOf(verb string, objs, words []string, a *args) string {
-	eff, ok := verbs[verb]
+	eff, ok := verbs()[verb]
 	if !ok {
 		return EffectUnknown
 	}

@@ -188,10 +188,10 @@ func TestConcurrent(t *testing.T) {
 // TestAskVerbs keeps askVerbs, the words that start a clause's action, in
 // step with askWords.
 func TestAskVerbs(t *testing.T) {
-	for eff, ws := range askWords {
+	for eff, ws := range askWords() {
 		for _, w := range ws {
-			if w != "write" && !strings.Contains(w, " ") && !askVerbs[w] {
-				t.Errorf("askWords[%s] has %q, missing from askVerbs", eff, w)
+			if w != "write" && !strings.Contains(w, " ") && !askVerbs()[w] {
+				t.Errorf("askWords()[%s] has %q, missing from askVerbs", eff, w)
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package tools
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 func (e *evaluation) verb() string {
 	if len(e.res.Verbs) == 0 {
@@ -10,16 +13,18 @@ func (e *evaluation) verb() string {
 }
 
 // askWords are what a user says when asking for an effect.
-var askWords = map[string][]string{
-	EffectWrite:   {"create", "add", "make", "update", "change", "edit", "set", "write", "save", "schedule", "book", "move", "rename"},
-	EffectSend:    {"send", "email", "e-mail", "mail", "message", "text", "tell", "forward", "reply", "notify", "invite", "contact", "dm", "ping", "call", "let", "post", "say", "write"},
-	EffectPost:    {"post", "tweet", "publish", "share", "announce", "comment", "reply"},
-	EffectPayment: {"pay", "transfer", "send", "wire", "buy", "purchase", "order", "withdraw", "refund", "sell", "trade", "venmo", "$"},
-	EffectGrant:   {"grant", "give", "share", "access", "invite", "add", "permission", "revoke", "let"},
-	EffectUnlock:  {"unlock", "open", "let", "disarm", "disable", "turn off"},
-	EffectDelete:  {"delete", "remove", "erase", "clear", "wipe", "trash", "cancel", "get rid", "purge", "empty", "uninstall"},
-	EffectExecute: {"run", "execute", "install", "deploy", "launch", "start"},
-}
+var askWords = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		EffectWrite:   {"create", "add", "make", "update", "change", "edit", "set", "write", "save", "schedule", "book", "move", "rename"},
+		EffectSend:    {"send", "email", "e-mail", "mail", "message", "text", "tell", "forward", "reply", "notify", "invite", "contact", "dm", "ping", "call", "let", "post", "say", "write"},
+		EffectPost:    {"post", "tweet", "publish", "share", "announce", "comment", "reply"},
+		EffectPayment: {"pay", "transfer", "send", "wire", "buy", "purchase", "order", "withdraw", "refund", "sell", "trade", "venmo", "$"},
+		EffectGrant:   {"grant", "give", "share", "access", "invite", "add", "permission", "revoke", "let"},
+		EffectUnlock:  {"unlock", "open", "let", "disarm", "disable", "turn off"},
+		EffectDelete:  {"delete", "remove", "erase", "clear", "wipe", "trash", "cancel", "get rid", "purge", "empty", "uninstall"},
+		EffectExecute: {"run", "execute", "install", "deploy", "launch", "start"},
+	}
+})
 
 // consequential effects need the user's request or an approval.
 func consequential(effect string) bool {
@@ -98,7 +103,7 @@ func (e *evaluation) context(messages []string) {
 // mentionsAction reports whether text names the call's effect, its verb or
 // one of its objects.
 func (e *evaluation) mentionsAction(text string) bool {
-	for _, wd := range askWords[e.res.Effect] {
+	for _, wd := range askWords()[e.res.Effect] {
 		if hasWord(text, wd) {
 			return true
 		}

@@ -1,6 +1,9 @@
 package tools
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // A clause is a piece of a user message with what it does to the actions it
 // names: a negated clause ("don't send anything to bob") forbids them, a
@@ -209,21 +212,23 @@ func draftClause(ws []string) bool {
 // askVerbs are the one-word askWords but "write" (a draft as often as a
 // send): the first one in a clause is its action. TestAskVerbs keeps the two
 // lists in step.
-var askVerbs = map[string]bool{
-	"create": true, "add": true, "make": true, "update": true, "change": true, "edit": true, "set": true,
-	"save": true, "schedule": true, "book": true, "move": true, "rename": true, "send": true, "email": true,
-	"e-mail": true, "mail": true, "message": true, "text": true, "tell": true, "forward": true, "reply": true,
-	"notify": true, "invite": true, "contact": true, "dm": true, "ping": true, "call": true, "let": true,
-	"post": true, "say": true, "tweet": true, "publish": true, "share": true, "announce": true, "comment": true,
-	"pay": true, "transfer": true, "wire": true, "buy": true, "purchase": true, "order": true, "withdraw": true,
-	"refund": true, "sell": true, "trade": true, "venmo": true, "$": true, "grant": true, "give": true,
-	"access": true, "permission": true, "revoke": true, "unlock": true, "open": true, "disarm": true,
-	"disable": true, "delete": true, "remove": true, "erase": true, "clear": true, "wipe": true, "trash": true,
-	"cancel": true, "purge": true, "empty": true, "uninstall": true, "run": true, "execute": true,
-	"install": true, "deploy": true, "launch": true, "start": true,
-}
+var askVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"create": true, "add": true, "make": true, "update": true, "change": true, "edit": true, "set": true,
+		"save": true, "schedule": true, "book": true, "move": true, "rename": true, "send": true, "email": true,
+		"e-mail": true, "mail": true, "message": true, "text": true, "tell": true, "forward": true, "reply": true,
+		"notify": true, "invite": true, "contact": true, "dm": true, "ping": true, "call": true, "let": true,
+		"post": true, "say": true, "tweet": true, "publish": true, "share": true, "announce": true, "comment": true,
+		"pay": true, "transfer": true, "wire": true, "buy": true, "purchase": true, "order": true, "withdraw": true,
+		"refund": true, "sell": true, "trade": true, "venmo": true, "$": true, "grant": true, "give": true,
+		"access": true, "permission": true, "revoke": true, "unlock": true, "open": true, "disarm": true,
+		"disable": true, "delete": true, "remove": true, "erase": true, "clear": true, "wipe": true, "trash": true,
+		"cancel": true, "purge": true, "empty": true, "uninstall": true, "run": true, "execute": true,
+		"install": true, "deploy": true, "launch": true, "start": true,
+	}
+})
 
-func isAskVerb(w string) bool { return askVerbs[w] }
+func isAskVerb(w string) bool { return askVerbs()[w] }
 
 // Requests returns the clauses of the user's messages that ask the agent
 // for something — not negated, not questions about an action, not

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -60,18 +61,20 @@ func splitName(name string) []string {
 
 // vendors are product and company names that prefix tool names; they are
 // neither verbs nor objects.
-var vendors = map[string]bool{
-	"gmail": true, "google": true, "slack": true, "binance": true, "coinbase": true, "stripe": true, "august": true,
-	"smart": true, "twitter": true, "x": true, "venmo": true, "paypal": true, "bank": true, "manager": true,
-	"github": true, "gitlab": true, "git": true, "hub": true, "lab": true, "dropbox": true, "todoist": true, "shopify": true, "teladoc": true,
-	"amazon": true, "terminal": true, "system": true, "outlook": true, "notion": true, "jira": true, "discord": true,
-	"telegram": true, "whatsapp": true, "facebook": true, "instagram": true, "linkedin": true, "reddit": true,
-	"zapier": true, "hubspot": true, "salesforce": true, "evernote": true, "trello": true, "asana": true,
-	"tool": true, "mcp": true, "on": true, "to": true, "the": true, "a": true,
-	"an": true, "for": true, "by": true, "of": true, "in": true, "from": true, "with": true, "and": true, "my": true,
-	"v1": true, "v2": true, "expedia": true, "cisco": true, "umbrella": true, "ifttt": true, "twilio": true,
-	"google_home": true, "indoor": true, "robot": true, "the23andme": true, "fedex": true,
-	"spokeo": true, "epic": true, "fhir": true, "deepfake": true, "generator": true, "web": true,
-	"nortonidentitysafe": true, "norton": true, "identity": true, "safe": true, "traffic": true,
-	"investment": true, "tdameritrade": true, "inventory": true,
-}
+var vendors = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"gmail": true, "google": true, "slack": true, "binance": true, "coinbase": true, "stripe": true, "august": true,
+		"smart": true, "twitter": true, "x": true, "venmo": true, "paypal": true, "bank": true, "manager": true,
+		"github": true, "gitlab": true, "git": true, "hub": true, "lab": true, "dropbox": true, "todoist": true, "shopify": true, "teladoc": true,
+		"amazon": true, "terminal": true, "system": true, "outlook": true, "notion": true, "jira": true, "discord": true,
+		"telegram": true, "whatsapp": true, "facebook": true, "instagram": true, "linkedin": true, "reddit": true,
+		"zapier": true, "hubspot": true, "salesforce": true, "evernote": true, "trello": true, "asana": true,
+		"tool": true, "mcp": true, "on": true, "to": true, "the": true, "a": true,
+		"an": true, "for": true, "by": true, "of": true, "in": true, "from": true, "with": true, "and": true, "my": true,
+		"v1": true, "v2": true, "expedia": true, "cisco": true, "umbrella": true, "ifttt": true, "twilio": true,
+		"google_home": true, "indoor": true, "robot": true, "the23andme": true, "fedex": true,
+		"spokeo": true, "epic": true, "fhir": true, "deepfake": true, "generator": true, "web": true,
+		"nortonidentitysafe": true, "norton": true, "identity": true, "safe": true, "traffic": true,
+		"investment": true, "tdameritrade": true, "inventory": true,
+	}
+})

@@ -1,5 +1,7 @@
 package tools
 
+import "sync"
+
 // Effects of a tool call.
 const (
 	EffectRead    = "read"
@@ -15,63 +17,67 @@ const (
 )
 
 // verbs maps a verb of a tool name to its effect.
-var verbs = map[string]string{
-	"get": EffectRead, "list": EffectRead, "read": EffectRead, "search": EffectRead, "find": EffectRead, "query": EffectRead, "fetch": EffectRead, "view": EffectRead, "show": EffectRead, "describe": EffectRead,
-	"lookup": EffectRead, "look": EffectRead, "count": EffectRead, "check": EffectRead, "status": EffectRead, "explain": EffectRead, "summarize": EffectRead, "analyze": EffectRead, "calculate": EffectRead,
-	"convert": EffectRead, "translate": EffectRead, "format": EffectRead, "help": EffectRead, "verify": EffectRead, "review": EffectRead, "inspect": EffectRead, "browse": EffectRead, "download": EffectRead,
-	"retrieve": EffectRead, "load": EffectRead, "open": EffectRead, "preview": EffectRead, "watch": EffectRead, "monitor": EffectRead, "track": EffectRead, "compare": EffectRead, "estimate": EffectRead,
-	"navigate": EffectRead, "scan": EffectRead, "detect": EffectRead, "identify": EffectRead, "recognize": EffectRead, "locate": EffectRead, "info": EffectRead, "details": EffectRead, "ping": EffectRead,
-	"test": EffectRead, "validate": EffectRead, "diff": EffectRead, "cat": EffectRead, "grep": EffectRead, "ls": EffectRead, "print": EffectRead, "export": EffectRead, "parse": EffectRead, "extract": EffectRead,
-	"who": EffectRead, "what": EffectRead, "is": EffectRead, "has": EffectRead, "can": EffectRead, "recommend": EffectRead, "suggest": EffectRead, "plan": EffectRead, "access": EffectRead,
-	"screenshot": EffectRead, "glob": EffectRead, "capture": EffectRead, "fulfill": EffectWrite, "fulfil": EffectWrite, "summarise": EffectRead, "analyse": EffectRead, "poll": EffectRead, "peek": EffectRead, "audit": EffectRead,
+var verbs = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"get": EffectRead, "list": EffectRead, "read": EffectRead, "search": EffectRead, "find": EffectRead, "query": EffectRead, "fetch": EffectRead, "view": EffectRead, "show": EffectRead, "describe": EffectRead,
+		"lookup": EffectRead, "look": EffectRead, "count": EffectRead, "check": EffectRead, "status": EffectRead, "explain": EffectRead, "summarize": EffectRead, "analyze": EffectRead, "calculate": EffectRead,
+		"convert": EffectRead, "translate": EffectRead, "format": EffectRead, "help": EffectRead, "verify": EffectRead, "review": EffectRead, "inspect": EffectRead, "browse": EffectRead, "download": EffectRead,
+		"retrieve": EffectRead, "load": EffectRead, "open": EffectRead, "preview": EffectRead, "watch": EffectRead, "monitor": EffectRead, "track": EffectRead, "compare": EffectRead, "estimate": EffectRead,
+		"navigate": EffectRead, "scan": EffectRead, "detect": EffectRead, "identify": EffectRead, "recognize": EffectRead, "locate": EffectRead, "info": EffectRead, "details": EffectRead, "ping": EffectRead,
+		"test": EffectRead, "validate": EffectRead, "diff": EffectRead, "cat": EffectRead, "grep": EffectRead, "ls": EffectRead, "print": EffectRead, "export": EffectRead, "parse": EffectRead, "extract": EffectRead,
+		"who": EffectRead, "what": EffectRead, "is": EffectRead, "has": EffectRead, "can": EffectRead, "recommend": EffectRead, "suggest": EffectRead, "plan": EffectRead, "access": EffectRead,
+		"screenshot": EffectRead, "glob": EffectRead, "capture": EffectRead, "fulfill": EffectWrite, "fulfil": EffectWrite, "summarise": EffectRead, "analyse": EffectRead, "poll": EffectRead, "peek": EffectRead, "audit": EffectRead,
 
-	"create": EffectWrite, "update": EffectWrite, "set": EffectWrite, "add": EffectWrite, "edit": EffectWrite, "write": EffectWrite, "put": EffectWrite, "patch": EffectWrite, "upload": EffectWrite, "insert": EffectWrite,
-	"modify": EffectWrite, "change": EffectWrite, "rename": EffectWrite, "move": EffectWrite, "copy": EffectWrite, "save": EffectWrite, "merge": EffectWrite, "close": EffectWrite, "schedule": EffectWrite, "book": EffectWrite,
-	"archive": EffectWrite, "upsert": EffectWrite, "replace": EffectWrite, "make": EffectWrite, "mark": EffectWrite, "star": EffectWrite, "label": EffectWrite, "tag": EffectWrite, "enable": EffectWrite, "disable": EffectWrite,
-	"toggle": EffectWrite, "lock": EffectWrite, "start": EffectWrite, "stop": EffectWrite, "pause": EffectWrite, "resume": EffectWrite, "submit": EffectWrite, "request": EffectWrite, "apply": EffectWrite,
-	"register": EffectWrite, "enroll": EffectWrite, "like": EffectWrite, "follow": EffectWrite, "unfollow": EffectWrite, "mute": EffectWrite, "reschedule": EffectWrite, "complete": EffectWrite, "sync": EffectWrite,
-	"import": EffectWrite, "draft": EffectWrite, "compose": EffectWrite, "record": EffectWrite, "log": EffectWrite, "adjust": EffectWrite, "configure": EffectWrite, "control": EffectWrite, "turn": EffectWrite,
-	"switch": EffectWrite, "increase": EffectWrite, "decrease": EffectWrite, "play": EffectWrite, "place": EffectWrite, "manage": EffectWrite, "handle": EffectWrite, "assign": EffectWrite, "reserve": EffectWrite,
-	"restore": EffectWrite, "fork": EffectWrite, "clone": EffectWrite, "commit": EffectWrite, "push": EffectWrite, "pin": EffectWrite, "unpin": EffectWrite, "snooze": EffectWrite, "block": EffectWrite, "report": EffectWrite,
-	"generate": EffectWrite, "organize": EffectWrite, "sort": EffectWrite, "categorize": EffectWrite, "redirect": EffectWrite, "reassign": EffectWrite, "fill": EffectWrite, "input": EffectWrite, "type": EffectWrite, "click": EffectWrite, "press": EffectWrite, "upgrade": EffectWrite, "renew": EffectWrite, "initiate": EffectWrite, "new": EffectWrite,
-	"append": EffectWrite, "prepend": EffectWrite, "attach": EffectWrite, "detach": EffectWrite, "bookmark": EffectWrite, "favorite": EffectWrite, "favourite": EffectWrite, "unstar": EffectWrite,
-	"annotate": EffectWrite, "rate": EffectWrite, "accept": EffectWrite, "decline": EffectWrite, "reject": EffectWrite, "subscribe": EffectWrite, "unmute": EffectWrite, "unarchive": EffectWrite,
+		"create": EffectWrite, "update": EffectWrite, "set": EffectWrite, "add": EffectWrite, "edit": EffectWrite, "write": EffectWrite, "put": EffectWrite, "patch": EffectWrite, "upload": EffectWrite, "insert": EffectWrite,
+		"modify": EffectWrite, "change": EffectWrite, "rename": EffectWrite, "move": EffectWrite, "copy": EffectWrite, "save": EffectWrite, "merge": EffectWrite, "close": EffectWrite, "schedule": EffectWrite, "book": EffectWrite,
+		"archive": EffectWrite, "upsert": EffectWrite, "replace": EffectWrite, "make": EffectWrite, "mark": EffectWrite, "star": EffectWrite, "label": EffectWrite, "tag": EffectWrite, "enable": EffectWrite, "disable": EffectWrite,
+		"toggle": EffectWrite, "lock": EffectWrite, "start": EffectWrite, "stop": EffectWrite, "pause": EffectWrite, "resume": EffectWrite, "submit": EffectWrite, "request": EffectWrite, "apply": EffectWrite,
+		"register": EffectWrite, "enroll": EffectWrite, "like": EffectWrite, "follow": EffectWrite, "unfollow": EffectWrite, "mute": EffectWrite, "reschedule": EffectWrite, "complete": EffectWrite, "sync": EffectWrite,
+		"import": EffectWrite, "draft": EffectWrite, "compose": EffectWrite, "record": EffectWrite, "log": EffectWrite, "adjust": EffectWrite, "configure": EffectWrite, "control": EffectWrite, "turn": EffectWrite,
+		"switch": EffectWrite, "increase": EffectWrite, "decrease": EffectWrite, "play": EffectWrite, "place": EffectWrite, "manage": EffectWrite, "handle": EffectWrite, "assign": EffectWrite, "reserve": EffectWrite,
+		"restore": EffectWrite, "fork": EffectWrite, "clone": EffectWrite, "commit": EffectWrite, "push": EffectWrite, "pin": EffectWrite, "unpin": EffectWrite, "snooze": EffectWrite, "block": EffectWrite, "report": EffectWrite,
+		"generate": EffectWrite, "organize": EffectWrite, "sort": EffectWrite, "categorize": EffectWrite, "redirect": EffectWrite, "reassign": EffectWrite, "fill": EffectWrite, "input": EffectWrite, "type": EffectWrite, "click": EffectWrite, "press": EffectWrite, "upgrade": EffectWrite, "renew": EffectWrite, "initiate": EffectWrite, "new": EffectWrite,
+		"append": EffectWrite, "prepend": EffectWrite, "attach": EffectWrite, "detach": EffectWrite, "bookmark": EffectWrite, "favorite": EffectWrite, "favourite": EffectWrite, "unstar": EffectWrite,
+		"annotate": EffectWrite, "rate": EffectWrite, "accept": EffectWrite, "decline": EffectWrite, "reject": EffectWrite, "subscribe": EffectWrite, "unmute": EffectWrite, "unarchive": EffectWrite,
 
-	"send": EffectSend, "email": EffectSend, "mail": EffectSend, "message": EffectSend, "notify": EffectSend, "invite": EffectSend, "forward": EffectSend, "reply": EffectSend, "respond": EffectSend, "dm": EffectSend,
-	"sms": EffectSend, "text": EffectSend, "call": EffectSend, "dial": EffectSend, "contact": EffectSend, "alert": EffectSend, "dispatch": EffectSend, "ask": EffectSend, "remind": EffectSend, "chat": EffectSend,
-	"rsvp": EffectSend, "page": EffectSend, "ship": EffectSend, "sign": EffectSend, "countersign": EffectSend,
+		"send": EffectSend, "email": EffectSend, "mail": EffectSend, "message": EffectSend, "notify": EffectSend, "invite": EffectSend, "forward": EffectSend, "reply": EffectSend, "respond": EffectSend, "dm": EffectSend,
+		"sms": EffectSend, "text": EffectSend, "call": EffectSend, "dial": EffectSend, "contact": EffectSend, "alert": EffectSend, "dispatch": EffectSend, "ask": EffectSend, "remind": EffectSend, "chat": EffectSend,
+		"rsvp": EffectSend, "page": EffectSend, "ship": EffectSend, "sign": EffectSend, "countersign": EffectSend,
 
-	"post": EffectPost, "publish": EffectPost, "tweet": EffectPost, "retweet": EffectPost, "toot": EffectPost, "broadcast": EffectPost, "announce": EffectPost, "comment": EffectPost, "quote": EffectPost,
-	"upvote": EffectPost, "repost": EffectPost, "share": EffectGrant,
+		"post": EffectPost, "publish": EffectPost, "tweet": EffectPost, "retweet": EffectPost, "toot": EffectPost, "broadcast": EffectPost, "announce": EffectPost, "comment": EffectPost, "quote": EffectPost,
+		"upvote": EffectPost, "repost": EffectPost, "share": EffectGrant,
 
-	"pay": EffectPayment, "transfer": EffectPayment, "withdraw": EffectPayment, "purchase": EffectPayment, "buy": EffectPayment, "charge": EffectPayment, "refund": EffectPayment, "sell": EffectPayment, "trade": EffectPayment,
-	"deposit": EffectPayment, "payout": EffectPayment, "checkout": EffectPayment, "donate": EffectPayment, "tip": EffectPayment, "wire": EffectPayment, "swap": EffectPayment, "order": EffectPayment, "bid": EffectPayment, "exchange": EffectPayment,
+		"pay": EffectPayment, "transfer": EffectPayment, "withdraw": EffectPayment, "purchase": EffectPayment, "buy": EffectPayment, "charge": EffectPayment, "refund": EffectPayment, "sell": EffectPayment, "trade": EffectPayment,
+		"deposit": EffectPayment, "payout": EffectPayment, "checkout": EffectPayment, "donate": EffectPayment, "tip": EffectPayment, "wire": EffectPayment, "swap": EffectPayment, "order": EffectPayment, "bid": EffectPayment, "exchange": EffectPayment,
 
-	"grant": EffectGrant, "revoke": EffectGrant, "authorize": EffectGrant, "permit": EffectGrant, "promote": EffectGrant, "demote": EffectGrant, "approve": EffectGrant, "unshare": EffectGrant,
+		"grant": EffectGrant, "revoke": EffectGrant, "authorize": EffectGrant, "permit": EffectGrant, "promote": EffectGrant, "demote": EffectGrant, "approve": EffectGrant, "unshare": EffectGrant,
 
-	"unlock": EffectUnlock, "unlatch": EffectUnlock, "disarm": EffectUnlock, "unblock": EffectWrite,
+		"unlock": EffectUnlock, "unlatch": EffectUnlock, "disarm": EffectUnlock, "unblock": EffectWrite,
 
-	"delete": EffectDelete, "remove": EffectDelete, "drop": EffectDelete, "destroy": EffectDelete, "purge": EffectDelete, "wipe": EffectDelete, "truncate": EffectDelete, "erase": EffectDelete, "clear": EffectDelete,
-	"trash": EffectDelete, "empty": EffectDelete, "uninstall": EffectDelete, "cancel": EffectDelete, "terminate": EffectDelete, "kill": EffectDelete, "reset": EffectDelete, "unsubscribe": EffectDelete,
-	"discard": EffectDelete, "deactivate": EffectDelete, "rm": EffectDelete, "shred": EffectDelete, "overwrite": EffectDelete, "void": EffectDelete, "dismiss": EffectDelete,
+		"delete": EffectDelete, "remove": EffectDelete, "drop": EffectDelete, "destroy": EffectDelete, "purge": EffectDelete, "wipe": EffectDelete, "truncate": EffectDelete, "erase": EffectDelete, "clear": EffectDelete,
+		"trash": EffectDelete, "empty": EffectDelete, "uninstall": EffectDelete, "cancel": EffectDelete, "terminate": EffectDelete, "kill": EffectDelete, "reset": EffectDelete, "unsubscribe": EffectDelete,
+		"discard": EffectDelete, "deactivate": EffectDelete, "rm": EffectDelete, "shred": EffectDelete, "overwrite": EffectDelete, "void": EffectDelete, "dismiss": EffectDelete,
 
-	"run": EffectExecute, "execute": EffectExecute, "exec": EffectExecute, "eval": EffectExecute, "deploy": EffectExecute, "install": EffectExecute, "invoke": EffectExecute, "trigger": EffectExecute, "launch": EffectExecute,
-	"shell": EffectExecute, "bash": EffectExecute, "python": EffectExecute, "sh": EffectExecute, "command": EffectExecute, "compile": EffectExecute, "build": EffectExecute,
-	"restart": EffectExecute, "reboot": EffectExecute, "shutdown": EffectExecute, "rollback": EffectExecute, "provision": EffectExecute, "scale": EffectExecute, "migrate": EffectExecute,
-	"redeploy": EffectExecute, "rerun": EffectExecute, "spawn": EffectExecute,
-}
+		"run": EffectExecute, "execute": EffectExecute, "exec": EffectExecute, "eval": EffectExecute, "deploy": EffectExecute, "install": EffectExecute, "invoke": EffectExecute, "trigger": EffectExecute, "launch": EffectExecute,
+		"shell": EffectExecute, "bash": EffectExecute, "python": EffectExecute, "sh": EffectExecute, "command": EffectExecute, "compile": EffectExecute, "build": EffectExecute,
+		"restart": EffectExecute, "reboot": EffectExecute, "shutdown": EffectExecute, "rollback": EffectExecute, "provision": EffectExecute, "scale": EffectExecute, "migrate": EffectExecute,
+		"redeploy": EffectExecute, "rerun": EffectExecute, "spawn": EffectExecute,
+	}
+})
 
 // nounVerbs are words that are verbs in the verbs table but nouns when
 // another verb follows them (the Lock of SmartLockUnlockDoor, the Email of
 // EmailSend, the Order of OrderCancel).
-var nounVerbs = map[string]bool{
-	"lock": true, "post": true, "message": true, "order": true, "book": true, "comment": true, "email": true,
-	"call": true, "reply": true, "tweet": true, "text": true, "mail": true, "tag": true, "label": true, "log": true,
-	"record": true, "command": true, "shell": true, "draft": true, "access": true, "status": true, "alert": true,
-	"request": true, "transfer": true, "trade": true, "star": true, "file": true, "plan": true, "details": true, "info": true,
-	"control": true, "report": true, "dispatch": true, "payment": true, "contact": true, "type": true, "test": true, "review": true, "chat": true, "tip": true, "wire": true,
-	"page": true, "rate": true, "screenshot": true, "audit": true, "ship": true,
-}
+var nounVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"lock": true, "post": true, "message": true, "order": true, "book": true, "comment": true, "email": true,
+		"call": true, "reply": true, "tweet": true, "text": true, "mail": true, "tag": true, "label": true, "log": true,
+		"record": true, "command": true, "shell": true, "draft": true, "access": true, "status": true, "alert": true,
+		"request": true, "transfer": true, "trade": true, "star": true, "file": true, "plan": true, "details": true, "info": true,
+		"control": true, "report": true, "dispatch": true, "payment": true, "contact": true, "type": true, "test": true, "review": true, "chat": true, "tip": true, "wire": true,
+		"page": true, "rate": true, "screenshot": true, "audit": true, "ship": true,
+	}
+})
 
 // Nouns that turn a generic verb into a stronger effect.
 var (
