@@ -838,6 +838,12 @@ func (w *walker) substitution(stmts []*syntax.Stmt) stream {
 		return stream{kind: streamUnknown}
 	}
 	sub := &walker{r: w.r, depth: w.depth + 1, src: w.src, parent: w.parent, st: w.state().clone(), called: w.called, downloaded: w.downloaded, sudo: w.sudo}
+	if len(stmts) == 1 && stmts[0].Cmd == nil && len(stmts[0].Redirs) == 1 && stmts[0].Redirs[0].Op == syntax.RdrIn && stmts[0].Redirs[0].N == nil {
+		// $(< file) is bash's $(cat file): the file's content.
+		rd := stmts[0].Redirs[0]
+		cat := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: "cat"}}}
+		stmts = []*syntax.Stmt{{Position: stmts[0].Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{cat, rd.Word}}}}
+	}
 	out := sub.stmts(stmts, stream{})
 	w.activate()
 	return out
