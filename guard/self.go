@@ -26,6 +26,13 @@ func WithControlPlane(paths ...string) Option {
 	return func(g *Guard) { g.control = append(g.control, paths...) }
 }
 
+// WithEnvControlPlane names the control plane once from getenv (the
+// variables envControlPlane reads), for a process whose environment does
+// not change while it checks: the guard then reads no variable per action.
+func WithEnvControlPlane(getenv func(string) string) Option {
+	return WithControlPlane(envControlPlane(getenv)...)
+}
+
 // ControlPlaneOf lists the places of actionguard's control plane for a
 // user policy file and an audit database path (either may be ""). A
 // directory of actionguard's own ("…/actionguard") is protected whole;

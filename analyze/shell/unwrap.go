@@ -219,7 +219,11 @@ func (w *walker) newCmd(argv []string, dyn []bool, text string, sudo bool) *Cmd 
 // a leading backslash, an .exe suffix and a version suffix (python3.12)
 // removed, lower-cased.
 func progName(p string) string {
-	n := strings.ToLower(baseName(p))
+	n := baseName(p)
+	if plainProgName(n) {
+		return n // lower case, no suffix, no version: itself
+	}
+	n = strings.ToLower(n)
 	// Windows runs git.exe, GIT.EXE, npm.cmd, deploy.bat and tool.com by
 	// their names without the suffix, whatever their case.
 	for _, ext := range []string{".exe", ".cmd", ".bat", ".com"} {
@@ -234,6 +238,17 @@ func progName(p string) string {
 		}
 	}
 	return n
+}
+
+// plainProgName reports whether n has only lower-case letters, '-', '_'
+// and '+': progName leaves such a name as it is.
+func plainProgName(n string) bool {
+	for i := 0; i < len(n); i++ {
+		if b := n[i]; !(b >= 'a' && b <= 'z' || b == '-' || b == '_' || b == '+') {
+			return false
+		}
+	}
+	return n != ""
 }
 
 func isVersion(s string) bool {

@@ -76,7 +76,7 @@ func (a *app) newGuard(cwd string, extra ...guard.Option) (*guard.Guard, error) 
 // environment alone: what eval's replay uses, so that two runs over the
 // same records decide alike whatever this machine has learned since.
 func (a *app) policyOptions(p *policy.Policy) []guard.Option {
-	opts := []guard.Option{guard.WithPolicy(p)}
+	opts := []guard.Option{guard.WithPolicy(p), guard.WithEnvControlPlane(a.env.Getenv)}
 	if h := a.env.Getenv("HOME"); h != "" {
 		opts = append(opts, guard.WithHome(h))
 	}
