@@ -117,6 +117,19 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 		return controlPart{}
 	}
 	home := e.homeParts()
+	// What each component is does not depend on the place: read it once.
+	var kb [16]uint8
+	kind := kb[:0]
+	for _, c := range p {
+		k := uint8(0)
+		if strings.Contains(c, "\x00") && c != selfAny {
+			k = compRuntime
+		} else if isGlobPath(c) {
+			k = compGlob
+		}
+		kind = append(kind, k)
+	}
+	rootDir := -1 // len of the longest prefix known to be a settings root, cached below
 	for _, pl := range e.places() {
 		for i := range p {
 			if agPlace(pl) && p[i] == selfDeep && agFileName(p[len(p)-1]) && i <= len(home) && selfPrefix(p[:i], home[:i]) {
@@ -128,10 +141,10 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 			if pl.root && i > 0 || pl.home && (len(home) == 0 || i != len(home) || !selfPrefix(p[:i], home)) {
 				continue
 			}
-			if strings.Contains(p[i], "\x00") && p[i] != selfAny {
+			if kind[i] == compRuntime {
 				continue // a name known only at run time is judged by the rules for it
 			}
-			if isGlobPath(p[i]) && !pl.home && !pl.root && !e.selfRootDir(p[:i], home) {
+			if kind[i] == compGlob && !pl.home && !pl.root && !e.selfRootDirAt(p, i, home, &rootDir) {
 				// Any name (a directory's whole content, a wildcard) brings
 				// or takes an agent's settings directory only where the
 				// agent reads one: the project, its parents, the home
@@ -143,6 +156,9 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 				// directory it is in, not through /srv or /root.
 				continue
 			}
+			if kind[i] == 0 && len(pl.parts) > 0 && p[i] != pl.parts[0] && p[i] != selfDeep && p[i] != selfAny {
+				continue // a plain name that is not the place's first: selfAligned says no
+			}
 			switch selfAligned(p[i:], pl.parts, ch.tree) {
 			case reachPlace:
 				return controlPart{what: pl.what}
@@ -152,6 +168,26 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 		}
 	}
 	return controlPart{}
+}
+
+// Kinds of a path component for selfReachWritten.
+const (
+	compRuntime = 1 + iota // a name known only at run time
+	compGlob               // a wildcard or a whole directory's content
+)
+
+// selfRootDirAt is selfRootDir(p[:i], home), remembered in *memo for the
+// one i a path asks about (-1: not asked yet; else i<<1 | answer).
+func (e *analysis) selfRootDirAt(p []string, i int, home []string, memo *int) bool {
+	if *memo >= 0 && *memo>>1 == i {
+		return *memo&1 == 1
+	}
+	ok := e.selfRootDir(p[:i], home)
+	*memo = i << 1
+	if ok {
+		*memo |= 1
+	}
+	return ok
 }
 
 // selfRootDir reports the components of a directory where an agent
