@@ -31,8 +31,60 @@ func selfChanges(c *Cmd) []selfChange {
 		}
 	case "git":
 		return gitChanges(c)
+	case "sort", "uniq", "xxd", "split", "csplit", "tree", "less", "yq":
+		return outputChanges(c)
 	}
 	return nil
+}
+
+// outputChanges are the files a program that mostly reads writes: sort
+// -o, uniq's and xxd's second operand, the pieces split and csplit name
+// after a prefix, tree -o, less's log file, the files yq -i edits.
+func outputChanges(c *Cmd) []selfChange {
+	var out []selfChange
+	pos := c.Positional()
+	add := func(p string) {
+		if p != "" && p != "-" {
+			out = append(out, selfChange{p, false})
+		}
+	}
+	switch c.Name {
+	case "sort":
+		for _, v := range c.FlagAll("-o", "--output") {
+			add(v)
+		}
+	case "uniq", "xxd":
+		if len(pos) >= 2 {
+			add(pos[1])
+		}
+	case "split":
+		prefix := "x"
+		if len(pos) >= 2 {
+			prefix = pos[1]
+		}
+		add(prefix + "*")
+	case "csplit":
+		prefix, _ := c.Flag("-f", "--prefix")
+		if prefix == "" {
+			prefix = "xx"
+		}
+		add(prefix + "*")
+	case "tree":
+		for _, v := range c.FlagAll("-o") {
+			add(v)
+		}
+	case "less":
+		for _, v := range c.FlagAll("-o", "--log-file", "-O", "--LOG-FILE") {
+			add(v)
+		}
+	case "yq":
+		if c.Has("-i", "--inplace") {
+			for _, p := range pos[min(1, len(pos)):] {
+				add(p)
+			}
+		}
+	}
+	return out
 }
 
 // copyChanges: cp, mv, install, ln and rsync write DEST/name-of-source when
@@ -370,7 +422,16 @@ func (r *report) selfChanged(c *Cmd) bool {
 	}
 	for _, ch := range changes {
 		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
-		if part := env.selfReachOnDisk(ch, follow); part.ok() {
+		part := env.selfReachOnDisk(ch, follow)
+		if !part.ok() && isGlobPath(ch.path) {
+			// split -l 1 x .actionguard.yam: a wildcard over the names
+			// of actionguard's own files.
+			part = env.controlGlob(ch.path)
+			if !part.ok() && globNamesPolicy(path.Base(ch.path)) {
+				part = controlPart{what: "a policy file of actionguard"}
+			}
+		}
+		if part.ok() {
 			r.mutates()
 			shown := showChange(ch.path)
 			who := c.Name
@@ -378,6 +439,23 @@ func (r *report) selfChanged(c *Cmd) bool {
 				who = "git " + gitVerb(c.Args)
 			}
 			r.add(c.find(ruleSelfWrite, who+" changes "+part.what+" ("+shown+"): changing it is a person's call.", shown))
+			return true
+		}
+	}
+	return false
+}
+
+// globNamesPolicy reports whether the wildcard pattern base, with at
+// least three letters before its first wildcard, can name a policy file of
+// actionguard (a project's .actionguard.yaml or actionguard.yaml), whatever
+// the case.
+func globNamesPolicy(base string) bool {
+	base = strings.ToLower(base)
+	if i := strings.IndexAny(base, "*?["); i < 3 {
+		return false // too little of a name to aim at one (*, docs/*.*)
+	}
+	for _, n := range []string{"actionguard.yaml", ".actionguard.yaml"} {
+		if ok, err := path.Match(base, n); ok && err == nil {
 			return true
 		}
 	}
