@@ -2,7 +2,6 @@ package shell
 
 import (
 	"net/url"
-	"strings"
 )
 
 // Inline code reading a secret environment variable by name, in each
@@ -51,14 +50,7 @@ func inlineToOwnService(code, cred string) bool {
 		if err != nil || u.Hostname() == "" {
 			return false
 		}
-		h := strings.ToLower(u.Hostname())
-		ok := false
-		for _, d := range own {
-			if h == d || strings.HasSuffix(h, "."+d) {
-				ok = true
-			}
-		}
-		if !ok {
+		if !ownHost(u.Hostname(), own) {
 			return false
 		}
 	}

@@ -207,14 +207,7 @@ func toOwnService(c *Cmd, cred string) bool {
 		if err != nil || u.Hostname() == "" || strings.Contains(u.Host, "$") || strings.Contains(u.Host, "\u2026") {
 			return false
 		}
-		h := strings.ToLower(u.Hostname())
-		ok := false
-		for _, d := range own {
-			if h == d || strings.HasSuffix(h, "."+d) {
-				ok = true
-			}
-		}
-		if !ok {
+		if !ownHost(u.Hostname(), own) {
 			return false
 		}
 		hosts++
@@ -238,6 +231,17 @@ var producedCreds = map[string]bool{
 	"GitHub token": true, "GitLab token": true, "Git credentials": true, "AWS credentials": false, "Google Cloud token": true, "Azure token": true,
 	"1Password secret": true, "Vault secret": true, "macOS keychain password": true, "password store entry": true,
 	"Kubernetes secrets": true, "Kubernetes credentials": false, "Heroku token": true, "npm token": true,
+}
+
+// ownHost reports whether host is one of the domains own, or below one.
+func ownHost(host string, own []string) bool {
+	h := strings.ToLower(host)
+	for _, d := range own {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return false
 }
 
 // flowSecret reports whether cred is a secret that never touched a file:
