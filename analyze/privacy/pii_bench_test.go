@@ -85,3 +85,22 @@ func BenchmarkMaskValue(b *testing.B) {
 		MaskValue(Address, "742 Evergreen Terrace, Springfield, IL 62704")
 	}
 }
+
+// BenchmarkDetectPIIScaling runs each hostile input at 128 KiB and 1 MiB:
+// a linear scan shows about the same ns per byte (MB/s) at both sizes, a
+// quadratic one eight times worse at the larger. Compare the two lines of
+// each input (docs/benchmarks.md):
+//
+//	go test -run '^$' -bench DetectPIIScaling -benchtime 3x ./analyze/privacy/
+func BenchmarkDetectPIIScaling(b *testing.B) {
+	for _, size := range []int{128 << 10, 1 << 20} {
+		for name, in := range piiHostileInputs(size) {
+			b.Run(fmt.Sprintf("%s/%dKiB", strings.ReplaceAll(name, " ", "-"), size>>10), func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				for b.Loop() {
+					detectPII(in)
+				}
+			})
+		}
+	}
+}
