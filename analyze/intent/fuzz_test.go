@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 )
 
@@ -21,11 +20,7 @@ func FuzzAnalyze(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, o uint8) {
 		apps := []string{"", "code-editor", "file-manager", "template-engine", "assistant"}
 		opt := Options{Application: apps[int(o)%len(apps)], NewUser: o&8 != 0, LowTrust: o&16 != 0}
-		start := time.Now()
 		res := Analyze(text, opt)
-		if el := time.Since(start); el > time.Second {
-			t.Fatalf("%v for %d bytes", el, len(text))
-		}
 		if res.Confidence < 0 || res.Confidence > 1 {
 			t.Fatalf("confidence %v", res.Confidence)
 		}

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 )
 
@@ -25,11 +24,7 @@ func FuzzAnalyze(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, q string) {
 		for _, d := range []Dialect{Generic, PostgreSQL, MySQL, SQLite, SQLServer} {
-			start := time.Now()
 			res := AnalyzeDialect(q, d)
-			if el := time.Since(start); el > 2*time.Second {
-				t.Fatalf("dialect %d: %v for %d bytes", d, el, len(q))
-			}
 			checkFuzzResult(t, q, res)
 		}
 		// Split is Analyze's statements, and Analyze is deterministic.
