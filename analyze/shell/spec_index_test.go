@@ -176,3 +176,26 @@ func specString(s *Spec) string {
 	}
 	return fmt.Sprintf("%s (attrs %#x, %d options, wrap %d, subs %v)", s.Key, s.attrs, len(s.opts), s.wrapSkip, s.hasSubs)
 }
+
+// BenchmarkSpecIndexFirstLookup is what a hook process pays for its first
+// spec: with the generated index, the lookup and the parse of one block;
+// with the scan (what it paid before the index was generated), the scan
+// of both texts first.
+func BenchmarkSpecIndexFirstLookup(b *testing.B) {
+	b.Run("generated", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if newSpecIndex(handSpecs, genSpecs, &generatedSpecs).lookup("git") == nil {
+				b.Fatal("no spec for git")
+			}
+		}
+	})
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if newSpecIndex(handSpecs, genSpecs, nil).lookup("git") == nil {
+				b.Fatal("no spec for git")
+			}
+		}
+	})
+}
