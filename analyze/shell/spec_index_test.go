@@ -199,3 +199,22 @@ func BenchmarkSpecIndexFirstLookup(b *testing.B) {
 		}
 	})
 }
+
+// TestSpecIndexAppendedBlock: a block appended to hand.spec (as a merge
+// does) is read at once by a binary whose generated index predates it,
+// and so is a correction of an existing program placed before its block.
+func TestSpecIndexAppendedBlock(t *testing.T) {
+	for _, hand := range []string{
+		handSpecs + "\nprog zz-appended gnu\n  -o= --output=   ; file\n",
+		"prog zz-appended gnu\n  -o= --output=   ; file\n\n" + handSpecs,
+	} {
+		ix := newSpecIndex(hand, genSpecs, &generatedSpecs)
+		s := ix.lookup("zz-appended")
+		if s == nil || s.resolve("--output") != "--output" || s.resolve("-o") != "--output" {
+			t.Fatalf("the appended block is not read: %s", specString(s))
+		}
+		if g := ix.lookup("git"); g == nil || !g.hasSubs || g.resolve("-C") == "" {
+			t.Fatalf("git is misread once a block is added: %s", specString(g))
+		}
+	}
+}
