@@ -19,10 +19,21 @@ var (
 // the families' explicit lists.
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
-		handlerTable = map[string][]handler{}
-		for _, m := range []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers()} {
+		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers()}
+		n := 0
+		for _, m := range parts {
+			n += len(m)
+		}
+		// Sized once and a part's list kept when no other part has the
+		// program: this runs in every hook process.
+		handlerTable = make(map[string][]handler, n)
+		for _, m := range parts {
 			for k, hs := range m {
-				handlerTable[k] = append(handlerTable[k], hs...)
+				if old, ok := handlerTable[k]; ok {
+					handlerTable[k] = append(old[:len(old):len(old)], hs...)
+				} else {
+					handlerTable[k] = hs
+				}
 			}
 		}
 	})

@@ -37,14 +37,14 @@ func buildKnownPrograms() []string {
 		}
 	}
 	ix := specs()
-	for k := range ix.blocks {
-		if !strings.Contains(k, " ") {
-			set[k] = true
+	for _, e := range ix.tab.entries {
+		if !strings.Contains(e.key, " ") {
+			set[e.key] = true
 		}
 	}
-	for k := range ix.aliases {
-		if !strings.Contains(k, " ") {
-			set[k] = true
+	for _, a := range ix.tab.aliases {
+		if !strings.Contains(a.from, " ") {
+			set[a.from] = true
 		}
 	}
 	out := make([]string, 0, len(set))

@@ -2,8 +2,8 @@ package shell
 
 import (
 	"net/url"
+	"slices"
 	"strings"
-	"sync"
 )
 
 // Secrets on command lines: passwords and tokens given as option values
@@ -14,41 +14,48 @@ import (
 // log, the spool, session files, approvals, trust patterns, feedback)
 // masks what SecretValues returns.
 
-// secretPrograms are the programs whose specs tag an option secret, plus
-// those whose secret is an operand; built on first use.
-var (
-	secretProgOnce sync.Once
-	secretProgs    map[string]bool
-)
+// secretProgram reports whether w names a program whose spec tags an
+// option secret, or one whose secret is an operand. The first are listed by
+// the spec index (generated with it, so no block is parsed in a hook
+// process that keeps a record).
+func secretProgram(w string) bool {
+	switch w {
+	case "htpasswd", "smbclient", "lftp":
+		return true
+	}
+	_, ok := slices.BinarySearch(specs().tab.secret, w)
+	return ok
+}
 
-func secretPrograms() map[string]bool {
-	secretProgOnce.Do(func() {
-		// A scan of the texts for the tag, each hit credited to the block
-		// header above it: no block is parsed (this runs in every hook
-		// process that keeps a record).
-		m := map[string]bool{"htpasswd": true, "smbclient": true, "lftp": true}
-		for _, text := range []string{handSpecs, genSpecs} {
-			for rest, off := text, 0; ; {
-				i := strings.Index(rest, "; secret")
-				if i < 0 {
-					break
-				}
-				at := off + i
-				for _, p := range headerPrograms(text, at) {
-					m[p] = true
-				}
-				rest, off = rest[i+8:], at+8
+// secretScan lists, sorted, the programs of the blocks whose text tags an
+// option secret (each hit credited to the block header above it) and the
+// other names of those programs (docker,podman,nerdctl share blocks).
+func secretScan(texts [2]string, aliases map[string]string) []string {
+	m := map[string]bool{}
+	for _, text := range texts {
+		for rest, off := text, 0; ; {
+			i := strings.Index(rest, "; secret")
+			if i < 0 {
+				break
 			}
-		}
-		// Other names of those programs (docker,podman,nerdctl share blocks).
-		for alias, to := range specs().aliases {
-			if !strings.Contains(alias, " ") && m[to] {
-				m[alias] = true
+			at := off + i
+			for _, p := range headerPrograms(text, at) {
+				m[p] = true
 			}
+			rest, off = rest[i+8:], at+8
 		}
-		secretProgs = m
-	})
-	return secretProgs
+	}
+	for alias, to := range aliases {
+		if !strings.Contains(alias, " ") && m[to] {
+			m[alias] = true
+		}
+	}
+	out := make([]string, 0, len(m))
+	for p := range m {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // headerPrograms returns the program names of the block header above
@@ -88,7 +95,6 @@ func mayCarrySecret(src string) bool {
 			return true
 		}
 	}
-	progs := secretPrograms()
 	// Each word, without allocating: a program name is a run of letters,
 	// digits and ._-+ after the last slash of a word.
 	start := -1
@@ -106,7 +112,7 @@ func mayCarrySecret(src string) bool {
 		}
 		if start >= 0 && i-start <= 32 {
 			w := src[start:i]
-			if progs[w] || (hasUpperOrDot(w) && progs[progName(w)]) {
+			if secretProgram(w) || (hasUpperOrDot(w) && secretProgram(progName(w))) {
 				return true
 			}
 		}

@@ -24,15 +24,20 @@ import (
 // serviceHandlers returns the handlers of the data, service and machine
 // families, by program base name.
 func serviceHandlers() map[string][]handler {
-	h := map[string][]handler{}
-	for _, m := range []map[string]handler{
+	parts := []map[string]handler{
 		svcDBHandlers(), svcDBToolHandlers(), svcStoreHandlers(),
 		svcSecretHandlers(), svcVaultHandlers(),
 		svcKafkaHandlers(), svcMessagingHandlers(),
 		svcHTTPHandlers(), svcSearchHandlers(),
 		svcPackageHandlers(), svcPythonPackageHandlers(), svcSystemPackageHandlers(),
 		svcSystemHandlers(), svcProcessHandlers(), svcMachineHandlers(), svcAccountHandlers(), svcSecurityHandlers(),
-	} {
+	}
+	n := 0
+	for _, m := range parts {
+		n += len(m)
+	}
+	h := make(map[string][]handler, n)
+	for _, m := range parts {
 		for name, fn := range m {
 			h[name] = append(h[name], fn)
 		}

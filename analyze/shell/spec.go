@@ -2,14 +2,18 @@ package shell
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 )
 
 // The program specs (docs/program-specs.md): how each program reads its
-// argv. They are embedded as strings and read in place: an index of the
-// blocks' headers is built the first time a command is parsed, and a block
-// is turned into a Spec the first time a command of its program needs it.
+// argv. They are embedded as strings and read in place: the index of the
+// blocks' headers is generated data (spec_index.go, written by `go generate
+// ./analyze/shell/`), and a block is turned into a Spec the first time a
+// command of its program needs it.
+
+//go:generate go run ../../internal/gen/specindex -out spec_index.go
 
 //go:embed specs/hand.spec
 var handSpecs string
@@ -99,36 +103,97 @@ const (
 	attrStopAfterSkip                      // with attrStop: options end after the wrapper's skipped operands, not at the first (a policy's wrapper: tsh ssh -l root HOST CMD)
 )
 
-// specIndex locates each block in the embedded texts.
+// specIndex locates each block in the embedded texts. Its table is the one
+// `go generate` wrote (spec_index.go) when that was made from these texts,
+// else one scanned from them; either way nothing is parsed until a program
+// is looked up, and a lookup parses only its own blocks.
 type specIndex struct {
-	blocks  map[string][]string // key → the block bodies (hand first)
-	attrs   map[string]string   // key → the header's attribute words (hand's when both have them)
-	aliases map[string]string   // "docker rm" → "docker container rm"
-	parents map[string]bool     // keys that have sub blocks
-	parsed  sync.Map            // key → *Spec
+	texts [2]string // hand.spec, gen.spec
+	tab   *specTable
+	// fresh is the index scanned from the texts, which a lookup falls
+	// back on when the generated table does not describe them.
+	fresh  func() *specIndex
+	parsed sync.Map // key → *Spec
 }
 
-var (
-	specOnce sync.Once
-	specIdx  *specIndex
-)
+// specTable is the index of the spec texts: every array is sorted, so that
+// it is searched where it lies (the generated one is static data).
+type specTable struct {
+	handLen, genLen int         // the texts it was made from
+	entries         []specEntry // by key
+	aliases         []specAlias // by from
+	secret          []string    // programs with an option tagged secret, and their other names
+}
 
-func specs() *specIndex {
-	specOnce.Do(func() {
-		ix := &specIndex{blocks: map[string][]string{}, attrs: map[string]string{}, aliases: map[string]string{}, parents: map[string]bool{}}
-		ix.scan(handSpecs)
-		ix.scan(genSpecs)
-		specIdx = ix
+// specEntry is one program or subcommand key.
+type specEntry struct {
+	key    string
+	attrs  string // the header's attribute words (hand's when both have them)
+	parent bool   // the key has sub blocks or alias lines
+	spans  []specSpan
+}
+
+// specSpan is one block of a key: its header line as written, and where
+// its option lines are in its text.
+type specSpan struct {
+	gen        bool // in gen.spec, else hand.spec
+	header     string
+	start, end int
+}
+
+// specAlias maps "docker rm" to "docker container rm", "egrep" to "grep".
+type specAlias struct{ from, to string }
+
+func specs() *specIndex { return specIndexOnce() }
+
+var specIndexOnce = sync.OnceValue(func() *specIndex {
+	return newSpecIndex(handSpecs, genSpecs, &generatedSpecs)
+})
+
+// newSpecIndex indexes the texts with tab when it was made from texts of
+// their lengths, else with a scan of them.
+func newSpecIndex(hand, gen string, tab *specTable) *specIndex {
+	scanned := sync.OnceValue(func() *specIndex {
+		return &specIndex{texts: [2]string{hand, gen}, tab: scanSpecs(hand, gen)}
 	})
-	return specIdx
+	if tab == nil || tab.handLen != len(hand) || tab.genLen != len(gen) {
+		return scanned()
+	}
+	return &specIndex{texts: [2]string{hand, gen}, tab: tab, fresh: scanned}
+}
+
+// scanSpecs indexes the headers of the two texts, hand.spec first.
+func scanSpecs(hand, gen string) *specTable {
+	ix := &specScan{blocks: map[string][]specSpan{}, attrs: map[string]string{}, aliases: map[string]string{}, parents: map[string]bool{}}
+	ix.scan(hand, false)
+	ix.scan(gen, true)
+	t := &specTable{handLen: len(hand), genLen: len(gen)}
+	for k, spans := range ix.blocks {
+		t.entries = append(t.entries, specEntry{key: k, attrs: ix.attrs[k], parent: ix.parents[k], spans: spans})
+	}
+	slices.SortFunc(t.entries, func(a, b specEntry) int { return strings.Compare(a.key, b.key) })
+	for from, to := range ix.aliases {
+		t.aliases = append(t.aliases, specAlias{from, to})
+	}
+	slices.SortFunc(t.aliases, func(a, b specAlias) int { return strings.Compare(a.from, b.from) })
+	t.secret = secretScan([2]string{hand, gen}, ix.aliases)
+	return t
+}
+
+// specScan collects the headers of the texts.
+type specScan struct {
+	blocks  map[string][]specSpan // key → its blocks (hand first)
+	attrs   map[string]string     // key → the header's attribute words (hand's when both have them)
+	aliases map[string]string     // "docker rm" → "docker container rm"
+	parents map[string]bool       // keys that have sub blocks
 }
 
 // scan indexes the headers of one spec text.
-func (ix *specIndex) scan(text string) {
-	key, start := "", -1
+func (ix *specScan) scan(text string, gen bool) {
+	key, header, start := "", "", -1
 	flush := func(end int) {
 		if key != "" && start >= 0 {
-			ix.blocks[key] = append(ix.blocks[key], text[start:end])
+			ix.blocks[key] = append(ix.blocks[key], specSpan{gen: gen, header: header, start: min(start, end), end: end})
 		}
 	}
 	for pos := 0; pos < len(text); {
@@ -142,7 +207,7 @@ func (ix *specIndex) scan(text string) {
 		next := end + 1
 		if len(line) > 0 && line[0] != ' ' && line[0] != '\t' && line[0] != '#' {
 			flush(pos)
-			key, start = "", -1
+			key, header, start = "", line, -1
 			f := strings.Fields(stripComment(line))
 			switch {
 			case len(f) >= 2 && f[0] == "prog":
@@ -181,14 +246,11 @@ func (ix *specIndex) scan(text string) {
 			}
 		}
 		if next > len(text) {
-			flush(len(text))
 			break
 		}
 		pos = next
 	}
-	if pos := len(text); key != "" {
-		flush(pos)
-	}
+	flush(len(text))
 }
 
 // subHeader splits "git stash drop parseopt" into the word path and the
@@ -222,20 +284,92 @@ func stripComment(line string) string {
 	return line
 }
 
+// entry returns the table's entry for key, or nil.
+func (t *specTable) entry(key string) *specEntry {
+	i, ok := slices.BinarySearchFunc(t.entries, key, func(e specEntry, k string) int { return strings.Compare(e.key, k) })
+	if !ok {
+		return nil
+	}
+	return &t.entries[i]
+}
+
+// alias returns what key is another name of, if it is one.
+func (t *specTable) alias(key string) (string, bool) {
+	i, ok := slices.BinarySearchFunc(t.aliases, key, func(a specAlias, k string) int { return strings.Compare(a.from, k) })
+	if !ok {
+		return "", false
+	}
+	return t.aliases[i].to, true
+}
+
+// bodies returns the option lines of e's blocks, or ok false when a block
+// of the generated table is not where it says (the texts changed since it
+// was made and kept their lengths): each block must still be a header line
+// as written, followed by lines that do not start another block, up to a
+// line that does or the end of its text.
+func (ix *specIndex) bodies(e *specEntry) (out []string, ok bool) {
+	out = make([]string, 0, len(e.spans))
+	for _, sp := range e.spans {
+		text := ix.texts[0]
+		if sp.gen {
+			text = ix.texts[1]
+		}
+		if ix.fresh != nil && !isBlock(text, sp) {
+			return nil, false
+		}
+		out = append(out, text[sp.start:sp.end])
+	}
+	return out, true
+}
+
+// isBlock reports whether sp is one whole block of text.
+func isBlock(text string, sp specSpan) bool {
+	h := sp.start - 1 - len(sp.header)
+	if h < 0 || sp.start > sp.end || sp.end > len(text) || text[sp.start-1] != '\n' || text[h:sp.start-1] != sp.header ||
+		(h > 0 && text[h-1] != '\n') {
+		return false
+	}
+	if sp.end < len(text) && continuesBlock(text[sp.end]) {
+		return false // the line after the block must start another one
+	}
+	for i := sp.start; i < sp.end; {
+		if !continuesBlock(text[i]) {
+			return false
+		}
+		nl := strings.IndexByte(text[i:sp.end], '\n')
+		if nl < 0 {
+			return false // a block ends with its last line's newline
+		}
+		i += nl + 1
+	}
+	return true
+}
+
+// continuesBlock reports whether a line starting with c belongs to the
+// block above it: an option line, a comment or a blank line.
+func continuesBlock(c byte) bool { return c == ' ' || c == '\t' || c == '#' || c == '\n' }
+
 // lookup returns the spec of a program or subcommand key, or nil.
 func (ix *specIndex) lookup(key string) *Spec {
-	if to, ok := ix.aliases[key]; ok {
+	if to, ok := ix.tab.alias(key); ok {
 		key = to
 	}
 	if s, ok := ix.parsed.Load(key); ok {
 		return s.(*Spec)
 	}
-	bodies, ok := ix.blocks[key]
-	if !ok {
+	e := ix.tab.entry(key)
+	if e == nil {
 		return nil
 	}
-	s := parseSpec(key, ix.attrs[key], bodies)
-	s.hasSubs = ix.parents[key]
+	bodies, ok := ix.bodies(e)
+	if !ok {
+		if ix.fresh != nil {
+			return ix.fresh().lookup(key)
+		}
+		return nil
+	}
+	s := parseSpec(key, e.attrs, bodies)
+	s.hasSubs = e.parent
 	if s.hasSubs {
 		s.attrs |= attrSub
 	}
@@ -245,11 +379,10 @@ func (ix *specIndex) lookup(key string) *Spec {
 
 // hasKey reports whether a block (or alias) exists for key.
 func (ix *specIndex) hasKey(key string) bool {
-	if _, ok := ix.aliases[key]; ok {
+	if _, ok := ix.tab.alias(key); ok {
 		return true
 	}
-	_, ok := ix.blocks[key]
-	return ok
+	return ix.tab.entry(key) != nil
 }
 
 // SpecFor returns the spec of a program by the name a handler is registered
@@ -510,9 +643,9 @@ func (s *Spec) Wrapper() (skip int, ok bool) { return s.wrapSkip, s.attrs&attrWr
 // tests and the generator's check.
 func SpecKeys() []string {
 	ix := specs()
-	keys := make([]string, 0, len(ix.blocks))
-	for k := range ix.blocks {
-		keys = append(keys, k)
+	keys := make([]string, 0, len(ix.tab.entries))
+	for _, e := range ix.tab.entries {
+		keys = append(keys, e.key)
 	}
 	return keys
 }

@@ -123,8 +123,8 @@ func (a *analysis) startsClause(i, first, depth int, top *clause) string {
 	}
 	open := hasPrev && (p.kind == kOpen || p.kw() == "AS" ||
 		p.kind == kClose && top != nil && top.depth == depth && top.verb == "WITH")
-	excluded := hasPrev && !boundary && (p.kind == kPunct || p.kind == kOp || excludedBefore[p.kw()])
-	lineStart := hasPrev && t.flags&fNL != 0 && depth == 0 && !excluded && !continuesBefore[p.kw()] && p.kind != kOpen
+	excluded := hasPrev && !boundary && (p.kind == kPunct || p.kind == kOp || excludedBefore()[p.kw()])
+	lineStart := hasPrev && t.flags&fNL != 0 && depth == 0 && !excluded && !continuesBefore()[p.kw()] && p.kind != kOpen
 	next := a.kwAt(i + 1)
 	if i+1 >= len(a.toks) || a.toks[i+1].kind == kSemi || a.toks[i+1].kind == kSep {
 		next = ";"
@@ -166,7 +166,7 @@ func (a *analysis) startsClause(i, first, depth int, top *clause) string {
 			return v
 		}
 	case "DROP":
-		if objectKinds[next] == objNone {
+		if objectKinds()[next] == objNone {
 			if boundary && (a.isName(i+1) || next != "") {
 				return v // DROP of something this package does not list
 			}
@@ -189,7 +189,7 @@ func (a *analysis) startsClause(i, first, depth int, top *clause) string {
 			return v
 		}
 	case "ALTER":
-		if boundary || lineStart && (objectKinds[next] != objNone || next == "SYSTEM" || next == "SESSION") {
+		if boundary || lineStart && (objectKinds()[next] != objNone || next == "SYSTEM" || next == "SESSION") {
 			return v
 		}
 	case "GRANT", "REVOKE", "CREATE", "RENAME", "COPY", "EXEC", "EXECUTE", "CALL", "PREPARE", "BULK", "SHUTDOWN":

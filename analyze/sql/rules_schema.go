@@ -102,11 +102,11 @@ FORMAT INTEGRATION POLICY LINK OPERATOR CLASS FAMILY`)
 func (a *analysis) checkDrop(c *clause) {
 	i := c.first + 1
 	head := a.kwAt(i)
-	kind := objectKinds[head]
+	kind := objectKinds()[head]
 	var typ []string
 	for n := 0; i < c.end && n < 3; n++ {
 		k := a.kwAt(i)
-		if k == "" || n > 0 && !dropTypeWords[k] {
+		if k == "" || n > 0 && !dropTypeWords()[k] {
 			break
 		}
 		typ = append(typ, strings.ToLower(k))
@@ -263,7 +263,7 @@ func (a *analysis) checkCreate(c *clause) {
 		// evidence is the whole definition.
 		ev = evidence(a.spanText(c.stmt.first, c.stmt.end))
 	}
-	switch objectKinds[what] {
+	switch objectKinds()[what] {
 	case objRole:
 		a.checkCreateRole(c, i)
 		return

@@ -1,6 +1,9 @@
 package sql
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // maxKeyword is the length of the longest word in keywordList.
 const maxKeyword = 24
@@ -108,7 +111,7 @@ const (
 )
 
 // objectKinds maps the first word after DROP to what it drops.
-var objectKinds = func() map[string]objectKind {
+var objectKinds = sync.OnceValue(func() map[string]objectKind {
 	m := map[string]objectKind{
 		"TABLE": objTable, "TABLES": objTable, "SNAPSHOT": objTable,
 		"DATABASE": objDatabase, "SCHEMA": objDatabase, "KEYSPACE": objDatabase, "OWNED": objDatabase,
@@ -121,12 +124,16 @@ STREAM SUBSCRIPTION SYNONYM TABLESPACE TASK TEMP TEMPORARY TEXT TRIGGER TYPE VIE
 		m[w] = objOther
 	}
 	return m
-}()
+})
 
-func set(words string) map[string]bool {
-	m := make(map[string]bool)
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
+// set returns the set of the words, built on first use: this package is
+// loaded in every hook process, most of which see no SQL.
+func set(words string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		m := make(map[string]bool)
+		for _, w := range strings.Fields(words) {
+			m[w] = true
+		}
+		return m
+	})
 }
