@@ -17,7 +17,8 @@ import (
 type evaluation struct {
 	g     *Guard
 	ctx   context.Context
-	a     *Action
+	a     *Action // &act
+	act   Action
 	trace bool
 	kind  Kind
 	d     Decision
