@@ -369,7 +369,7 @@ func (e *analysis) mayControl(a string) bool {
 		}
 	}
 	// A wildcard in a path may name any of them (~/.l*/st*/act*/audit.k*).
-	return strings.ContainsAny(a, "*?[") && strings.Contains(a, "/")
+	return strings.Contains(a, "/") && strings.ContainsAny(a, "*?[")
 }
 
 // controlHints are pieces, in lower case, of every name controlPlane
