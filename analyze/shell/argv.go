@@ -545,6 +545,14 @@ func (c *Cmd) unknownValued(i int, valued []string) bool {
 	return false
 }
 
+// appendSized appends a to out, giving a nil out room for n words first.
+func appendSized(out []string, a string, n int) []string {
+	if out == nil {
+		out = make([]string, 0, n)
+	}
+	return append(out, a)
+}
+
 func positionalLiteral(args, valued []string) []string {
 	var out []string
 	skip := false
@@ -555,7 +563,7 @@ func positionalLiteral(args, valued []string) []string {
 			continue
 		}
 		if dashdash {
-			out = append(out, a)
+			out = appendSized(out, a, len(args))
 			continue
 		}
 		if a == "--" {
@@ -571,7 +579,7 @@ func positionalLiteral(args, valued []string) []string {
 			}
 			continue
 		}
-		out = append(out, a)
+		out = appendSized(out, a, len(args))
 	}
 	return out
 }
