@@ -178,7 +178,7 @@ func (a *Action) inputString(keys ...string) string {
 // for PowerShell (pwsh) run PowerShell, a tool named for cmd.exe runs
 // cmd.exe; every other one a POSIX shell.
 func (a *Action) ShellDialect() shell.Dialect {
-	name := strings.ToLower(a.Tool)
+	name := lowerToolName(a.Tool)
 	if strings.Contains(name, "powershell") || strings.Contains(name, "pwsh") {
 		return shell.DialectPowerShell
 	}
@@ -201,7 +201,7 @@ func (a *Action) InferKind() Kind {
 	if a.Tool == "" && a.Text != "" && len(a.Input) == 0 {
 		return KindIntent
 	}
-	switch strings.ToLower(a.Tool) {
+	switch lowerToolName(a.Tool) {
 	case "bash", "shell", "sh", "zsh", "powershell", "pwsh", "cmd", "run_shell_command", "exec_command", "execute_command",
 		"run_command", "terminal", "local_shell", "container.exec", "shell_command":
 		return KindShell
@@ -284,4 +284,30 @@ func SplitName(name string) []string {
 	}
 	flush()
 	return words
+}
+
+// lowerToolName is strings.ToLower(name), without an allocation for the
+// capitalised names agents' tools mostly have.
+func lowerToolName(name string) string {
+	switch name {
+	case "Bash":
+		return "bash"
+	case "Read":
+		return "read"
+	case "Write":
+		return "write"
+	case "Edit":
+		return "edit"
+	case "MultiEdit":
+		return "multiedit"
+	case "Glob":
+		return "glob"
+	case "Grep":
+		return "grep"
+	case "WebFetch":
+		return "webfetch"
+	case "PowerShell":
+		return "powershell"
+	}
+	return strings.ToLower(name)
 }

@@ -17,7 +17,8 @@ import (
 type evaluation struct {
 	g     *Guard
 	ctx   context.Context
-	a     *Action
+	a     *Action // &act
+	act   Action
 	trace bool
 	kind  Kind
 	d     Decision
@@ -148,12 +149,24 @@ func (e *evaluation) shell() {
 			}
 		}
 	}
-	seen := map[string]bool{}
+	// Each program once, in order: a few commands are compared in place,
+	// many through a set.
+	from := len(e.programs)
+	var seen map[string]bool
+	if len(res.Commands) > 16 {
+		seen = make(map[string]bool, len(res.Commands))
+	}
 	for _, c := range res.Commands {
-		if !seen[c.Name] {
+		switch {
+		case seen != nil:
+			if seen[c.Name] {
+				continue
+			}
 			seen[c.Name] = true
-			e.programs = append(e.programs, c.Name)
+		case slices.Contains(e.programs[from:], c.Name):
+			continue
 		}
+		e.programs = append(e.programs, c.Name)
 	}
 	e.shellConsequences(res.Commands)
 }

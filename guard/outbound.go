@@ -196,7 +196,10 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 // headers and credentials; files copied to another machine; text piped
 // into nc or mail.
 func (e *evaluation) shellTransmission() *transmission {
-	t := &transmission{shell: true}
+	// Built on the stack: most commands send nothing, and only one that
+	// sends is moved to the heap.
+	var t transmission
+	t.shell = true
 	cmdText := e.a.Command()
 	for _, c := range e.commands {
 		sent, ok := c.Transmission()
@@ -212,10 +215,12 @@ func (e *evaluation) shellTransmission() *transmission {
 	if len(t.dests) == 0 {
 		return nil
 	}
+	sent := new(transmission)
+	*sent = t
 	// A masked shell command is the command with each masked value replaced.
-	for i := range t.fields {
-		v := t.fields[i].text
-		t.fields[i].set = func(m string) {
+	for i := range sent.fields {
+		v := sent.fields[i].text
+		sent.fields[i].set = func(m string) {
 			if e.d.RewrittenInput == nil {
 				e.d.RewrittenInput = deepCopy(e.a.Input).(map[string]any)
 				e.d.RewrittenInput["command"] = cmdText
@@ -224,7 +229,7 @@ func (e *evaluation) shellTransmission() *transmission {
 			e.d.RewrittenInput["command"] = strings.ReplaceAll(cur, v, m)
 		}
 	}
-	return t
+	return sent
 }
 
 // Input keys by role.

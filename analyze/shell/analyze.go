@@ -18,13 +18,19 @@ func Analyze(src string, opt Options) *Result {
 
 // analyze is Analyze, with the report (and the work it spent) for tests.
 func analyze(src string, opt Options) (*Result, *report) {
-	res := &Result{}
+	// The result and the report are made together: one allocation.
+	both := &struct {
+		res Result
+		r   report
+	}{}
+	res := &both.res
 	env := newAnalysis(opt)
 	max := opt.MaxDepth
 	if max <= 0 {
 		max = DefaultMaxDepth
 	}
-	r := &report{res: res, env: env, max: max, wrappers: opt.Wrappers}
+	r := &both.r
+	*r = report{res: res, env: env, max: max, wrappers: opt.Wrappers}
 	r.flow.root = env
 	if len(opt.Files) > 0 {
 		r.flow.sessionFiles(opt.Files, env)
@@ -87,7 +93,11 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		// A plain command (words of letters, digits and a few marks, no
 		// quotes, expansions, operators or globs) means what it says: skip
 		// the parser, which allocates more than the rest of the analysis.
-		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, strings.Join(argv, " "), "", nil)
+		text := src
+		if src[0] == ' ' || src[len(src)-1] == ' ' || strings.Contains(src, "  ") {
+			text = strings.Join(argv, " ") // else src is its words joined by one space
+		}
+		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, text, "", nil)
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
@@ -691,10 +701,11 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 			pending = append(pending, a)
 		}
 	}
-	var argv []string
-	var dyn []bool
+	// Sized for a field per word (most words are one), grown for more.
+	argv := make([]string, 0, len(ce.Args))
+	dyn := make([]bool, 0, len(ce.Args))
+	proc := make([]stream, 0, len(ce.Args)) // process substitutions, by argument
 	var secret string
-	var proc []stream // process substitutions, by argument
 	for _, word := range ce.Args {
 		fields, d, st := w.wordFields(word)
 		for i := range fields {

@@ -32,6 +32,13 @@ type Argv struct {
 	// dashArgs is set when a word of Args starts with "-": without one,
 	// no flag a rule asks about can be given.
 	dashArgs bool
+	// Room for the slices of a short command (most are), so that reading
+	// one is a single allocation: specs, Operands and words, OperandArg
+	// and wordArg, Opts.
+	specBuf [3]*Spec
+	strBuf  [8]string
+	argBuf  [8]int
+	optBuf  [2]Opt
 }
 
 // Opt is one option as given.
@@ -65,13 +72,19 @@ func (c *Cmd) Argv() *Argv {
 func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 	av := &Argv{Known: spec != nil, optsDone: -1}
 	if spec != nil {
-		av.specs = make([]*Spec, 1, 3)
+		av.specs = av.specBuf[:1]
 		av.specs[0] = spec
 	}
 	// Each word is at most one operand and one positional word: size their
 	// slices once instead of growing them word by word.
 	if n := len(args); n > 0 {
-		strs, ints := make([]string, 2*n), make([]int, 2*n)
+		var strs []string
+		var ints []int
+		if 2*n <= len(av.strBuf) {
+			strs, ints = av.strBuf[:2*n], av.argBuf[:2*n]
+		} else {
+			strs, ints = make([]string, 2*n), make([]int, 2*n)
+		}
 		av.Operands, av.words = strs[:0:n], strs[n:n]
 		av.OperandArg, av.wordArg = ints[:0:n], ints[n:n]
 		dashed := 0
@@ -81,8 +94,10 @@ func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 				av.dashArgs = av.dashArgs || a[0] == '-'
 			}
 		}
-		if dashed > 0 {
-			av.Opts = make([]Opt, 0, min(dashed, n+4))
+		if k := min(dashed, n+4); k > len(av.optBuf) {
+			av.Opts = make([]Opt, 0, k)
+		} else if k > 0 {
+			av.Opts = av.optBuf[:0:k]
 		}
 	}
 	cur := spec
@@ -530,6 +545,14 @@ func (c *Cmd) unknownValued(i int, valued []string) bool {
 	return false
 }
 
+// appendSized appends a to out, giving a nil out room for n words first.
+func appendSized(out []string, a string, n int) []string {
+	if out == nil {
+		out = make([]string, 0, n)
+	}
+	return append(out, a)
+}
+
 func positionalLiteral(args, valued []string) []string {
 	var out []string
 	skip := false
@@ -540,7 +563,7 @@ func positionalLiteral(args, valued []string) []string {
 			continue
 		}
 		if dashdash {
-			out = append(out, a)
+			out = appendSized(out, a, len(args))
 			continue
 		}
 		if a == "--" {
@@ -556,7 +579,7 @@ func positionalLiteral(args, valued []string) []string {
 			}
 			continue
 		}
-		out = append(out, a)
+		out = appendSized(out, a, len(args))
 	}
 	return out
 }

@@ -38,6 +38,9 @@ func secretVarName(name string) bool {
 // itself gave it a known value; or the secret a variable of the script
 // holds because a token printer set it (t=$(gh auth token); … $t).
 func (w *walker) secretVarIn(word *syntax.Word) string {
+	if quotedLiteral(word) {
+		return "" // no parameter to expand: nothing to walk
+	}
 	found := ""
 	syntax.Walk(word, func(n syntax.Node) bool {
 		if found != "" {
@@ -261,4 +264,17 @@ func secretOutput(c *Cmd, secret string, out stream) stream {
 		return stream{kind: streamSecret, cred: secret, what: "the output of " + c.Name}
 	}
 	return out
+}
+
+// quotedLiteral reports a word made only of literal text, bare or in single
+// quotes: it expands no parameter.
+func quotedLiteral(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -236,6 +236,9 @@ func selfParts(p string) []string {
 	var out []string
 	for s := range strings.SplitSeq(strings.ToLower(p), "/") {
 		if s != "" && s != "." {
+			if out == nil {
+				out = make([]string, 0, strings.Count(p, "/")+1) // sized once
+			}
 			out = append(out, s)
 		}
 	}

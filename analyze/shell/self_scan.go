@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -356,25 +357,88 @@ func (e *analysis) mayControl(a string) bool {
 		// With links on disk looked at, any path may lead there.
 		return true
 	}
-	// strings.ToLower returns a itself when it has no upper-case letter.
-	lower := strings.ToLower(a)
-	for _, f := range controlHints {
-		if strings.Contains(lower, f) {
-			return true
-		}
+	if hasControlHint(a) {
+		return true
 	}
-	for _, b := range e.controlBases {
-		if strings.Contains(lower, b) {
-			return true
+	if len(e.controlBases) > 0 {
+		// strings.ToLower returns a itself when it has no upper-case letter.
+		lower := strings.ToLower(a)
+		for _, b := range e.controlBases {
+			if strings.Contains(lower, b) {
+				return true
+			}
 		}
 	}
 	// A wildcard in a path may name any of them (~/.l*/st*/act*/audit.k*).
-	return strings.ContainsAny(a, "*?[") && strings.Contains(a, "/")
+	return strings.Contains(a, "/") && strings.ContainsAny(a, "*?[")
 }
 
 // controlHints are pieces, in lower case, of every name controlPlane
 // recognises (and of the variables that lead there).
 var controlHints = [...]string{"ctionguard", "xdg_", ".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local"}
+
+// hasControlHint reports whether strings.ToLower(a) contains one of
+// controlHints. ASCII text (nearly every argument) is read in one pass,
+// each byte compared where a hint could start; other text is lowered.
+func hasControlHint(a string) bool {
+	for i := 0; i < len(a); i++ {
+		if a[i] >= utf8.RuneSelf {
+			return controlHintIn(strings.ToLower(a))
+		}
+	}
+	for i := 0; i < len(a); i++ {
+		var hit bool
+		switch foldASCII(a[i]) {
+		case 'c':
+			hit = hasPrefixFold(a[i:], "ctionguard")
+		case 'x':
+			hit = hasPrefixFold(a[i:], "xdg_")
+		case '/':
+			hit = hasPrefixFold(a[i:], "/hooks")
+		case 'h':
+			hit = hasPrefixFold(a[i:], "hooks/")
+		case '.':
+			hit = hasPrefixFold(a[i:], ".claude") || hasPrefixFold(a[i:], ".codex") || hasPrefixFold(a[i:], ".gemini") ||
+				hasPrefixFold(a[i:], ".cursor") || hasPrefixFold(a[i:], ".config") || hasPrefixFold(a[i:], ".local")
+		}
+		if hit {
+			return true
+		}
+	}
+	return false
+}
+
+// controlHintIn reports whether lower contains one of controlHints.
+func controlHintIn(lower string) bool {
+	for _, f := range controlHints {
+		if strings.Contains(lower, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldASCII lowers an ASCII upper-case letter.
+func foldASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// hasPrefixFold reports whether s starts with lower (in lower case) once
+// its ASCII letters are lowered.
+func hasPrefixFold(s, lower string) bool {
+	if len(s) < len(lower) {
+		return false
+	}
+	for i := 0; i < len(lower); i++ {
+		if foldASCII(s[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
+}
 
 // gitVerb is git's subcommand: the first word that is not an option (or
 // the value of -C, -c, --git-dir, --work-tree).

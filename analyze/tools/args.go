@@ -2,7 +2,9 @@ package tools
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -174,7 +176,10 @@ func (a *args) walk(v any, key, parent string, depth int) {
 		// A line item: its price times its quantity.
 		var price, qty float64
 		hasPrice := false
-		for k, e := range v {
+		// Keys in order: the first term found, the entries read before
+		// the limit and so the decision do not change from run to run.
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			e := v[k]
 			nk := normKey(k)
 			switch {
 			case priceKeys[nk]:

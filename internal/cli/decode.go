@@ -17,7 +17,15 @@ import (
 // error — goes to json.Unmarshal, so both paths give the same Action and
 // the same errors (FuzzReadActionLine compares them).
 func readActionLine(data []byte, act *guard.Action) error {
-	d := actionDecoder{data: data}
+	return readActionLineInterned(data, act, nil)
+}
+
+// readActionLineInterned is readActionLine taking the strings a stream
+// repeats from line to line (the tool's name, the context's values, the
+// input's keys) from strs, which it adds them to: the same strings without
+// an allocation each. strs may be nil.
+func readActionLineInterned(data []byte, act *guard.Action, strs internedStrings) error {
+	d := actionDecoder{data: data, strs: strs}
 	if d.action(act) {
 		return nil
 	}
@@ -31,7 +39,32 @@ func readActionLine(data []byte, act *guard.Action) error {
 type actionDecoder struct {
 	data []byte
 	i    int
-	buf  []byte // a string with escapes, decoded
+	buf  []byte          // a string with escapes, decoded
+	strs internedStrings // strings kept from earlier lines, or nil
+}
+
+// internedStrings are strings read before, by their text.
+type internedStrings map[string]string
+
+// Bounds on what a stream keeps: short strings, a few hundred of them.
+const (
+	maxInterned    = 512
+	maxInternedLen = 256
+)
+
+// of returns b as a string, the one kept when there is one.
+func (m internedStrings) of(b []byte) string {
+	if m == nil {
+		return string(b)
+	}
+	if s, ok := m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(m) < maxInterned && len(s) <= maxInternedLen {
+		m[s] = s
+	}
+	return s
 }
 
 func (d *actionDecoder) action(act *guard.Action) bool {
@@ -39,11 +72,13 @@ func (d *actionDecoder) action(act *guard.Action) bool {
 	ok := d.object(func(key []byte) bool {
 		var bit uint8
 		var dst *string
+		interned := false
 		switch string(key) {
 		case "id":
 			bit, dst = 1, &act.ID
 		case "tool":
 			bit, dst = 2, &act.Tool
+			interned = true
 		case "text":
 			bit, dst = 4, &act.Text
 		case "kind":
@@ -62,10 +97,10 @@ func (d *actionDecoder) action(act *guard.Action) bool {
 		seen |= bit
 		switch {
 		case dst != nil:
-			return d.str(dst)
+			return d.str(dst, interned)
 		case bit == 8:
 			var k string
-			if !d.str(&k) {
+			if !d.str(&k, true) {
 				return false
 			}
 			act.Kind = guard.Kind(k)
@@ -88,7 +123,7 @@ func (d *actionDecoder) input(act *guard.Action) bool {
 	ok := d.object(func(key []byte) bool {
 		v, ok := d.scalar()
 		if ok {
-			in[string(key)] = v
+			in[d.strs.of(key)] = v
 		}
 		return ok
 	})
@@ -125,7 +160,7 @@ func (d *actionDecoder) context(c *guard.Context) bool {
 			return false
 		}
 		if dst != nil {
-			return d.str(dst)
+			return d.str(dst, true)
 		}
 		switch {
 		case d.literal("true"):
@@ -183,7 +218,7 @@ func (d *actionDecoder) scalar() (any, bool) {
 	switch c := d.data[d.i]; {
 	case c == '"':
 		var s string
-		if !d.str(&s) {
+		if !d.str(&s, false) {
 			return nil, false
 		}
 		return s, true
@@ -259,8 +294,9 @@ func (d *actionDecoder) plainString() ([]byte, bool) {
 
 // str reads a string into dst. Escapes other than surrogate pairs are
 // decoded; a control character, a lone or paired surrogate escape or
-// invalid UTF-8 (which json replaces with U+FFFD) is not plain.
-func (d *actionDecoder) str(dst *string) bool {
+// invalid UTF-8 (which json replaces with U+FFFD) is not plain. An
+// interned string is taken from (and kept in) d.strs.
+func (d *actionDecoder) str(dst *string, interned bool) bool {
 	if !d.byte('"') {
 		return false
 	}
@@ -276,9 +312,12 @@ func (d *actionDecoder) str(dst *string) bool {
 			if wide && !utf8.Valid(raw) {
 				return false
 			}
-			if escaped {
+			switch {
+			case escaped:
 				*dst = string(d.buf)
-			} else {
+			case interned:
+				*dst = d.strs.of(raw)
+			default:
 				*dst = string(raw)
 			}
 			return true

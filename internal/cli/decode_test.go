@@ -23,6 +23,16 @@ func sameAsJSON(t *testing.T, data []byte) {
 	if werr == nil && !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q:\n got %#v\nwant %#v", data, got, want)
 	}
+	// A stream's reading, with the strings of earlier lines kept: the
+	// first reading fills them, the second takes them.
+	strs := internedStrings{}
+	for range 2 {
+		var again guard.Action
+		ierr := readActionLineInterned(data, &again, strs)
+		if (ierr == nil) != (gerr == nil) || ierr != nil && ierr.Error() != gerr.Error() || !reflect.DeepEqual(again, got) {
+			t.Fatalf("%q: with interned strings %#v (%v), without %#v (%v)", data, again, ierr, got, gerr)
+		}
+	}
 }
 
 // plainLine is the line an agent's batch sends for command, with the

@@ -88,6 +88,12 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	line := 0
 	var buf, outLine []byte
 	var err error
+	// One Action and one Decision serve every line: nothing keeps a pointer
+	// to them past the line (the audit record and the approval gate copy
+	// what they need), and each would otherwise be a heap object per line.
+	var act guard.Action
+	var d guard.Decision
+	strs := internedStrings{}
 	for {
 		buf, err = readLine(in, buf[:0])
 		if len(buf) == 0 && err != nil {
@@ -111,8 +117,8 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			}
 			continue
 		}
-		var act guard.Action
-		if uerr := readActionLine(data, &act); uerr != nil {
+		act = guard.Action{}
+		if uerr := readActionLineInterned(data, &act, strs); uerr != nil {
 			if e := enc.Encode(errorDecision(line, salvageID(data), "invalid JSON: "+jsonErrorText(uerr), data)); e != nil {
 				return e
 			}
@@ -129,7 +135,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 				act.ID = audit.NewID()
 			}
 			start := time.Now()
-			d, _ := g.Check(ctx, act)
+			d, _ = g.Check(ctx, act)
 			if def.gate != nil {
 				def.gate(ctx, &act, &d)
 			}
