@@ -121,6 +121,11 @@ func (w *walker) arrive(c *Cmd, in stream) {
 	if op.kind == arriveGit {
 		return // see the package comment above: a revision not read runs
 	}
+	for _, f := range r.res.Findings {
+		if f.Rule == ruleSelfWrite.ID && f.Cmd == c.index {
+			return // already blocked as a write of what it carries
+		}
+	}
 	for _, d := range op.dests {
 		if why := r.arriveDestRisky(env, d, op.anywhere); why != "" {
 			r.mutates()

@@ -152,3 +152,18 @@ func TestArriveGit(t *testing.T) {
 		}
 	}
 }
+
+// TestArriveGitRemovesAll: git rm over the whole tree takes the project's
+// settings with it; --cached only the index.
+func TestArriveGitRemovesAll(t *testing.T) {
+	for _, cmd := range []string{"git rm -r -q .", "git rm -rf .", "git rm -r ./", "git rm -r ':/'", "git rm -r -q -- ."} {
+		if res := Analyze(cmd, arriveOpts()); !hasRule(res, "shell.self.write") {
+			t.Errorf("%q: not blocked: %v", cmd, ruleIDs(res))
+		}
+	}
+	for _, cmd := range []string{"git rm -r --cached .", "git rm -r --cached -q .", "git rm -r src", "git rm old.txt"} {
+		if res := Analyze(cmd, arriveOpts()); hasRule(res, "shell.self.write") {
+			t.Errorf("%q: blocked: %v", cmd, ruleIDs(res))
+		}
+	}
+}
