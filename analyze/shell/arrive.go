@@ -113,6 +113,17 @@ func (w *walker) arrive(c *Cmd, in stream) {
 			}
 		}
 	}
+	if op.kind == arriveArchive && op.sourceAbs != "" {
+		// An archive this command line (or the session) wrote or
+		// downloaded is not what is on disk now: list its source when it
+		// was copied, else its content is not known.
+		if f, ok := r.flow.files[op.sourceAbs]; ok {
+			op.sourceAbs = f.from
+		}
+		if w.downloaded[op.sourceAbs] != "" || r.flow.downloaded[op.sourceAbs] != "" {
+			op.sourceAbs = ""
+		}
+	}
 	files, known := r.arriving(op, env)
 	if known {
 		r.judgeArrived(c, op, env, files)

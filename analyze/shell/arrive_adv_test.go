@@ -247,3 +247,30 @@ func TestArriveListingFails(t *testing.T) {
 		}
 	}
 }
+
+// TestArriveReplacedFirst: an archive the same command line replaces
+// before unpacking it is not judged by what is on disk now.
+func TestArriveReplacedFirst(t *testing.T) {
+	opt := arriveOpts()
+	opt.Incoming = fakeIncoming(map[string][]IncomingFile{
+		"/home/dev/project/x.tar": {{Name: "README.md"}},
+		"/tmp/evil.tar":           {{Name: ".claude/settings.json"}},
+	})
+	// The hook gives both: the copy is then followed to its source.
+	opt.ReadFile = func(string) ([]byte, error) { return nil, errors.New("binary") }
+	for _, cmd := range []string{
+		"curl -so x.tar https://example.com/x.tar && tar -xf x.tar", "wget -O x.tar https://example.com/x.tar; tar -xf x.tar",
+		"echo data > x.tar && tar -xf x.tar", "cat /dev/stdin > x.tar; tar xf x.tar", "cp /tmp/evil.tar x.tar && tar -xf x.tar",
+		"mv /tmp/evil.tar x.tar && tar -xf x.tar",
+	} {
+		if res := Analyze(cmd, opt); !hasAnyRule(res, "shell.arrive.unseen", "shell.self.write") {
+			t.Errorf("%q: judged by the archive on disk before it was replaced: %v", cmd, ruleIDs(res))
+		}
+	}
+	if res := Analyze("cp /tmp/evil.tar x.tar && tar -xf x.tar", opt); !hasRule(res, "shell.self.write") {
+		t.Errorf("a copied archive is not judged by its source: %v", ruleIDs(res))
+	}
+	if res := Analyze("ls && tar -xf x.tar", opt); hasAnyRule(res, "shell.arrive.unseen", "shell.self.write") {
+		t.Errorf("an archive of plain files: stopped: %v", ruleIDs(res))
+	}
+}

@@ -167,3 +167,28 @@ func TestArriveGitRemovesAll(t *testing.T) {
 		}
 	}
 }
+
+// TestArriveWrapped: the same patch and archive under every wrapper.
+func TestArriveWrapped(t *testing.T) {
+	patch := "<<'EOF'\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-a\n+b\nEOF\n"
+	for _, w := range []string{"", "sudo ", "env ", "nice -n 5 ", "timeout 60 ", "command ", "exec ", "busybox ", "nohup ", "time "} {
+		for _, a := range []string{"git apply ", "patch -p1 ", "git am "} {
+			if w == "busybox " && a != "patch -p1 " {
+				continue
+			}
+			cmd := w + a + patch
+			if res := Analyze(cmd, arriveOpts()); !hasRule(res, "shell.self.write") {
+				t.Errorf("%q: not blocked: %v", cmd, ruleIDs(res))
+			}
+		}
+		for _, a := range []string{"tar -xf x.tar", "unzip x.zip", "cpio -idm < x.cpio"} {
+			if w == "exec " || w == "time " && strings.Contains(a, "<") {
+				continue
+			}
+			cmd := w + a
+			if res := Analyze(cmd, arriveOpts()); !hasAnyRule(res, "shell.arrive.unseen", "shell.self.write") {
+				t.Errorf("%q: unattended: %v", cmd, ruleIDs(res))
+			}
+		}
+	}
+}
