@@ -20,27 +20,39 @@ func WithLocalFiles() Option { return func(g *Guard) { g.readFile = readScript }
 
 var errNotScript = errors.New("not a script")
 
+// openRegular opens the regular file p for reading without blocking: it
+// is checked before it is opened and again once open (a FIFO put in place
+// between the two). Anything but a regular file is notRegular.
+func openRegular(p string, notRegular error) (*os.File, os.FileInfo, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, notRegular
+	}
+	f, err := openNonBlocking(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, notRegular
+	}
+	return f, fi, nil
+}
+
 // readScript reads at most shell.MaxScriptBytes+1 bytes of the regular
 // file abs. It never blocks on a FIFO, a device or a socket: the file is
 // checked before it is opened, opened without blocking, and checked
 // again once open. A file whose first bytes show a compiled program is not
 // read further.
 func readScript(abs string) ([]byte, error) {
-	fi, err := os.Stat(abs)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, errNotScript
-	}
-	f, err := openNonBlocking(abs)
+	f, _, err := openRegular(abs, errNotScript)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, errNotScript
-	}
 	head := make([]byte, 512)
 	n, err := io.ReadFull(f, head)
 	head = head[:n]

@@ -36,6 +36,7 @@ func analyze(src string, opt Options) (*Result, *report) {
 		r.flow.sessionFiles(opt.Files, env)
 	}
 	r.flow.read = opt.ReadFile
+	r.incoming = opt.Incoming
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)

@@ -66,6 +66,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	if w.channels(c, in) {
 		return stream{kind: streamUnknown, what: "the output of " + c.Name}
 	}
+	w.arrive(c, in)
 	if c.Name == "perl" {
 		perlHandler(c, r) // perl -i edits files in place before its code is read
 	}

@@ -42,6 +42,15 @@ type Options struct {
 	// against the agents' settings files that are really there to remove.
 	// Leave it nil when the command runs on another machine.
 	Untracked func(path string) (untracked, ok bool)
+	// Incoming, when set, lists what an operation would write on this
+	// machine: an archive's members, the paths two git revisions differ
+	// in (see Incoming). It must bound what it reads and never block (a
+	// git it runs has a short time limit); an error when it cannot tell.
+	// At most MaxIncomingReads calls are made in one analysis. A member
+	// that lands on the agents' settings or actionguard's files is then
+	// judged as a write of them. Leave it nil when the command runs on
+	// another machine.
+	Incoming func(Incoming) ([]IncomingFile, error)
 	// ControlPlane are absolute paths of actionguard's own files and
 	// directories (the user's policy, the database, the state directory)
 	// beyond the defaults under Home: a command may read them but not
@@ -105,6 +114,9 @@ type report struct {
 	seen map[findingKey]bool
 	// flow is what data flow tracks across the scripts of one analysis.
 	flow flowState
+	// incoming is Options.Incoming; incomingReads counts its calls.
+	incoming      func(Incoming) ([]IncomingFile, error)
+	incomingReads int
 }
 
 type findingKey struct {

@@ -318,9 +318,15 @@ func gitChanges(c *Cmd) []selfChange {
 		}
 		var out []selfChange
 		for _, p := range paths {
-			if p != "." {
-				out = append(out, selfChange{p, true})
+			if p == "." || p == "./" || p == ":/" || p == "*" {
+				if verb == "rm" && !flags["--cached"] {
+					// git rm -r .: every tracked file goes, the project's
+					// settings with them.
+					out = append(out, projectSettings...)
+				}
+				continue
 			}
+			out = append(out, selfChange{p, true})
 		}
 		return out
 	default:
@@ -328,8 +334,7 @@ func gitChanges(c *Cmd) []selfChange {
 	}
 	if len(paths) == 0 {
 		// The whole working tree, where the project's settings are.
-		return []selfChange{{".claude/settings.local.json", false}, {".claude/settings.json", false}, {".github/hooks", true},
-			{".codex/hooks.json", false}, {".gemini/settings.json", false}, {".cursor/hooks.json", false}}
+		return projectSettings
 	}
 	var out []selfChange
 	for _, p := range paths {
@@ -337,6 +342,11 @@ func gitChanges(c *Cmd) []selfChange {
 	}
 	return out
 }
+
+// projectSettings are the project's agent settings and policy, for a git
+// command over the whole working tree.
+var projectSettings = []selfChange{{".claude/settings.local.json", false}, {".claude/settings.json", false}, {".github/hooks", true},
+	{".codex/hooks.json", false}, {".gemini/settings.json", false}, {".cursor/hooks.json", false}}
 
 // gitVerbArgs are the words after git's subcommand.
 func gitVerbArgs(args []string) []string {

@@ -151,7 +151,7 @@ func TestSelfReachTwins(t *testing.T) {
 		"cp /tmp/e/settings.json config/", "cp /tmp/e/settings.local.json /tmp/f/", "mv /tmp/build out", "cp notes.md .claude/",
 		"cp /tmp/e/*.md .claude/", "cp review.md .claude/commands/", "mkdir -p .claude/commands", "git checkout main", "git checkout -b feature/x",
 		"git restore src/main.go", "git clean -f", "git clean -n -dx", "find . -name '*.pyc' -delete",
-		"find /tmp -mtime +1 -delete", "tar -xzf x.tgz", "tar -xzf x.tgz -C build", "rsync -av src/ build/", "cp -r /tmp/e/. build",
+		"find /tmp -mtime +1 -delete", "tar -xzf x.tgz -C /tmp/x", "tar -xzf x.tgz -C build", "rsync -av src/ build/", "cp -r /tmp/e/. build",
 		"rm -rf node_modules/.cache", "ls -la .claude", "cat .claude/settings.json", "cp .claude/settings.json /tmp/backup.json",
 		"rm -rf /tmp/*", "rm -rf build/.c*", "mv /mnt/usb/[^l]* /home/dev/stuff/", "find . ! -name . -prune -name '*.old' -exec mv {} ../old/ \\;",
 		"find . -iname \"$q*\" -exec grep x {} \\;", "find /srv -type d -exec printf x \\;", "sed 's|/[^/]*$||' list.txt", "awk '/inet /{sub(/[^0-9]*/,\"\")}' f", "rm -rf ./*", "cat ~/.claude.json", "echo hi > notes.txt", "git add .claude",
