@@ -55,6 +55,18 @@ func (e *evaluator) call(name string, args []val) val {
 		return arg(0)
 	case "expanduser":
 		return arg(0)
+	case "which", "sync", "whichSync", "find_executable", "get_command_path":
+		// shutil.which('actionguard-hook'), which.sync(…), File::Which's
+		// which(…): the program of that name, where the shell's which
+		// finds it.
+		if f == "sync" && !strings.HasSuffix(name, "which.sync") {
+			break
+		}
+		return whichVal(arg(0))
+	case "dirname", "basename":
+		if a := arg(0); a.kind == valStr && a.known() && len(pos) == 1 {
+			return pathPieceVal(a, f == "dirname")
+		}
 	case "join":
 		if strings.Contains(name, "path") || name == "File.join" || strings.HasPrefix(name, "os.path") || name == "join" && e.lang == "node" {
 			return joinPath(pos)
@@ -549,6 +561,11 @@ func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
 		if v.kind == valStr && len(pos) == 1 {
 			return e.apply("*", v, pos[0])
 		}
+	case "parent":
+		// Python's Path(…).parent.
+		if v.kind == valStr && v.known() && !hasArgs {
+			return pathPieceVal(v, true)
+		}
 	case "home", "homedir", "cwd", "getcwd", "pwd":
 		if name == "home" || name == "homedir" {
 			return val{kind: valStr, s: "~"}
@@ -561,7 +578,6 @@ func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
 			break
 		}
 	}
-	_ = hasArgs
 	return unknownVal()
 }
 
