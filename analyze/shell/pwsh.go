@@ -263,6 +263,13 @@ func (t *psTr) native(words []psWord) string {
 // arg writes a word as a POSIX word: a sub-expression is the output of its
 // translated code, a path is mapped, wildcards stay wildcards.
 func (t *psTr) arg(w psWord, glob bool) string {
+	if w.kind == psExpr && !w.block {
+		// (Join-Path $HOME '.claude'), ([IO.Path]::Combine(…)), ($d + '\x'):
+		// the path it makes.
+		if v, ok := psFold(w.raw, t.vars, 0); ok {
+			return t.sh(t.path(v), false)
+		}
+	}
 	if w.inner != "" && strings.HasSuffix(w.raw, ")") {
 		if inner, err := pwshScriptDepth(w.inner, t.home, t.depth+1); err == nil && strings.TrimSpace(inner) != "" {
 			return `"$(` + inner + `)"`
