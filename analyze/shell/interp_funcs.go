@@ -68,7 +68,10 @@ func (e *evaluator) call(name string, args []val) val {
 			return pathPieceVal(a, f == "dirname")
 		}
 	case "join":
-		if strings.Contains(name, "path") || name == "File.join" || strings.HasPrefix(name, "os.path") || name == "join" && e.lang == "node" {
+		// path.join, os.path.join, File.join; in JavaScript any X.join of
+		// two pieces or more is path.join under another name (an array's
+		// join takes one separator).
+		if strings.Contains(name, "path") || name == "File.join" || strings.HasPrefix(name, "os.path") || name == "join" && e.lang == "node" || e.lang == "node" && len(pos) >= 2 {
 			return joinPath(pos)
 		}
 		if e.lang == "perl" && len(pos) >= 1 {

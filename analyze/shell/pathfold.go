@@ -210,7 +210,7 @@ func (s *codeScan) pathCallsScan() {
 	code := s.code
 	for _, m := range re.FindAllStringSubmatchIndex(code, 64) {
 		start, end := m[2], m[3]
-		if s.notACall(start) {
+		if s.notACall(start) && !(s.lang == "perl" && precededBy(code, start, "DBI->")) {
 			continue
 		}
 		fn := funcName(code, start, end)
@@ -255,7 +255,19 @@ func (s *codeScan) pathCallsScan() {
 	if s.lang == "perl" {
 		s.perlOpens()
 	}
+	if s.lang == "node" {
+		// require('better-sqlite3')(file), new (require('sqlite3').Database)(file).
+		for _, loc := range reNodeSQLite.FindAllStringIndex(code, 16) {
+			if args, ok := s.argsAt(loc[1] - 1); ok {
+				if pos := positional(args); len(pos) > 0 {
+					s.judgeFolded(pos[0], pathDatabase)
+				}
+			}
+		}
+	}
 }
+
+var reNodeSQLite = lazyRegexp(`\brequire\s*\(\s*['"](?:better-sqlite3|sqlite3|node:sqlite|bun:sqlite|sqlite)['"]\s*\)(?:\.\w+)*\s*\)?\s*\(`)
 
 // rawArgs is the text between the parentheses of the call whose name
 // ends at i, or "" for a call without them.

@@ -90,8 +90,8 @@ func psFoldWord(w psWord, vars map[string]string, depth int) (string, bool) {
 		// (Get-Command actionguard-hook).Source: where the program is.
 		switch strings.ToLower(raw[len(w.inner)+3:]) {
 		case "source", "path", "definition", "fullname":
-			if name, ok := psCommandNamed(w.inner); ok {
-				return whichVal(val{kind: valStr, s: name}).s, !strings.Contains(name, psUnknown)
+			if name, ok := psCommandNamedFold(w.inner, vars, depth); ok {
+				return whichVal(val{kind: valStr, s: name}).s, true
 			}
 		}
 		return "", false
@@ -351,4 +351,41 @@ func psFoldWords(ws []psWord, vars map[string]string) (string, bool) {
 		}
 	}
 	return psFold(strings.Join(raws, " "), vars, 1)
+}
+
+// wordPath is the path a word names: what an expression makes, else the
+// word's text.
+func (t *psTr) wordPath(w psWord) string {
+	if w.kind == psExpr && !w.block {
+		if v, ok := psFold(w.raw, t.vars, 0); ok {
+			return t.path(v)
+		}
+	}
+	return t.path(w.text)
+}
+
+// psCommandNamedFold returns the program Get-Command (gcm) names, its
+// name worked out by psFold.
+func psCommandNamedFold(code string, vars map[string]string, depth int) (string, bool) {
+	l := &psLexer{src: code, vars: vars}
+	if err := l.run(); err != nil || len(l.code.items) != 1 || len(l.code.items[0].words) < 2 {
+		return "", false
+	}
+	ws := l.code.items[0].words
+	switch strings.ToLower(ws[0].text) {
+	case "get-command", "gcm":
+	default:
+		return "", false
+	}
+	for _, w := range ws[1:] {
+		if w.kind == psOpt {
+			continue
+		}
+		name, ok := psFoldWord(w, vars, depth+1)
+		if !ok || name == "" || strings.Contains(name, psUnknown) {
+			return "", false
+		}
+		return name, true
+	}
+	return "", false
 }

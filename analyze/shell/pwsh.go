@@ -212,6 +212,10 @@ func (t *psTr) command(words []psWord, piped bool) (string, error) {
 		return "", nil
 	}
 	switch name {
+	case "join-path", "split-path", "test-path", "resolve-path", "rvpa", "convert-path", "cvpa":
+		// They only name a path: what is done with it is judged where
+		// it is used (psFold).
+		return "", nil
 	case "set-mppreference", "add-mppreference":
 		return psDefender(words[1:]), nil
 	case "reg":
