@@ -24,6 +24,7 @@ type pathUse uint8
 const (
 	pathReads    pathUse = iota + 1
 	pathWrites           // writes the file (or creates, truncates, links it)
+	pathAppends          // adds to the end of the file
 	pathChanges          // changes the whole tree there: renames, chmods, copies over
 	pathDatabase         // opens it as a database
 )
@@ -83,7 +84,8 @@ var pathCalls = map[string][]pathCall{
 		{names: []string{"read_text", "read_bytes"}, method: true, args: []pathArg{pa(receiverArg, pathReads)}},
 	},
 	"node": {
-		{names: []string{"writeFile", "writeFileSync", "appendFile", "appendFileSync", "createWriteStream", "truncate", "truncateSync", "outputFile", "outputFileSync", "writeJson", "writeJsonSync", "writeJSON", "writeJSONSync", "outputJson", "outputJsonSync", "utimes", "utimesSync", "Bun.write", "Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Deno.writeFileSync", "Deno.truncate", "Deno.truncateSync"}, args: []pathArg{pa(0, pathWrites)}},
+		{names: []string{"appendFile", "appendFileSync"}, args: []pathArg{pa(0, pathAppends)}},
+		{names: []string{"writeFile", "writeFileSync", "createWriteStream", "truncate", "truncateSync", "outputFile", "outputFileSync", "writeJson", "writeJsonSync", "writeJSON", "writeJSONSync", "outputJson", "outputJsonSync", "utimes", "utimesSync", "Bun.write", "Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Deno.writeFileSync", "Deno.truncate", "Deno.truncateSync"}, args: []pathArg{pa(0, pathWrites)}},
 		{names: []string{"chmod", "chmodSync", "lchmod", "lchmodSync", "chown", "chownSync", "lchown", "lchownSync", "Deno.chmod", "Deno.chmodSync", "Deno.chown", "Deno.chownSync"}, args: []pathArg{pa(0, pathChanges)}},
 		{names: []string{"open", "openSync", "Deno.open", "Deno.openSync"}, args: []pathArg{paMode(0, 1, "flags")}},
 		{names: []string{"rename", "renameSync", "move", "moveSync", "Deno.rename", "Deno.renameSync"}, args: []pathArg{pa(0, pathChanges), pa(1, pathChanges)}},
@@ -113,6 +115,10 @@ var pathCalls = map[string][]pathCall{
 		{names: []string{"File.symlink", "File.link", "FileUtils.ln", "FileUtils.ln_s", "FileUtils.ln_sf", "FileUtils.symlink", "FileUtils.link"}, args: []pathArg{pa(1, pathWrites)}},
 		{names: []string{"File.read", "File.readlines", "File.binread", "IO.read", "IO.readlines", "IO.binread", "File.foreach", "IO.foreach"}, args: []pathArg{pa(0, pathReads)}},
 		{names: []string{"SQLite3::Database.new", "SQLite3::Database.open", "Sequel.sqlite", "Extralite::Database.new"}, args: []pathArg{pa(0, pathDatabase)}},
+		// Pathname's methods: the object is the path.
+		{names: []string{"write", "binwrite", "make_symlink", "make_link"}, method: true, args: []pathArg{pa(receiverArg, pathWrites)}},
+		{names: []string{"chmod", "lchmod", "chown", "rename", "delete", "unlink", "rmtree"}, method: true, args: []pathArg{pa(receiverArg, pathChanges)}},
+		{names: []string{"open"}, method: true, args: []pathArg{{at: receiverArg, use: pathReads, mode: 0}}},
 	},
 	"php": {
 		{names: []string{"file_put_contents", "touch", "tempnam"}, args: []pathArg{pa(0, pathWrites)}},
@@ -331,11 +337,19 @@ func (s *codeScan) openUse(pos []val, raw string, a pathArg) pathUse {
 	if !given {
 		return pathReads
 	}
-	if modeWrites(mode, s.lang) {
-		return pathWrites
+	if !modeWrites(mode, s.lang) {
+		return pathReads
 	}
-	return pathReads
+	if m := mode.text(); mode.kind == valStr && mode.known() && strings.ContainsAny(m, "a") && !strings.ContainsAny(m, "w+") || reAppendFlag.MatchString(m) && !reTruncFlag.MatchString(m) {
+		return pathAppends
+	}
+	return pathWrites
 }
+
+var (
+	reAppendFlag = lazyRegexp(`(?i)APPEND`)
+	reTruncFlag  = lazyRegexp(`(?i)TRUNC`)
+)
 
 // reWriteFlags are the open flags that write, in every language's spelling.
 var reWriteFlags = lazyRegexp(`(?i)WRONLY|RDWR|CREAT|TRUNC|APPEND`)
@@ -539,7 +553,23 @@ func (s *codeScan) judgePath(p string, use pathUse) bool {
 		part = env.selfReach(selfChange{p, use == pathChanges})
 	}
 	if !part.ok() {
-		return false
+		if dynamic || use == pathChanges {
+			return false
+		}
+		// Any other file is judged as the shell judges a write to it:
+		// credentials, startup files, system directories, outside the
+		// project.
+		mode := writeOverwrite
+		if use == pathAppends {
+			mode = writeAppend
+		}
+		j, ok := judgeWrite(env, p, mode)
+		if !ok {
+			return false
+		}
+		r.mutates()
+		r.add(s.c.find(j.rule, j.message, p))
+		return true
 	}
 	r.mutates()
 	r.add(s.c.find(ruleSelfWrite, env.noteLinks(who+" changes "+shown+", "+part.what+": changing it is a person's call.", p), shown))
@@ -566,7 +596,10 @@ func (s *codeScan) perlOpens() {
 				continue // a pipe: the command is judged as a command
 			}
 			use := pathReads
-			if strings.ContainsAny(mode, ">+") {
+			switch {
+			case strings.HasPrefix(mode, ">>"):
+				use = pathAppends
+			case strings.ContainsAny(mode, ">+"):
 				use = pathWrites
 			}
 			s.judgeFolded(pos[2], use)
@@ -577,7 +610,9 @@ func (s *codeScan) perlOpens() {
 			}
 			use := pathReads
 			switch {
-			case strings.HasPrefix(t, ">>"), strings.HasPrefix(t, "+<"), strings.HasPrefix(t, "+>"):
+			case strings.HasPrefix(t, ">>"):
+				t, use = t[2:], pathAppends
+			case strings.HasPrefix(t, "+<"), strings.HasPrefix(t, "+>"):
 				t, use = t[2:], pathWrites
 			case strings.HasPrefix(t, ">"):
 				t, use = t[1:], pathWrites
