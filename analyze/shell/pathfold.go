@@ -526,10 +526,10 @@ func (s *codeScan) judgePath(p string, use pathUse) bool {
 	who := "Inline " + s.name() + " code"
 	shown := showChange(p)
 	dynamic := strings.Contains(p, "\x00")
-	part := controlPart{}
-	if !dynamic {
-		part = env.controlOf(p)
-	}
+	// A name only known when the code runs stands for any name: what
+	// the known part names (…/actionguard/modes.json, …/.claude/settings.json)
+	// is the place.
+	part := env.controlOf(p)
 	switch use {
 	case pathReads:
 		if !part.key {

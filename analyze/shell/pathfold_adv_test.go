@@ -310,7 +310,16 @@ func TestPathFoldUnknownPiece(t *testing.T) {
 		{`perl -e 'open(my $f, ">", join("/", $ENV{HOME}, ".cl" . "aude", $ARGV[0]))' settings.json`, true},
 		{`awk -v n=settings.json 'BEGIN { print "{}" > (ENVIRON["HOME"] "/.cl" "aude/" n) }'`, true},
 		{`awk '{ print "{}" > (ENVIRON["HOME"] "/.cl" "aude/" $1) }' names.txt`, true},
+		{`pwsh -NoProfile -Command 'Set-Content ("$env:USERPROFILE\.claude\" + $name) "{}"'`, true},
+		{`pwsh -NoProfile -Command 'Set-Content -Path (Join-Path $HOME ".claude" $n) -Value "{}"'`, true},
+		{`pwsh -NoProfile -Command '$f = Read-Host; Set-Content "$HOME\.config\action$("guard")\$f" "{}"'`, true},
+		{`pwsh -NoProfile -Command 'Copy-Item /tmp/x -Destination "$HOME\.gemini\$f"'`, true},
+		{`pwsh -NoProfile -Command '"{}" > "$HOME\.claude\$f"'`, true},
 		// Benign twins.
+		{`pwsh -NoProfile -Command 'Get-Content "$HOME\.claude\$f"'`, false},
+		{`pwsh -NoProfile -Command 'Copy-Item "$HOME\.claude\$f" /tmp/backup'`, false},
+		{`pwsh -NoProfile -Command 'Set-Content "$HOME\notes\$f" "x"'`, false},
+		{`pwsh -NoProfile -Command 'Set-Content ("build\" + $name) "x"'`, false},
 		{`python3 -c "import os,sys; open(os.path.join(os.environ['HOME'], 'projects', sys.argv[1]), 'w').write('x')" a.txt`, false},
 		{`python3 -c "import os,sys; open(os.path.join(sys.argv[1], 'settings.json'), 'w').write('{}')" out`, false},
 		{`python3 -c "import os,sys; open(os.path.join('build', sys.argv[1]), 'w').write('x')" a.txt`, false},
@@ -323,6 +332,20 @@ func TestPathFoldUnknownPiece(t *testing.T) {
 		}
 		if !c.block && len(got) > 0 {
 			t.Errorf("want no self-protection finding: %s\n  found %v", c.cmd, got)
+		}
+	}
+}
+
+// TestPathFoldStatements: the path built over several statements and
+// lines, as a script is written.
+func TestPathFoldStatements(t *testing.T) {
+	for _, code := range []string{
+		"import os\nhome = os.path.expanduser('~')\ntarget = os.path.join(home, '.cl' + 'aude', 'settings.json')\nwith open(target, 'w') as f:\n    f.write('{}')\n",
+		"import os, json\nd = os.path.join(os.environ['HOME'], '.config')\nd = d  # the same\np = d + '/action' + 'guard/modes.json'\njson.dump({'mode': 'learning'}, open(p, 'w'))\n",
+	} {
+		cmd := "python3 -c " + shWord(code)
+		if !pfFinding(cmd, "shell.self.write", "Python") {
+			t.Errorf("want shell.self.write: %s\n  found %v", cmd, ruleIDs(Analyze(cmd, exampleOptions)))
 		}
 	}
 }

@@ -389,3 +389,124 @@ func psCommandNamedFold(code string, vars map[string]string, depth int) (string,
 	}
 	return "", false
 }
+
+// psPathWriters are the cmdlets that change the path they are given: the
+// first (the -Path) or the last (the -Destination).
+var psPathWriters = map[string]bool{
+	"set-content": true, "sc": true, "add-content": true, "ac": true, "out-file": true, "new-item": true, "ni": true,
+	"clear-content": true, "clc": true, "remove-item": true, "ri": true, "del": true, "erase": true, "rd": true,
+	"rename-item": true, "rni": true, "ren": true, "set-item": true, "si": true,
+	"copy-item": false, "cpi": false, "copy": false, "move-item": false, "mi": false, "move": false,
+}
+
+// psSwitches are the switch parameters of those cmdlets: they take no value.
+var psSwitches = map[string]bool{"force": true, "recurse": true, "nonewline": true, "append": true, "whatif": true, "confirm": true,
+	"passthru": true, "verbose": true, "noclobber": true, "container": true, "asbytestream": true, "debug": true}
+
+// psPartialWrites returns the paths PowerShell code writes that are known
+// only in part ("$HOME\.claude\" + $name, Join-Path $HOME $x), with the
+// home as home and the unknown parts as unknownPart: the translation to
+// POSIX turns them into variables, which no rule reads as a place, so
+// they are judged here by their known part.
+func psPartialWrites(code, home string, depth int) []string {
+	if depth > 4 {
+		return nil
+	}
+	pc, err := psLex(code)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	add := func(w psWord) {
+		var v string
+		if w.kind == psExpr {
+			f, ok := psFold(w.raw, pc.vars, 0)
+			if !ok {
+				return
+			}
+			v = f
+		} else {
+			v = w.text
+		}
+		if !strings.Contains(v, psUnknown) || strings.Trim(v, psUnknown) == "" || len(out) >= 16 {
+			return
+		}
+		out = append(out, psUnknownParts(winPath(strings.ReplaceAll(v, psHomeMark, home), home)))
+	}
+	for _, it := range pc.items {
+		ws := it.words
+		for i := 0; i+1 < len(ws); i++ {
+			if ws[i].kind == psRedir && ws[i].text != "<" {
+				add(ws[i+1])
+			}
+		}
+		if len(ws) < 2 || ws[0].kind != psArg {
+			continue
+		}
+		first, ok := psPathWriters[strings.ToLower(ws[0].text)]
+		if !ok {
+			continue
+		}
+		var named, pos []psWord
+		for i := 1; i < len(ws); i++ {
+			w := ws[i]
+			if w.kind == psRedir {
+				i++
+				continue
+			}
+			if w.kind != psOpt {
+				pos = append(pos, w)
+				continue
+			}
+			name := strings.ToLower(w.text)
+			var v *psWord
+			switch {
+			case w.value != nil:
+				v = w.value
+			case psSwitches[name] || i+1 >= len(ws):
+				continue
+			default:
+				i++
+				v = &ws[i]
+			}
+			switch {
+			case first && (strings.HasPrefix("path", name) || strings.HasPrefix("literalpath", name) || strings.HasPrefix("filepath", name) || name == "pspath"):
+				named = append(named, *v)
+			case !first && strings.HasPrefix("destination", name):
+				named = append(named, *v)
+			}
+		}
+		switch {
+		case len(named) > 0:
+			add(named[0])
+		case first && len(pos) > 0:
+			add(pos[0])
+		case !first && len(pos) > 1:
+			add(pos[len(pos)-1])
+		}
+	}
+	for _, n := range pc.nested {
+		out = append(out, psPartialWrites(n, home, depth+1)...)
+	}
+	return out
+}
+
+// psUnknownParts writes each part psUnknown marks as unknownPart.
+func psUnknownParts(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, psUnknown)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		j := strings.Index(s[i+1:], psUnknown)
+		if j < 0 {
+			b.WriteString(unknownPart)
+			return b.String()
+		}
+		b.WriteString(unknownPart)
+		s = s[i+1+j+1:]
+	}
+}
