@@ -69,11 +69,11 @@ func paMode(at, mode int, key string) pathArg {
 // files with.
 var pathCalls = map[string][]pathCall{
 	"python": {
-		{names: []string{"open", "io.open", "codecs.open", "gzip.open", "bz2.open", "lzma.open"}, args: []pathArg{paMode(0, 1, "mode")}},
+		{names: []string{"open", "io.open", "codecs.open", "gzip.open", "bz2.open", "lzma.open"}, args: []pathArg{paMode(0, 1, "mode"), {key: "file", use: pathReads, mode: 1, modeKey: "mode"}, {key: "filename", use: pathReads, mode: 1, modeKey: "mode"}}},
 		{names: []string{"os.open"}, args: []pathArg{paMode(0, 1, "flags")}},
 		{names: []string{"os.chmod", "os.lchmod", "os.chown", "os.lchown", "os.truncate", "os.utime", "os.mkfifo", "os.mknod", "shutil.chown", "os.chflags", "os.setxattr"}, args: []pathArg{pa(0, pathChanges)}},
-		{names: []string{"os.rename", "os.replace", "os.renames", "shutil.move"}, args: []pathArg{pa(0, pathChanges), pa(1, pathChanges)}},
-		{names: []string{"shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copymode", "shutil.copystat"}, args: []pathArg{pa(0, pathReads), pa(1, pathWrites)}},
+		{names: []string{"os.rename", "os.replace", "os.renames", "shutil.move"}, args: []pathArg{pa(0, pathChanges), pa(1, pathChanges), {key: "dst", use: pathChanges, mode: -1}}},
+		{names: []string{"shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copymode", "shutil.copystat"}, args: []pathArg{pa(0, pathReads), pa(1, pathWrites), {key: "dst", use: pathWrites, mode: -1}}},
 		{names: []string{"shutil.copytree"}, args: []pathArg{pa(0, pathReads), pa(1, pathChanges)}},
 		{names: []string{"os.symlink", "os.link"}, args: []pathArg{pa(1, pathWrites)}},
 		{names: []string{"sqlite3.connect", "apsw.Connection", "dbm.open", "shelve.open"}, args: []pathArg{pa(0, pathDatabase)}},

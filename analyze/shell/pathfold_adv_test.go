@@ -341,6 +341,10 @@ func TestPathFoldUnknownPiece(t *testing.T) {
 func TestPathFoldStatements(t *testing.T) {
 	for _, code := range []string{
 		"import os\nhome = os.path.expanduser('~')\ntarget = os.path.join(home, '.cl' + 'aude', 'settings.json')\nwith open(target, 'w') as f:\n    f.write('{}')\n",
+		"import os; open(file=os.path.join(os.environ['HOME'], '.cl' + 'aude', 'settings.json'), mode='w').write('{}')",
+		"import os; fd = os.open(os.path.join(os.environ['HOME'], '.cl' + 'aude', 'settings.json'), os.O_WRONLY | os.O_TRUNC); os.write(fd, b'{}')",
+		"import os; getattr(os, 'ch' + 'mod')(os.path.join(os.environ['HOME'], '.cl' + 'aude', 'settings.json'), 0)",
+		"from shutil import copy as c; import os; c('/tmp/x', dst=os.path.join(os.environ['HOME'], '.cl' + 'aude', 'settings.json'))",
 		"import os, json\nd = os.path.join(os.environ['HOME'], '.config')\nd = d  # the same\np = d + '/action' + 'guard/modes.json'\njson.dump({'mode': 'learning'}, open(p, 'w'))\n",
 	} {
 		cmd := "python3 -c " + shWord(code)
