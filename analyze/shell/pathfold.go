@@ -579,16 +579,11 @@ func (s *codeScan) judgePath(p string, use pathUse) bool {
 // perlOpens judges Perl's open: open(FH, MODE, PATH) and open(FH,
 // ">PATH"), a mode that writes (>, >>, +<) or reads (<, none).
 func (s *codeScan) perlOpens() {
-	code := s.code
-	for _, loc := range rePerlOpen.FindAllStringIndex(code, 32) {
-		if s.notACall(loc[0]) || loc[0] > 0 && (code[loc[0]-1] == '.' || code[loc[0]-1] == ':') {
-			continue
+	for _, call := range s.perlOpenCalls() {
+		if at := call.at; at > 0 && (s.code[at-1] == '.' || s.code[at-1] == ':') {
+			continue // a method or another package's open
 		}
-		args, ok := s.argsAt(loc[0] + 4)
-		if !ok {
-			continue
-		}
-		pos := positional(args)
+		pos := call.pos
 		switch {
 		case len(pos) >= 3 && pos[1].kind == valStr && pos[1].known():
 			mode := strings.TrimSpace(pos[1].s)

@@ -54,21 +54,38 @@ func psFold(expr string, vars map[string]string, depth int) (string, bool) {
 		}
 		return "", false
 	}
+	terms, ok := psPlusTerms(ws)
+	if !ok {
+		return "", false
+	}
 	var b strings.Builder
-	for i, w := range ws {
-		if i%2 == 1 {
-			if w.raw != "+" {
-				return "", false
-			}
-			continue
-		}
+	for _, w := range terms {
 		v, ok := psFoldWord(w, local, depth)
 		if !ok {
 			return "", false
 		}
 		b.WriteString(v)
 	}
-	return b.String(), len(ws)%2 == 1
+	return b.String(), true
+}
+
+// psPlusTerms returns the terms of words joined by + (a + b + c); ok is
+// false for anything else.
+func psPlusTerms(ws []psWord) ([]psWord, bool) {
+	if len(ws)%2 == 0 {
+		return nil, false
+	}
+	terms := make([]psWord, 0, len(ws)/2+1)
+	for i, w := range ws {
+		if i%2 == 1 {
+			if w.raw != "+" {
+				return nil, false
+			}
+			continue
+		}
+		terms = append(terms, w)
+	}
+	return terms, true
 }
 
 // psFoldWord is the value of one word of an expression.

@@ -437,19 +437,16 @@ func psConcat(code string, vars map[string]string) (string, bool) {
 	if err := l.run(); err != nil || len(l.code.items) != 1 {
 		return "", false
 	}
-	ws := l.code.items[0].words
+	terms, ok := psPlusTerms(l.code.items[0].words)
+	if !ok {
+		return "", false
+	}
 	var b strings.Builder
-	for i, w := range ws {
-		if i%2 == 1 {
-			if w.raw != "+" {
-				return "", false
-			}
-			continue
-		}
+	for _, w := range terms {
 		if w.kind != psArg || strings.Contains(w.text, psUnknown) || len(w.raw) == 0 || !strings.ContainsRune(`'"$`, rune(w.raw[0])) {
 			return "", false
 		}
 		b.WriteString(w.text)
 	}
-	return b.String(), len(ws)%2 == 1
+	return b.String(), true
 }
