@@ -175,6 +175,13 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	s := &codeScan{w: w, c: c, lang: lang, code: code, e: e, depth: depth}
 	s.evalCalls(p)
 	if lang == "powershell" && w.powershell(c, code) {
+		home := c.env.home
+		if home == "" {
+			home = "~"
+		}
+		for _, p := range psPartialWrites(code, home, 0) {
+			s.judgeFolded(val{kind: valStr, s: p}, pathWrites)
+		}
 		s.reverseShell()
 		return
 	}
@@ -182,6 +189,7 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	s.execCalls(p)
 	s.quotedCommands()
 	s.deletions(p)
+	s.pathCallsScan()
 	s.reverseShell()
 	// Credentials named in the code, and what is sent.
 	cred := ""

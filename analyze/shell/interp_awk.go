@@ -142,14 +142,19 @@ func (s *codeScan) awkCommands() {
 			s.runScript(awkPrinted(s, p), "awk pipes to "+prog)
 		}
 	}
-	for _, loc := range reAwkRedirect.FindAllStringIndex(code, 16) {
-		if inAwkString(code, loc[0]) {
+	for _, at := range awkRedirects(code) {
+		v, _ := s.e.arg(at)
+		if v.kind == valStr && strings.HasPrefix(v.s, "/inet") {
 			continue
 		}
-		v, _ := s.e.arg(loc[1])
-		if v.kind == valStr && v.known() && !strings.HasPrefix(v.s, "/inet") {
+		if v.kind == valStr && v.known() {
 			s.w.redirect(redirTarget{name: v.s}, false, nil)
+			continue
 		}
+		r.mutates() // print > $1 writes a file too, whichever
+		// A file named in part (ENVIRON["HOME"] "/.claude/" name): judged
+		// by the part that is known.
+		s.judgeFolded(v, pathWrites)
 	}
 	if network {
 		if ranSomething {
@@ -162,9 +167,48 @@ func (s *codeScan) awkCommands() {
 }
 
 var (
-	reAwkInet     = lazyRegexp(`/inet[46]?/(?:tcp|udp)/`)
-	reAwkRedirect = lazyRegexp(`\bprintf?\b[^;{}\n|>]*>>?`)
+	reAwkInet  = lazyRegexp(`/inet[46]?/(?:tcp|udp)/`)
+	reAwkPrint = lazyRegexp(`\bprintf?\b`)
 )
+
+// awkRedirects returns where the file of each print > file and print >>
+// file starts: the first > outside strings and parentheses after a print
+// or printf (print "{}" > f; print (a > b) compares).
+func awkRedirects(code string) []int {
+	var out []int
+	for _, loc := range reAwkPrint.FindAllStringIndex(code, 32) {
+		if inAwkString(code, loc[0]) {
+			continue
+		}
+		depth := 0
+	scan:
+		for j := loc[1]; j < len(code); j++ {
+			switch code[j] {
+			case '"':
+				j = skipAwkString(code, j)
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth < 0 {
+					break scan
+				}
+			case ';', '}', '\n', '|':
+				if depth == 0 {
+					break scan
+				}
+			case '>':
+				if depth == 0 {
+					if j+1 < len(code) && code[j+1] == '>' {
+						j++
+					}
+					out = append(out, j+1)
+					break scan
+				}
+			}
+		}
+	}
+	return out
+}
 
 // awkRecord reports system($0)-like calls whose command is the input.
 func awkRecord(code string, i int) bool {

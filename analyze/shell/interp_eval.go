@@ -391,7 +391,7 @@ func (e *evaluator) term() val {
 			return v
 		}
 		switch c := e.code[e.i]; {
-		case c == '.' && e.lang != "perl" && e.lang != "php" && !e.peek("..") || e.peek("->") && e.lang == "php" || c == ':' && e.peek(":") && e.lang == "lua":
+		case c == '.' && e.lang != "perl" && e.lang != "php" && !e.peek("..") || e.peek("->") && (e.lang == "php" || e.lang == "perl") || c == ':' && e.peek(":") && e.lang == "lua":
 			if c == '-' {
 				e.i++
 			}
@@ -896,6 +896,8 @@ func (e *evaluator) variable(name string) val {
 	switch name {
 	case "Dir.home", "$HOME", "$env:HOME", "$env:USERPROFILE", "$home", "$Home", "os.homedir", "Path.home", "pathlib.Path.home":
 		return val{kind: valStr, s: "~"}
+	case "DIRECTORY_SEPARATOR", "os.sep", "path.sep", "File::SEPARATOR", "File.SEPARATOR", "path.posix.sep":
+		return val{kind: valStr, s: "/"}
 	case "Dir.pwd", "$PWD", "$pwd", "__dirname", "os.curdir", "process.cwd", "__DIR__", "$PSScriptRoot":
 		return val{kind: valStr, s: "."}
 	case "True", "true", "False", "false", "None", "nil", "null", "undefined":

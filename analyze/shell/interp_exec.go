@@ -459,15 +459,8 @@ func (s *codeScan) quotedCommands() {
 		s.runScript(s.e.decodeInterpolated(body, syn), why)
 	}
 	if s.lang == "perl" {
-		for _, loc := range rePerlOpen.FindAllStringIndex(code, 16) {
-			if s.notACall(loc[0]) {
-				continue
-			}
-			args, ok := s.argsAt(loc[0] + 4)
-			if !ok {
-				continue
-			}
-			pos := positional(args)
+		for _, call := range s.perlOpenCalls() {
+			pos := call.pos
 			switch {
 			case len(pos) == 2 && pos[1].kind == valStr:
 				t := strings.TrimSpace(pos[1].s)
@@ -476,7 +469,7 @@ func (s *codeScan) quotedCommands() {
 					v.s = strings.Trim(strings.TrimSpace(t), "|")
 					s.runScript(v, why)
 					if strings.HasPrefix(t, "|") {
-						s.perlPrintsTo(loc[0], v.s, why)
+						s.perlPrintsTo(call.at, v.s, why)
 					}
 				}
 			case len(pos) >= 3 && pos[1].kind == valStr && (strings.TrimSpace(pos[1].s) == "-|" || strings.TrimSpace(pos[1].s) == "|-"):
@@ -486,7 +479,7 @@ func (s *codeScan) quotedCommands() {
 					s.runArgv(pos[2:], why)
 				}
 				if strings.TrimSpace(pos[1].s) == "|-" {
-					s.perlPrintsTo(loc[0], pos[2].text(), why)
+					s.perlPrintsTo(call.at, pos[2].text(), why)
 				}
 			case len(pos) >= 2 && pos[1].kind == valStr && !pos[1].known() && strings.Contains(pos[1].s, "|"):
 				s.unknownCommand(shellText(pos[1].s))
@@ -606,6 +599,26 @@ func pinnedPrefix(text string) bool {
 		}
 	}
 	return true
+}
+
+// perlOpenCall is a call of Perl's open: where it is, its arguments.
+type perlOpenCall struct {
+	at  int
+	pos []val
+}
+
+// perlOpenCalls returns the calls of Perl's open in the code.
+func (s *codeScan) perlOpenCalls() []perlOpenCall {
+	var out []perlOpenCall
+	for _, loc := range rePerlOpen.FindAllStringIndex(s.code, 32) {
+		if s.notACall(loc[0]) {
+			continue
+		}
+		if args, ok := s.argsAt(loc[0] + 4); ok {
+			out = append(out, perlOpenCall{loc[0], positional(args)})
+		}
+	}
+	return out
 }
 
 var rePerlOpenHandle = lazyRegexp(`^open\s*\(?\s*(?:my\s+|our\s+|local\s+)?(\$\w+|\*?\w+)\s*,`)

@@ -42,8 +42,10 @@ func (e *evaluator) call(name string, args []val) val {
 			b.WriteString(charVal(a.n).s)
 		}
 		return val{kind: valStr, s: b.String(), hidden: true}
-	case "str", "String", "string", "Path", "PurePath", "PosixPath", "abspath", "realpath", "normpath", "resolve", "normalize", "expandvars", "strval", "tostring", "as.character", "expand_path", "path.expand", "normalizePath", "fspath", "toString":
-		if f == "resolve" && len(pos) > 1 {
+	case "str", "String", "string", "Path", "PurePath", "PosixPath", "abspath", "realpath", "normpath", "resolve", "normalize", "expandvars", "strval", "tostring", "as.character", "expand_path", "path.expand", "normalizePath", "fspath", "toString", "Pathname", "catfile", "catdir", "file.path":
+		// Path(home, '.claude', name), path.resolve(a, b), File::Spec's
+		// catfile, R's file.path: the pieces joined.
+		if (f == "resolve" || strings.HasSuffix(f, "Path") || f == "Pathname" || f == "catfile" || f == "catdir" || f == "file.path") && len(pos) > 1 {
 			return joinPath(pos)
 		}
 		if len(pos) == 0 {
@@ -55,8 +57,27 @@ func (e *evaluator) call(name string, args []val) val {
 		return arg(0)
 	case "expanduser":
 		return arg(0)
+	case "new":
+		if name == "Pathname.new" && len(pos) == 1 {
+			return arg(0)
+		}
+	case "which", "sync", "whichSync", "find_executable", "get_command_path":
+		// shutil.which('actionguard-hook'), which.sync(…), File::Which's
+		// which(…): the program of that name, where the shell's which
+		// finds it.
+		if f == "sync" && !strings.HasSuffix(name, "which.sync") {
+			break
+		}
+		return whichVal(arg(0))
+	case "dirname", "basename":
+		if a := arg(0); a.kind == valStr && a.known() && len(pos) == 1 {
+			return pathPieceVal(a, f == "dirname")
+		}
 	case "join":
-		if strings.Contains(name, "path") || name == "File.join" || strings.HasPrefix(name, "os.path") || name == "join" && e.lang == "node" {
+		// path.join, os.path.join, File.join; in JavaScript any X.join of
+		// two pieces or more is path.join under another name (an array's
+		// join takes one separator).
+		if strings.Contains(name, "path") || name == "File.join" || strings.HasPrefix(name, "os.path") || name == "join" && e.lang == "node" || e.lang == "node" && len(pos) >= 2 {
 			return joinPath(pos)
 		}
 		if e.lang == "perl" && len(pos) >= 1 {
@@ -97,7 +118,7 @@ func (e *evaluator) call(name string, args []val) val {
 	case "homedir", "home", "gethome", "UserHomeDir":
 		return val{kind: valStr, s: "~"}
 	case "getenv", "Getenv", "get", "fetch", "Sys.getenv", "GetEnvironmentVariable":
-		if f == "get" && !strings.Contains(name, "environ") || f == "fetch" && !strings.Contains(name, "ENV") {
+		if f == "get" && !strings.Contains(name, "environ") && !strings.HasSuffix(name, "env.get") || f == "fetch" && !strings.Contains(name, "ENV") {
 			break
 		}
 		if a := arg(0); a.kind == valStr && a.known() {
@@ -450,6 +471,10 @@ func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
 		}
 		return v
 	case "join":
+		if e.lang == "ruby" && v.kind == valStr && len(pos) >= 1 && pos[0].kind == valStr {
+			// Pathname#join: a string has no join in Ruby.
+			return joinPath(append([]val{v}, pos...))
+		}
 		if v.kind == valStr && len(pos) == 1 {
 			// Python: sep.join(list)
 			items := pos[0].list
@@ -549,19 +574,27 @@ func (e *evaluator) method(v val, name string, args []val, hasArgs bool) val {
 		if v.kind == valStr && len(pos) == 1 {
 			return e.apply("*", v, pos[0])
 		}
+	case "parent":
+		// Python's Path(…).parent.
+		if v.kind == valStr && v.known() && !hasArgs {
+			return pathPieceVal(v, true)
+		}
 	case "home", "homedir", "cwd", "getcwd", "pwd":
 		if name == "home" || name == "homedir" {
 			return val{kind: valStr, s: "~"}
 		}
 		return val{kind: valStr, s: "."}
-	case "joinpath":
+	case "joinpath", "catfile", "catdir":
+		if name != "joinpath" {
+			// File::Spec->catfile(…): the object is the class.
+			return joinPath(pos)
+		}
 		return joinPath(append([]val{v}, pos...))
 	case "char":
 		if v.kind == valStr && strings.Contains(v.s, "string") {
 			break
 		}
 	}
-	_ = hasArgs
 	return unknownVal()
 }
 

@@ -212,6 +212,10 @@ func (t *psTr) command(words []psWord, piped bool) (string, error) {
 		return "", nil
 	}
 	switch name {
+	case "join-path", "split-path", "test-path", "resolve-path", "rvpa", "convert-path", "cvpa":
+		// They only name a path: what is done with it is judged where
+		// it is used (psFold).
+		return "", nil
 	case "set-mppreference", "add-mppreference":
 		return psDefender(words[1:]), nil
 	case "reg":
@@ -263,6 +267,13 @@ func (t *psTr) native(words []psWord) string {
 // arg writes a word as a POSIX word: a sub-expression is the output of its
 // translated code, a path is mapped, wildcards stay wildcards.
 func (t *psTr) arg(w psWord, glob bool) string {
+	if w.kind == psExpr && !w.block {
+		// (Join-Path $HOME '.claude'), ([IO.Path]::Combine(…)), ($d + '\x'):
+		// the path it makes.
+		if v, ok := psFold(w.raw, t.vars, 0); ok {
+			return t.sh(t.path(v), false)
+		}
+	}
 	if w.inner != "" && strings.HasSuffix(w.raw, ")") {
 		if inner, err := pwshScriptDepth(w.inner, t.home, t.depth+1); err == nil && strings.TrimSpace(inner) != "" {
 			return `"$(` + inner + `)"`
@@ -426,19 +437,16 @@ func psConcat(code string, vars map[string]string) (string, bool) {
 	if err := l.run(); err != nil || len(l.code.items) != 1 {
 		return "", false
 	}
-	ws := l.code.items[0].words
+	terms, ok := psPlusTerms(l.code.items[0].words)
+	if !ok {
+		return "", false
+	}
 	var b strings.Builder
-	for i, w := range ws {
-		if i%2 == 1 {
-			if w.raw != "+" {
-				return "", false
-			}
-			continue
-		}
+	for _, w := range terms {
 		if w.kind != psArg || strings.Contains(w.text, psUnknown) || len(w.raw) == 0 || !strings.ContainsRune(`'"$`, rune(w.raw[0])) {
 			return "", false
 		}
 		b.WriteString(w.text)
 	}
-	return b.String(), len(ws)%2 == 1
+	return b.String(), true
 }

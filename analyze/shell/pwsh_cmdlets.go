@@ -242,7 +242,7 @@ func psNewItem(t *psTr, b *psBound) string {
 		paths = []psWord{{text: "."}}
 	}
 	for _, p := range paths {
-		f := t.path(p.text)
+		f := t.wordPath(p)
 		if n := b.text("name"); n != "" {
 			f = path.Join(f, t.path(n))
 		}
@@ -307,6 +307,9 @@ func psCopyMove(t *psTr, b *psBound, prog string) string {
 
 func psRename(t *psTr, b *psBound) string {
 	p := t.path(b.text("path") + b.text("literalpath"))
+	if w := append(b.vals["path"], b.vals["literalpath"]...); len(w) == 1 {
+		p = t.wordPath(w[0])
+	}
 	n := b.text("newname")
 	if p == "" || n == "" {
 		return ""

@@ -21,7 +21,7 @@ const psDotArg = `('(?:[^']|'')*'|"(?:[^"` + "`" + `]|` + "`" + `.)*"|\$[\w:{}]+
 // would pay for them).
 var psDotRes = sync.OnceValue(func() *psDotREs {
 	return &psDotREs{
-		fileCall:  regexp.MustCompile(`(?i)\[(?:system\.)?io\.(file|directory)\]::(\w+)\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*(\$true|\$false))?`),
+		fileCall:  regexp.MustCompile(`(?i)\[(?:system\.)?io\.(file|directory)\]::(\w+)\(`),
 		webCall:   regexp.MustCompile(`(?i)\.(downloadstring|downloaddata|downloadfile|openread|uploadfile|uploadstring|uploaddata|uploadvalues)(?:async|taskasync)?\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?(?:\s*,\s*` + psDotArg + `)?`),
 		procStart: regexp.MustCompile(`(?i)\[(?:system\.)?diagnostics\.process\]::start\(\s*` + psDotArg + `(?:\s*,\s*` + psDotArg + `)?`),
 		create:    regexp.MustCompile(`(?i)(?:\[scriptblock\]::create|\.invokescript|\.newscriptblock)\(\s*` + psDotArg),
@@ -51,35 +51,72 @@ func (t *psTr) dotNet(raw string) []string {
 	}
 	var out []string
 	q := func(v string) string { return t.sh(t.path(t.dotArg(v)), false) }
-	for _, m := range psDotRes().fileCall.FindAllStringSubmatch(raw, 16) {
-		dir := strings.EqualFold(m[1], "directory")
-		switch strings.ToLower(m[2]) {
+	for _, loc := range psDotRes().fileCall.FindAllStringSubmatchIndex(raw, 16) {
+		open := loc[1] - 1
+		end, err := psClosing(raw, open)
+		if err != nil {
+			continue
+		}
+		args, ok := psCallArgs(raw[open:end])
+		if !ok || len(args) == 0 {
+			continue
+		}
+		// Each argument as the path it makes ([IO.Path]::Combine(…),
+		// Join-Path, $HOME + '\x'), else as a value.
+		val := func(i int) string {
+			if i >= len(args) {
+				return ""
+			}
+			if v, ok := psFold(args[i], t.vars, 0); ok {
+				return v
+			}
+			return t.dotArg(strings.TrimSpace(args[i]))
+		}
+		q := func(i int) string { return t.sh(t.path(val(i)), false) }
+		dir := strings.EqualFold(raw[loc[2]:loc[3]], "directory")
+		two := len(args) >= 2
+		switch strings.ToLower(raw[loc[4]:loc[5]]) {
 		case "delete":
 			switch {
-			case dir && strings.EqualFold(m[5], "$true") || dir && strings.EqualFold(t.dotArg(m[4]), "true"):
-				out = append(out, "rm -r -f -- "+q(m[3]))
+			case dir && two && strings.EqualFold(val(1), "true"):
+				out = append(out, "rm -r -f -- "+q(0))
 			case dir:
-				out = append(out, "rmdir -- "+q(m[3]))
+				out = append(out, "rmdir -- "+q(0))
 			default:
-				out = append(out, "rm -f -- "+q(m[3]))
+				out = append(out, "rm -f -- "+q(0))
 			}
 		case "writealltext", "writealllines", "writeallbytes", "create", "createtext", "openwrite":
-			out = append(out, "printf '%s\\n' "+t.sh(t.dotArg(m[4]), false)+" > "+q(m[3]))
+			out = append(out, "printf '%s\\n' "+t.sh(val(1), false)+" > "+q(0))
 		case "appendalltext", "appendalllines", "appendtext":
-			out = append(out, "printf '%s\\n' "+t.sh(t.dotArg(m[4]), false)+" >> "+q(m[3]))
+			out = append(out, "printf '%s\\n' "+t.sh(val(1), false)+" >> "+q(0))
 		case "readalltext", "readalllines", "readallbytes", "openread", "opentext", "readlines":
-			out = append(out, "cat -- "+q(m[3]))
+			out = append(out, "cat -- "+q(0))
 		case "copy":
-			if m[4] != "" {
-				out = append(out, "cp -f -- "+q(m[3])+" "+q(m[4]))
+			if two {
+				out = append(out, "cp -f -- "+q(0)+" "+q(1))
 			}
 		case "move":
-			if m[4] != "" {
-				out = append(out, "mv -f -- "+q(m[3])+" "+q(m[4]))
+			if two {
+				out = append(out, "mv -f -- "+q(0)+" "+q(1))
 			}
 		case "createsymboliclink":
-			if m[4] != "" {
-				out = append(out, "ln -s -- "+q(m[4])+" "+q(m[3]))
+			if two {
+				out = append(out, "ln -s -- "+q(1)+" "+q(0))
+			}
+		case "setattributes", "setaccesscontrol", "setunixfilemode", "setlastwritetime", "encrypt", "decrypt", "replace":
+			// Changed in place: its mode, its owners, its times.
+			out = append(out, "chmod 0 -- "+q(0))
+			if strings.EqualFold(raw[loc[4]:loc[5]], "replace") && two {
+				out = append(out, "cp -f -- "+q(0)+" "+q(1))
+			}
+		case "open":
+			// [IO.File]::Open(p, 'Create'|'OpenOrCreate'|'Truncate'|'Append', …)
+			// writes; 'Open' with FileAccess Read reads.
+			mode := strings.ToLower(strings.Join(args[1:], ","))
+			if strings.Contains(mode, "create") || strings.Contains(mode, "truncate") || strings.Contains(mode, "append") || strings.Contains(mode, "write") {
+				out = append(out, ": >> "+q(0))
+			} else {
+				out = append(out, "cat -- "+q(0))
 			}
 		}
 	}

@@ -496,6 +496,10 @@ func (l *psLexer) assign() {
 	rest := l.cur[2:]
 	if op == "=" && len(rest) == 1 && rest[0].kind == psArg && len(rest[0].raw) > 0 && strings.ContainsRune(`'"@`, rune(rest[0].raw[0])) {
 		l.vars[name] = rest[0].text
+	} else if v, ok := psFoldWords(rest, l.vars); ok && op == "=" {
+		// $p = Join-Path $HOME '.claude'; $p = [IO.Path]::Combine(…): the
+		// path it makes.
+		l.vars[name] = v
 	} else {
 		l.vars[name] = psUnknown + "ps_" + cmdVarName(name) + psUnknown
 	}
