@@ -192,8 +192,7 @@ func goRawStrings(code string) string {
 	return b.String()
 }
 
-// cargoRunRuns: the compiling cargo commands run build.rs (read from disk
-// here; written by the session, cargoBuildScript reads it), and cargo run
+// cargoRunRuns: the compiling cargo commands run build.rs, and cargo run
 // runs the package's main.
 func cargoRunRuns(w *walker, c *Cmd) []projectRun {
 	sub := c.Sub(0)
@@ -208,11 +207,9 @@ func cargoRunRuns(w *walker, c *Cmd) []projectRun {
 		dir = path.Dir(m)
 	}
 	var runs []projectRun
-	if abs, ok := c.Resolve(path.Join(dir, "build.rs")); ok {
-		if _, had := w.r.fl().files[abs]; !had {
-			runs = append(runs, projectRun{file: path.Join(dir, "build.rs"), verb: "runs the build script", extract: rustCode})
-		}
-	}
+	// (A build.rs written here is also read by cargoBuildScript, with
+	// the members of a workspace; the same findings are kept once.)
+	runs = append(runs, projectRun{file: path.Join(dir, "build.rs"), verb: "runs the build script", extract: rustCode})
 	if sub == "run" || sub == "r" {
 		main := path.Join(dir, "src", "main.rs")
 		if b, ok := c.Flag("--bin"); ok && !dynWord(b) {

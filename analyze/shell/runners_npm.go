@@ -48,6 +48,9 @@ func pkgScriptNames(c *Cmd) []string {
 		return nil
 	}
 	sub := pos[0]
+	if c.Name != "npm" && npmOnly[sub] {
+		return around(sub) // yarn ci runs the ci script
+	}
 	switch sub {
 	case "test", "t", "tst":
 		if c.Name == "bun" {
@@ -97,6 +100,12 @@ func pkgScriptNames(c *Cmd) []string {
 	}
 	return nil
 }
+
+// npmOnly are npm's own aliases that yarn, pnpm and bun do not have:
+// there they name a script.
+var npmOnly = map[string]bool{"t": true, "tst": true, "rum": true, "urn": true, "run-script": true, "in": true, "ins": true, "inst": true, "insta": true,
+	"instal": true, "isnt": true, "isnta": true, "isntal": true, "isntall": true, "ci": true, "clean-install": true, "ic": true, "install-clean": true,
+	"isntall-clean": true, "rb": true, "install-test": true, "it": true, "install-ci-test": true, "cit": true}
 
 // dynWord reports a word only known when the command runs.
 func dynWord(s string) bool { return strings.ContainsAny(s, "$`\x00") }

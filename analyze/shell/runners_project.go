@@ -178,6 +178,23 @@ func (w *walker) runnerFile(c *Cmd, run projectRun) {
 // runnerContent judges what a runner runs of the content fc of the file
 // at abs.
 func (w *walker) runnerContent(c *Cmd, run projectRun, abs, show string, fc fileContent) {
+	if fc.disk {
+		// A project's own files on disk clean up after themselves
+		// (shutil.rmtree(tmp_path) in a conftest.py): a tree only known
+		// when the code runs is not a reason to stop a test run. The
+		// session's own files keep the finding.
+		r := w.r
+		n := len(r.res.Findings)
+		defer func() {
+			out := r.res.Findings[:n]
+			for _, f := range r.res.Findings[n:] {
+				if f.Rule != ruleInlineDeleteTree.ID {
+					out = append(out, f)
+				}
+			}
+			r.res.Findings = out
+		}()
+	}
 	if fc.kind != streamLiteral && fc.kind != streamDecoded {
 		w.judgeFile(c, show, "shell", fc, run.verb)
 		return
