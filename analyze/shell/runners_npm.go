@@ -241,9 +241,12 @@ func jsonPairs(text string) map[string]string {
 		j = skipSpace(text, j+1)
 		if j < len(text) && text[j] == '"' {
 			if val, e2, ok := jsonString(text, j); ok {
-				if _, dup := out[key]; !dup {
-					out[key] = val
+				if old, dup := out[key]; dup {
+					// A key given twice: the tool reads one of them,
+					// which one is not known; both are judged.
+					val = old + "\n" + val
 				}
+				out[key] = val
 				i = e2
 				continue
 			}

@@ -18,9 +18,13 @@ import (
 //
 // A file that cannot be read stays unjudged, as before: the runner is an
 // everyday command. A file read from disk keeps only its serious findings
-// (judgeFile's rule for files nobody saw being written). A file the
-// session wrote that cannot be read in full (an edit's new text, text the
-// reader cannot parse) and that runs programs waits for a person.
+// (judgeFile's rule for files nobody saw being written), and a tree its
+// code deletes by a name only known when it runs is passed over. A file
+// written here or by the session that cannot be read in full waits for a
+// person when it runs programs: code known only by an edit's new text, a
+// manifest that does not read as its format (its pairs and words are
+// judged all the same). An edit of a manifest is read for its pairs, and
+// the file on disk, when readable, is judged as it is now.
 
 // projectRunner is one runner: the programs it is, and what a command of
 // it runs of the project.
@@ -252,7 +256,11 @@ func (w *walker) runnerContent(c *Cmd, run projectRun, abs, show string, fc file
 		f := fc
 		f.partial = true
 		w.judgeFile(c, show, "shell", f, run.verb)
-		w.runnerUnknown(c, show, run.verb)
+		if !fc.partial {
+			// (An edit's new text is rarely whole JSON or YAML: it
+			// is read for its pairs and commands only.)
+			w.runnerUnknown(c, show, run.verb)
+		}
 	}
 }
 

@@ -78,6 +78,9 @@ func pytestOver(w *walker, c *Cmd, roots []string) []projectRun {
 		files[path.Join(d, "conftest.py")] = true
 		if d == cwd {
 			files[path.Join(d, "tests", "conftest.py")] = true
+			if up := path.Dir(d); up != d {
+				files[path.Join(up, "conftest.py")] = true // run from a tests directory
+			}
 		}
 	}
 	names := make([]string, 0, len(files))

@@ -191,3 +191,48 @@ func TestProjectRunnerBadManifest(t *testing.T) {
 		t.Errorf("jsonPairs does not unescape: %q", jsonPairs(`{"a": "x\"y"}`))
 	}
 }
+
+// TestProjectRunnerIndirect: what a script runs in turn is read too: a
+// file it names, a script the session edited into package.json, a
+// conftest.py above the tests directory, a key given twice.
+func TestProjectRunnerIndirect(t *testing.T) {
+	cases := []struct {
+		name  string
+		files map[string]string
+		cwd   string
+		cmd   string
+		held  bool
+	}{
+		{"script runs a file", map[string]string{"package.json": `{"scripts": {"build": "node scripts/build.js"}}`,
+			"scripts/build.js": runnerHarmful.node}, "", "npm run build", true},
+		{"script runs a file, harmless", map[string]string{"package.json": `{"scripts": {"build": "node scripts/build.js"}}`,
+			"scripts/build.js": runnerHarmless.node}, "", "npm run build", false},
+		{"script runs a shell file", map[string]string{"package.json": `{"scripts": {"test": "./test.sh"}}`, "test.sh": "#!/bin/sh\nrm -rf ~\n"}, "", "npm test", true},
+		{"script runs a shell file from a subdirectory", map[string]string{"package.json": `{"scripts": {"test": "sh ./test.sh"}}`, "test.sh": "rm -rf ~\n"},
+			runnerCwd + "/src", "npm test", true},
+		{"conftest above", map[string]string{"conftest.py": runnerHarmful.python}, runnerCwd + "/tests", "pytest", true},
+		{"key given twice", map[string]string{"package.json": `{"scripts": {"test": "jest", "test": "rm -rf ~",}}`}, "", "npm test", true},
+	}
+	for _, c := range cases {
+		for _, src := range []runnerSource{fromDisk, fromSession} {
+			if c.name == "key given twice" && src == fromDisk {
+				continue // npm refuses it; on disk a broken manifest is only read for its pairs
+			}
+			res, _ := runnerAnalyze(runnerCase{cwd: c.cwd}, c.cmd, c.files, src)
+			if held := resultPoints(res) >= 100; held != c.held {
+				t.Errorf("%s (%s): %q: %v (%d points), held %v, want %v", c.name, src, c.cmd, ruleIDs(res), resultPoints(res), held, c.held)
+			}
+		}
+	}
+	// An edit of package.json: only its new text is known.
+	res := Analyze("npm test", Options{Cwd: runnerCwd, Home: runnerHome, Files: map[string]FileContent{
+		runnerCwd + "/package.json": {Text: `    "test": "rm -rf ~",`, Partial: true}}})
+	if resultPoints(res) < 100 {
+		t.Errorf("npm test after an edit that sets the test script: %v", ruleIDs(res))
+	}
+	res = Analyze("npm test", Options{Cwd: runnerCwd, Home: runnerHome, Files: map[string]FileContent{
+		runnerCwd + "/package.json": {Text: `    "lodash": "^4.17.21",`, Partial: true}}})
+	if m := resultPoints(res); m >= 50 {
+		t.Errorf("npm test after an edit that adds a dependency: %v (%d points)", ruleIDs(res), m)
+	}
+}
