@@ -88,21 +88,21 @@ var projectRunners = []projectRunner{
 	{progs: []string{"cargo"}, runs: cargoRunRuns},
 }
 
-// projectRunnerIndex maps a program to its runners.
-func projectRunnerFor(name string) *projectRunner {
+// projectRunnerIndex maps a program to its runner, built once from the
+// table.
+var projectRunnerIndex = func() map[string]*projectRunner {
+	m := map[string]*projectRunner{}
 	for i := range projectRunners {
 		for _, p := range projectRunners[i].progs {
-			if p == name {
-				return &projectRunners[i]
-			}
+			m[p] = &projectRunners[i]
 		}
 	}
-	return nil
-}
+	return m
+}()
 
 // projectRunner judges the project files c runs.
 func (w *walker) projectRunner(c *Cmd) {
-	pr := projectRunnerFor(c.Name)
+	pr := projectRunnerIndex[c.Name]
 	if pr == nil || !w.r.fl().knowsFiles() {
 		return
 	}
@@ -115,7 +115,15 @@ func (w *walker) projectRunner(c *Cmd) {
 // drops to judge the program they run (npx NAME, uv run x.py, poetry run
 // NAME): the program is the project's own.
 func (w *walker) wrappedRunner(argv []string, dyn []bool, text string) {
-	if len(argv) < 2 || dyn[0] || !w.r.fl().knowsFiles() {
+	if len(argv) < 2 || dyn[0] {
+		return
+	}
+	switch progName(argv[0]) {
+	case "npx", "pnpx", "bunx", "uv", "poetry", "pdm", "pipenv":
+	default:
+		return
+	}
+	if !w.r.fl().knowsFiles() {
 		return
 	}
 	c := w.newCmd(argv, dyn, text, w.sudo)
