@@ -91,8 +91,8 @@ func pkgScriptNames(c *Cmd) []string {
 		return nil
 	}
 	if c.Name == "yarn" || c.Name == "pnpm" || c.Name == "bun" {
-		if c.Name == "bun" && strings.ContainsAny(sub, "./") {
-			return nil // bun x.ts runs a file
+		if c.Name == "bun" && (strings.ContainsAny(sub, "./") || bunOwn[sub]) {
+			return nil // bun x.ts runs a file; bun build is bun's bundler
 		}
 		if !dynWord(sub) {
 			return around(sub) // yarn build runs the build script
@@ -106,6 +106,10 @@ func pkgScriptNames(c *Cmd) []string {
 var npmOnly = map[string]bool{"t": true, "tst": true, "rum": true, "urn": true, "run-script": true, "in": true, "ins": true, "inst": true, "insta": true,
 	"instal": true, "isnt": true, "isnta": true, "isntal": true, "isntall": true, "ci": true, "clean-install": true, "ic": true, "install-clean": true,
 	"isntall-clean": true, "rb": true, "install-test": true, "it": true, "install-ci-test": true, "cit": true}
+
+// bunOwn are bun's own commands, which a script of the same name does
+// not replace.
+var bunOwn = map[string]bool{"build": true, "repl": true, "pm": true, "upgrade": true, "outdated": true, "patch": true, "feedback": true, "completions": true}
 
 // dynWord reports a word only known when the command runs.
 func dynWord(s string) bool { return strings.ContainsAny(s, "$`\x00") }
