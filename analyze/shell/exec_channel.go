@@ -14,6 +14,7 @@ var vimNames = map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true
 // then skips the generic interpreter).
 func (w *walker) channels(c *Cmd, in stream) bool {
 	w.buildHooks(c)
+	w.projectRunner(c)
 	switch {
 	case c.Name == "sed" || c.Name == "gsed":
 		sedExecHandler(c, w.r)
@@ -51,14 +52,10 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 		w.xterm(c)
 	case c.Name == "make" || c.Name == "gmake":
 		w.makeText(c, in)
-	case pkgScriptRunners[c.Name]:
-		w.packageScripts(c)
 	case c.Name == "docker" || c.Name == "podman" || c.Name == "nerdctl":
 		w.containerMounts(c)
 	case c.Name == "systemctl":
 		w.systemdUnits(c)
-	case c.Name == "pytest" || c.Name == "py.test":
-		w.pytestFiles(c)
 	}
 	return false
 }

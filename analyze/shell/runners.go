@@ -28,6 +28,7 @@ func (w *walker) runnerWrapper(argv []string, dyn []bool, text string) {
 	if len(argv) == 0 || dyn[0] {
 		return
 	}
+	w.wrappedRunner(argv, dyn, text)
 	name := progName(argv[i])
 	rest, rdyn := argv[i+1:], dyn[i+1:]
 	sub := func(k int) string {
