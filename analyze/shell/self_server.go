@@ -62,6 +62,9 @@ func killPattern(pat string, full, exact bool, port string) bool {
 	if pat == "" {
 		return false
 	}
+	if strings.Contains(strings.ToLower(pat), "actionguard") {
+		return true // the name itself, whatever else the pattern asks
+	}
 	lines := selfProcessNames
 	if full {
 		lines = []string{"/usr/local/bin/actionguard serve --listen 127.0.0.1:" + port, "actionguard-hook hook claude-code", "actionguard mcp-proxy"}
@@ -223,11 +226,11 @@ func (e *analysis) findsSelfProcess(c *Cmd) bool {
 // killers signal the processes whose ids they are given.
 var killers = map[string]bool{"kill": true, "pkill": true, "killall": true, "skill": true, "taskkill": true, "Stop-Process": true}
 
-// selfServerScan judges the commands that would run together: one that
+// selfServerScan judges the commands of src that would run together: one that
 // stops actionguard's server on its own, a kill fed the ids of its
 // processes (kill $(pgrep actionguard), pgrep … | xargs kill), and one
 // that listens on its port.
-func (r *report) selfServerScan() {
+func (r *report) selfServerScan(src string) {
 	cmds := r.res.Commands
 	finds, kills := false, false
 	for _, c := range cmds {
@@ -255,8 +258,18 @@ func (r *report) selfServerScan() {
 			}
 		}
 	}
+	// PORT=8750 before the server, or exported ahead of it.
+	portSet := false
+	if m := portAssign.FindStringSubmatch(src); m != nil && m[1] == r.env.serverPort() {
+		portSet = true
+	}
 	for _, c := range cmds {
-		if where, ok := r.env.listensOnSelfPort(c); ok {
+		if m := portAssign.FindStringSubmatch(c.Text); m != nil && m[1] == r.env.serverPort() {
+			portSet = true
+		}
+	}
+	for _, c := range cmds {
+		if where, ok := r.env.listensOnSelfPort(c, portSet); ok {
 			r.mutates()
 			r.add(c.find(ruleSelfServerFake, c.Name+" listens on "+where+", actionguard's approval server's port: a page there could collect a person's sign-in.", where))
 			return
@@ -279,17 +292,21 @@ var servers = map[string]bool{
 	"php-cgi": true, "lighttpd": true, "nginx": true, "tcpserver": true, "ruby3": true, "go": true, "cargo": true, "dotnet": true, "java": true,
 }
 
+// nonListeners among servers do not take their port from $PORT.
+var nonListeners = map[string]bool{"nc": true, "netcat": true, "ncat": true, "socat": true, "ssh": true, "docker": true, "podman": true, "kubectl": true, "openssl": true}
+
 // portAssign is an environment assignment that names a listening port.
 var portAssign = lazyRegexp(`(?i)(?:^|[\s;])(?:export\s+)?[A-Z_]*PORT=["']?(\d+)`)
 
 // listensOnSelfPort reports a command that would listen on actionguard's
-// server port, with where.
-func (e *analysis) listensOnSelfPort(c *Cmd) (string, bool) {
+// server port, with where; portSet: the command line sets $PORT (or
+// another …PORT variable) to that port.
+func (e *analysis) listensOnSelfPort(c *Cmd, portSet bool) (string, bool) {
 	port := e.serverPort()
 	if listenClients[c.Name] || !servers[c.Name] {
 		return "", false
 	}
-	if m := portAssign.FindStringSubmatch(c.Text); m != nil && m[1] == port {
+	if portSet && !nonListeners[c.Name] {
 		return "port " + port, true
 	}
 	words := c.Positional()
@@ -312,7 +329,7 @@ func (e *analysis) listensOnSelfPort(c *Cmd) (string, bool) {
 	case "socat":
 		for _, w := range words {
 			u := strings.ToUpper(w)
-			if (strings.Contains(u, "-LISTEN:") || strings.Contains(u, "-L:")) && strings.Contains(u, ":"+port) {
+			if (strings.Contains(u, "-LISTEN:") || strings.Contains(u, "-L:")) && afterColon(u, port) {
 				return w, true
 			}
 		}
@@ -351,6 +368,23 @@ func (e *analysis) listensOnSelfPort(c *Cmd) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// afterColon reports port right after a colon in s, not followed by
+// another digit (TCP-LISTEN:8750,fork; not :87500).
+func afterColon(s, port string) bool {
+	for i := strings.Index(s, ":"+port); i >= 0; {
+		j := i + 1 + len(port)
+		if j == len(s) || s[j] < '0' || s[j] > '9' {
+			return true
+		}
+		k := strings.Index(s[j:], ":"+port)
+		if k < 0 {
+			return false
+		}
+		i = j + k
+	}
+	return false
 }
 
 // dashClusterHas reports a one-letter flag given in a cluster (-lk, -lvp).
