@@ -104,15 +104,52 @@ func metaOf(c *Cmd) metaTarget {
 // when the command runs (what find -exec or xargs hands it) is not: find
 // . -type f -exec chmod 644 {} + changes the files it finds, each judged
 // by the rules for unknown paths.
+//
+// A wildcard (chmod g+w .[^.]* ..?*) matches the agents' directories
+// among others: it reaches what they hold only with a change that takes
+// the owner's access away.
 func metaChanges(c *Cmd) []selfChange {
 	t := metaOf(c)
 	out := make([]selfChange, 0, len(t.paths))
+	hides := -1
 	for _, p := range t.paths {
-		if p != "" {
-			out = append(out, selfChange{p, !strings.Contains(p, "\x00") && !strings.Contains(p, "{}")})
+		if p == "" {
+			continue
 		}
+		tree := !strings.Contains(p, "\x00") && !strings.Contains(p, "{}")
+		if tree && isGlobPath(p) {
+			if hides < 0 {
+				hides = 0
+				if metaHides(c.Name, t.spec, "") {
+					hides = 1
+				}
+			}
+			tree = hides == 1
+		}
+		out = append(out, selfChange{p, tree})
 	}
 	return out
+}
+
+// metaHides reports whether the metadata change spec of the program name
+// can take the owner's access away (home: the user's home directory, for
+// an owner's name).
+func metaHides(name, spec, home string) bool {
+	switch strings.TrimPrefix(name, "g") {
+	case "chmod":
+		return modeHides(spec)
+	case "chown", "lchown":
+		return ownerOther(spec, home)
+	case "setfacl":
+		return aclHides(spec)
+	case "chattr":
+		return true // +i, +a: the settings cannot be changed back, nor the state written
+	case "chflags":
+		// hidden, uchg, schg: the directory disappears from listings or
+		// cannot be written, and actionguard's state with it.
+		return spec == "" || strings.Contains(spec, "chg") || strings.Contains(spec, "hidden")
+	}
+	return false
 }
 
 // dashMode is chmod's mode given as options (-w, -rx, -R -x): the letters
@@ -269,19 +306,7 @@ func (r *report) selfHidden(c *Cmd, env *analysis) bool {
 			// reads as chmod 644 .) leaves the user's hooks in place.
 			continue
 		}
-		hides := false
-		switch name {
-		case "chmod":
-			hides = modeHides(t.spec)
-		case "chown", "lchown":
-			hides = ownerOther(t.spec, env.home)
-		case "setfacl":
-			hides = aclHides(t.spec)
-		case "chflags":
-			// hidden, uchg, schg: the directory disappears from listings or
-			// cannot be written, and actionguard's state with it.
-			hides = t.spec == "" || strings.Contains(t.spec, "chg") || strings.Contains(t.spec, "hidden")
-		}
+		hides := name != "chattr" && metaHides(name, t.spec, env.home)
 		if !hides {
 			continue
 		}

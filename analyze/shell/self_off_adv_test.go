@@ -70,6 +70,14 @@ func TestMetadataOfProtectedPlaces(t *testing.T) {
 
 // The same programs on ordinary files and directories are routine.
 func TestMetadataTwins(t *testing.T) {
+	// A wildcard that keeps the owner's access. (A wildcard over the
+	// project's dot names matches .mcp.json, a protected file: held as
+	// before.)
+	for _, cmd := range []string{"chmod g+w *", "chmod -R go-w src/*", "chmod 755 ~/bin/*", "chgrp staff build/*", "chmod -R go-w ~/projects/*/.cache"} {
+		if got := selfFindings(cmd); len(got) > 0 {
+			t.Errorf("%s: %v, want none", cmd, got)
+		}
+	}
 	for _, p := range []string{"build", "./dist", "script.sh", "~/projects/lib", "/tmp/x", "node_modules/.bin", ".venv", "~/.ssh-config-backup",
 		"~/.claudia", "src/.claude-notes", "docs/claude", "~/.cache/claude-tools"} {
 		for _, tpl := range metaTemplates {
