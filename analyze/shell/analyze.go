@@ -45,6 +45,7 @@ func analyze(src string, opt Options) (*Result, *report) {
 	r.analyzeScriptAs(dialectScript(src, opt.Dialect), nil, 0, "")
 	r.reportBudget()
 	r.selfScan()
+	r.selfServerScan(src)
 	r.reportDisk()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
 	return res, r

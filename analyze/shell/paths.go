@@ -67,6 +67,9 @@ type analysis struct {
 	disk *diskLinks
 	// untracked tells a file git clean would remove (Options.Untracked).
 	untracked func(string) (bool, bool)
+	// port is actionguard's server port (Options.ServerPort); 0: the
+	// default.
+	port int
 }
 
 // unknownDir is analysis.dir after a cd to a place only known when the

@@ -26,7 +26,7 @@ func (p controlPart) ok() bool { return p.what != "" }
 func newAnalysis(opt Options) *analysis {
 	b := placesOf(opt)
 	return &analysis{cwd: b.cwd, home: b.home, control: b.control, controlBases: b.controlBases, inControl: b.inControl,
-		placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked}
+		placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked, port: opt.ServerPort}
 }
 
 // places is what newAnalysis derives from the working directory, the home
@@ -154,6 +154,9 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		}
 		if base == ".mcp.json" {
 			part.what = projectMCP
+		}
+		if pluginPlace(abs, home) {
+			part.what = agentPlugins
 		}
 		if abs == home+"/.claude.json" {
 			// Claude Code's own state: the tools and MCP servers each

@@ -56,6 +56,10 @@ type Options struct {
 	// beyond the defaults under Home: a command may read them but not
 	// change them (see paths_self.go).
 	ControlPlane []string
+	// ServerPort is the port actionguard's approval server listens on
+	// (0: DefaultServerPort): stopping what listens there, or listening
+	// there instead, is blocked (self_server.go).
+	ServerPort int
 	// Dialect is the shell that reads the command: POSIX (the default),
 	// PowerShell or cmd.exe (the agents' tools on Windows).
 	Dialect Dialect

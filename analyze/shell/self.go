@@ -103,10 +103,12 @@ var (
 var selfRules = []*rule.Rule{
 	ruleSelfApproval, ruleSelfContacts, ruleSelfDisable, ruleSelfFeedback, ruleSelfHook, ruleSelfMode, ruleSelfToken,
 	ruleSelfTrash, ruleSelfTrust, ruleSelfUnknown, ruleSelfWrite, ruleSelfRead, ruleSelfDatabase, ruleSelfServer,
+	ruleSelfServerStop, ruleSelfServerFake, ruleSelfPlugin,
 }
 
 func selfHandlers() map[string][]handler {
-	m := map[string][]handler{"actionguard": {selfHandler}, "actionguard-hook": {selfHookHandler}, "actionguard-mcp": {selfHandler}}
+	m := map[string][]handler{"actionguard": {selfHandler}, "actionguard-hook": {selfHookHandler}, "actionguard-mcp": {selfHandler},
+		"claude": {selfPluginHandler}, "gemini": {selfPluginHandler}}
 	for _, db := range selfDBClients {
 		m[db] = append(m[db], selfDatabaseHandler)
 	}

@@ -34,6 +34,9 @@ func selfChanges(c *Cmd) []selfChange {
 	case "sort", "uniq", "xxd", "split", "csplit", "tree", "less", "yq":
 		return outputChanges(c)
 	}
+	if metaPrograms[c.Name] {
+		return metaChanges(c) // self_off.go
+	}
 	return nil
 }
 
@@ -446,6 +449,9 @@ func (r *report) selfChanged(c *Cmd) bool {
 				return true
 			}
 		}
+	}
+	if r.selfHidden(c, env) {
+		return true
 	}
 	for _, ch := range changes {
 		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")

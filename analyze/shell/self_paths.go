@@ -67,6 +67,9 @@ var selfPlaces = []selfPlace{
 	{parts: []string{".copilot", "hooks"}, home: true, what: agentHooks},
 	{parts: []string{".mcp.json"}, what: projectMCP},
 	{parts: []string{".claude.json"}, home: true, what: "the agent's own settings (the tools and MCP servers it is allowed)"},
+	{parts: []string{".claude", "plugins"}, home: true, what: agentPlugins},
+	{parts: []string{".claude-plugin"}, what: agentPlugins},
+	{parts: []string{".gemini", "extensions"}, home: true, what: agentPlugins},
 	{parts: []string{".config", "actionguard"}, home: true, what: "actionguard's own files"},
 	{parts: []string{".local", "state", "actionguard"}, home: true, what: "actionguard's own files"},
 }

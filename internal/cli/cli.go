@@ -15,6 +15,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/actionguard/actionguard/internal/agentproc"
 	"github.com/spf13/cobra"
 )
 
@@ -46,6 +47,9 @@ type Env struct {
 	Environ func() []string
 	// IsTerminal reports whether a stream is a terminal (colour, progress).
 	IsTerminal func(w any) bool
+	// Ancestry reports a coding agent among the process's parents; nil
+	// walks the real ones (agentproc.Find). Tests stand in for it.
+	Ancestry func() (agentproc.Agent, bool)
 }
 
 // Main runs the command line with the process's arguments and streams.

@@ -1,51 +1,35 @@
 package cli
 
 import (
-	"crypto/rand"
-	"fmt"
-	"slices"
-	"strings"
+	"github.com/actionguard/actionguard/internal/agentproc"
 )
 
 // The commands that decide for a person — approvals approve|reject|watch,
 // tokens create, mode (switching), trust revoke, uninstall — refuse to act
-// for a coding agent. The agent runs its shell commands with markers in
-// their environment (agentMarkers) and without a terminal on standard
-// input; under those markers a command needs a terminal and a code shown on
-// it typed back, and --yes does not stand in for it. Without the markers
-// (a person's own shell, a CI script) the commands behave as before: a
-// question on a terminal, or --yes.
+// for a coding agent: under one, they refuse outright and point to the
+// approval page or a terminal outside the agent. No terminal route is
+// offered: a program the agent starts can own a pseudo-terminal, read any
+// code shown on it and type it back, so a typed code tells nothing.
+//
+// "Under a coding agent" is read twice: the command's own environment
+// carries an agent's markers (agentproc.Markers), or a parent process
+// does, or is an agent's program (agentproc.Find) — so env -i, env -u or
+// a pseudo-terminal forked under the agent does not make the command a
+// person's. Outside an agent (a person's own shell, a CI script) the
+// commands behave as before: a question on a terminal, or --yes.
 //
 // This is defence in depth behind the hook, which blocks these commands
-// when an agent tries them: an agent that can run arbitrary programs can
-// unset the markers, so they are a tripwire, not a boundary. The boundary
-// is that an approval counts only when its decision is in the audit chain
-// (approval.Verified) and the server's approve endpoints want an approver
-// token or its page session.
-
-// agentMarkers are environment variables coding agents set for the
-// commands they run (docs/approvals.md, "Who can approve").
-var agentMarkers = []string{
-	"CLAUDECODE",             // Claude Code: "1"
-	"CLAUDE_CODE_ENTRYPOINT", // Claude Code: cli, sdk-ts, …
-	"CODEX_SANDBOX",          // Codex: seatbelt, landlock
-	"CODEX_SANDBOX_NETWORK_DISABLED",
-	"CODEX_THREAD_ID",
-	"CODEX_CI",
-	"GEMINI_CLI", // Gemini CLI: "1"
-	"CURSOR_TRACE_ID",
-	"CURSOR_AGENT",
-	"COPILOT_CLI",
-	"COPILOT_AGENT",
-}
-
-// agentPrefixes name families of markers: any variable starting with one.
-var agentPrefixes = []string{"CODEX_SANDBOX", "CODEX_THREAD", "CLAUDE_CODE_", "CURSOR_AGENT", "COPILOT_AGENT"}
+// when an agent tries them: a program that leaves the agent's process
+// tree (a daemon re-parented to init) is seen by neither check, so both
+// are tripwires, not a boundary. The boundary is that an approval counts
+// only when its decision is in the audit chain (approval.Verified) and
+// the server's approve endpoints want an approver token or its page
+// session (docs/security.md, "Who decides").
 
 // agentMarker returns the name of a coding agent's marker set in the
-// environment, "" when there is none.
+// command's own environment, "" when there is none.
 func (a *app) agentMarker() string {
-	for _, k := range agentMarkers {
+	for _, k := range agentproc.Markers {
 		if a.env.Getenv(k) != "" {
 			return k
 		}
@@ -53,51 +37,31 @@ func (a *app) agentMarker() string {
 	if a.env.Environ == nil {
 		return ""
 	}
-	for _, kv := range a.env.Environ() {
-		k, v, _ := strings.Cut(kv, "=")
-		if v == "" {
-			continue
-		}
-		if slices.ContainsFunc(agentPrefixes, func(p string) bool { return strings.HasPrefix(k, p) }) {
-			return k
-		}
+	return agentproc.Marker(a.env.Environ())
+}
+
+// agentAncestor reports a coding agent among the command's parent
+// processes.
+func (a *app) agentAncestor() (agentproc.Agent, bool) {
+	if a.env.Ancestry != nil {
+		return a.env.Ancestry()
 	}
-	return ""
+	return agentproc.Find()
 }
 
 // personHint is what a refused command tells its reader to do instead.
 const personHint = "a person decides this: approve it on the approval page, or run the command in your own terminal (outside the coding agent)"
 
 // requirePerson makes sure a person, not a coding agent, is running a
-// command that decides (what says what, e.g. "approve ap-7f3k2q"). Outside
-// a coding agent's environment it asks nothing. Under one, it refuses
-// without a terminal on standard input, and with one it shows a code the
-// person must type back; --yes changes neither.
+// command that decides (what says what, e.g. "approve ap-7f3k2q"). Under
+// a coding agent it refuses, terminal or not, --yes or not; outside one it
+// asks nothing.
 func (a *app) requirePerson(what string) error {
-	marker := a.agentMarker()
-	if marker == "" {
-		return nil
+	if marker := a.agentMarker(); marker != "" {
+		return usageErr(personHint, "refusing to %s: this command runs under a coding agent (%s is set)", what, marker)
 	}
-	if !a.env.IsTerminal(a.env.Stdin) {
-		return usageErr(personHint,
-			"refusing to %s: this command runs under a coding agent (%s is set) and standard input is not a terminal", what, marker)
-	}
-	code := confirmationCode()
-	fmt.Fprintf(a.env.Stderr, "This terminal runs under a coding agent (%s is set).\nTo %s, type %s and press Enter: ", marker, what, code)
-	var answer string
-	fmt.Fscanln(a.env.Stdin, &answer)
-	if strings.TrimSpace(answer) != code {
-		return usageErr(personHint, "refusing to %s: the confirmation code was not typed", what)
+	if ag, ok := a.agentAncestor(); ok {
+		return usageErr(personHint, "refusing to %s: this command runs under a coding agent (%s)", what, ag)
 	}
 	return nil
-}
-
-// confirmationCode is six digits, different every time.
-func confirmationCode() string {
-	var b [6]byte
-	rand.Read(b[:])
-	for i := range b {
-		b[i] = '0' + b[i]%10
-	}
-	return string(b[:])
 }

@@ -3,91 +3,70 @@ package cli_test
 import (
 	"bytes"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/actionguard/actionguard/internal/agentproc"
 	"github.com/actionguard/actionguard/internal/cli"
 )
 
-// typist is a terminal with a person at it: it reads what the command
-// writes on stderr and, when asked to type a code, types answer(code).
-type typist struct {
-	mu     sync.Mutex
-	buf    bytes.Buffer
-	in     *io.PipeWriter
-	answer func(code string) string
-	typed  bool
-}
+// noAgent stands for a process tree without a coding agent.
+func noAgent() (agentproc.Agent, bool) { return agentproc.Agent{}, false }
 
-var codeRe = regexp.MustCompile(`type (\d{6}) and press Enter`)
-
-func (t *typist) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf.Write(p)
-	if m := codeRe.FindSubmatch(t.buf.Bytes()); m != nil && !t.typed {
-		t.typed = true
-		answer := t.answer(string(m[1]))
-		go func() { io.WriteString(t.in, answer+"\n"); t.in.Close() }()
-	}
-	return len(p), nil
-}
-
-// runPerson runs the command line with a terminal on stdin and stderr, in
-// the environment env, answering the code prompt with answer.
-func runPerson(t *testing.T, env map[string]string, answer func(string) string, args ...string) (int, string, string) {
-	t.Helper()
-	r, w := io.Pipe()
-	term := &typist{in: w, answer: answer}
-	var out bytes.Buffer
-	code := cli.Run(cli.Env{Args: args, Stdin: r, Stdout: &out, Stderr: term,
+// runTerminal runs the command line with a terminal on stdin and stderr
+// that types every line of typed, in the environment env, with the
+// process's ancestry reported by ancestry.
+func runTerminal(env map[string]string, ancestry func() (agentproc.Agent, bool), typed string, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := cli.Run(cli.Env{Args: args, Stdin: strings.NewReader(typed), Stdout: &out, Stderr: &errb,
 		Getenv:     func(k string) string { return env[k] },
-		IsTerminal: func(any) bool { return true }})
-	w.Close()
-	term.mu.Lock()
-	defer term.mu.Unlock()
-	return code, out.String(), term.buf.String()
+		IsTerminal: func(any) bool { return true }, Ancestry: ancestry})
+	return code, out.String(), errb.String()
 }
 
-// Under a coding agent's environment with a terminal, a deciding command
-// shows a fresh code and goes on only when it is typed back; --yes does not
-// stand in for it. Outside an agent's environment nothing is asked.
-func TestPersonTypesTheCode(t *testing.T) {
+// Under a coding agent — its marker in the command's environment, or an
+// agent among its parents — a deciding command refuses even on a
+// terminal: a program the agent starts can own a pseudo-terminal and
+// type back whatever it is shown, so no code is shown and nothing typed
+// counts. Outside an agent nothing is asked.
+func TestUnderAgentTerminalRefuses(t *testing.T) {
 	dir := t.TempDir()
 	base := map[string]string{"HOME": filepath.Join(dir, "home"), "ACTIONGUARD_DB": filepath.Join(dir, "audit.db")}
-	agent := map[string]string{"CLAUDECODE": "1"}
-	for k, v := range base {
-		agent[k] = v
-	}
-	var codes []string
-	exit, out, errs := runPerson(t, agent, func(c string) string { codes = append(codes, c); return c }, "tokens", "create", "alice", "--scope", "approver")
-	if exit != 0 || !strings.HasPrefix(out, "agt_") || !strings.Contains(errs, "CLAUDECODE is set") {
-		t.Fatalf("the code typed back: exit %d, %q, %q", exit, out, errs)
-	}
-	for _, wrong := range []func(string) string{
-		func(string) string { return "" },
-		func(c string) string { return c[:5] },
-		func(c string) string { return "y" },
-		func(c string) string { return c + "0" },
+	agent := maps.Clone(base)
+	agent["CLAUDECODE"] = "1"
+	parent := func() (agentproc.Agent, bool) { return agentproc.Agent{PID: 4242, Marker: "CLAUDECODE"}, true }
+	program := func() (agentproc.Agent, bool) { return agentproc.Agent{PID: 4243, Name: "Codex"}, true }
+	for _, tc := range []struct {
+		name     string
+		env      map[string]string
+		ancestry func() (agentproc.Agent, bool)
+		why      string
+	}{
+		{"own marker", agent, noAgent, "CLAUDECODE is set"},
+		{"parent's marker", base, parent, "CLAUDECODE is set in the environment of its parent process 4242"},
+		{"parent program", base, program, "its parent process 4243 is Codex"},
 	} {
-		exit, out, errs := runPerson(t, agent, func(c string) string { codes = append(codes, c); return wrong(c) }, "tokens", "create", "mallory", "--scope", "approver", "--json")
-		if exit == 0 || out != "" || !strings.Contains(errs, "the confirmation code was not typed") {
-			t.Errorf("a wrong code: exit %d, %q, %q", exit, out, errs)
+		for _, args := range [][]string{
+			{"tokens", "create", "mallory", "--scope", "approver"},
+			{"approvals", "approve", "ap-abcdef", "--yes"},
+			{"approvals", "reject", "ap-abcdef"},
+			{"approvals", "watch"},
+			{"mode", "learning", "--global"},
+			{"trust", "revoke", "--all", "--yes"},
+		} {
+			// Whatever is typed: a six-digit code, y, the id.
+			exit, out, errs := runTerminal(tc.env, tc.ancestry, "123456\ny\nap-abcdef\n", args...)
+			if exit != cli.ExitUsage || out != "" || !strings.Contains(errs, "refusing to ") || !strings.Contains(errs, tc.why) ||
+				!strings.Contains(errs, "approval page") || strings.Contains(errs, "type ") {
+				t.Errorf("%s, %v: exit %d, %q, %q", tc.name, args, exit, out, errs)
+			}
 		}
 	}
-	seen := map[string]bool{}
-	for _, c := range codes {
-		if seen[c] {
-			t.Errorf("the code %s was shown twice", c)
-		}
-		seen[c] = true
-	}
-	exit, out, errs = runPerson(t, base, func(c string) string { t.Errorf("asked for a code outside an agent: %s", c); return c }, "tokens", "create", "bob")
-	if exit != 0 || !strings.HasPrefix(out, "agt_") || strings.Contains(errs, "type ") {
+	exit, out, errs := runTerminal(base, noAgent, "", "tokens", "create", "bob")
+	if exit != 0 || !strings.HasPrefix(out, "agt_") || strings.Contains(errs, "refusing") {
 		t.Errorf("outside an agent: exit %d, %q, %q", exit, out, errs)
 	}
 }
@@ -103,7 +82,7 @@ func TestAgentMarkersRefuse(t *testing.T) {
 		var errb bytes.Buffer
 		exit := cli.Run(cli.Env{Args: []string{"approvals", "approve", "ap-abcdef", "--yes"}, Stdout: io.Discard, Stderr: &errb,
 			Getenv:  func(name string) string { return env[name] },
-			Environ: func() []string { return []string{kv} }})
+			Environ: func() []string { return []string{kv} }, Ancestry: noAgent})
 		if exit != cli.ExitUsage || !strings.Contains(errb.String(), "refusing to approve ap-abcdef") || !strings.Contains(errb.String(), k+" is set") {
 			t.Errorf("%s: exit %d, %s", kv, exit, errb.String())
 		}
@@ -114,7 +93,7 @@ func TestAgentMarkersRefuse(t *testing.T) {
 		Getenv: func(name string) string {
 			return map[string]string{"HOME": dir, "ACTIONGUARD_DB": filepath.Join(dir, "audit.db")}[name]
 		},
-		Environ: func() []string { return []string{"CLAUDECODE=", "CODEX_SANDBOX="} }})
+		Environ: func() []string { return []string{"CLAUDECODE=", "CODEX_SANDBOX="} }, Ancestry: noAgent})
 	if strings.Contains(errb.String(), "refusing") {
 		t.Errorf("empty markers: %s", errb.String())
 	}
