@@ -182,6 +182,7 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	s.execCalls(p)
 	s.quotedCommands()
 	s.deletions(p)
+	s.walkDeletions()
 	s.reverseShell()
 	// Credentials named in the code, and what is sent.
 	cred := ""
