@@ -86,6 +86,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	}
 	if isNetworkSender(c) {
 		w.sends(c, in)
+		w.sendsWrittenSecret(c)
 	}
 	w.remoteShellStdin(c, in)
 	w.noteDownload(c)
@@ -512,6 +513,9 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		}
 	case "ssh-keygen":
 		return stream{kind: streamUnknown}
+	}
+	if st, ok := w.encodedSecret(c, in); ok {
+		return st
 	}
 	return stream{kind: streamUnknown, what: "the output of " + c.Name}
 }
