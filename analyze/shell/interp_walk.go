@@ -7,10 +7,10 @@ import (
 // Inline code that walks a directory tree and deletes what it finds
 // (os.walk + os.remove, fs.readdirSync recursion + unlinkSync, File::Find +
 // unlink, Dir.glob("**") + File.delete) deletes the files of that tree
-// whose names only the walk knows. Over the home directory, the root or a
-// system directory that is the same as rm -rf DIR/*, and is judged so; a
-// walk of the project or of a build directory keeps the judgement of the
-// deletion itself.
+// whose names only the walk knows. Outside the project (the home
+// directory, the root, a system directory, a directory of keys) that is
+// the same as rm -rf DIR/*, and is judged so; a walk of the project keeps
+// the judgement of the deletion itself.
 
 // walkCalls are the calls that list or walk a directory, per language.
 var walkCalls = map[string]*lazyRE{
@@ -35,9 +35,9 @@ var walkDeletes = map[string]*lazyRE{
 const maxWalkCalls = 32
 
 // walkDeletions judges code that walks a tree and deletes in it: each root
-// of the walk that is the home directory, the root, a directory holding
-// the home or the project, or a system directory is judged as rm -rf of
-// everything under it.
+// of the walk outside the project (the home directory, the root, a system
+// directory, the SSH keys' directory…) is judged as rm -rf of everything
+// under it; a walk of the project keeps the judgement of the deletion.
 func (s *codeScan) walkDeletions() {
 	walk, del := walkCalls[s.lang], walkDeletes[s.lang]
 	if walk == nil || !del.MatchString(s.code) {
@@ -56,7 +56,7 @@ func (s *codeScan) walkDeletions() {
 	seen := map[string]bool{}
 	for _, root := range roots {
 		cl := s.c.Class(root)
-		if !cl.Known || !(cl.Root || cl.Home || cl.HoldsWorkspace || cl.System) || seen[cl.Abs] {
+		if !cl.Known || cl.Workspace && !cl.HoldsWorkspace || seen[cl.Abs] {
 			continue
 		}
 		seen[cl.Abs] = true
@@ -88,8 +88,44 @@ func (s *codeScan) walkRoots(calls [][]int) []string {
 				roots = append(roots, r)
 			}
 		}
+		// A method of a path (Path.home().joinpath(".ssh").iterdir(),
+		// Pathname.new(dir).children): the directory is the receiver.
+		if loc[0] > 0 && s.code[loc[0]-1] == '.' {
+			if start := receiverStart(s.code, loc[0]-1); start < loc[0]-1 {
+				if r, ok := globRoot(s.e.sub(s.code[start : loc[0]-1]).expr().text()); ok {
+					roots = append(roots, r)
+				}
+			}
+		}
 	}
 	return roots
+}
+
+// receiverStart is where the expression whose method is called at the dot
+// dot begins: names, dots and bracketed arguments, read backwards.
+func receiverStart(code string, dot int) int {
+	depth := 0
+	i := dot
+	for i > 0 {
+		ch := code[i-1]
+		switch {
+		case ch == ')' || ch == ']':
+			depth++
+		case ch == '(' || ch == '[':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case depth > 0 || isIdentChar(ch) || ch == '.':
+		default:
+			return i
+		}
+		i--
+		if dot-i > 512 {
+			return dot
+		}
+	}
+	return i
 }
 
 // codePaths are the known values the code passes to any call that are

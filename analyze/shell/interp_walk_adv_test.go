@@ -123,3 +123,29 @@ func FuzzGlobRoot(f *testing.F) {
 		}
 	})
 }
+
+// TestInterpWalkKeys: a walk of a directory of keys, named through a
+// path method, deletes the keys.
+func TestInterpWalkKeys(t *testing.T) {
+	for _, src := range []string{
+		`python3 -c 'import pathlib; [p.unlink() for p in pathlib.Path.home().joinpath(".ssh").iterdir()]'`,
+		`python3 -c 'from pathlib import Path; [p.unlink() for p in (Path.home() / ".ssh").iterdir()]'`,
+		`python3 -c 'import pathlib; [f.unlink() for f in pathlib.Path("~/.aws").expanduser().rglob("*")]'`,
+		`python3 -c 'import os; [os.remove(os.path.join(d, f)) for d in [os.path.expanduser("~/.ssh")] for f in os.listdir(d)]'`,
+		`ruby -e 'Dir.children(File.expand_path("~/.ssh")).each { |f| File.delete(File.join(Dir.home, ".ssh", f)) }'`,
+		`node -e 'const fs=require("fs");fs.readdirSync(require("os").homedir()+"/.kube").forEach(f=>fs.unlinkSync(f))'`,
+	} {
+		wantAtLeast(t, src, scopeOptions, atLeastApprove)
+	}
+	for _, src := range []string{
+		`python3 -c 'import pathlib; [p.unlink() for p in pathlib.Path("build").iterdir()]'`,
+		`python3 -c 'import pathlib; print([p.name for p in pathlib.Path.home().joinpath(".ssh").iterdir()])'`,
+	} {
+		if p, id := maxPoints(src, scopeOptions); p > 40 {
+			t.Errorf("%s: %d points (%s)", src, p, id)
+		}
+	}
+	if got := receiverStart(`x = Path.home().joinpath(".ssh").iterdir()`, len(`x = Path.home().joinpath(".ssh")`)); got != 4 {
+		t.Errorf("receiver starts at %d", got)
+	}
+}
