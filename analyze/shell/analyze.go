@@ -572,7 +572,14 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		}
 		val, dyn = w.wordString(a.Value, false)
 	}
-	if cred := w.substCred; cred != "" && a.Index == nil && !a.Append {
+	cred := w.substCred
+	if cred == "" && a.Value != nil && a.Index == nil {
+		// k=${a[*]}, k="$t": the value of a variable that holds a secret.
+		if v := w.secretVarIn(a.Value); v != "" && !strings.HasPrefix(v, secretVarPrefix) {
+			cred = v
+		}
+	}
+	if cred != "" && a.Index == nil && !a.Append {
 		// t=$(gh auth token): $t is the token wherever it goes next.
 		defer func() {
 			if v, ok := st.lookup(name); ok {

@@ -225,6 +225,7 @@ func (w *walker) mapfile(c *Cmd, in stream) {
 	if !isName(name) {
 		return
 	}
+	defer w.readSecret([]string{name}, in)
 	if in.kind == streamUnknown && in.item != "" {
 		st.setVar(name, shVar{vals: []string{in.item}, array: true})
 		return

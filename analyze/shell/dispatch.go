@@ -332,6 +332,9 @@ func (w *walker) output(c *Cmd, in stream) stream {
 	if cred := tokenProducer(c); cred != "" {
 		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}
 	}
+	if st, ok := w.encodedSecret(c, in); ok {
+		return st
+	}
 	switch c.Name {
 	case "echo":
 		args := c.Args
@@ -513,9 +516,6 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		}
 	case "ssh-keygen":
 		return stream{kind: streamUnknown}
-	}
-	if st, ok := w.encodedSecret(c, in); ok {
-		return st
 	}
 	return stream{kind: streamUnknown, what: "the output of " + c.Name}
 }
