@@ -418,6 +418,8 @@ func (w *walker) fileStream(name string, dyn bool) stream {
 			return stream{kind: fc.kind, text: fc.text, what: name}
 		case fc.kind == streamNetwork:
 			return stream{kind: streamNetwork, what: fc.what}
+		case fc.kind == streamSecret && !fc.disk:
+			return stream{kind: streamSecret, cred: fc.cred, what: name}
 		case fc.kind == streamUnknown:
 			return stream{kind: streamUnknown, what: "the output of " + strings.TrimPrefix(fc.what, "the output of ")}
 		}
@@ -582,7 +584,14 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		}
 		val, dyn = w.wordString(a.Value, false)
 	}
-	if cred := w.substCred; cred != "" && a.Index == nil && !a.Append {
+	cred := w.substCred
+	if cred == "" && a.Value != nil && a.Index == nil {
+		// k=${a[*]}, k="$t": the value of a variable that holds a secret.
+		if v := w.secretVarIn(a.Value); v != "" && !strings.HasPrefix(v, secretVarPrefix) {
+			cred = v
+		}
+	}
+	if cred != "" && a.Index == nil && !a.Append {
 		// t=$(gh auth token): $t is the token wherever it goes next.
 		defer func() {
 			if v, ok := st.lookup(name); ok {
@@ -799,7 +808,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		if secretCarriers[c.Name] && !toOwnService(c, secret) {
 			w.r.add(c.find(ruleCredentialExfil, "Sends "+describeFlowSecret(secret)+" to another machine with "+c.Name+".", c.Name))
 		}
-	} else if secret != "" && isNetworkSender(c) {
+	} else if secret != "" && (isNetworkSender(c) || secretCarriers[c.Name]) {
 		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
 	}
 	w.runsWritten(c, in)

@@ -160,6 +160,7 @@ func (w *walker) read(c *Cmd, in stream) {
 	if array == "" && len(names) == 0 {
 		names = []string{"REPLY"}
 	}
+	defer w.readSecret(append(names, array), in)
 	text, known := "", in.kind == streamLiteral || in.kind == streamDecoded
 	if in.kind == streamUnknown && in.item != "" {
 		// ls -d /* | while read d: each line is one of the names the
@@ -224,6 +225,7 @@ func (w *walker) mapfile(c *Cmd, in stream) {
 	if !isName(name) {
 		return
 	}
+	defer w.readSecret([]string{name}, in)
 	if in.kind == streamUnknown && in.item != "" {
 		st.setVar(name, shVar{vals: []string{in.item}, array: true})
 		return

@@ -27,6 +27,7 @@ type fileContent struct {
 	session bool       // written by an earlier call of the session
 	disk    bool       // read from disk (Options.ReadFile)
 	from    string     // copied by this command line from this file, whose content is read when needed
+	cred    string     // streamSecret: the credential it holds (a copy of it, or its content)
 }
 
 // sessionFiles records the files Options.Files describes.
@@ -80,6 +81,8 @@ func (w *walker) writeFile(abs string, out stream, appendTo bool) {
 		}
 	case streamNone:
 		f = fileContent{kind: streamLiteral}
+	case streamSecret:
+		f = secretFileContent(out)
 	case streamNetwork:
 		f = fileContent{kind: streamNetwork, what: out.what}
 		if fl.downloaded == nil {
@@ -96,6 +99,9 @@ func (w *walker) writeFile(abs string, out stream, appendTo bool) {
 	}
 	if appendTo {
 		switch {
+		case had && old.kind == streamSecret:
+			f = old // what is appended to a credential's copy leaves it in
+		case f.kind == streamSecret:
 		case !had || old.from != "":
 			// Appended to a file whose content is not known: what was
 			// appended runs all the same.
@@ -157,8 +163,28 @@ func (w *walker) notedWrites(c *Cmd, in stream) {
 			}
 		}
 		return
-	case "cp", "mv", "ln", "install":
-		p := c.Positional("-m", "--mode", "-o", "-g", "--owner", "--group", "-t", "--target-directory", "-S", "--suffix")
+	case "cp", "mv", "ln", "install", "gcp", "gmv":
+		p := c.Positional() // the specs say which options take a value
+		if t, ok := c.Flag("-t", "--target-directory"); ok {
+			// -t DIR src…: each source lands in DIR under its name.
+			for _, s := range p {
+				if f, ok := copiedSecret(c, s); ok {
+					if dst, ok := c.Resolve(t); ok {
+						fl.setFile(path.Join(dst, path.Base(s)), f)
+					}
+				}
+			}
+			break
+		}
+		if len(p) > 2 {
+			for _, s := range p[:len(p)-1] {
+				if f, ok := copiedSecret(c, s); ok {
+					if dst, ok := c.Resolve(p[len(p)-1]); ok {
+						fl.setFile(path.Join(dst, path.Base(s)), f)
+					}
+				}
+			}
+		}
 		if len(p) != 2 {
 			break
 		}
@@ -168,6 +194,9 @@ func (w *walker) notedWrites(c *Cmd, in stream) {
 			break
 		}
 		f, had := fl.files[src]
+		if !had {
+			f, had = copiedSecret(c, p[0])
+		}
 		if !had && isStdinPath(p[0]) && (in.kind == streamLiteral || in.kind == streamDecoded) {
 			f, had = fileContent{text: in.text, kind: in.kind, what: in.what}, true // install /dev/stdin x <<< '…'
 		}

@@ -43,7 +43,7 @@ var (
 )
 
 // deleteScopeRules are listed in Rules.
-var deleteScopeRules = []*rule.Rule{ruleRmCredential, ruleRmInfraState, ruleRmAllOfKind, ruleChownRoot}
+var deleteScopeRules = []*rule.Rule{ruleRmCredential, ruleMoveCredential, ruleRmInfraState, ruleRmAllOfKind, ruleChownRoot}
 
 // judgeDeleteScope reports the deletions of judgeDelete that reach more
 // than their name says: a key or credential outside the project, a cache

@@ -98,6 +98,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	}
 	if isNetworkSender(c) {
 		w.sends(c, in)
+		w.sendsWrittenSecret(c)
 	}
 	w.remoteShellStdin(c, in)
 	w.noteDownload(c)
@@ -342,6 +343,9 @@ func (w *walker) output(c *Cmd, in stream) stream {
 	}
 	if cred := tokenProducer(c); cred != "" {
 		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}
+	}
+	if st, ok := w.encodedSecret(c, in); ok {
+		return st
 	}
 	switch c.Name {
 	case "echo":

@@ -938,8 +938,7 @@ func zeroSize(s string) bool {
 // destination; mv also removes its sources.
 func copyHandler(c *Cmd, r *report) {
 	r.mutates()
-	valued := []string{"-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"}
-	pos := c.Positional(valued...)
+	pos := c.Positional() // the specs say which options take a value
 	dest, hasT := c.Flag("-t", "--target-directory")
 	if !hasT {
 		if len(pos) < 2 {
@@ -958,7 +957,8 @@ func copyHandler(c *Cmd, r *report) {
 			r.add(c.find(ruleSetuid, "Installs "+dest+" as a setuid program ("+m+"): anyone can use it to act as its owner.", dest))
 		}
 	}
-	if c.Name == "mv" {
+	var moved map[string]bool
+	if c.Name == "mv" || c.Name == "gmv" {
 		if dest == "/dev/null" {
 			for _, s := range pos {
 				judgeDelete(c, r, s, false, true, true, false, false)
@@ -980,6 +980,7 @@ func copyHandler(c *Cmd, r *report) {
 				r.add(c.find(ruleHistoryWipe, "Moves the shell history away.", s))
 			}
 		}
+		moved = judgeMoveSources(c, r, pos, dest, hasT)
 	}
 	if (c.Name == "cp" || c.Name == "install") && len(pos) == 1 {
 		switch pos[0] {
@@ -1008,6 +1009,10 @@ func copyHandler(c *Cmd, r *report) {
 		}
 	}
 	writeTarget(c, r, dest, mode)
+	if moved != nil {
+		judgeMoveWrites(c, r, dest, mode, moved)
+		return
+	}
 	judgeCopyWrites(c, r, dest, mode)
 }
 

@@ -241,6 +241,7 @@ var gitReadOnly = map[string]bool{
 
 // gitSubcommand judges one git subcommand; c.Args are its arguments.
 func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
+	gitRedirect(c, sub, r, settings)
 	if sub == "reflog" {
 		gitReflog(c, r, settings)
 		return
@@ -515,6 +516,9 @@ func gitExtURL(c *Cmd, r *report, a string, dynamic bool) {
 	r.add(c.find(ruleGitConfigExec, "Uses the remote address "+truncateText(a[i:], 80)+", which runs "+truncateText(joinArgv(argv), 80)+" on this machine."))
 	if !dynamic && len(argv) > 0 {
 		r.command(argv, c, "the ext:: remote runs")
+		if alt, ok := extShellWords(a[i+5:]); ok {
+			r.command(alt, c, "the ext:: remote runs")
+		}
 	}
 }
 

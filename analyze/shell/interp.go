@@ -190,6 +190,7 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	s.quotedCommands()
 	s.deletions(p)
 	s.pathCallsScan()
+	s.walkDeletions()
 	s.reverseShell()
 	// Credentials named in the code, and what is sent.
 	cred := ""

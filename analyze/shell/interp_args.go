@@ -193,19 +193,8 @@ func (a *interpArgs) clusters(args []string, code, value, rest, digits string) {
 	}
 }
 
-// nodeValueOptions take their value in the next argument when not given
-// with "=".
-var nodeValueOptions = map[string]bool{
-	"--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "--input-type": true, "--title": true,
-	"--env-file": true, "--conditions": true, "--redirect-warnings": true, "--diagnostic-dir": true, "--report-dir": true,
-	"--openssl-config": true, "--icu-data-dir": true, "--unhandled-rejections": true, "--experimental-policy": true,
-	"--watch-path": true, "--disable-warning": true, "--dns-result-order": true, "--secure-heap": true, "--stack-trace-limit": true,
-	"--cpu-prof-dir": true, "--heap-prof-dir": true, "--experimental-config-file": true, "--env-file-if-exists": true,
-	"--allow-fs-read": true, "--allow-fs-write": true, "--run": true, "--test-reporter": true, "--test-reporter-destination": true,
-}
-
 // node: -e/--eval and -p/--print take the code (attached with = or next);
-// -pe is -p -e; -r/--require and the options above take a value. deno
+// -pe is -p -e; -r/--require and the options node's spec gives a value take one. deno
 // eval and bun -e/--eval run code too.
 func (a *interpArgs) node(name string, args []string) {
 	if name == "deno" {
@@ -240,7 +229,7 @@ func (a *interpArgs) node(name string, args []string) {
 					i++
 					a.add(args[i], i)
 				}
-			case nodeValueOptions[opt] && !hasEq:
+			case nodeTakesValue(opt) && !hasEq:
 				i++
 			}
 			continue

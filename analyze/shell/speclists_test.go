@@ -25,9 +25,8 @@ var specListsLeft = map[string]int{
 	// Other readers of the same programs (data flow, git, file tools,
 	// scheduling, wrappers).
 	"dataflow_builtins.go": 2,
-	"dataflow_files.go":    1,
 	"exec.go":              4,
-	"fs.go":                6,
+	"fs.go":                5,
 	"git.go":               11,
 	"sched.go":             2,
 	// Handlers whose programs have no spec yet (a local list of the
@@ -44,7 +43,6 @@ var specListsLeft = map[string]int{
 var tablesLeft = map[string]string{
 	"awsConfigSuffixes": "suffixes of AWS operation names (delete-bucket-policy), not options",
 	"timerFlags":        "the systemd-run options the scheduling rule looks for; the spec reads their values",
-	"nodeValueOptions":  "node's options for the inline-code reader (interp_args.go): to move into node's spec",
 	"tclSpawnOptions":   "the options of Tcl's spawn command inside an expect script, not a program's argv",
 }
 

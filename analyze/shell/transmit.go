@@ -39,6 +39,8 @@ func (c *Cmd) Transmission() (Transmission, bool) {
 		c.stdinField(&t)
 	case "mail", "mailx", "s-nail", "bsd-mailx", "sendmail", "mutt":
 		c.mailer(&t)
+	case "git":
+		c.gitTransmission(&t)
 	default:
 		return t, false
 	}

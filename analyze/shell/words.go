@@ -7,12 +7,12 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// wordFields resolves one word of a command line into the fields the shell
+// wordFieldsOne resolves one word, after brace expansion (wordFields), of a command line into the fields the shell
 // would pass: quotes removed, known variables and literal substitutions
 // ($(echo rm)) filled in, $IFS and unquoted expansions split, brace
 // expansions ({rm,-rf,/}) expanded. dyn reports that some part is not known.
 // st describes a process substitution or a substitution that read a secret.
-func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st stream) {
+func (w *walker) wordFieldsOne(word *syntax.Word) (fields []string, dyn bool, st stream) {
 	var fb fieldBuilder
 	ifs, ifsKnown := w.state().ifs()
 	plainLit := true

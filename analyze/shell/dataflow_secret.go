@@ -1,0 +1,109 @@
+package shell
+
+import "strings"
+
+// A credential's content keeps its name wherever the command line puts
+// it: a file written from it (cat key > f, tee f, cp key f, mv, install,
+// ln), a variable read from it (… | while read l), an encoding of it (xxd,
+// od, hexdump, rev, fold). Sending any of them is sending the credential,
+// judged as the inline form (curl -d "$(cat ~/.ssh/id_rsa)") is.
+
+// secretFileContent is what a file written from the secret stream in
+// holds.
+func secretFileContent(in stream) fileContent {
+	cred := in.cred
+	if cred == "" {
+		cred = "credential"
+	}
+	return fileContent{kind: streamSecret, cred: cred, what: in.what}
+}
+
+// copiedSecret is what cp, mv, ln or install leaves at dst from src, when
+// src is a credential file the analysis has no content for.
+func copiedSecret(c *Cmd, src string) (fileContent, bool) {
+	cl := c.Class(src)
+	if cl.Credential == "" || !cl.Known && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, "$HOME") {
+		return fileContent{}, false
+	}
+	return fileContent{kind: streamSecret, cred: cl.Credential, what: src}, true
+}
+
+// writtenSecret is the credential a file that the command line wrote
+// holds ("" when none): the file is a copy of it, or its content.
+func (r *report) writtenSecret(c *Cmd, p string) string {
+	if len(r.flow.files) == 0 {
+		return ""
+	}
+	abs, ok := c.Resolve(p)
+	if !ok {
+		return ""
+	}
+	if fc, ok := r.flow.files[abs]; ok && fc.kind == streamSecret && !fc.disk {
+		return fc.cred
+	}
+	return ""
+}
+
+// sendsWrittenSecret reports a network command that sends a file the
+// command line filled with a credential (cp ~/.ssh/id_rsa /tmp/k && curl
+// -F f=@/tmp/k …).
+func (w *walker) sendsWrittenSecret(c *Cmd) {
+	if len(w.r.flow.files) == 0 {
+		return
+	}
+	files := sentFiles(c)
+	if t, ok := c.Transmission(); ok {
+		files = append(files, t.Files...)
+	}
+	for _, f := range files {
+		if cred := w.r.writtenSecret(c, f); cred != "" {
+			w.r.add(c.find(ruleCredentialExfil, "Sends your "+cred+", copied into "+f+" earlier on the command line, to another machine with "+c.Name+".", f))
+			return
+		}
+	}
+}
+
+// encoders print their input, or the files they are given, in another
+// form: what they print of a credential is the credential.
+var encoders = map[string]bool{"od": true, "hexdump": true, "hd": true, "xxd": true, "rev": true, "fold": true, "basenc": true, "base32": true,
+	"base64": true, "uuencode": true, "tr": true, "gzip": true, "bzip2": true, "xz": true, "zstd": true, "lz4": true, "compress": true, "openssl": true,
+	"expand": true, "unexpand": true, "paste": true, "tac": true, "cut": true, "head": true, "tail": true, "sort": true, "nl": true, "pr": true}
+
+// encodedSecret is the output of an encoder given a credential, on its
+// standard input or as a file.
+func (w *walker) encodedSecret(c *Cmd, in stream) (stream, bool) {
+	if !encoders[c.Name] {
+		return stream{}, false
+	}
+	if c.Name == "xxd" && c.Has("-r") || (c.Name == "base64" || c.Name == "base32" || c.Name == "basenc") && c.Has("-d", "--decode", "-D") {
+		return stream{}, false
+	}
+	if in.kind == streamSecret {
+		return in, true
+	}
+	for _, f := range c.Positional() {
+		if st := w.fileStream(f, false); st.kind == streamSecret {
+			return st, true
+		}
+	}
+	return stream{}, false
+}
+
+// readSecret marks the variables read (or mapfile) set from a credential
+// stream as holding it.
+func (w *walker) readSecret(names []string, in stream) {
+	if in.kind != streamSecret {
+		return
+	}
+	cred := in.cred
+	if cred == "" {
+		cred = "credential"
+	}
+	st := w.state()
+	for _, n := range names {
+		if v, ok := st.lookup(n); ok {
+			v.cred = cred
+			st.setVar(n, v)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
+
+// A move is a copy and a deletion at once: moving a key or a credential
+// file takes it from the place the programs that use it read (ssh, aws,
+// kubectl, the project's environment) and puts its content wherever the
+// destination says, so it is judged as the copy and the removal together.
+
+var ruleMoveCredential = &rule.Rule{
+	ID: "shell.fs.move-credential", Category: rule.Credentials, Points: 90,
+	Summary:     "Moves a key or credential file (SSH keys, cloud or Kubernetes credentials, the project's environment file) out of its place: what uses it no longer finds it, and its content is wherever it was moved.",
+	Alternative: "leave the credential where it is; if it must be replaced, let the user do it",
+	Match: []string{"mv ~/.ssh /tmp/", "mv ~/.ssh/id_rsa /tmp/", "mv ~/.aws /tmp/x", "mv .env /tmp/", "mv ~/.ssh ~/.ssh.bak",
+		"mv -t /tmp ~/.kube/config", "mv ~/.kube/config ./kubeconfig"},
+	NoMatch: []string{"mv ~/.ssh/id_rsa.pub /tmp/", "mv .env.example .env", "mv .env .env.bak", "mv notes.txt /tmp/", "mv ~/.ssh/id_rsa ~/.ssh/id_rsa.old"},
+}
+
+// credentialDirs are the directories that hold a family of credentials:
+// moving one moves every key in it.
+var credentialDirs = map[string]bool{".ssh": true, ".aws": true, ".kube": true, ".gnupg": true, ".docker": true, ".azure": true, "gcloud": true}
+
+// judgeMoveSources reports the sources of mv that are credentials: each
+// is taken from its place and its content lands at dest. It returns the
+// base names of the credentials moved, so that the copy they leave at
+// dest is not reported a second time as a credential changed.
+func judgeMoveSources(c *Cmd, r *report, sources []string, dest string, into bool) map[string]bool {
+	var moved map[string]bool
+	dc := c.Class(dest)
+	into = into || len(sources) > 1 || strings.HasSuffix(dest, "/")
+	for _, s := range sources {
+		cl := c.Class(s)
+		if cl.Credential == "" || !cl.Known && !strings.HasPrefix(s, "~") && !strings.HasPrefix(s, "$HOME") {
+			continue
+		}
+		if !movesOutOfPlace(cl, dc, into) {
+			continue
+		}
+		name := showPath(s)
+		where := showPath(dest)
+		var msg string
+		switch {
+		case credentialDirs[path.Base(cl.Abs)]:
+			msg = "Moves " + name + ", which holds your " + cl.Credential + "s, to " + where + ": what uses them no longer finds them"
+		default:
+			msg = "Moves your " + cl.Credential + " (" + name + ") to " + where + ": what uses it no longer finds it"
+		}
+		switch {
+		case dc.Temp || dc.TempRoot || dc.Workspace && cl.Credential != "environment file":
+			msg += ", and the agent and its logs can read it there."
+		case !dc.Known:
+			msg += ", and where it goes is only known when it runs."
+		default:
+			msg += " until it is moved back."
+		}
+		r.add(c.find(ruleMoveCredential, msg, s))
+		if moved == nil {
+			moved = map[string]bool{}
+		}
+		moved[path.Base(cl.Abs)] = true
+	}
+	return moved
+}
+
+// movesOutOfPlace reports whether moving the credential cl to dc (into it
+// when into is set) takes it from where it is used. A file renamed beside
+// itself in its own directory (~/.ssh/id_rsa to ~/.ssh/id_rsa.old) is
+// judged as the credential write it is; the project's environment file
+// renamed inside the project stays in the project.
+func movesOutOfPlace(cl, dc PathClass, into bool) bool {
+	if cl.Credential == "environment file" {
+		return cl.Workspace && (!dc.Workspace || !dc.Known)
+	}
+	if !dc.Known || credentialDirs[path.Base(cl.Abs)] {
+		return true
+	}
+	if into {
+		return dc.Abs != path.Dir(cl.Abs)
+	}
+	return path.Dir(cl.Abs) != path.Dir(dc.Abs)
+}
+
+// judgeMoveWrites judges what mv writes at dest, less the copies of the
+// credentials moved (reported by judgeMoveSources).
+func judgeMoveWrites(c *Cmd, r *report, dest string, mode writeMode, moved map[string]bool) {
+	for _, w := range copyWrites(c) {
+		if strings.Contains(w.path, "\x00") || strings.TrimRight(w.path, "/") == strings.TrimRight(dest, "/") {
+			continue
+		}
+		if moved[path.Base(w.path)] {
+			if j, ok := judgeWrite(c.env, w.path, mode); ok && j.rule == ruleWriteCredential {
+				continue
+			}
+		}
+		writeTarget(c, r, w.path, mode)
+	}
+}
