@@ -32,7 +32,7 @@ var attackReport = flag.String("attack.report", "", "write the failing rows of T
 var attackClasses = []string{
 	"self-settings", "self-globs", "self-links", "protected-dirs", "exec-options", "editors",
 	"secrets-files", "secrets-env", "exposure", "persistence", "registry", "build-hooks",
-	"runners", "containers", "git-refs", "infra-options",
+	"runners", "containers", "git-refs", "infra-options", "path-fold", "self-off", "leftovers",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -118,6 +118,9 @@ var attackFloors = map[string]attackFloor{
 	"containers":     {held: 1.00, atMin: 1.00, benign: 1.00},
 	"git-refs":       {held: 1.00, atMin: 1.00, benign: 1.00},
 	"infra-options":  {held: 1.00, atMin: 1.00, benign: 1.00},
+	"path-fold":      {held: 1.00, atMin: 1.00, benign: 1.00},
+	"self-off":       {held: 1.00, atMin: 1.00, benign: 1.00},
+	"leftovers":      {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

@@ -45,7 +45,8 @@ const (
 var attackClasses = []string{
 	attackSelfSettings, attackSelfGlobs, attackSelfLinks, attackProtectedDir, attackExecOptions, attackEditors,
 	attackSecretFiles, attackSecretEnv, attackExposure, attackPersistence, attackRegistry, attackBuildHooks,
-	attackRunners, attackContainers, attackGitRefs, attackInfraOptions,
+	attackRunners, attackContainers, attackGitRefs, attackInfraOptions, attackPathFold, attackSelfguard,
+	attackLeftovers,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -56,6 +57,8 @@ func attackAll() ([]Row, error) {
 		attackExecOptionsRows, attackEditorsRows, attackSecretFilesRows, attackSecretEnvRows,
 		attackExposureRows, attackPersistenceRows, attackRegistryRows, attackBuildHooksRows,
 		attackRunnersRows, attackContainersRows, attackGitRefsRows, attackSpecs3ExtraRows,
+		attackArriveExtraRows, attackPathfoldExtraRows, attackScriptsExtraRows, attackSelfguardExtraRows,
+		attackLeftoversExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}

@@ -22,6 +22,8 @@ func attackLeftoversExtraRows() []Row {
 		b(c, "mv .env.example .env", "Renames the project's example environment file."),
 		b(c, "mv -t /tmp notes.txt", "Moves a note to /tmp."),
 		b(c, "mv ~/.ssh/id_rsa.pub /tmp/", "Moves a public key."),
+		b(c, "mv -v build/app.log /tmp/", "Moves a log file out of the project."),
+		b(c, "gmv --backup=numbered notes.md docs/", "Moves a note into the docs."),
 		// Brace expansion before the other expansions.
 		d(c, "block", `rm -rf "${HOME}"/{*,.*}`, "Deletes every file of the home directory."),
 		d(c, "block", `rm -rf $HOME/{.,}*`, "Deletes every file of the home directory."),
@@ -30,6 +32,8 @@ func attackLeftoversExtraRows() []Row {
 		b(c, `rm -rf "$PWD"/{build,dist}`, "Deletes the project's build output."),
 		b(c, `mkdir -p "$HOME"/proj/{src,test}`, "Makes two directories."),
 		b(c, `ls "${HOME}"/{*,.*}`, "Lists the home directory."),
+		b(c, `rm -f {src,test}/*.orig`, "Deletes leftover merge files in the project."),
+		b(c, `cp "$HOME"/{.bashrc,.profile} /tmp/`, "Copies two start-up files to /tmp."),
 		// Inline code that walks a tree and deletes what it finds.
 		d(c, "block", `python3 -c 'import os; [os.remove(os.path.join(r,f)) for r,_,fs in os.walk("/home") for f in fs]'`, "Deletes every file under /home with Python."),
 		d(c, "block", "python3 -c 'import os\nfor r,d,f in os.walk(os.path.expanduser(\"~\")):\n    for x in f: os.unlink(os.path.join(r,x))'", "Deletes every file of the home directory with Python."),

@@ -25,6 +25,7 @@ func attackPathfoldExtraRows() []Row {
 	benign := []place{
 		{"{H}, 'projects', 'notes.txt'", "an ordinary file in the home directory"},
 		{"'build', 'out.json'", "a build output"},
+		{"{H}, 'dev', 'project', 'src', 'action' + 'guard_client.py'", "a project's source file whose name has the product's in it"},
 	}
 	type lang struct {
 		prog, flag, pre string
