@@ -259,12 +259,19 @@ func (r *report) selfServerScan(src string) {
 		}
 	}
 	// PORT=8750 before the server, or exported ahead of it.
-	portSet := false
-	if m := portAssign.FindStringSubmatch(src); m != nil && m[1] == r.env.serverPort() {
-		portSet = true
+	// The port's digits must appear in a text for an assignment of it to:
+	// the cheap test spares the pattern on nearly every command line.
+	port := r.env.serverPort()
+	setsPort := func(text string) bool {
+		if !strings.Contains(text, port) {
+			return false
+		}
+		m := portAssign.FindStringSubmatch(text)
+		return m != nil && m[1] == port
 	}
+	portSet := setsPort(src)
 	for _, c := range cmds {
-		if m := portAssign.FindStringSubmatch(c.Text); m != nil && m[1] == r.env.serverPort() {
+		if !portSet && setsPort(c.Text) {
 			portSet = true
 		}
 	}
