@@ -207,7 +207,7 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 		opts.Enrich(ctx, a, ev)
 	}
 	d, err := g.Check(ctx, *a)
-	if opts.Gate != nil && (d.Verdict == guard.Confirm || d.Verdict == guard.Approve) && d.Error == "" {
+	if opts.Gate != nil && d.Approvable() {
 		opts.Gate(ctx, a, &d, Asks(ad, ev))
 	}
 	if opts.Rewrite != nil && d.Verdict != guard.Block && d.Error == "" {

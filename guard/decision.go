@@ -99,6 +99,11 @@ type Decision struct {
 	// mode, which enforces only DANGEROUS ones: the decision is logged as
 	// it would be.
 	WouldBe Verdict `json:"would_be,omitempty"`
+	// HeldBeforeSession is, for a block that only the session's escalation
+	// (a recent mistake, an anomaly such as a burst of privileged actions)
+	// raised from a hold, the hold it was: a person's approval of exactly
+	// this call (the approval queue) still lets it through; nothing else does.
+	HeldBeforeSession Verdict `json:"held_before_session,omitempty"`
 	// Error is set when the action could not be checked; the verdict is then
 	// the configured fallback, never a silent allow.
 	Error string `json:"error,omitempty"`
@@ -160,4 +165,16 @@ func clamp(v, lo, hi int) int {
 		return hi
 	}
 	return v
+}
+
+// Approvable reports whether a person's approval in the queue decides the
+// action: it is held (confirm, approve), or it is a block that only the
+// session's escalation raised from a hold (HeldBeforeSession), which an
+// approval of exactly this call lets through and which opens no request.
+// A decision that fell back (Error) names nothing a person could approve.
+func (d *Decision) Approvable() bool {
+	if d.Error != "" {
+		return false
+	}
+	return d.Verdict == Confirm || d.Verdict == Approve || (d.Verdict == Block && d.HeldBeforeSession != "")
 }

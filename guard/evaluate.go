@@ -442,14 +442,8 @@ func (e *evaluation) decide() {
 	case dangerous:
 		level = Dangerous
 		e.step("threshold", "a finding is in one of the DANGEROUS categories: dangerous whatever the score", 0)
-	case score > t.Privileged:
-		level = Dangerous
-	case score > t.Cautious:
-		level = Privileged
-	case score > t.Safe:
-		level = Cautious
 	default:
-		level = Safe
+		level = levelOfScore(score, t)
 	}
 	if !dangerous {
 		if e.trace {
@@ -585,6 +579,9 @@ func (e *evaluation) decide() {
 		e.d.Risk = 10
 	}
 	e.d.Verdict = v
+	if v == Block && !dangerous && e.unparseable == "" && e.missing == "" {
+		e.d.HeldBeforeSession = e.heldBeforeSession(score, t, alwaysReview)
+	}
 	if e.wouldBe != "" && e.wouldBe.Stricter(v) {
 		e.d.WouldBe = e.wouldBe
 	}

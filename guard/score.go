@@ -22,6 +22,12 @@ const (
 // telling the user about (verdict notify instead of allow).
 const NotifyPoints = 15
 
+// The names of the session's escalation modifiers.
+const (
+	modRecentMistake = "recent mistake"
+	modAnomaly       = "anomaly"
+)
+
 // modifier is one applied context modifier.
 type modifier struct {
 	name   string
@@ -60,12 +66,12 @@ func (e *evaluation) modifiers(findings []Finding, base int) []modifier {
 		mods = append(mods, modifier{"previously approved", ModPreviouslyApproved * 10, "the user approved this before"})
 	}
 	if why := recentMistake(a); why != "" {
-		mods = append(mods, modifier{"recent mistake", ModRecentMistake * 10, why})
+		mods = append(mods, modifier{modRecentMistake, ModRecentMistake * 10, why})
 	}
 	if len(e.anomalies) > 0 {
-		mods = append(mods, modifier{"anomaly", ModAnomaly * 10, e.anomalies[0]})
+		mods = append(mods, modifier{modAnomaly, ModAnomaly * 10, e.anomalies[0]})
 	} else if why := earlierAnomaly(a); why != "" {
-		mods = append(mods, modifier{"anomaly", ModAnomaly * 10, "an earlier action in this session was an anomaly: " + why})
+		mods = append(mods, modifier{modAnomaly, ModAnomaly * 10, "an earlier action in this session was an anomaly: " + why})
 	}
 	if ctx.User != nil && ctx.User.New {
 		mods = append(mods, modifier{"new user", rule.NewUser, "the user is new (seed 000: +20)"})

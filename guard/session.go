@@ -11,6 +11,7 @@ import (
 	"github.com/actionguard/actionguard/analyze/chain"
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/learn"
+	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -134,6 +135,67 @@ func privilegedBurst(h []Step) (int, time.Duration) {
 		n++
 	}
 	return n, span
+}
+
+// levelOfScore is the level a score reaches under the thresholds.
+func levelOfScore(score int, t policy.Thresholds) Level {
+	switch {
+	case score > t.Privileged:
+		return Dangerous
+	case score > t.Cautious:
+		return Privileged
+	case score > t.Safe:
+		return Cautious
+	}
+	return Safe
+}
+
+// heldBeforeSession returns the hold (confirm, approve) that a blocked
+// action was before the session's escalation — a recent mistake, an
+// anomaly — raised its score past the block threshold, or "" when the
+// block stands on its own (a DANGEROUS finding, a deny entry, a custom
+// rule, a class that blocks, a score that blocks without the session).
+//
+// The session's escalation is a guess about the agent; a person's approval
+// of the exact call is a decision. The approval queue honours such an
+// approval over the escalation (an agent that cannot ask is denied while
+// its call waits, and its earlier holds then make its approved retry look
+// like a burst), and only for that call: the hold is no request by itself,
+// nothing is opened for a blocked call, and every other call of the
+// session keeps the escalation.
+func (e *evaluation) heldBeforeSession(score int, t policy.Thresholds, alwaysReview bool) Verdict {
+	if e.floor == Block || e.classFloor == Block || levelOfScore(score, t) != Dangerous {
+		return ""
+	}
+	pts := 0
+	for _, m := range e.mods {
+		if m.name == modRecentMistake || m.name == modAnomaly {
+			pts += m.points
+		}
+	}
+	if pts <= 0 {
+		return ""
+	}
+	var v Verdict
+	switch levelOfScore(score-pts, t) {
+	case Cautious:
+		v = Confirm
+	case Privileged:
+		v = Approve
+	default:
+		// Safe: it would have run unasked, so no person approved it;
+		// Dangerous: blocked without the session too.
+		return ""
+	}
+	if alwaysReview {
+		v = Approve
+	}
+	for _, f := range []Verdict{e.floor, e.classFloor} {
+		if f != "" && f.Stricter(v) {
+			v = f
+		}
+	}
+	return v
 }
 
 // earlierAnomaly returns an anomaly raised by one of the session's latest

@@ -50,6 +50,14 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 	case guard.Confirm, guard.Approve:
 		return s.needsApproval(ctx, req, a, &d, took)
 	default:
+		if d.Approvable() && s.p.queue != nil {
+			// Blocked only by the session's escalation: a person's
+			// approval of exactly this call lets it through; nothing is opened.
+			if o, err := gate.Apply(ctx, s.p.queue, a, &d); err == nil && o.Passed {
+				s.record(a, &d, took)
+				return s.forward(ctx, req)
+			}
+		}
 		s.record(a, &d, took)
 		return s.errorResult(ctx, req.ID, blockedText(a.Tool, &d))
 	}

@@ -57,7 +57,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	// Encoded once, for the approval request and the audit record.
 	raw, encErr := json.Marshal(&a)
-	if d.Verdict == guard.Confirm || d.Verdict == guard.Approve {
+	if d.Approvable() {
 		out, err := gate.ApplyEncoded(ctx, s.gateQ, &a, raw, &d) // nil raw: encoded (and failed) there
 		if err != nil {
 			// The verdict stays as it was: the action waits, never runs.

@@ -145,11 +145,20 @@ func SecretValues(src string) []string {
 }
 
 func secretHits(src string) []secretHit {
-	if len(src) > MaxBytes || !mayCarrySecret(src) {
+	if len(src) > MaxBytes || !mayCarrySecret(src) && !mayCarryShapedSecret(src) {
 		return nil
 	}
 	var out []secretHit
-	add := func(v, attached string) {
+	var add func(v, attached string)
+	// addShaped keeps a secret read from its shape alone: a value too short
+	// to be a password is more likely a word of the command, which
+	// masking would hide from the record.
+	addShaped := func(v string) {
+		if t := strings.Trim(strings.TrimSpace(v), `"'`); len(t) >= 4 {
+			add(t, "")
+		}
+	}
+	add = func(v, attached string) {
 		v = strings.Trim(strings.TrimSpace(v), `"'`)
 		if len(v) < 2 || strings.HasPrefix(v, "$") {
 			return // empty, or a variable: nothing is written in clear
@@ -175,6 +184,9 @@ func secretHits(src string) []secretHit {
 			add(rest[:end], "")
 		}
 	}
+	for _, v := range assignedSecrets(src) {
+		addShaped(v)
+	}
 	res := Analyze(src, Options{})
 	for _, h := range res.wrapperSecrets {
 		add(h.value, h.attached)
@@ -182,7 +194,13 @@ func secretHits(src string) []secretHit {
 	for _, c := range res.Commands {
 		av := c.Argv()
 		for _, o := range av.Opts {
-			if o.Tags&TagSecret == 0 || !o.HasValue {
+			if o.Tags&TagSecret == 0 {
+				if v, ok := shapedOptionValue(av, &o); ok {
+					addShaped(v)
+				}
+				continue
+			}
+			if !o.HasValue {
 				continue
 			}
 			attached := ""
@@ -194,6 +212,12 @@ func secretHits(src string) []secretHit {
 				}
 			}
 			add(secretPart(c.Name, o.Name, o.Value), attached)
+		}
+		for _, v := range stdinSecrets(c) {
+			add(v, "")
+		}
+		for _, v := range secretOperands(c) {
+			add(v, "")
 		}
 		switch c.Name {
 		case "htpasswd":
@@ -233,6 +257,15 @@ func secretHits(src string) []secretHit {
 // the password of "user:password" (curl -u, --proxy-user), else the value.
 func secretPart(prog, opt, v string) string {
 	switch opt {
+	case "-pass", "-passin", "-passout", "-k", "--pass", "--passin", "--passout":
+		if prog == "openssl" {
+			return passValue(v)
+		}
+	case "--from-literal":
+		// kubectl create secret generic --from-literal=key=VALUE
+		if _, val, ok := strings.Cut(v, "="); ok {
+			return val
+		}
 	case "--user", "--proxy-user", "-u":
 		// user:password; a user name alone is not a secret (the client asks).
 		if _, pw, ok := strings.Cut(v, ":"); ok {

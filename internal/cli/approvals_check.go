@@ -11,7 +11,7 @@ import (
 // queue (package gate). A queue that cannot be opened leaves the verdict,
 // with the problem in the decision's error and reason.
 func (a *app) gateCheck(ctx context.Context, act *guard.Action, d *guard.Decision) {
-	if (d.Verdict != guard.Confirm && d.Verdict != guard.Approve) || d.Error != "" {
+	if !d.Approvable() {
 		return
 	}
 	q, st, err := a.approvalQueue(ctx)

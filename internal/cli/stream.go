@@ -50,7 +50,7 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) error {
 		defer st.Close()
 		q.Audit = nil // the stream records each decision itself, pass included
 		def.gate = func(ctx context.Context, act *guard.Action, d *guard.Decision) {
-			if (d.Verdict == guard.Confirm || d.Verdict == guard.Approve) && d.Error == "" {
+			if d.Approvable() {
 				gate.Apply(ctx, q, act, d)
 			}
 		}

@@ -40,6 +40,9 @@ func Apply(ctx context.Context, q *approval.Queue, a *guard.Action, d *guard.Dec
 // (raw = json.Marshal(a)), as the server has for its audit record; nil
 // raw encodes a here.
 func ApplyEncoded(ctx context.Context, q *approval.Queue, a *guard.Action, raw []byte, d *guard.Decision) (approval.Outcome, error) {
+	if escalated(d) {
+		return passEscalated(ctx, q, a, d)
+	}
 	if !held(d) {
 		return approval.Outcome{}, nil
 	}
@@ -75,6 +78,9 @@ func ApplyEncoded(ctx context.Context, q *approval.Queue, a *guard.Action, raw [
 // approval (Claude Code's ask). Like Apply, it never passes a call without
 // a session id, and an error leaves the verdict as it was.
 func Pass(ctx context.Context, q *approval.Queue, a *guard.Action, d *guard.Decision) (approval.Outcome, error) {
+	if escalated(d) {
+		return passEscalated(ctx, q, a, d)
+	}
 	if !held(d) || a.Context.SessionID == "" {
 		return approval.Outcome{}, nil
 	}
@@ -94,6 +100,39 @@ func Pass(ctx context.Context, q *approval.Queue, a *guard.Action, d *guard.Deci
 // action: a fallback (d.Error) names nothing a person could approve.
 func held(d *guard.Decision) bool {
 	return (d.Verdict == guard.Confirm || d.Verdict == guard.Approve) && d.Error == ""
+}
+
+// escalated reports a block that only the session's escalation raised from
+// a hold (guard.Decision.HeldBeforeSession).
+func escalated(d *guard.Decision) bool {
+	return d.Verdict == guard.Block && d.HeldBeforeSession != "" && d.Error == ""
+}
+
+// passEscalated lets an escalated block through when a person already
+// approved exactly this call, and otherwise leaves it blocked: it opens no
+// request (a block is nothing to ask about) and an error leaves the block.
+// The approval is the person's decision about this call; the escalation,
+// the session's guess about the agent, still holds every other call.
+func passEscalated(ctx context.Context, q *approval.Queue, a *guard.Action, d *guard.Decision) (approval.Outcome, error) {
+	if a.Context.SessionID == "" {
+		return approval.Outcome{}, nil
+	}
+	o, err := q.Pass(ctx, KeyOf(a))
+	if err != nil {
+		return o, err
+	}
+	refused(d, o.Refused)
+	if o.Passed {
+		passed(d, &o.Request)
+		// Its own level is the hold's: DANGEROUS came from the session only.
+		if d.HeldBeforeSession == guard.Confirm {
+			d.Level = guard.Cautious
+		} else {
+			d.Level = guard.Privileged
+		}
+		d.Reason = appendSentence(d.Reason, "Without the approval the session's recent blocks or anomalies would have blocked it; the approval covers this exact call only.")
+	}
+	return o, nil
 }
 
 // passed turns d into the allow of a used approval.
