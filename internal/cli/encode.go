@@ -76,6 +76,7 @@ func appendDecision(b []byte, d *guard.Decision) ([]byte, bool) {
 	b = appendOptString(b, "condition", d.Condition)
 	b = appendOptStrings(b, "anomalies", d.Anomalies)
 	b = appendOptString(b, "would_be", string(d.WouldBe))
+	b = appendOptString(b, "held_before_session", string(d.HeldBeforeSession))
 	b = appendOptString(b, "error", d.Error)
 	if len(d.Trace) > 0 {
 		b = append(b, `,"trace":[`...)

@@ -44,7 +44,7 @@ func TestDecisionFieldsKnown(t *testing.T) {
 			"RequiresApproval:requires_approval Action:action Reason:reason Findings:findings RewrittenInput:rewritten_input,omitempty " +
 			"Notice:notice,omitempty ApprovalID:approval_id,omitempty ApprovalRequestFile:approval_request_file,omitempty Kind:kind,omitempty " +
 			"Steps:steps,omitempty Condition:condition,omitempty Confidence:confidence,omitempty Anomalies:anomalies,omitempty " +
-			"WouldBe:would_be,omitempty Error:error,omitempty Trace:trace,omitempty Contacts:-",
+			"WouldBe:would_be,omitempty HeldBeforeSession:held_before_session,omitempty Error:error,omitempty Trace:trace,omitempty Contacts:-",
 		reflect.TypeFor[guard.Finding](): "Rule:rule Category:category Points:points Evidence:evidence,omitempty Message:message " +
 			"Alternative:alternative,omitempty Targets:targets,omitempty AlwaysReview:always_review,omitempty Cmd:-",
 		reflect.TypeFor[guard.RequestStep](): "Text:text Level:level Score:score",
