@@ -210,6 +210,7 @@ func (e *evaluation) file() {
 		if p != "" {
 			e.findings = append(e.findings, localCredentials(p, shell.FileRead(p, opt), opt)...)
 		}
+		e.findings = append(e.findings, toolTreeRead(tool, p, e.a.Input, opt)...)
 		return
 	}
 	if p == "" {
