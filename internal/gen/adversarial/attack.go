@@ -46,7 +46,7 @@ var attackClasses = []string{
 	attackSelfSettings, attackSelfGlobs, attackSelfLinks, attackProtectedDir, attackExecOptions, attackEditors,
 	attackSecretFiles, attackSecretEnv, attackExposure, attackPersistence, attackRegistry, attackBuildHooks,
 	attackRunners, attackContainers, attackGitRefs, attackInfraOptions, attackPathFold, attackSelfguard,
-	attackLeftovers,
+	attackLeftovers, attackTreeReads,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -58,7 +58,7 @@ func attackAll() ([]Row, error) {
 		attackExposureRows, attackPersistenceRows, attackRegistryRows, attackBuildHooksRows,
 		attackRunnersRows, attackContainersRows, attackGitRefsRows, attackSpecs3ExtraRows,
 		attackArriveExtraRows, attackPathfoldExtraRows, attackScriptsExtraRows, attackSelfguardExtraRows,
-		attackLeftoversExtraRows,
+		attackLeftoversExtraRows, attackSecretsExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}
