@@ -525,12 +525,19 @@ func gitExtURL(c *Cmd, r *report, a string, dynamic bool) {
 // extCommand splits the command of an ext:: address into words: spaces
 // separate them, "% " is a space inside a word, "%%" a percent sign, and
 // %s, %S, %G stand for what git fills in.
-func extCommand(s string) []string {
+func extCommand(s string) []string { return extSplit(s, false) }
+
+// extSplit is extCommand's reading; with backslash, a backslash also
+// escapes the character after it (extShellWords).
+func extSplit(s string, backslash bool) []string {
 	var words []string
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
+		case backslash && ch == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
 		case ch == '%' && i+1 < len(s):
 			i++
 			switch s[i] {

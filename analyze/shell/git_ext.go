@@ -12,30 +12,6 @@ func extShellWords(s string) (words []string, ok bool) {
 	if !strings.Contains(s, `\ `) {
 		return nil, false
 	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case ch == '\\' && i+1 < len(s):
-			i++
-			b.WriteByte(s[i])
-		case ch == '%' && i+1 < len(s) && s[i+1] == ' ':
-			i++
-			b.WriteByte(' ')
-		case ch == ' ':
-			if b.Len() > 0 {
-				words = append(words, b.String())
-				b.Reset()
-			}
-		default:
-			b.WriteByte(ch)
-		}
-		if len(words) > 256 {
-			break
-		}
-	}
-	if b.Len() > 0 {
-		words = append(words, b.String())
-	}
+	words = extSplit(s, true)
 	return words, len(words) > 0
 }
