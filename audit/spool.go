@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/audit/internal/writehook"
+	"github.com/actionguard/actionguard/internal/lockfile"
 )
 
 // Spool is an append-only file of decisions not yet in the hash-chained
@@ -92,10 +93,10 @@ func (s *Spool) Append(r *Record) error {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
 	defer f.Close()
-	if err := lockShared(f); err != nil {
+	if err := lockfile.Shared(f); err != nil {
 		return fmt.Errorf("audit: spool: lock: %w", err)
 	}
-	defer unlock(f)
+	defer lockfile.Unlock(f)
 	if _, err := spoolWrite(f, frame); err != nil {
 		return fmt.Errorf("audit: spool: %w", err)
 	}
@@ -185,10 +186,10 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		return 0, fmt.Errorf("audit: drain: %w", err)
 	}
 	defer f.Close()
-	if err := lockExclusive(f); err != nil {
+	if err := lockfile.Exclusive(f); err != nil {
 		return 0, fmt.Errorf("audit: drain: lock: %w", err)
 	}
-	defer unlock(f)
+	defer lockfile.Unlock(f)
 	// Records are read a line at a time and appended a batch at a time, so
 	// memory stays bounded by the batch whatever the spool's size.
 	rd := bufio.NewReaderSize(f, 64<<10)

@@ -10,10 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/actionguard/actionguard/internal/atomicfile"
+	"github.com/actionguard/actionguard/internal/lockfile"
 )
 
 // TrustDirName is the trust store's directory in the state directory: one
@@ -300,10 +300,10 @@ func lockedUpdate[T any](path string, limit int64, change func(*T)) error {
 		return err
 	}
 	defer lf.Close()
-	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX); err != nil {
+	if err := lockfile.Exclusive(lf); err != nil {
 		return err
 	}
-	defer syscall.Flock(int(lf.Fd()), syscall.LOCK_UN)
+	defer lockfile.Unlock(lf)
 	v, rerr := readJSONFile[T](path, limit)
 	change(v)
 	data, err := json.Marshal(v)

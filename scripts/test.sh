@@ -42,5 +42,16 @@ fi
 echo "--- go vet"
 go vet ./...
 
+# The supported platforms (README): every package, tests included, builds
+# and vets for each.
+echo "--- cross-builds"
+for target in darwin/arm64 darwin/amd64 windows/amd64 linux/arm64; do
+	echo "$target"
+	GOOS=${target%/*} GOARCH=${target#*/} go vet ./...
+done
+
 echo "--- go test"
-go test -count=1 ./...
+# One line a package, the output of what failed, and at the end every
+# skipped test with its reason.
+go build -o "$ACTIONGUARD_ARTIFACTS/testsum" ./scripts/testsum
+go test -count=1 -json ./... | "$ACTIONGUARD_ARTIFACTS/testsum"

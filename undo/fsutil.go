@@ -7,22 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 )
-
-// device is the file system a file is on.
-func device(fi fs.FileInfo) (uint64, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, false
-	}
-	return uint64(st.Dev), true //nolint:unconvert // Dev is int32 on some platforms
-}
-
-// isCrossDevice reports whether a rename failed because source and
-// destination are on different file systems.
-func isCrossDevice(err error) bool { return errors.Is(err, syscall.EXDEV) }
 
 // treeStats is what a bounded walk of a tree found.
 type treeStats struct {
@@ -122,7 +108,7 @@ func copyTree(src, dst string) error {
 		}
 		return os.Symlink(target, dst)
 	case m&fs.ModeNamedPipe != 0:
-		if err := syscall.Mkfifo(dst, uint32(m.Perm())); err != nil {
+		if err := mkfifo(dst, m.Perm()); err != nil {
 			return &fs.PathError{Op: "mkfifo", Path: dst, Err: err}
 		}
 		return os.Chtimes(dst, time.Time{}, fi.ModTime())
@@ -131,7 +117,7 @@ func copyTree(src, dst string) error {
 }
 
 func copyFile(src, dst string, fi fs.FileInfo) error {
-	in, err := os.OpenFile(src, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	in, err := os.OpenFile(src, os.O_RDONLY|oNoFollow, 0)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -361,7 +360,7 @@ func (t *Trash) GitClean(ctx context.Context, dir string, args []string) (*Clean
 	if len(paths) == 0 {
 		return res, nil
 	}
-	unlock, err := t.lock(ctx, syscall.LOCK_EX)
+	unlock, err := t.lock(ctx, true)
 	if err != nil {
 		return nil, err
 	}

@@ -242,7 +242,7 @@ func (t *Trash) Put(ctx context.Context, cwd string, paths []string, opts ...Put
 	for _, o := range opts {
 		o(&c)
 	}
-	unlock, err := t.lock(ctx, syscall.LOCK_EX)
+	unlock, err := t.lock(ctx, true)
 	if err != nil {
 		return nil, err
 	}

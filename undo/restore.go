@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -53,7 +52,7 @@ func (e *ConflictError) Error() string {
 // otherwise it returns an *ExpiredError (ErrEmpty when the trash holds
 // nothing, a *ConflictError when a path exists again).
 func (t *Trash) Undo(ctx context.Context) (*Batch, error) {
-	unlock, err := t.lock(ctx, syscall.LOCK_EX)
+	unlock, err := t.lock(ctx, true)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +74,7 @@ func (t *Trash) Undo(ctx context.Context) (*Batch, error) {
 // batch, so that even a forced restore can be undone. Missing parent
 // directories are created.
 func (t *Trash) Restore(ctx context.Context, id string, force bool) (*Batch, error) {
-	unlock, err := t.lock(ctx, syscall.LOCK_EX)
+	unlock, err := t.lock(ctx, true)
 	if err != nil {
 		return nil, err
 	}

@@ -174,7 +174,7 @@ type rmResult struct {
 // putRm is rm's behaviour on the trash: rm's own refusals first, then the
 // paths the trash takes in one batch; the others are marked for rm.
 func (t *Trash) putRm(ctx context.Context, cwd string, paths []string, flags RmFlags, c *putConfig) ([]rmResult, error) {
-	unlock, err := t.lock(ctx, syscall.LOCK_EX)
+	unlock, err := t.lock(ctx, true)
 	if err != nil {
 		return nil, err
 	}

@@ -16,10 +16,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/actionguard/actionguard/internal/atomicfile"
+	"github.com/actionguard/actionguard/internal/lockfile"
 )
 
 // Defaults of Options.
@@ -184,9 +184,9 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("no batch %q in the trash; run 'actionguard trash list' to see the ids", e.ID)
 }
 
-// lock takes the trash's lock (syscall.LOCK_EX or LOCK_SH), creating the
+// lock takes the trash's lock (exclusive or shared), creating the
 // trash directory; it waits until ctx is done.
-func (t *Trash) lock(ctx context.Context, how int) (unlock func(), err error) {
+func (t *Trash) lock(ctx context.Context, exclusive bool) (unlock func(), err error) {
 	if err := os.MkdirAll(t.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("creating the trash: %w", err)
 	}
@@ -196,14 +196,18 @@ func (t *Trash) lock(ctx context.Context, how int) (unlock func(), err error) {
 	}
 	wait := time.Millisecond
 	for {
-		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+		try := lockfile.TryShared
+		if exclusive {
+			try = lockfile.TryExclusive
+		}
+		err := try(f)
 		if err == nil {
 			return func() {
-				syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+				lockfile.Unlock(f)
 				f.Close()
 			}, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+		if !errors.Is(err, lockfile.ErrWouldBlock) {
 			f.Close()
 			return nil, fmt.Errorf("locking the trash: %w", err)
 		}
@@ -409,7 +413,7 @@ func (t *Trash) List(ctx context.Context) ([]Batch, error) {
 	if _, err := os.Stat(t.dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	unlock, err := t.lock(ctx, syscall.LOCK_SH)
+	unlock, err := t.lock(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -460,7 +464,7 @@ func (t *Trash) Empty(ctx context.Context, olderThan time.Duration) (EmptyResult
 	if _, err := os.Stat(t.dir); errors.Is(err, fs.ErrNotExist) {
 		return EmptyResult{}, nil
 	}
-	unlock, err := t.lock(ctx, syscall.LOCK_EX)
+	unlock, err := t.lock(ctx, true)
 	if err != nil {
 		return EmptyResult{}, err
 	}

@@ -17,9 +17,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/actionguard/actionguard/bench/internal/procstat"
 	"github.com/actionguard/actionguard/evaluate/evaltest"
 )
 
@@ -76,8 +76,8 @@ func run(bin, sizes string, guardOn bool, runs int) error {
 			if best == 0 || took < best {
 				best = took
 			}
-			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-				peak = max(peak, ru.Maxrss)
+			if rss, ok := procstat.PeakRSSKiB(cmd.ProcessState); ok {
+				peak = max(peak, rss)
 			}
 		}
 		fmt.Printf("%6.1f MB, %7d runs: %6.2f s, %6.1f MB/s on one core, peak RSS %5.1f MiB\n",

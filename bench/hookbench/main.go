@@ -13,8 +13,9 @@ import (
 	"os"
 	"os/exec"
 	"sort"
-	"syscall"
 	"time"
+
+	"github.com/actionguard/actionguard/bench/internal/procstat"
 )
 
 type result struct {
@@ -59,8 +60,8 @@ func main() {
 			}
 		}
 		times = append(times, time.Since(start))
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > peak {
-			peak = ru.Maxrss
+		if rss, ok := procstat.PeakRSSKiB(cmd.ProcessState); ok && rss > peak {
+			peak = rss
 		}
 		if i == 0 {
 			first = out.String()

@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/bench/internal/procstat"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -284,10 +285,7 @@ func (a cpuTimes) sub(b cpuTimes) cpuTimes {
 // process so far.
 func cpuNow(srv *serverProc) cpuTimes {
 	var t cpuTimes
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
-		t.client = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
+	t.client = procstat.SelfCPU()
 	switch {
 	case srv == nil || srv.cmd.Process == nil:
 	case srv.killed.Load():

@@ -13,13 +13,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/actionguard/actionguard/analyze/privacy"
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/lockfile"
 )
 
 // A session's history (the tool calls it made, their outputs, the user's
@@ -169,10 +169,10 @@ func appendLine(path string, st sessionStep) error {
 		return err
 	}
 	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH); err != nil {
+	if err := lockfile.Shared(f); err != nil {
 		return err
 	}
-	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	defer lockfile.Unlock(f)
 	_, err = f.Write(line)
 	return err
 }

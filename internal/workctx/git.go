@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -138,18 +137,18 @@ func (r *Repo) Dirty(ctx context.Context, budget time.Duration) (dirty, known bo
 		if e.flags&(skipWorktree) != 0 || e.assumeValid {
 			return true
 		}
-		var st syscall.Stat_t
-		if err := syscall.Lstat(filepath.Join(r.Root, e.path), &st); err != nil {
+		st, err := lstatEntry(filepath.Join(r.Root, e.path))
+		if err != nil {
 			dirty = true // deleted
 			return false
 		}
-		mt := time.Unix(int64(st.Mtim.Sec), int64(st.Mtim.Nsec))
-		if uint32(st.Size) != e.size || uint32(st.Mtim.Sec) != e.mtimeSec || uint32(st.Mtim.Nsec) != e.mtimeNsec && e.mtimeNsec != 0 ||
-			(e.ino != 0 && uint32(st.Ino) != e.ino) || modeChanged(st.Mode, e.mode) {
+		mt := time.Unix(st.mtimeSec, st.mtimeNsec)
+		if uint32(st.size) != e.size || uint32(st.mtimeSec) != e.mtimeSec || uint32(st.mtimeNsec) != e.mtimeNsec && e.mtimeNsec != 0 ||
+			(e.ino != 0 && st.ino != 0 && uint32(st.ino) != e.ino) || !st.noMode && modeChanged(st.mode, e.mode) {
 			dirty = true
 			return false
 		}
-		if !mt.Before(idxTime) && !sameBlob(filepath.Join(r.Root, e.path), st.Mode, e.oid) {
+		if !mt.Before(idxTime) && !sameBlob(filepath.Join(r.Root, e.path), st.regular, e.oid) {
 			// Racily clean: written in the moment the index was, so its
 			// stat data cannot tell; its content decides, as in git.
 			dirty = true
@@ -189,6 +188,17 @@ func modeChanged(st uint32, idx uint32) bool {
 	return (st&0o100 != 0) != (idx&0o100 != 0)
 }
 
+// entryStat is what lstat says of a work-tree file, in the terms of git's
+// index entry (stat_unix.go, stat_windows.go).
+type entryStat struct {
+	size                uint64
+	mtimeSec, mtimeNsec int64
+	ino                 uint64
+	mode                uint32
+	regular             bool
+	noMode              bool // the system keeps no executable bit git would compare
+}
+
 const skipWorktree = 1 << 14 // extended flag, in the second flags word
 
 type indexEntry struct {
@@ -203,8 +213,8 @@ var errIndex = errors.New("not an index this reader knows")
 
 // sameBlob reports whether the file's content is the blob oid (SHA-1 of
 // "blob <size>\x00" and the content).
-func sameBlob(path string, mode uint32, oid [20]byte) bool {
-	if mode&syscall.S_IFMT != syscall.S_IFREG {
+func sameBlob(path string, regular bool, oid [20]byte) bool {
+	if !regular {
 		return false
 	}
 	f, err := os.Open(path)
