@@ -17,7 +17,15 @@ const (
 	ContactPayee     = "payee"     // who a payment went to
 )
 
-// Contact is a recipient or payee an allowed action reached. The store
+// RanKind is the Kind of the record saying that an action decided earlier
+// ran: its tool result came back (PostToolUse and the like), or the
+// approval that let it through was used and it ran. Only these records
+// teach the contact book: a decision alone (a check, an evaluation, a
+// held, declined or blocked call) reached nobody, and counting it would
+// let an attacker's address become a frequent contact by being attempted.
+const RanKind = "action.ran"
+
+// Contact is a recipient or payee an action that ran reached. The store
 // counts interactions by Key; the address itself is never kept, only Key
 // (a hash) and Display (masked), so the contact book holds no personal data
 // in the clear.

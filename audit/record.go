@@ -45,9 +45,10 @@ type Record struct {
 	// Anomalies are seed 000's alerts the decision raised (low
 	// confidence, a score that disagrees with the keywords).
 	Anomalies []string `json:"anomalies,omitempty"`
-	// Contacts are the recipients and payees an allowed action reached,
-	// which the store counts (seed 003's new contact and new payee). Not
-	// part of the hash: they are the store's bookkeeping, not evidence.
+	// Contacts are the recipients and payees an action that ran reached,
+	// which the store counts (seed 003's new contact and new payee) on a
+	// record of Kind RanKind only. Not part of the hash: they are the
+	// store's bookkeeping, not evidence.
 	Contacts []Contact `json:"contacts,omitempty"`
 	// PrevHash is the Hash of the record before this one, or Genesis for
 	// the first record. Filled by Append.

@@ -64,6 +64,9 @@ func (e *evaluation) lookUp(cs []tools.Contact, opt *tools.Options) {
 	opt.Interactions = make(map[tools.Contact]int, len(cs))
 	for i, c := range cs {
 		opt.Interactions[c] = counts[keys[i]]
+		if counts[keys[i]] > 0 && c.Kind == tools.ContactRecipient {
+			e.knownContacts = append(e.knownContacts, c.Address)
+		}
 	}
 	if e.trace {
 		var parts []string

@@ -49,6 +49,10 @@ type evaluation struct {
 	sends bool
 	// aligned: seed 001 found the transmission part of the user's task.
 	aligned bool
+	// knownContacts are the recipients the contact book counts at least
+	// one interaction with (sends that ran, imports): a person's name the
+	// user writes resolves to them (analyze/privacy).
+	knownContacts []string
 	// notice is seed 001's one message to the user about a transmission;
 	// noticeIfRuns: it says the transmission went out, so it is given only
 	// when it runs. outReason is the outbound guard's account of it.
@@ -775,11 +779,20 @@ func (e *evaluation) notices() {
 	}
 }
 
-// onlyTransmit reports whether every finding that carries points or asks
-// for review is about the act of sending (see transmitFinding).
+// onlyTransmit reports whether every finding that carries points is about
+// the act of sending (see transmitFinding) and none asks for review.
 func onlyTransmit(fs []Finding) bool {
 	for _, f := range fs {
-		if (f.Points > 0 || f.AlwaysReview) && !transmitFinding(f.Rule) {
+		if f.AlwaysReview && !strings.HasPrefix(f.Rule, "tool.content.") {
+			// An always-review finding (a message nobody asked for, one
+			// the user declined, one with no recipient or no content) is
+			// reviewed whatever the task says. What the message says
+			// (lab results, a contract) is the user's to send when they
+			// named the exact recipient (seed 001: "the user knows what
+			// they're doing"); aligned holds only then.
+			return false
+		}
+		if f.Points > 0 && !transmitFinding(f.Rule) {
 			return false
 		}
 	}

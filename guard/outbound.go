@@ -98,7 +98,7 @@ func (e *evaluation) outbound() {
 	}
 	al := privacy.Align(privacy.Transmission{
 		Destinations: t.dests, Aliases: aliases(t.dests), Payload: text, Attachments: t.attachments,
-		UserMessages: msgs, Requests: asks, Declines: declines, Observations: observations(e.a.Context.History), Findings: found,
+		UserMessages: msgs, Requests: asks, Declines: declines, Known: e.knownContacts, Observations: observations(e.a.Context.History), Findings: found,
 		FingerprintKey: e.g.fpKey, UserFingerprints: e.a.Context.UserFingerprints, ObservedFingerprints: observedFingerprints(e.a.Context.History),
 	})
 	if e.trace {
@@ -117,7 +117,17 @@ func (e *evaluation) outbound() {
 		e.add(ruleMasked.Find(ev, msg))
 		e.outReason = e.naming(msg)
 		e.d.RewrittenInput = e.rewrite(t, input, starts, al)
-		e.raise(Notify, "masked personal data")
+		switch {
+		case al.Named:
+			e.raise(Notify, "masked personal data")
+		case len(msgs) == 0:
+			// No task to trace it to: a person confirms where it goes.
+			e.raise(Confirm, "masked personal data going to a recipient nobody named")
+		default:
+			// Masked is not harmless: what remains still goes to someone
+			// the user never named.
+			e.raise(Approve, "masked personal data going to a recipient the user never named")
+		}
 		// The transmission is the user's; only some of its data is not.
 		e.aligned = al.Named
 	case privacy.PartOfTask:

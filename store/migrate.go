@@ -148,6 +148,13 @@ CREATE TABLE revoked_sessions (
 	expires_us INTEGER NOT NULL
 ) STRICT;
 `},
+	{version: 7, name: "contacts learned from what ran", sql: `
+-- Interactions were counted from every allowed decision, checks and
+-- evaluations included, so attempting a send made its recipient a frequent
+-- contact. From now on only actions that ran count (audit.RanKind): the
+-- counts learned before are discarded; imported contacts stay.
+DELETE FROM contacts WHERE source = 'learned';
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

@@ -35,6 +35,11 @@ type Transmission struct {
 	// caller can tell them apart; when Requests is nil every message
 	// counts as a request.
 	Requests, Declines []string
+	// Known are the recipients the contact book knows (earlier sends that
+	// ran, imported contacts): for them a person's name the user writes
+	// ("email bob") resolves to the address. Any other recipient is named
+	// only by its exact address, number or handle.
+	Known []string
 	// Observations are what earlier tool calls of the session returned:
 	// data the agent found, not data the user gave.
 	Observations []string
@@ -110,8 +115,9 @@ type Alignment struct {
 	// Asked: the user asked for an action that transmits ("send", "email",
 	// "post", "share", "log into", "call this API").
 	Asked bool `json:"asked,omitempty"`
-	// Named: the user named this destination (an address, a domain, a
-	// person or group, a service).
+	// Named: the user named this destination: the exact address, number
+	// or handle, a contact the book knows by the person's name, or a host
+	// by itself, its domain or its service.
 	Named       bool         `json:"named,omitempty"`
 	Items       []Item       `json:"items,omitempty"`
 	Attachments []Attachment `json:"attachments,omitempty"`
@@ -135,8 +141,15 @@ func Align(t Transmission) Alignment {
 		asks = t.Requests
 	}
 	said := normalizeMessages(asks)
-	al := Alignment{Asked: asksTransmission(said), Named: namesDestination(said, t.Destinations, t.Aliases)}
-	if len(t.Declines) > 0 && namesDestination(normalizeMessages(t.Declines), t.Destinations, t.Aliases) {
+	r := resolver{known: knownSet(t.Known), observed: func(addr string) bool {
+		if mentionsValueAny(t.Observations, Email, addr) {
+			return true
+		}
+		return t.FingerprintKey != nil && len(t.ObservedFingerprints) > 0 &&
+			slices.Contains(t.ObservedFingerprints, Fingerprint(t.FingerprintKey, Email, addr))
+	}}
+	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases)}
+	if len(t.Declines) > 0 && r.namesDestination(normalizeMessages(t.Declines), t.Destinations, t.Aliases) {
 		// "Don't send anything to bob": what goes to bob is not the task.
 		al.Asked, al.Named = false, false
 	}
@@ -220,6 +233,18 @@ func Align(t Transmission) Alignment {
 	}
 	al.Notice = al.notice()
 	return al
+}
+
+// knownSet is the contact book's recipients, normalised.
+func knownSet(known []string) map[string]bool {
+	if len(known) == 0 {
+		return nil
+	}
+	m := make(map[string]bool, len(known))
+	for _, k := range known {
+		m[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(k, "mailto:")))] = true
+	}
+	return m
 }
 
 // notice writes the one message seed 001 allows: brief, naming what was
@@ -372,30 +397,201 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
+// resolver tells which recipients a person's name resolves to.
+type resolver struct {
+	// known: the contact book's recipients.
+	known map[string]bool
+	// observed reports whether an address appeared in a tool's output.
+	observed func(addr string) bool
+}
+
 // namesDestination reports whether the user's messages name one of the
-// destinations: the address or host itself, its registrable domain, the
-// person or group in an address's local part, a channel, or an alias.
-func namesDestination(said string, dests []string, aliases map[string][]string) bool {
+// destinations. A recipient (an e-mail address, a phone number, a handle
+// or channel) is named only by itself: the exact address, the number's
+// digits, the handle; or by a person's name that resolves to it. A name
+// resolves to an address whose local part carries it when the contact
+// book knows the address, or when the address came from nowhere a tool
+// showed (the user's own knowledge of "bob"): an address first seen in a
+// tool's output is what an injected instruction supplies, and a name the
+// attacker put in its local part resolves to nothing. A provider, a
+// domain, a product or a brand never names an address: "my Gmail" is not
+// every address at gmail.com. A host (a URL) is named by itself, its
+// registrable domain, or an alias of its service.
+func (r resolver) namesDestination(said string, dests []string, aliases map[string][]string) bool {
 	for _, d := range dests {
-		for _, name := range destinationNames(d) {
-			if containsWord(said, name) {
-				return true
-			}
-		}
-		for _, a := range aliases[d] {
-			if a = strings.ToLower(strings.TrimSpace(a)); a != "" && containsWord(said, a) {
-				return true
-			}
+		if r.namesOne(said, d, aliases[d]) {
+			return true
 		}
 	}
 	return false
 }
 
-// destinationNames lists the words by which a user may name a destination:
-// "bob@example.com" → bob@example.com, bob, example.com, example;
-// "https://api.example.com/v1" → api.example.com, example.com, example;
-// "#team" → #team, team.
-func destinationNames(d string) []string {
+// namesOne is namesDestination for one destination.
+func (r resolver) namesOne(said, d string, aliases []string) bool {
+	switch k := recipientKind(d); k {
+	case recipientEmail:
+		a := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(d)), "mailto:")
+		if containsWord(said, a) || containsWord(said, "mailto:"+a) {
+			return true
+		}
+		if !r.known[a] && (r.observed == nil || r.observed(a)) {
+			return false
+		}
+		for _, name := range personNames(a) {
+			if containsWord(said, name) {
+				return true
+			}
+		}
+		return false
+	case recipientPhone:
+		return mentionsNumber(said, d)
+	case recipientHandle:
+		h := strings.ToLower(strings.TrimSpace(d))
+		if containsWord(said, h) {
+			return true
+		}
+		if bare := strings.TrimLeft(h, "#@"); bare != h && bare != "" && containsWord(said, bare) {
+			// "post in general" names #general; "dm sam" names @sam.
+			return true
+		}
+		for _, a := range aliases {
+			if a = strings.ToLower(strings.TrimSpace(a)); a != "" && containsWord(said, a) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, name := range hostNames(d) {
+		if containsWord(said, name) {
+			return true
+		}
+	}
+	for _, a := range aliases {
+		if a = strings.ToLower(strings.TrimSpace(a)); a != "" && containsWord(said, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// Kinds of destination, as far as naming them goes.
+const (
+	recipientHost   = iota // a URL or a host name
+	recipientEmail         // local@domain
+	recipientPhone         // digits with the usual separators
+	recipientHandle        // @sam, #general, a channel id, a vendor's name
+)
+
+// recipientKind tells an address from a host.
+func recipientKind(d string) int {
+	d = strings.TrimSpace(strings.ToLower(d))
+	d = strings.TrimPrefix(d, "mailto:")
+	switch {
+	case d == "":
+		return recipientHandle
+	case strings.Contains(d, "://"):
+		return recipientHost
+	case strings.LastIndexByte(d, '@') > 0:
+		return recipientEmail
+	case isPhoneNumber(strings.TrimPrefix(d, "tel:")):
+		return recipientPhone
+	case strings.HasPrefix(d, "#"), strings.HasPrefix(d, "@"), !strings.Contains(d, "."):
+		return recipientHandle
+	}
+	return recipientHost
+}
+
+// isPhoneNumber: digits with the usual separators, at least 6 digits.
+func isPhoneNumber(s string) bool {
+	digits := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '+' || r == '-' || r == '(' || r == ')' || r == '.' || r == ' ':
+		default:
+			return false
+		}
+	}
+	return digits >= 6
+}
+
+// mentionsNumber reports whether said holds the phone number d, compared
+// by its digits: the whole number, or its national part when the user
+// wrote it without the country code (at least 7 digits).
+func mentionsNumber(said, d string) bool {
+	want := digitsOnly(d)
+	if len(want) < 6 {
+		return false
+	}
+	for _, run := range numberRuns(said) {
+		if run == want || len(run) >= 7 && strings.HasSuffix(want, run) || len(want) >= 7 && strings.HasSuffix(run, want) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberRuns are the phone-number-like runs of said: digits joined across
+// the separators people write inside a number.
+func numberRuns(said string) []string {
+	var runs []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			runs = append(runs, cur.String())
+			cur.Reset()
+		}
+	}
+	for i := 0; i < len(said); i++ {
+		c := said[i]
+		switch {
+		case c >= '0' && c <= '9':
+			cur.WriteByte(c)
+		case (c == '-' || c == '.' || c == ' ' || c == '+') && cur.Len() > 0 && i+1 < len(said) && said[i+1] >= '0' && said[i+1] <= '9':
+		case c == '+':
+		default:
+			flush()
+		}
+	}
+	flush()
+	return runs
+}
+
+func digitsOnly(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// personNames are the words of an address's local part that name a
+// person or a group: "bob.jones+x@…" → bob.jones, bob, jones; "team@" → team.
+func personNames(addr string) []string {
+	at := strings.LastIndexByte(addr, '@')
+	if at <= 0 {
+		return nil
+	}
+	local := addr[:at]
+	if i := strings.IndexByte(local, '+'); i > 0 {
+		local = local[:i]
+	}
+	names := []string{local}
+	for _, part := range strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' }) {
+		if len(part) >= 3 && !genericLocal[part] {
+			names = append(names, part)
+		}
+	}
+	return names
+}
+
+// hostNames lists the words by which a user names a host:
+// "https://api.example.com/v1" → api.example.com, example.com;
+// "example.org" → example.org.
+func hostNames(d string) []string {
 	d = strings.ToLower(strings.TrimSpace(d))
 	if d == "" {
 		return nil
@@ -413,41 +609,12 @@ func destinationNames(d string) []string {
 		if j := strings.LastIndexByte(host, ':'); j >= 0 && !strings.Contains(host[j:], "]") {
 			host = host[:j]
 		}
-		names = append(names, host)
-	} else if at := strings.LastIndexByte(d, '@'); at > 0 {
-		local := d[:at]
-		host = d[at+1:]
-		names = append(names, local)
-		// "dr.smith" → "smith"; "bob.jones" → "bob", "jones"; plus-tags dropped.
-		if i := strings.IndexByte(local, '+'); i > 0 {
-			local = local[:i]
-		}
-		for _, part := range strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' }) {
-			if len(part) >= 3 && !genericLocal[part] {
-				names = append(names, part)
-			}
-		}
-		if genericLocal[local] {
-			// team@, support@: the group is named by the word.
-			names = append(names, local)
-		}
-	} else {
-		d = strings.TrimLeft(d, "#@")
-		names = append(names, d)
-		for _, part := range strings.FieldsFunc(d, func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
-			if len(part) >= 3 {
-				names = append(names, part)
-			}
-		}
 	}
 	if host != "" && strings.Contains(host, ".") {
 		names = append(names, host)
 		labels := strings.Split(host, ".")
 		if n := len(labels); n >= 2 {
 			names = append(names, labels[n-2]+"."+labels[n-1])
-			if len(labels[n-2]) >= 4 {
-				names = append(names, labels[n-2])
-			}
 		}
 	}
 	return names

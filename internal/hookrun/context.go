@@ -129,24 +129,34 @@ func workTreeDirty(cwd string) bool {
 // findDecision returns the session's latest decision line for the call
 // whose output step is, or nil.
 func findDecision(sessionFile string, step guard.Step) *sessionStep {
+	pre, _ := findRun(sessionFile, step)
+	return pre
+}
+
+// findRun is findDecision that also says whether the call's result was
+// already seen after that decision (an event delivered twice).
+func findRun(sessionFile string, step guard.Step) (pre *sessionStep, seen bool) {
 	lines, err := readSessionLines(sessionFile)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	for i := len(lines) - 1; i >= 0; i-- {
 		l := &lines[i]
 		if l.Phase != phasePre {
+			if l.Tool == step.Tool && (step.ID != "" && l.ID == step.ID || step.ID == "" && sameJSON(redactInput(l.Input), redactInput(step.Input))) {
+				seen = true
+			}
 			continue
 		}
 		if step.ID != "" && l.ID != "" {
 			if l.ID == step.ID {
-				return l
+				return l, seen
 			}
 			continue
 		}
 		if l.Tool == step.Tool && sameJSON(l.Input, redactInput(step.Input)) {
-			return l
+			return l, seen
 		}
 	}
-	return nil
+	return nil, false
 }

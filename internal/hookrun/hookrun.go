@@ -234,8 +234,16 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	// again on every call, had made records large and slow to redact).
 	ac := *a
 	ac.Context.History = nil
-	if err := audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(&ac, d, took)); err != nil {
+	spool := audit.NewSpool(audit.SpoolPath(path))
+	if err := spool.Append(RecordOf(&ac, d, took)); err != nil {
 		return err
+	}
+	contacts := contactsOf(d)
+	if d.ApprovalID != "" && d.Verdict.Allowed() && len(contacts) > 0 {
+		// An approval a person gave is used: the call runs now, and what
+		// it reaches counts once (not again when its result comes back).
+		spool.Append(RanRecord(a.Context.SessionID, a.ID, a.Tool, string(d.Verdict), string(d.Level), contacts))
+		contacts = nil
 	}
 	if a.Context.SessionID != "" && a.Tool != "" {
 		// The session remembers the decision: what was blocked, held or
@@ -243,7 +251,7 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 		// chains) and, once the call is seen running, trust.
 		st := sessionStep{Time: time.Now().UTC(), Phase: phasePre, ID: a.ID, Tool: a.Tool, Input: redactInput(boundInput(a.Input)),
 			Verdict: string(d.Verdict), Level: string(d.Level), Asked: r.asks && (d.Verdict == guard.Confirm || d.Verdict == guard.Approve),
-			Pattern: r.pattern, Project: r.project, Anomalies: d.Anomalies}
+			Pattern: r.pattern, Project: r.project, Anomalies: d.Anomalies, Contacts: contacts}
 		if err := appendLine(sessionPath(path, a.Context.SessionID), st); err != nil {
 			return fmt.Errorf("recording the decision in the session: %w", err)
 		}
@@ -273,9 +281,15 @@ func (r *Recorder) Observe(ctx context.Context, session string, step guard.Step)
 	}
 	sp := sessionPath(path, session)
 	if step.Tool != adapter.UserPrompt && step.Outcome != guard.OutcomeFailed {
+		pre, seen := findRun(sp, step)
+		if pre != nil && !seen && len(pre.Contacts) > 0 && (guard.Verdict(pre.Verdict).Allowed() || pre.Asked) {
+			// The call ran and its result came back: the recipients and
+			// payees it reached count as interactions.
+			r.ran(session, *pre)
+		}
 		// A call the agent put to the person and that then ran: the
 		// person approved it (seed 002's trust is earned so).
-		switch pre := findDecision(sp, step); {
+		switch {
 		case pre == nil || !pre.Asked:
 		case pre.Level != string(guard.Dangerous):
 			r.approved(*pre)
@@ -306,6 +320,47 @@ func (r *Recorder) dangerousApproved(session string, pre sessionStep) {
 	audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, 0))
 }
 
+// ran appends the record of a call that ran, with the contacts it reached
+// (audit.RanKind): the only records the contact book learns from.
+func (r *Recorder) ran(session string, pre sessionStep) {
+	if r.cfg.NoAudit {
+		return
+	}
+	path, err := r.db()
+	if err != nil {
+		return
+	}
+	audit.NewSpool(audit.SpoolPath(path)).Append(RanRecord(session, pre.ID, pre.Tool, pre.Verdict, pre.Level, pre.Contacts))
+}
+
+// RanRecord is the audit record of a call decided earlier (its decision's
+// id, verdict and level) that ran and reached contacts.
+func RanRecord(session, id, tool, verdict, level string, contacts []audit.Contact) *audit.Record {
+	action, err := json.Marshal(struct {
+		ID   string `json:"id,omitempty"`
+		Tool string `json:"tool"`
+	}{id, tool})
+	if err != nil {
+		action = []byte(`{}`)
+	}
+	return &audit.Record{Kind: audit.RanKind, SessionID: session, Tool: tool, Action: action, Verdict: verdict, Level: level,
+		Rules: []string{}, Reason: "The call ran; the recipients and payees it reached count as earlier interactions.", Contacts: contacts}
+}
+
+// contactsOf is what a decision's contacts are kept as until the call is
+// seen running: their keys and masked forms, never the addresses. A
+// blocked call reaches nobody.
+func contactsOf(d *guard.Decision) []audit.Contact {
+	if d.Verdict == guard.Block || len(d.Contacts) == 0 {
+		return nil
+	}
+	out := make([]audit.Contact, 0, len(d.Contacts))
+	for _, c := range d.Contacts {
+		out = append(out, audit.NewContact(c.Kind, c.Address))
+	}
+	return out
+}
+
 // RecordOf builds the audit record of a decision (the audit log redacts
 // secrets from the action, the reason and the error as it appends).
 func RecordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Record {
@@ -323,14 +378,9 @@ func RecordOfEncoded(a *guard.Action, raw []byte, d *guard.Decision, took time.D
 	for _, f := range d.Findings {
 		rules = append(rules, f.Rule)
 	}
-	var contacts []audit.Contact
-	if d.Verdict.Allowed() {
-		for _, c := range d.Contacts {
-			contacts = append(contacts, audit.NewContact(c.Kind, c.Address))
-		}
-	}
+	// A decision teaches the contact book nothing: the record of the
+	// action running does (RanRecord).
 	return &audit.Record{
-		Contacts:  contacts,
 		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
 		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
 		Rules: rules, Reason: reasonOf(d), Error: d.Error, DurationMicros: took.Microseconds(),

@@ -62,6 +62,9 @@ type sessionStep struct {
 	Pattern   string   `json:"pattern,omitempty"`
 	Project   string   `json:"project,omitempty"`
 	Anomalies []string `json:"anomalies,omitempty"`
+	// Contacts the call reaches (keys and masked forms), counted once it
+	// is seen running.
+	Contacts []audit.Contact `json:"contacts,omitempty"`
 }
 
 // Phases of a session line.

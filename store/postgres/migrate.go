@@ -153,6 +153,13 @@ CREATE TRIGGER audit_checkpoints_append_only BEFORE UPDATE OR DELETE ON audit_ch
 CREATE TRIGGER audit_checkpoints_no_truncate BEFORE TRUNCATE ON audit_checkpoints
 	FOR EACH STATEMENT EXECUTE FUNCTION actionguard_append_only();
 `},
+	{version: 4, name: "contacts learned from what ran", sql: `
+-- Interactions were counted from every allowed decision, checks and
+-- evaluations included, so attempting a send made its recipient a frequent
+-- contact. From now on only actions that ran count (audit.RanKind): the
+-- counts learned before are discarded; imported contacts stay.
+DELETE FROM contacts WHERE source = 'learned';
+`},
 }
 
 const createSchemaVersion = `CREATE TABLE IF NOT EXISTS schema_version (

@@ -13,12 +13,54 @@ import (
 	"github.com/actionguard/actionguard/store"
 )
 
-// withContacts is a record of an e-mail at min minutes after base that
-// reached cs.
+// withContacts is the record of an e-mail that ran at min minutes after
+// base and reached cs.
 func withContacts(min int, cs ...audit.Contact) *audit.Record {
 	r := decision("", "allow", "comm.email.send")
-	r.Tool, r.Kind, r.Time, r.Contacts = "GmailSendEmail", "email", base.Add(time.Duration(min)*time.Minute), cs
+	r.Tool, r.Kind, r.Time, r.Contacts = "GmailSendEmail", audit.RanKind, base.Add(time.Duration(min)*time.Minute), cs
 	return r
+}
+
+// testContactsOnlyFromRan: decisions teach the contact book nothing,
+// whatever their verdict and however many; the records of sends that ran
+// count.
+func testContactsOnlyFromRan(t *testing.T, open func(*testing.T) store.Store) {
+	ctx := context.Background()
+	st := open(t)
+	target := audit.NewContact(audit.ContactRecipient, "collector@attacker.example")
+	verdicts := []string{"allow", "notify", "confirm", "approve", "block"}
+	kinds := []string{"email", "http", "tool", "shell", ""}
+	var batch []*audit.Record
+	for i := range 1000 {
+		// A check, check --jsonl, eval --guard or a held call: a decision
+		// that names the contact, in batches and one by one.
+		r := decision("", verdicts[i%len(verdicts)], "tool.send.message")
+		r.Tool, r.Kind, r.Time = "send_email", kinds[i%len(kinds)], base.Add(time.Duration(i)*time.Second)
+		r.Contacts = []audit.Contact{target}
+		if i%100 == 0 {
+			if err := audit.New(st).Append(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		batch = append(batch, r)
+	}
+	appendAll(t, st, batch...)
+	if got := counts(t, st, target.Key); got[target.Key] != 0 {
+		t.Fatalf("after 1,000 decisions that were never run, the contact counts %d interactions, want 0", got[target.Key])
+	}
+	if cs, err := st.Contacts(ctx, 0); err != nil || len(cs) != 0 {
+		t.Errorf("Contacts after decisions only = %v, %v; want none", cs, err)
+	}
+	ran := 3
+	for i := range ran {
+		if err := audit.New(st).Append(ctx, withContacts(2000+i, target)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := counts(t, st, target.Key); got[target.Key] != ran {
+		t.Errorf("after %d sends that ran, the contact counts %d, want %d", ran, got[target.Key], ran)
+	}
 }
 
 var (

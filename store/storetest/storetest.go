@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"QueryAuditLimits", testQueryAuditLimits},
 		{"RuleHits", testRuleHits},
 		{"ContactsLearned", testContactsLearned},
+		{"ContactsOnlyFromRan", testContactsOnlyFromRan},
 		{"ContactsImport", testContactsImport},
 		{"Tokens", testTokens},
 		{"TokenScopes", testTokenScopes},

@@ -20,11 +20,16 @@ type ContactUse struct {
 
 // LearnedContacts returns the contacts the records reached, one per key,
 // sorted by key (so concurrent writers lock rows in one order): a record
-// counts one interaction with each contact it names, however many times.
+// of an action that ran (Kind audit.RanKind) counts one interaction with
+// each contact it names, however many times; any other record counts
+// nothing, whatever contacts it carries (a decision is not a send).
 // Call it after the records were sealed (their Time is final).
 func LearnedContacts(rs []*audit.Record) []ContactUse {
 	var uses map[string]*ContactUse
 	for _, r := range rs {
+		if r.Kind != audit.RanKind {
+			continue
+		}
 		for i, c := range r.Contacts {
 			if c.Key == "" || slices.ContainsFunc(r.Contacts[:i], func(o audit.Contact) bool { return o.Key == c.Key }) {
 				continue
