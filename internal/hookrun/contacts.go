@@ -15,7 +15,21 @@ import (
 // ContactTimeout bounds what the contact book may cost a hook call: opening
 // the database and asking it once. Past it the contacts are unknown, which
 // grades every recipient and payee as new (seed 003): slower, never laxer.
+// $ACTIONGUARD_CONTACT_TIMEOUT (a Go duration, 1ms to 10s) changes it for
+// a machine whose database is slow to open; a shorter or broken value can
+// only make recipients unknown, which is stricter.
 const ContactTimeout = 30 * time.Millisecond
+
+// contactTimeout is ContactTimeout or $ACTIONGUARD_CONTACT_TIMEOUT.
+func contactTimeout(getenv func(string) string) time.Duration {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if d, err := time.ParseDuration(getenv("ACTIONGUARD_CONTACT_TIMEOUT")); err == nil {
+		return min(max(d, time.Millisecond), 10*time.Second)
+	}
+	return ContactTimeout
+}
 
 // contactStore is what the hook's contact book needs of the store.
 type contactStore interface {
@@ -38,23 +52,23 @@ type hookContacts struct {
 	closed atomic.Bool
 }
 
-func newHookContacts(path string, db *database) *hookContacts {
-	return &hookContacts{path: path, timeout: ContactTimeout, open: func(ctx context.Context, path string) (contactStore, error) {
-		return openContactStore(ctx, db, path)
+func newHookContacts(path string, db *database, timeout time.Duration) *hookContacts {
+	return &hookContacts{path: path, timeout: timeout, open: func(ctx context.Context, path string) (contactStore, error) {
+		return openContactStore(ctx, db, path, timeout)
 	}}
 }
 
 // errNoBook: the audit database does not exist yet, so nobody is known.
 var errNoBook = errors.New("no contact book yet")
 
-func openContactStore(ctx context.Context, db *database, path string) (contactStore, error) {
+func openContactStore(ctx context.Context, db *database, path string, timeout time.Duration) (contactStore, error) {
 	if _, err := os.Stat(path); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, errNoBook
 		}
 		return nil, err
 	}
-	st, err := db.openStore(ctx, path, ContactTimeout)
+	st, err := db.openStore(ctx, path, timeout)
 	if err != nil {
 		// Not a nil store in the interface: Close would call it.
 		return nil, err
@@ -129,7 +143,7 @@ func withContacts(opts *[]guard.Option, cfg Config, db *database) func() {
 	if err != nil {
 		return func() {}
 	}
-	b := newHookContacts(path, db)
+	b := newHookContacts(path, db, contactTimeout(cfg.Getenv))
 	*opts = append(*opts, guard.WithContactBook(b))
 	return b.Close
 }

@@ -36,7 +36,7 @@ func (s *fakeContactStore) Close() error { s.closed.Add(1); return nil }
 func TestHookContactsLazy(t *testing.T) {
 	st := &fakeContactStore{counts: map[string]int{"k": 7}}
 	opened := 0
-	b := newHookContacts("/nonexistent/audit.db", &database{open: testOpen})
+	b := newHookContacts("/nonexistent/audit.db", &database{open: testOpen}, ContactTimeout)
 	b.open = func(context.Context, string) (contactStore, error) { opened++; return st, nil }
 	if opened != 0 {
 		t.Fatal("opened before use")
@@ -64,7 +64,7 @@ func TestHookContactsLazy(t *testing.T) {
 // busy, and the store is closed when the lookup it was left to finishes.
 func TestHookContactsTimeout(t *testing.T) {
 	st := &fakeContactStore{block: make(chan struct{})}
-	b := newHookContacts("x", &database{open: testOpen})
+	b := newHookContacts("x", &database{open: testOpen}, ContactTimeout)
 	b.open = func(context.Context, string) (contactStore, error) { return st, nil }
 	_, err := b.ContactCounts(context.Background(), []string{"k"})
 	if err == nil || !errors.Is(err, context.DeadlineExceeded) {
@@ -87,7 +87,7 @@ func TestHookContactsTimeout(t *testing.T) {
 // A hook never creates the audit database to look contacts up.
 func TestHookContactsNoDatabase(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "audit.db")
-	b := newHookContacts(db, &database{open: testOpen})
+	b := newHookContacts(db, &database{open: testOpen}, ContactTimeout)
 	defer b.Close()
 	if _, err := b.ContactCounts(context.Background(), []string{"k"}); !errors.Is(err, errNoBook) {
 		t.Errorf("missing database: %v", err)
@@ -124,5 +124,28 @@ func TestHookContactsThroughRun(t *testing.T) {
 	}
 	if out := mail("eve@example.org"); !strings.Contains(out, `"ask"`) {
 		t.Errorf("a new contact: %s", out)
+	}
+}
+
+func TestContactTimeoutFromEnvironment(t *testing.T) {
+	cases := map[string]time.Duration{
+		"":      ContactTimeout,
+		"junk":  ContactTimeout,
+		"2s":    2 * time.Second,
+		"0":     time.Millisecond,
+		"-5s":   time.Millisecond,
+		"1h":    10 * time.Second,
+		"250ms": 250 * time.Millisecond,
+	}
+	for v, want := range cases {
+		got := contactTimeout(func(k string) string {
+			if k == "ACTIONGUARD_CONTACT_TIMEOUT" {
+				return v
+			}
+			return ""
+		})
+		if got != want {
+			t.Errorf("ACTIONGUARD_CONTACT_TIMEOUT=%q: %v, want %v", v, got, want)
+		}
 	}
 }
