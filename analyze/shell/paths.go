@@ -311,7 +311,7 @@ func (e *analysis) classifyWritten(p string) PathClass {
 		abs = expandKnownGlob(abs, home)
 	}
 	c.Abs, c.Known = abs, ok
-	under := func(dir string) bool { return abs == dir || strings.HasPrefix(abs, dir+"/") }
+	under := func(dir string) bool { return abs == dir || hasDirPrefix(abs, dir) }
 	trimmedGlob := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(abs, "/*"), "/.*"), "/")
 	switch {
 	case abs == "/" || abs == "/*" || abs == "/.*" || abs == "/\x00unknown" && strings.HasPrefix(p, "/"):
@@ -439,7 +439,7 @@ func (e *analysis) classifyWritten(p string) PathClass {
 // AppData\Local\Temp), or "".
 func tempRoot(abs string) string {
 	for _, d := range []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", tmpdirSentinel} {
-		if abs == d || strings.HasPrefix(abs, d+"/") {
+		if abs == d || hasDirPrefix(abs, d) {
 			return d
 		}
 	}
@@ -529,7 +529,7 @@ func dataFileOf(abs, credential string) string {
 // same directories under their usual names.
 func macAlias(p string) string {
 	for _, d := range []string{"/private/tmp", "/private/var", "/private/etc"} {
-		if p == d || strings.HasPrefix(p, d+"/") {
+		if p == d || hasDirPrefix(p, d) {
 			return p[len("/private"):]
 		}
 	}
