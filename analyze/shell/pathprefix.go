@@ -2,9 +2,10 @@ package shell
 
 import "strings"
 
-// The path tests below answer what strings.HasPrefix(p, dir+"/") and
-// strings.Contains(p, dir+"/") answer without building dir+"/": they run
-// for every path of every command, over tables of directories.
+// The path tests below answer what strings.HasPrefix(p, dir+"/"),
+// strings.Contains(p, dir+"/") and strings.Contains(p+"/", sub) answer
+// without building the string: they run for every path of every command,
+// over tables of directories.
 
 // hasDirPrefix reports whether p starts with dir followed by a slash
 // (p lies under the directory dir).
@@ -25,4 +26,10 @@ func containsDir(p, dir string) bool {
 		i += j + 1
 	}
 	return false
+}
+
+// containsSlashed reports whether sub occurs in p+"/": in p, or at its end
+// when sub ends with the slash.
+func containsSlashed(p, sub string) bool {
+	return strings.Contains(p, sub) || strings.HasSuffix(sub, "/") && strings.HasSuffix(p, sub[:len(sub)-1])
 }

@@ -44,6 +44,9 @@ func checkPathPrefix(t *testing.T, p string, dirs []string) {
 		if got, want := containsDir(p, d), strings.Contains(p, d+"/"); got != want {
 			t.Fatalf("containsDir(%q, %q) = %v, want %v", p, d, got, want)
 		}
+		if got, want := containsSlashed(p, d), strings.Contains(p+"/", d); got != want {
+			t.Fatalf("containsSlashed(%q, %q) = %v, want %v", p, d, got, want)
+		}
 	}
 }
 

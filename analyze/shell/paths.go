@@ -396,12 +396,11 @@ func (e *analysis) classifyWritten(p string) PathClass {
 			rel = strings.TrimPrefix(cabs[strings.Index(cabs, "/\x00found")+len("/\x00found"):], "/")
 		}
 	}
-	segs := strings.Split(rel, "/")
-	for i, s := range segs {
+	for s := range strings.SplitSeq(rel, "/") {
 		if testDirs[s] || strings.HasSuffix(s, "_test") || strings.HasSuffix(s, "-test") {
 			c.Test = true
 		}
-		if buildOutputs[s] && (c.Workspace || c.Temp) && i < len(segs) {
+		if buildOutputs[s] && (c.Workspace || c.Temp) {
 			c.BuildOutput = true
 		}
 		if s == ".git" {
