@@ -121,6 +121,9 @@ type report struct {
 	// seenInPlace they are all in seenSet.
 	seen    []findingKey
 	seenSet map[findingKey]bool
+	// cmdBuf is the room for the result's first commands, made with the
+	// report.
+	cmdBuf [2]*Cmd
 	// flow is what data flow tracks across the scripts of one analysis.
 	flow flowState
 	// incoming is Options.Incoming; incomingReads counts its calls.
