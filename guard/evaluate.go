@@ -137,7 +137,11 @@ func (e *evaluation) shell() {
 	}
 	opt := e.shellOptions()
 	res := shell.Analyze(cmd, opt)
-	e.findings = append(e.findings, res.Findings...)
+	if len(e.findings) == 0 && len(res.Findings) > 0 {
+		e.findings = res.Findings // the result is not used past this call: no copy
+	} else {
+		e.findings = append(e.findings, res.Findings...)
+	}
 	e.commands = res.Commands
 	e.readOnly = res.ReadOnly
 	if res.ParseError != "" {

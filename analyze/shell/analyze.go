@@ -839,6 +839,9 @@ func (r *report) record(c *Cmd) {
 	if len(r.res.Commands) >= 10000 {
 		return
 	}
+	if r.res.Commands == nil {
+		r.res.Commands = r.cmdBuf[:0] // most command lines run one or two
+	}
 	r.res.Commands = append(r.res.Commands, c)
 	c.index = len(r.res.Commands)
 	c.env = r.env

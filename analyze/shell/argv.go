@@ -87,10 +87,17 @@ func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 		}
 		av.Operands, av.words = strs[:0:n], strs[n:n]
 		av.OperandArg, av.wordArg = ints[:0:n], ints[n:n]
+		// How many options the words hold, as room for them: each letter
+		// of a short cluster, one for a long option (an ambiguous
+		// abbreviation, which stands for several, grows the slice).
 		dashed := 0
 		for _, a := range args {
 			if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
-				dashed += len(a) - 1
+				if a[1] == '-' {
+					dashed++
+				} else {
+					dashed += len(a) - 1
+				}
 				av.dashArgs = av.dashArgs || a[0] == '-'
 			}
 		}

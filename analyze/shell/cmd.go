@@ -105,8 +105,12 @@ func baseName(p string) string {
 	p = strings.TrimLeft(p, "\\")
 	// A Windows path ("C:\Program Files\Git\bin\git.exe", "..\tools\rm.exe")
 	// names its program after the last backslash as well.
-	if i := strings.LastIndexAny(p, "/\\"); i >= 0 {
-		p = p[i+1:]
+	// A byte loop: strings.LastIndexAny builds its set of bytes on every
+	// call, for every command.
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' || p[i] == '\\' {
+			return p[i+1:]
+		}
 	}
 	return p
 }

@@ -368,20 +368,43 @@ type fieldBuilder struct {
 	fields []string
 	cur    strings.Builder
 	curSet bool // the field being built exists (even if empty: "")
+	// one is the field being built while it is a single piece (most words
+	// are one literal): it is copied into cur only when a second comes.
+	one    string
+	pieces int
+}
+
+// add appends s to the field being built.
+func (fb *fieldBuilder) add(s string) {
+	switch fb.pieces {
+	case 0:
+		fb.one = s
+	case 1:
+		fb.cur.WriteString(fb.one)
+		fb.cur.WriteString(s)
+	default:
+		fb.cur.WriteString(s)
+	}
+	fb.pieces++
+	fb.curSet = true
 }
 
 // lit appends text that is not split (literal or quoted).
 func (fb *fieldBuilder) lit(s string) {
-	fb.cur.WriteString(s)
-	fb.curSet = true
+	fb.add(s)
 }
 
 func (fb *fieldBuilder) flush() {
 	if fb.curSet {
-		fb.fields = append(fb.fields, fb.cur.String())
+		if fb.pieces == 1 {
+			fb.fields = append(fb.fields, fb.one)
+		} else {
+			fb.fields = append(fb.fields, fb.cur.String())
+		}
 	}
 	fb.cur.Reset()
 	fb.curSet = false
+	fb.one, fb.pieces = "", 0
 }
 
 // split appends the value of an unquoted expansion, split on ifs.
@@ -400,8 +423,7 @@ func (fb *fieldBuilder) split(s, ifs string) {
 		if i > 0 {
 			fb.flush()
 		}
-		fb.cur.WriteString(p)
-		fb.curSet = true
+		fb.add(p)
 	}
 	if trail {
 		fb.flush()
@@ -415,8 +437,7 @@ func (fb *fieldBuilder) multi(elems []string) {
 		if i > 0 {
 			fb.flush()
 		}
-		fb.cur.WriteString(e)
-		fb.curSet = true
+		fb.add(e)
 	}
 }
 

@@ -78,9 +78,11 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	case c.Name == "awk" || c.Name == "gawk" || c.Name == "mawk" || c.Name == "nawk" || c.Name == "busybox-awk":
 		w.awk(c)
 	}
-	if p, ok := w.downloaded[w.r.env.mustAbs(c.Path)]; ok && strings.ContainsRune(c.Path, '/') {
-		r.add(c.find(ruleRemoteExec, "Runs a program that was just downloaded from "+p+" without checking it."))
-		r.mutates()
+	if len(w.downloaded) > 0 && strings.ContainsRune(c.Path, '/') {
+		if p, ok := w.downloaded[w.r.env.mustAbs(c.Path)]; ok {
+			r.add(c.find(ruleRemoteExec, "Runs a program that was just downloaded from "+p+" without checking it."))
+			r.mutates()
+		}
 	}
 	if sqlClients[c.Name] && (in.kind == streamLiteral || in.kind == streamDecoded) && strings.TrimSpace(in.text) != "" {
 		r.sql(in.text, c) // a here-document or a pipe of SQL into the database

@@ -311,7 +311,7 @@ func (e *analysis) classifyWritten(p string) PathClass {
 		abs = expandKnownGlob(abs, home)
 	}
 	c.Abs, c.Known = abs, ok
-	under := func(dir string) bool { return abs == dir || strings.HasPrefix(abs, dir+"/") }
+	under := func(dir string) bool { return abs == dir || hasDirPrefix(abs, dir) }
 	trimmedGlob := strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(abs, "/*"), "/.*"), "/")
 	switch {
 	case abs == "/" || abs == "/*" || abs == "/.*" || abs == "/\x00unknown" && strings.HasPrefix(p, "/"):
@@ -396,12 +396,11 @@ func (e *analysis) classifyWritten(p string) PathClass {
 			rel = strings.TrimPrefix(cabs[strings.Index(cabs, "/\x00found")+len("/\x00found"):], "/")
 		}
 	}
-	segs := strings.Split(rel, "/")
-	for i, s := range segs {
+	for s := range strings.SplitSeq(rel, "/") {
 		if testDirs[s] || strings.HasSuffix(s, "_test") || strings.HasSuffix(s, "-test") {
 			c.Test = true
 		}
-		if buildOutputs[s] && (c.Workspace || c.Temp) && i < len(segs) {
+		if buildOutputs[s] && (c.Workspace || c.Temp) {
 			c.BuildOutput = true
 		}
 		if s == ".git" {
@@ -439,7 +438,7 @@ func (e *analysis) classifyWritten(p string) PathClass {
 // AppData\Local\Temp), or "".
 func tempRoot(abs string) string {
 	for _, d := range []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", tmpdirSentinel} {
-		if abs == d || strings.HasPrefix(abs, d+"/") {
+		if abs == d || hasDirPrefix(abs, d) {
 			return d
 		}
 	}
@@ -529,7 +528,7 @@ func dataFileOf(abs, credential string) string {
 // same directories under their usual names.
 func macAlias(p string) string {
 	for _, d := range []string{"/private/tmp", "/private/var", "/private/etc"} {
-		if p == d || strings.HasPrefix(p, d+"/") {
+		if p == d || hasDirPrefix(p, d) {
 			return p[len("/private"):]
 		}
 	}

@@ -9,7 +9,7 @@ import "strings"
 // typed on the command line stay there) and a process's environment.
 // p is the cleaned path, base its last element.
 func credentialStoreOf(p, base string) string {
-	in := func(dir string) bool { return strings.Contains(p, dir+"/") || strings.HasSuffix(p, dir) }
+	in := func(dir string) bool { return containsDir(p, dir) || strings.HasSuffix(p, dir) }
 	switch {
 	case strings.HasPrefix(p, "/proc/") && base == "environ":
 		return "environment variables"

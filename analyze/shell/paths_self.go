@@ -148,7 +148,7 @@ func (e *analysis) controlPlane(abs string) controlPart {
 			}
 		}
 		for _, d := range agentHookDirs {
-			if strings.Contains(abs+"/", d) {
+			if containsSlashed(abs, d) {
 				part.what = "the agent's hook settings"
 			}
 		}

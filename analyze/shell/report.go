@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"slices"
+
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -114,8 +116,14 @@ type report struct {
 	wrapSpecs []*Spec
 	// writes is set when a command may change something (not read-only).
 	writes bool
-	// seen de-duplicates identical findings from repeated analysis.
-	seen map[findingKey]bool
+	// seen de-duplicates identical findings from repeated analysis: the
+	// first keys are compared in place (most analyses find a few), past
+	// seenInPlace they are all in seenSet.
+	seen    []findingKey
+	seenSet map[findingKey]bool
+	// cmdBuf is the room for the result's first commands, made with the
+	// report.
+	cmdBuf [2]*Cmd
 	// flow is what data flow tracks across the scripts of one analysis.
 	flow flowState
 	// incoming is Options.Incoming; incomingReads counts its calls.
@@ -129,16 +137,43 @@ type findingKey struct {
 
 // add records a finding.
 func (r *report) add(f rule.Finding) {
-	k := findingKey{f.Rule, f.Evidence}
-	if r.seen[k] {
+	if r.seenBefore(findingKey{f.Rule, f.Evidence}) {
 		return
 	}
-	if r.seen == nil {
-		r.seen = map[findingKey]bool{}
-	}
-	r.seen[k] = true
 	f.Message = r.env.noteLinks(f.Message, f.Targets...)
 	r.res.Findings = append(r.res.Findings, f)
+}
+
+// seenInPlace is how many finding keys are compared in place.
+const seenInPlace = 16
+
+// seenBefore reports whether a finding with key k was added before, and
+// notes k.
+func (r *report) seenBefore(k findingKey) bool {
+	if r.seenSet != nil {
+		if r.seenSet[k] {
+			return true
+		}
+		r.seenSet[k] = true
+		return false
+	}
+	if slices.Contains(r.seen, k) {
+		return true
+	}
+	if len(r.seen) < seenInPlace {
+		if r.seen == nil {
+			r.seen = make([]findingKey, 0, 4)
+		}
+		r.seen = append(r.seen, k)
+		return false
+	}
+	r.seenSet = make(map[findingKey]bool, 2*seenInPlace)
+	for _, s := range r.seen {
+		r.seenSet[s] = true
+	}
+	r.seenSet[k] = true
+	r.seen = nil
+	return false
 }
 
 // trace notes an unwrapping step.

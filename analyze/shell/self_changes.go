@@ -279,6 +279,11 @@ func tarClusterExtract(c *Cmd) bool {
 //     move them.
 func gitChanges(c *Cmd) []selfChange {
 	verb := gitVerb(c.Args)
+	switch verb {
+	case "stash", "clean", "archive", "checkout", "restore", "rm", "mv":
+	default:
+		return nil // the verbs below are the only ones that change files
+	}
 	args := gitVerbArgs(c.Args)
 	sub := ""
 	if verb == "stash" && len(args) > 0 && !strings.HasPrefix(args[0], "-") {

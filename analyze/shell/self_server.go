@@ -43,11 +43,14 @@ const DefaultServerPort = 8750
 
 // serverPort is the port actionguard's server listens on, as a word.
 func (e *analysis) serverPort() string {
-	if e.port > 0 {
+	if e.port > 0 && e.port != DefaultServerPort {
 		return strconv.Itoa(e.port)
 	}
-	return strconv.Itoa(DefaultServerPort)
+	return defaultServerPortWord
 }
+
+// defaultServerPortWord is DefaultServerPort as a word, built once.
+var defaultServerPortWord = strconv.Itoa(DefaultServerPort)
 
 // selfProcessNames are the process names and command lines of
 // actionguard's programs: what a pattern that kills them matches.

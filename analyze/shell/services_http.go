@@ -202,7 +202,7 @@ func svcParseURL(s, scheme string) svcURL {
 		p = dec
 	}
 	u.path = p
-	for _, seg := range strings.Split(p, "/") {
+	for seg := range strings.SplitSeq(p, "/") {
 		if seg != "" {
 			u.segs = append(u.segs, seg)
 		}
