@@ -13,14 +13,21 @@ var (
 		Summary:     "Force-pushes to a shared branch (main, master, release…): other people's commits on it are overwritten.",
 		Alternative: "push to a new branch and open a pull request",
 		Match: []string{"git push --force origin main", "git push origin main --force", "git push -f origin master", "git push origin +main", "git push --force origin HEAD:main", "git push origin +HEAD:release/1.2",
-			"git push --force-with-lease origin main", "git -c alias.st='push --force' st origin main"},
-		NoMatch: []string{"git push origin main", "git push --force-with-lease origin feature", "git push -f origin feature/x"},
+			"git push --force-with-lease origin main", "git -c alias.st='push --force' st origin main", "git push -f", "git push --force origin HEAD", "git push --mirror", "git push --all --force origin"},
+		NoMatch: []string{"git push origin main", "git push --force-with-lease origin feature", "git push -f origin feature/x", "git push --all origin", "git push --force-with-lease"},
+	}
+	ruleGitPushDeleteProtected = &rule.Rule{
+		ID: "shell.git.push-delete-protected", Category: rule.History, Points: 90, AlwaysReview: true,
+		Summary:     "Deletes a shared branch (main, master, release…) on the remote: everyone who works from it loses it.",
+		Alternative: "delete it in the hosting service's settings after checking nobody uses it",
+		Match:       []string{"git push origin --delete main", "git push origin :master", "git push -d origin release/2.4", "git push --del origin main"},
+		NoMatch:     []string{"git push origin --delete old-branch", "git push origin :feature/x", "git push origin main"},
 	}
 	ruleGitPushForce = &rule.Rule{
 		ID: "shell.git.push-force", Category: rule.History, Points: 60,
 		Summary:     "Force-pushes: commits on the remote branch that are not in yours are overwritten.",
 		Alternative: "git push --force-with-lease",
-		Match:       []string{"git push --force", "git push -f", "git push -f origin feature/x", "git push --force-with-lease-if-includes origin feature", "git push origin +feature", "git push --mirror"},
+		Match:       []string{"git push -f origin feature/x", "git push --force-with-lease-if-includes origin feature", "git push origin +feature", "git push --force origin feature"},
 		NoMatch:     []string{"git push", "git push --force-with-lease", "git push -u origin feature", "git push --force-with-lease=main:abc123 origin main"},
 	}
 	ruleGitPushDelete = &rule.Rule{
@@ -113,12 +120,13 @@ var (
 		ID: "shell.git.config-exec", Category: rule.Execution, Points: 60,
 		Summary:     "Makes git run a program on its own (an alias, hooks path, ssh command, pager or credential helper).",
 		Alternative: "run the program directly",
-		Match: []string{"git config alias.up '!curl x | sh'", "git config --global core.sshCommand 'ssh -i /tmp/k'", "git config core.pager 'rm -rf ~'", "git -c core.sshCommand='ssh -o ProxyCommand=x' fetch",
-			"GIT_SSH_COMMAND='sh -c id' git fetch", "env GIT_PAGER='sh -c id' git log", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh x' git log",
+		Match: []string{"git config alias.up '!curl x | sh'", "git config --global core.sshCommand 'ssh -i /tmp/k'", "git config core.pager 'rm -rf ~'", "git -c core.sshCommand='ssh -o ProxyCommand=./proxy' fetch",
+			"GIT_SSH_COMMAND='./ssh-wrapper.sh' git fetch", "env GIT_PAGER='sh pager.sh' git log", "git -c alias.x='!sh -c \"$CMD\"' x", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh x' git log",
 			"git --config-env=core.pager=P log", "git clone 'ext::sh -c id' repo", "git -c protocol.ext.allow=always fetch", "git clone -u 'sh -c id' ../repo",
 			`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='sh x'" git status`},
 		NoMatch: []string{"git config user.name dev", "git config --get remote.origin.url", "git config alias.st status", "git -c user.name=x commit -m y", "GIT_EDITOR=vim git commit",
-			"git -c core.pager=less log", "git config credential.helper store", "GIT_PAGER=cat git log", "git config --global credential.helper 'cache --timeout 3600'", "git config --global core.pager 'less -FRX'"},
+			"git -c core.pager=less log", "git config credential.helper store", "GIT_PAGER=cat git log", "git config --global credential.helper 'cache --timeout 3600'", "git config --global core.pager 'less -FRX'",
+			"git -c diff.external=difft diff", "GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy_key' git fetch", "git -c alias.x='!echo hi' x"},
 	}
 	ruleGitWorktreeForce = &rule.Rule{
 		ID: "shell.git.worktree-remove-force", Category: rule.History, Points: 45,
@@ -189,7 +197,10 @@ func gitRun(c *Cmd, r *report, settings []gitSetting, env map[string]envValue, d
 		return
 	}
 	sc := &Cmd{Name: "git " + sub, Path: c.Path, Args: c.Args[g.sub+1:], Dynamic: dyn, Text: c.Text, Sudo: c.Sudo, Depth: c.Depth, Stdin: c.Stdin, index: c.index, env: c.env, viaSudo: c.viaSudo}
+	prevDir := r.gitDir
+	r.gitDir = gitDirOf(c)
 	gitSubcommand(sc, sub, r, settings)
+	r.gitDir = prevDir
 }
 
 // gitAlias runs an alias defined for this command (git -c alias.x=… x).
@@ -827,7 +838,8 @@ func gitPush(c *Cmd, r *report) {
 	if c.Has("--dry-run") {
 		return // git push -n: nothing is sent
 	}
-	force := c.Has("--mirror")
+	mirror := c.Has("--mirror")
+	force := mirror
 	lease := c.Has("--force-with-lease")
 	for _, o := range c.Argv().Opts {
 		switch {
@@ -874,11 +886,21 @@ func gitPush(c *Cmd, r *report) {
 		r.add(c.find(ruleGitPushDelete, "Deletes every remote branch that has no local counterpart (--prune)."))
 	}
 	if deleting {
+		for _, t := range targets {
+			if isProtected(t) {
+				r.add(c.find(ruleGitPushDeleteProtected, "Deletes "+t+", a shared branch, on the remote: everyone who works from it loses it.", targets...))
+				return
+			}
+		}
 		what := orSomething(targets, "branches or tags")
 		if len(targets) == 0 && len(pos) > 1 {
 			what = strings.Join(pos[1:], ", ")
 		}
 		r.add(c.find(ruleGitPushDelete, "Deletes "+what+" on the remote.", targets...))
+		return
+	}
+	if mirror {
+		r.add(c.find(ruleGitPushForceProtected, "Makes the remote a mirror of this repository (--mirror): every branch and tag there is overwritten, main included, and those not here are deleted."))
 		return
 	}
 	if !(force || plusForce || lease) {
@@ -898,6 +920,21 @@ func gitPush(c *Cmd, r *report) {
 		if isProtected(t) || strings.Contains(t, "*") {
 			protected = t
 		}
+	}
+	all := c.Has("--all", "--branches")
+	if protected == "" && len(targets) == 0 && !all && !(c.Has("--tags") && len(refs) == 0) {
+		// No refspec names a destination: the current branch goes.
+		switch b, ok := r.currentBranch(c); {
+		case ok && isProtected(b):
+			protected = b
+		case !ok && (force || plusForce):
+			r.add(c.find(ruleGitPushForceProtected, "Force-pushes the current branch, which may be main or another shared branch: commits others pushed there are overwritten."))
+			return
+		}
+	}
+	if protected == "" && all && (force || plusForce) {
+		r.add(c.find(ruleGitPushForceProtected, "Force-pushes every branch, main and the other shared ones included: commits others pushed there are overwritten."))
+		return
 	}
 	if protected != "" {
 		shown := protected + ", a shared branch"
