@@ -586,10 +586,6 @@ func (r *report) ranClear(n, nf int) bool {
 	return true
 }
 
-// codeFlags are the options with which a shell or an interpreter runs the
-// code given on its command line rather than a file.
-var codeFlags = map[string]bool{"-c": true, "-e": true, "-E": true, "--eval": true, "-p": true, "--print": true, "-r": true, "--command": true}
-
 // opaqueProgram reports a command whose effect the analysis cannot see:
 // a program named by a path outside the installed programs (./x.sh,
 // ~/bin/x), a name only known when it runs, or a shell or interpreter
@@ -615,18 +611,19 @@ func opaqueProgram(x *Cmd) bool {
 		// Pagers and editors run commands through their options (vim -c,
 		// less --lesskey-src): only plain options are read through.
 		return !benignCommand(strings.Join(append([]string{x.Name}, x.Args...), " "))
-	case !shells[x.Name] && !interpreters[x.Name]:
+	case interpreters[x.Name]:
+		// Code on the command line is analysed; a file, a module or
+		// standard input is not seen.
+		return len(parseInterpArgs(langOf(x.Name), x.Name, x.Args).codes) == 0
+	case !shells[x.Name]:
 		return false
 	}
 	for i, a := range x.Args {
-		if i < len(x.Dynamic) && x.Dynamic[i] {
-			return true
-		}
-		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+		if i < len(x.Dynamic) && x.Dynamic[i] || !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
 			return true // a file, or standard input
 		}
-		if codeFlags[a] || shells[x.Name] && isCluster(a) && strings.ContainsRune(a, 'c') {
-			return false
+		if isCluster(a) && strings.ContainsRune(a, 'c') {
+			return false // sh -c 'code', sh -ec 'code'
 		}
 	}
 	return true
