@@ -304,7 +304,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "restore":
 		gitRestore(c, r)
 	case "checkout-index":
-		if c.Has("-f", "--force") && (c.Has("-a", "--all") || len(c.Positional("--prefix", "--stage")) > 0) {
+		if c.Has("-f", "--force") && (c.Has("-a", "--all") || len(c.Positional()) > 0) {
 			r.add(c.find(ruleGitDiscard, "Writes the staged version over files in the working tree (checkout-index --force): uncommitted changes are lost."))
 		}
 	case "read-tree":
@@ -314,13 +314,13 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "rm":
 		// git rm refuses to delete files with uncommitted changes unless forced.
 		if c.Has("-f", "--force") && !c.Has("--cached") {
-			paths := c.Positional("--pathspec-from-file")
+			paths := c.Positional()
 			r.add(c.find(ruleGitDiscard, "Deletes "+gitPaths(paths)+" from the working tree, uncommitted changes included (git rm --force): those changes are lost.", paths...))
 		}
 	case "branch":
 		gitBranch(c, r)
 	case "symbolic-ref":
-		pos := c.Positional("-m")
+		pos := c.Positional()
 		switch {
 		case c.Has("-d", "--delete"):
 			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the symbolic ref "+orSomething(pos, "HEAD")+": the repository no longer knows its current branch.", pos...))
@@ -368,7 +368,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "update-ref":
 		switch {
 		case c.Has("-d"):
-			pos := c.Positional("-m")
+			pos := c.Positional()
 			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the ref "+orSomething(pos[:min(1, len(pos))], "")+" directly, without the usual safety checks.", pos...))
 		case c.Has("--stdin") && stdinDeletes(c.Stdin):
 			msg := "Deletes refs read from standard input, without the usual safety checks."
@@ -655,7 +655,7 @@ func gitTemplate(c *Cmd, r *report) {
 
 // gitConfigWrite judges git config writing a setting.
 func gitConfigWrite(c *Cmd, r *report) {
-	pos := c.Positional("--file", "-f", "--blob", "--type", "--default", "--comment", "--value", "-t")
+	pos := c.Positional()
 	if len(pos) > 0 {
 		switch pos[0] {
 		case "set":
@@ -694,7 +694,7 @@ func argDynamic(c *Cmd, v string) bool {
 // the default keep it.
 func gitReset(c *Cmd, r *report) {
 	target := ""
-	if p := c.Positional("--pathspec-from-file"); len(p) > 0 {
+	if p := c.Positional(); len(p) > 0 {
 		target = p[0]
 	}
 	switch {
@@ -727,7 +727,7 @@ func gitClean(c *Cmd, r *report, settings []gitSetting) {
 		what += " and directory"
 	}
 	msg := "Deletes every " + what
-	if paths := c.Positional("-e", "--exclude"); len(paths) > 0 {
+	if paths := c.Positional(); len(paths) > 0 {
 		msg += " under " + strings.Join(paths, " ")
 	}
 	switch {
@@ -794,7 +794,7 @@ func gitGC(c *Cmd, r *report, settings []gitSetting) {
 
 // gitBranch judges branch deletion and branches moved over others.
 func gitBranch(c *Cmd, r *report) {
-	pos := c.Positional("-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--color", "--column", "-t", "--track")
+	pos := c.Positional()
 	if c.Has("-r", "--remotes") && !c.Has("-M", "-C", "-m", "-c", "--move", "--copy") {
 		return // remote-tracking branches come back with the next fetch
 	}
@@ -834,7 +834,7 @@ func gitBranch(c *Cmd, r *report) {
 
 // gitPush judges a push: force, deletions, protected targets.
 func gitPush(c *Cmd, r *report) {
-	pos := c.Positional("--repo", "-o", "--push-option", "--receive-pack", "--exec")
+	pos := c.Positional()
 	if c.Has("--dry-run") {
 		return // git push -n: nothing is sent
 	}
@@ -965,9 +965,8 @@ func gitPush(c *Cmd, r *report) {
 
 // gitCheckout tells switching branches apart from overwriting files.
 func gitCheckout(c *Cmd, r *report) {
-	valued := []string{"-b", "-B", "--orphan", "--pathspec-from-file"}
 	force := c.Has("-f", "--force")
-	pos := c.Positional(valued...)
+	pos := c.Positional()
 	_, creating := c.Flag("-b", "--orphan")
 	reset, resetting := c.Flag("-B")
 	if resetting {
@@ -1039,7 +1038,7 @@ func gitRestore(c *Cmd, r *report) {
 	if staged && !worktree || c.Has("-p", "--patch") {
 		return
 	}
-	paths := c.Positional("-s", "--source", "--pathspec-from-file", "--conflict")
+	paths := c.Positional()
 	if f, ok := c.Flag("--pathspec-from-file"); ok {
 		paths = append(paths, "the files listed in "+f)
 	}

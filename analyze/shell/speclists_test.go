@@ -26,7 +26,6 @@ var specListsLeft = map[string]int{
 	// scheduling, wrappers).
 	"dataflow_builtins.go": 2,
 	"fs.go":                5,
-	"git.go":               11,
 	"sched.go":             2,
 	// Handlers whose programs have no spec yet (a local list of the
 	// options that take a value). The infrastructure handlers (infra_*.go)
