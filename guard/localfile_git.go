@@ -120,3 +120,38 @@ func indexHas(idx []byte, rel string) (tracked, ok bool) {
 	}
 	return false, true
 }
+
+// maxHeadBytes bounds the read of .git/HEAD: a ref name fits many times.
+const maxHeadBytes = 4 << 10
+
+// currentBranch is the shell analysis's GitBranch: the branch named by
+// .git/HEAD of the repository at or above dir. A detached HEAD, a
+// worktree's .git file or anything unreadable cannot tell.
+func currentBranch(dir string) (string, bool) {
+	if !strings.HasPrefix(dir, "/") || strings.IndexByte(dir, 0) >= 0 || underDeviceOrProc(dir) {
+		return "", false
+	}
+	root := repoRoot(path.Clean(dir))
+	if root == "" {
+		return "", false
+	}
+	p := filepath.FromSlash(path.Join(root, ".git", "HEAD"))
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxHeadBytes {
+		return "", false
+	}
+	f, err := openNonBlocking(p)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxHeadBytes+1))
+	if err != nil || len(b) > maxHeadBytes {
+		return "", false
+	}
+	ref, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "ref: refs/heads/")
+	if !ok || ref == "" || strings.ContainsAny(ref, "\n\x00") {
+		return "", false
+	}
+	return ref, true
+}

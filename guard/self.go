@@ -126,6 +126,7 @@ func (e *evaluation) shellOptions() shell.Options {
 		// Files of this machine may be looked at: so may its links.
 		opt.ResolvePath = e.g.resolver(opt.Home)
 		opt.Untracked = untracker()
+		opt.GitBranch = currentBranch
 		opt.Incoming = incoming
 	}
 	return opt

@@ -246,6 +246,11 @@ func (w *walker) stmt(s *syntax.Stmt, in stream) stream {
 // stmtBody walks a statement in the walker's current state.
 func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 	startEnv := w.r.env // redirections are opened where the statement starts
+	if in.kind == streamNone && w.st != nil && len(w.st.sockets) > 0 {
+		if sock, ok := w.socketFd("0"); ok {
+			in = socketStream(sock) // after exec 0<&5
+		}
+	}
 	// Redirections first: here-documents and input files feed the command.
 	var outFiles []redirTarget
 	for _, rd := range s.Redirs {
@@ -277,25 +282,47 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 					continue
 				}
 				name, dyn := w.wordString(rd.Word, false)
+				if isSocketDev(name) {
+					// exec 5<>/dev/tcp/host/port: fd 5 is the connection.
+					w.noteSocket(rd.N, name)
+					if !loopbackDev(name) {
+						w.r.add(ruleDevTCP.Find(oneLine(w.nodeText(s)), "Reads from a raw network connection to "+strings.TrimPrefix(strings.TrimPrefix(name, "/dev/tcp/"), "/dev/udp/")+".", name))
+					}
+					if rd.N == nil || rd.N.Value == "0" {
+						in = socketStream(name)
+					}
+					continue
+				}
 				in = w.fileStream(name, dyn)
 				w.r.selfInput(name, rd.Op == syntax.RdrInOut, w.nodeText(s))
-				if strings.HasPrefix(name, "/dev/tcp/") || strings.HasPrefix(name, "/dev/udp/") {
-					w.r.add(ruleDevTCP.Find(oneLine(w.nodeText(s)), "Reads from a raw network connection to "+strings.TrimPrefix(strings.TrimPrefix(name, "/dev/tcp/"), "/dev/udp/")+".", name))
-					in = stream{kind: streamNetwork, what: "data from " + name}
-				}
 			}
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
 			if rd.Word != nil {
 				name, dyn := w.wordString(rd.Word, false)
-				if rd.N != nil && rd.N.Value != "1" && rd.N.Value != "2" && rd.N.Value != "" {
-					// fd 3> file and the like still write the file.
+				if isSocketDev(name) {
+					w.noteSocket(rd.N, name)
 				}
 				outFiles = append(outFiles, redirTarget{name: name, dynamic: dyn, appendTo: rd.Op == syntax.AppOut || rd.Op == syntax.AppAll || rd.Op == syntax.AppClob || rd.Op == syntax.AppAllClob})
 			}
 		case syntax.DplOut, syntax.DplIn:
 			if rd.Word != nil {
 				name, _ := w.wordString(rd.Word, false)
-				if strings.HasPrefix(name, "/dev/tcp/") || strings.HasPrefix(name, "/dev/udp/") {
+				if sock, ok := w.socketFd(name); ok {
+					// <&5, >&5, 0<&5: the connection an earlier exec opened.
+					switch {
+					case rd.Op == syntax.DplIn && (rd.N == nil || rd.N.Value == "0"):
+						in = socketStream(sock)
+						if bareExec(s) {
+							w.noteFd("0", sock) // exec 0<&5: what follows reads the connection
+						}
+					case rd.Op == syntax.DplOut && (rd.N == nil || rd.N.Value == "1" || rd.N.Value == "2"):
+						outFiles = append(outFiles, redirTarget{name: sock})
+					default:
+						w.noteSocket(rd.N, sock) // exec 6<&5: fd 6 is the connection too
+					}
+					continue
+				}
+				if isSocketDev(name) {
 					outFiles = append(outFiles, redirTarget{name: name})
 				}
 			}

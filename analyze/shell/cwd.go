@@ -81,11 +81,20 @@ func (w *walker) changeDir(c *Cmd) {
 	default:
 		target = args[0]
 	}
-	if cdpath, ok := st.lookup("CDPATH"); ok && !cdpath.unset && !(len(cdpath.vals) == 1 && cdpath.vals[0] == "") {
-		if !strings.HasPrefix(target, "/") && !strings.HasPrefix(target, "~") && !strings.HasPrefix(target, "$") && !strings.HasPrefix(target, ".") {
-			// CDPATH may take the directory from elsewhere.
+	var alts []string
+	if dirs, ok := cdpathDirs(c, st, target); ok {
+		// CDPATH may take the directory from elsewhere: the first of its
+		// directories that holds target, else target here. Each is where
+		// the next commands may run.
+		if len(dirs) == 0 {
 			w.moveTo(unknownDir)
 			return
+		}
+		target = dirs[0]
+		for _, d := range dirs[1:] {
+			if a, ok := st.env.resolve(d); ok {
+				alts = append(alts, a)
+			}
 		}
 	}
 	abs, ok := st.env.resolve(target)
@@ -94,7 +103,6 @@ func (w *walker) changeDir(c *Cmd) {
 	}
 	// The directories it may also be in move along, and if this cd fails
 	// the next commands run where it started.
-	var alts []string
 	if !w.cdGuarded && !st.errexit && (c.Name == "cd" || c.Name == "pushd") {
 		alts = append(alts, st.env.dir)
 	}
@@ -213,4 +221,40 @@ func (w *walker) moveTo(dir string) {
 	st.env = st.env.at(dir)
 	st.changed = true
 	w.activate()
+}
+
+// cdpathDirs lists where cd target may go when CDPATH is set (assigned
+// for this cd, exported or set earlier in the line): each of its
+// directories joined with target, then target itself. ok is false when
+// CDPATH plays no part (unset or empty, or a target that starts with /,
+// ., ~ or an expansion); dirs is empty when CDPATH is only known when
+// the command runs.
+func cdpathDirs(c *Cmd, st *shState, target string) (dirs []string, ok bool) {
+	if target == "" || strings.HasPrefix(target, "/") || strings.HasPrefix(target, "~") || strings.HasPrefix(target, "$") || strings.HasPrefix(target, ".") {
+		return nil, false
+	}
+	val, dyn := "", false
+	if ev, set := commandEnv(c)["CDPATH"]; set {
+		val, dyn = ev.value, ev.dynamic
+	} else if v, set := st.lookup("CDPATH"); set && !v.unset {
+		val, dyn = strings.Join(v.vals, " "), v.dyn
+	}
+	if dyn {
+		return nil, true
+	}
+	if val == "" {
+		return nil, false
+	}
+	seen := map[string]bool{}
+	for _, e := range append(strings.Split(val, ":"), "") {
+		d := target
+		if e != "" {
+			d = strings.TrimSuffix(e, "/") + "/" + target
+		}
+		if !seen[d] && len(dirs) < 8 {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs, true
 }

@@ -71,6 +71,9 @@ type shState struct {
 	// changed is set by any write since the state was copied: a branch
 	// that changed nothing needs no merge.
 	changed bool
+	// sockets are the file descriptors opened on connections (exec
+	// 5<>/dev/tcp/…), latest last; never changed in place.
+	sockets []fdSocket
 }
 
 func newState(env *analysis) *shState {

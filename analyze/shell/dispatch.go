@@ -237,6 +237,10 @@ func (w *walker) stdinCode(c *Cmd, in stream, lang string) {
 	r := w.r
 	switch in.kind {
 	case streamNetwork:
+		if sock, ok := strings.CutPrefix(in.what, socketWhat); ok {
+			r.add(c.find(ruleReverseShell, "Runs with "+c.Name+" whatever arrives on the connection to "+sock+": whoever is at the other end controls this machine.", sock))
+			return
+		}
 		r.add(c.find(w.remoteRule(c), "Pipes "+in.what+" straight into "+c.Name+": code from the network runs without being looked at."))
 	case streamDecoded:
 		r.add(c.find(ruleObfuscated, "Decodes a hidden payload and runs it with "+c.Name+"; decoded, it reads: "+truncateText(oneLine(in.text), 120)))

@@ -212,7 +212,9 @@ func describeSecret(s stream) string {
 	return "your " + s.cred
 }
 
-// sentFiles lists the local files a network command uploads.
+// sentFiles lists the local files a network command uploads. The
+// program's spec says which options take a value and which send a file
+// or a payload (; data, ; file); only the operands' order is read here.
 func sentFiles(c *Cmd) []string {
 	var out []string
 	local := func(p string) bool {
@@ -221,15 +223,8 @@ func sentFiles(c *Cmd) []string {
 		}
 		return !strings.Contains(p, "://")
 	}
-	switch c.Name {
-	case "scp", "sftp", "rsync":
-		pos := c.Positional("-i", "-P", "-o", "-F", "-e", "-c", "-l", "-S", "-J", "--rsh", "--exclude", "--include", "--port", "-p")
-		if c.Name == "rsync" {
-			pos = rsyncPositional(c)
-		}
-		if false {
-			pos = c.Positional("-e", "--rsh", "--exclude", "--include", "--port", "--filter", "-f", "--exclude-from", "--include-from", "--files-from", "--password-file", "--log-file", "-T", "--temp-dir", "--partial-dir", "--backup-dir", "--link-dest", "--compare-dest", "--copy-dest", "--chmod", "--chown", "-M", "--remote-option")
-		}
+	// uploads are the operands before the last when the last is remote.
+	uploads := func(pos []string) {
 		if len(pos) >= 2 && !local(pos[len(pos)-1]) {
 			for _, p := range pos[:len(pos)-1] {
 				if local(p) {
@@ -237,27 +232,26 @@ func sentFiles(c *Cmd) []string {
 				}
 			}
 		}
+	}
+	switch c.Name {
+	case "scp", "sftp", "rsync":
+		uploads(c.Positional())
 	case "curl":
-		for i, a := range c.Args {
-			val := ""
+		for _, o := range c.Argv().Opts {
 			switch {
-			case (a == "-d" || a == "--data" || a == "--data-binary" || a == "--data-urlencode" || a == "-F" || a == "--form" || a == "--json") && i+1 < len(c.Args):
-				val = c.Args[i+1]
-			case strings.HasPrefix(a, "--data-binary=") || strings.HasPrefix(a, "--data=") || strings.HasPrefix(a, "--form="):
-				_, val, _ = strings.Cut(a, "=")
-			case (a == "-T" || a == "--upload-file") && i+1 < len(c.Args):
-				out = append(out, c.Args[i+1])
-				continue
-			case strings.HasPrefix(a, "-d@") || strings.HasPrefix(a, "-F"):
-				val = a[2:]
-			}
-			if j := strings.IndexAny(val, "@<"); j >= 0 && val != "" {
-				f := val[j+1:]
-				if k := strings.IndexByte(f, ';'); k >= 0 {
-					f = f[:k]
-				}
-				if f != "" && f != "-" {
-					out = append(out, f)
+			case !o.HasValue:
+			case o.Tags&TagFile != 0:
+				out = append(out, o.Value) // -T file
+			case o.Tags&TagData != 0 && o.Name != "--data-raw" && o.Name != "--form-string":
+				// -d @file, -F name=@file;type=…, --data-urlencode name@file, -F x=<file
+				if j := strings.IndexAny(o.Value, "@<"); j >= 0 {
+					f := o.Value[j+1:]
+					if k := strings.IndexByte(f, ';'); k >= 0 {
+						f = f[:k]
+					}
+					if f != "" && f != "-" {
+						out = append(out, f)
+					}
 				}
 			}
 		}
@@ -274,50 +268,16 @@ func sentFiles(c *Cmd) []string {
 			}
 		}
 	case "mail", "mailx", "mutt", "swaks":
-		for i, a := range c.Args {
-			if (a == "-a" || a == "-A" || a == "--attach") && i+1 < len(c.Args) {
-				out = append(out, c.Args[i+1])
-			}
-		}
+		out = append(out, c.FlagAll("-a", "-A", "--attach")...)
 	case "aws", "gsutil", "s3cmd", "mc", "rclone":
-		pos := c.Positional("--profile", "--region", "--endpoint-url")
+		pos := c.Positional()
 		if len(pos) >= 3 && (pos[0] == "s3" || c.Name != "aws") {
-			args := pos[1:]
-			if c.Name != "aws" {
-				args = pos[1:]
-			}
-			if len(args) >= 2 && !local(args[len(args)-1]) {
-				for _, p := range args[:len(args)-1] {
-					if local(p) {
-						out = append(out, p)
-					}
-				}
-			}
+			uploads(pos[1:])
 		}
 	case "gh":
-		if c.ArgIs("gist", "create") {
-			out = append(out, c.Positional("-d", "--desc", "-f", "--filename")[2:]...)
+		if pos := c.Positional(); c.ArgIs("gist", "create") && len(pos) > 2 {
+			out = append(out, pos[2:]...)
 		}
-	}
-	return out
-}
-
-// rsyncPositional returns rsync's paths: flags that take a value (-e
-// "ssh -i key", also inside a cluster like -rave) are skipped with it.
-func rsyncPositional(c *Cmd) []string {
-	valued := map[string]bool{"-e": true, "--rsh": true, "--exclude": true, "--include": true, "--port": true, "--filter": true, "-f": true, "--exclude-from": true,
-		"--include-from": true, "--files-from": true, "--password-file": true, "--log-file": true, "-T": true, "--temp-dir": true, "--partial-dir": true,
-		"--backup-dir": true, "--link-dest": true, "--compare-dest": true, "--copy-dest": true, "--chmod": true, "--chown": true, "-M": true, "--remote-option": true, "--rsync-path": true}
-	var out []string
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		if len(a) > 1 && a[0] == '-' {
-			if valued[a] || isCluster(a) && strings.ContainsAny(a[len(a)-1:], "efTM") {
-				i++
-			}
-			continue
-		}
-		out = append(out, a)
 	}
 	return out
 }
@@ -367,9 +327,6 @@ func credentialHandler(c *Cmd, r *report) {
 		return
 	}
 	args := c.Positional()
-	if c.Name == "rsync" {
-		args = rsyncPositional(c)
-	}
 	if c.Name == "grep" || c.Name == "egrep" || c.Name == "rg" || c.Name == "awk" || c.Name == "sed" || c.Name == "jq" || c.Name == "yq" {
 		if len(args) > 0 && !c.Has("-e", "-f", "--regexp", "--file") {
 			args = args[1:]

@@ -364,6 +364,9 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 		return
 	}
 	if dyn || !cl.Known {
+		if recursive && judgeEmptyTail(c, r, t) {
+			return
+		}
 		// A path that starts with an unknown variable followed by "/" is the
 		// classic "$DIR/" bug: an empty variable turns it into "/…".
 		if recursive && unsetVarPrefix(t) {
@@ -390,6 +393,9 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 		return
 	}
 	switch {
+	case cl.System && recursive && strings.HasSuffix(cl.Abs, "/*") && strings.Count(cl.Abs, "/") == 2:
+		// rm -rf /etc/*: everything in a top-level system directory.
+		r.add(c.find(ruleRmSystem, "Deletes everything in the system directory "+strings.TrimSuffix(cl.Abs, "/*")+".", t))
 	case cl.System && recursive:
 		if !wholeSystemTree(cl.Abs) {
 			r.add(c.find(ruleRmSystemFile, verb+name+" under a system directory.", t))
@@ -1332,6 +1338,9 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 			last := w.r.res.Commands[n-1]
 			w.r.add(last.find(ruleReverseShell, "Connects "+last.Name+" to "+t.name+": whoever listens there controls this machine.", t.name))
 			return
+		}
+		if loopbackDev(t.name) {
+			return // talking to a service of this machine
 		}
 	}
 	ev := ""

@@ -13,14 +13,21 @@ var (
 		Summary:     "Force-pushes to a shared branch (main, master, release…): other people's commits on it are overwritten.",
 		Alternative: "push to a new branch and open a pull request",
 		Match: []string{"git push --force origin main", "git push origin main --force", "git push -f origin master", "git push origin +main", "git push --force origin HEAD:main", "git push origin +HEAD:release/1.2",
-			"git push --force-with-lease origin main", "git -c alias.st='push --force' st origin main"},
-		NoMatch: []string{"git push origin main", "git push --force-with-lease origin feature", "git push -f origin feature/x"},
+			"git push --force-with-lease origin main", "git -c alias.st='push --force' st origin main", "git push -f", "git push --force origin HEAD", "git push --mirror", "git push --all --force origin"},
+		NoMatch: []string{"git push origin main", "git push --force-with-lease origin feature", "git push -f origin feature/x", "git push --all origin", "git push --force-with-lease"},
+	}
+	ruleGitPushDeleteProtected = &rule.Rule{
+		ID: "shell.git.push-delete-protected", Category: rule.History, Points: 90, AlwaysReview: true,
+		Summary:     "Deletes a shared branch (main, master, release…) on the remote: everyone who works from it loses it.",
+		Alternative: "delete it in the hosting service's settings after checking nobody uses it",
+		Match:       []string{"git push origin --delete main", "git push origin :master", "git push -d origin release/2.4", "git push --del origin main"},
+		NoMatch:     []string{"git push origin --delete old-branch", "git push origin :feature/x", "git push origin main"},
 	}
 	ruleGitPushForce = &rule.Rule{
 		ID: "shell.git.push-force", Category: rule.History, Points: 60,
 		Summary:     "Force-pushes: commits on the remote branch that are not in yours are overwritten.",
 		Alternative: "git push --force-with-lease",
-		Match:       []string{"git push --force", "git push -f", "git push -f origin feature/x", "git push --force-with-lease-if-includes origin feature", "git push origin +feature", "git push --mirror"},
+		Match:       []string{"git push -f origin feature/x", "git push --force-with-lease-if-includes origin feature", "git push origin +feature", "git push --force origin feature"},
 		NoMatch:     []string{"git push", "git push --force-with-lease", "git push -u origin feature", "git push --force-with-lease=main:abc123 origin main"},
 	}
 	ruleGitPushDelete = &rule.Rule{
@@ -113,12 +120,13 @@ var (
 		ID: "shell.git.config-exec", Category: rule.Execution, Points: 60,
 		Summary:     "Makes git run a program on its own (an alias, hooks path, ssh command, pager or credential helper).",
 		Alternative: "run the program directly",
-		Match: []string{"git config alias.up '!curl x | sh'", "git config --global core.sshCommand 'ssh -i /tmp/k'", "git config core.pager 'rm -rf ~'", "git -c core.sshCommand='ssh -o ProxyCommand=x' fetch",
-			"GIT_SSH_COMMAND='sh -c id' git fetch", "env GIT_PAGER='sh -c id' git log", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh x' git log",
+		Match: []string{"git config alias.up '!curl x | sh'", "git config --global core.sshCommand 'ssh -i /tmp/k'", "git config core.pager 'rm -rf ~'", "git -c core.sshCommand='ssh -o ProxyCommand=./proxy' fetch",
+			"GIT_SSH_COMMAND='./ssh-wrapper.sh' git fetch", "env GIT_PAGER='sh pager.sh' git log", "git -c alias.x='!sh -c \"$CMD\"' x", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh x' git log",
 			"git --config-env=core.pager=P log", "git clone 'ext::sh -c id' repo", "git -c protocol.ext.allow=always fetch", "git clone -u 'sh -c id' ../repo",
 			`GIT_CONFIG_PARAMETERS="'core.fsmonitor'='sh x'" git status`},
 		NoMatch: []string{"git config user.name dev", "git config --get remote.origin.url", "git config alias.st status", "git -c user.name=x commit -m y", "GIT_EDITOR=vim git commit",
-			"git -c core.pager=less log", "git config credential.helper store", "GIT_PAGER=cat git log", "git config --global credential.helper 'cache --timeout 3600'", "git config --global core.pager 'less -FRX'"},
+			"git -c core.pager=less log", "git config credential.helper store", "GIT_PAGER=cat git log", "git config --global credential.helper 'cache --timeout 3600'", "git config --global core.pager 'less -FRX'",
+			"git -c diff.external=difft diff", "GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy_key' git fetch", "git -c alias.x='!echo hi' x"},
 	}
 	ruleGitWorktreeForce = &rule.Rule{
 		ID: "shell.git.worktree-remove-force", Category: rule.History, Points: 45,
@@ -189,7 +197,10 @@ func gitRun(c *Cmd, r *report, settings []gitSetting, env map[string]envValue, d
 		return
 	}
 	sc := &Cmd{Name: "git " + sub, Path: c.Path, Args: c.Args[g.sub+1:], Dynamic: dyn, Text: c.Text, Sudo: c.Sudo, Depth: c.Depth, Stdin: c.Stdin, index: c.index, env: c.env, viaSudo: c.viaSudo}
+	prevDir := r.gitDir
+	r.gitDir = gitDirOf(c)
 	gitSubcommand(sc, sub, r, settings)
+	r.gitDir = prevDir
 }
 
 // gitAlias runs an alias defined for this command (git -c alias.x=… x).
@@ -293,7 +304,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "restore":
 		gitRestore(c, r)
 	case "checkout-index":
-		if c.Has("-f", "--force") && (c.Has("-a", "--all") || len(c.Positional("--prefix", "--stage")) > 0) {
+		if c.Has("-f", "--force") && (c.Has("-a", "--all") || len(c.Positional()) > 0) {
 			r.add(c.find(ruleGitDiscard, "Writes the staged version over files in the working tree (checkout-index --force): uncommitted changes are lost."))
 		}
 	case "read-tree":
@@ -303,13 +314,13 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "rm":
 		// git rm refuses to delete files with uncommitted changes unless forced.
 		if c.Has("-f", "--force") && !c.Has("--cached") {
-			paths := c.Positional("--pathspec-from-file")
+			paths := c.Positional()
 			r.add(c.find(ruleGitDiscard, "Deletes "+gitPaths(paths)+" from the working tree, uncommitted changes included (git rm --force): those changes are lost.", paths...))
 		}
 	case "branch":
 		gitBranch(c, r)
 	case "symbolic-ref":
-		pos := c.Positional("-m")
+		pos := c.Positional()
 		switch {
 		case c.Has("-d", "--delete"):
 			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the symbolic ref "+orSomething(pos, "HEAD")+": the repository no longer knows its current branch.", pos...))
@@ -357,7 +368,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	case "update-ref":
 		switch {
 		case c.Has("-d"):
-			pos := c.Positional("-m")
+			pos := c.Positional()
 			r.add(c.find(ruleGitUpdateRefDelete, "Deletes the ref "+orSomething(pos[:min(1, len(pos))], "")+" directly, without the usual safety checks.", pos...))
 		case c.Has("--stdin") && stdinDeletes(c.Stdin):
 			msg := "Deletes refs read from standard input, without the usual safety checks."
@@ -644,7 +655,7 @@ func gitTemplate(c *Cmd, r *report) {
 
 // gitConfigWrite judges git config writing a setting.
 func gitConfigWrite(c *Cmd, r *report) {
-	pos := c.Positional("--file", "-f", "--blob", "--type", "--default", "--comment", "--value", "-t")
+	pos := c.Positional()
 	if len(pos) > 0 {
 		switch pos[0] {
 		case "set":
@@ -683,7 +694,7 @@ func argDynamic(c *Cmd, v string) bool {
 // the default keep it.
 func gitReset(c *Cmd, r *report) {
 	target := ""
-	if p := c.Positional("--pathspec-from-file"); len(p) > 0 {
+	if p := c.Positional(); len(p) > 0 {
 		target = p[0]
 	}
 	switch {
@@ -716,7 +727,7 @@ func gitClean(c *Cmd, r *report, settings []gitSetting) {
 		what += " and directory"
 	}
 	msg := "Deletes every " + what
-	if paths := c.Positional("-e", "--exclude"); len(paths) > 0 {
+	if paths := c.Positional(); len(paths) > 0 {
 		msg += " under " + strings.Join(paths, " ")
 	}
 	switch {
@@ -783,7 +794,7 @@ func gitGC(c *Cmd, r *report, settings []gitSetting) {
 
 // gitBranch judges branch deletion and branches moved over others.
 func gitBranch(c *Cmd, r *report) {
-	pos := c.Positional("-u", "--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--color", "--column", "-t", "--track")
+	pos := c.Positional()
 	if c.Has("-r", "--remotes") && !c.Has("-M", "-C", "-m", "-c", "--move", "--copy") {
 		return // remote-tracking branches come back with the next fetch
 	}
@@ -823,11 +834,12 @@ func gitBranch(c *Cmd, r *report) {
 
 // gitPush judges a push: force, deletions, protected targets.
 func gitPush(c *Cmd, r *report) {
-	pos := c.Positional("--repo", "-o", "--push-option", "--receive-pack", "--exec")
+	pos := c.Positional()
 	if c.Has("--dry-run") {
 		return // git push -n: nothing is sent
 	}
-	force := c.Has("--mirror")
+	mirror := c.Has("--mirror")
+	force := mirror
 	lease := c.Has("--force-with-lease")
 	for _, o := range c.Argv().Opts {
 		switch {
@@ -874,11 +886,21 @@ func gitPush(c *Cmd, r *report) {
 		r.add(c.find(ruleGitPushDelete, "Deletes every remote branch that has no local counterpart (--prune)."))
 	}
 	if deleting {
+		for _, t := range targets {
+			if isProtected(t) {
+				r.add(c.find(ruleGitPushDeleteProtected, "Deletes "+t+", a shared branch, on the remote: everyone who works from it loses it.", targets...))
+				return
+			}
+		}
 		what := orSomething(targets, "branches or tags")
 		if len(targets) == 0 && len(pos) > 1 {
 			what = strings.Join(pos[1:], ", ")
 		}
 		r.add(c.find(ruleGitPushDelete, "Deletes "+what+" on the remote.", targets...))
+		return
+	}
+	if mirror {
+		r.add(c.find(ruleGitPushForceProtected, "Makes the remote a mirror of this repository (--mirror): every branch and tag there is overwritten, main included, and those not here are deleted."))
 		return
 	}
 	if !(force || plusForce || lease) {
@@ -898,6 +920,21 @@ func gitPush(c *Cmd, r *report) {
 		if isProtected(t) || strings.Contains(t, "*") {
 			protected = t
 		}
+	}
+	all := c.Has("--all", "--branches")
+	if protected == "" && len(targets) == 0 && !all && !(c.Has("--tags") && len(refs) == 0) {
+		// No refspec names a destination: the current branch goes.
+		switch b, ok := r.currentBranch(c); {
+		case ok && isProtected(b):
+			protected = b
+		case !ok && (force || plusForce):
+			r.add(c.find(ruleGitPushForceProtected, "Force-pushes the current branch, which may be main or another shared branch: commits others pushed there are overwritten."))
+			return
+		}
+	}
+	if protected == "" && all && (force || plusForce) {
+		r.add(c.find(ruleGitPushForceProtected, "Force-pushes every branch, main and the other shared ones included: commits others pushed there are overwritten."))
+		return
 	}
 	if protected != "" {
 		shown := protected + ", a shared branch"
@@ -928,9 +965,8 @@ func gitPush(c *Cmd, r *report) {
 
 // gitCheckout tells switching branches apart from overwriting files.
 func gitCheckout(c *Cmd, r *report) {
-	valued := []string{"-b", "-B", "--orphan", "--pathspec-from-file"}
 	force := c.Has("-f", "--force")
-	pos := c.Positional(valued...)
+	pos := c.Positional()
 	_, creating := c.Flag("-b", "--orphan")
 	reset, resetting := c.Flag("-B")
 	if resetting {
@@ -1002,7 +1038,7 @@ func gitRestore(c *Cmd, r *report) {
 	if staged && !worktree || c.Has("-p", "--patch") {
 		return
 	}
-	paths := c.Positional("-s", "--source", "--pathspec-from-file", "--conflict")
+	paths := c.Positional()
 	if f, ok := c.Flag("--pathspec-from-file"); ok {
 		paths = append(paths, "the files listed in "+f)
 	}

@@ -335,6 +335,17 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 		}
 		r.script(strings.TrimPrefix(v, "!"), c, why)
 	}
+	// held reports the setting when what it runs cannot be read through,
+	// and otherwise lets the analysis of the program itself decide: git
+	// runs the value with sh -c, for this command only (git config writes
+	// it for every later command, and is always reported).
+	held := func(msg, why string) {
+		if s.from != "git config" && !s.dynamic && v != "" && r.gitProgramClear(strings.TrimPrefix(v, "!"), c, why) {
+			return
+		}
+		r.add(c.find(ruleGitConfigExec, msg))
+		runs(why)
+	}
 	if strings.HasPrefix(v, "ext::") {
 		gitExtURL(c, r, v, s.dynamic)
 	}
@@ -352,8 +363,7 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 			return
 		}
 		if strings.HasPrefix(v, "!") {
-			r.add(c.find(ruleGitConfigExec, "Defines the git alias "+s.name[len("alias."):]+", which runs the shell command "+truncateText(oneLine(v[1:]), 80)+"."))
-			runs("the git alias " + s.name[len("alias."):] + " runs")
+			held("Defines the git alias "+s.name[len("alias."):]+", which runs the shell command "+truncateText(oneLine(v[1:]), 80)+".", "the git alias "+s.name[len("alias."):]+" runs")
 		}
 	case k == "core.hookspath" && !s.dynamic && (v == "/dev/null" || v == ""):
 		r.add(c.find(ruleGitNoVerify, "Switches off the repository's git hooks ("+s.name+"="+v+"): pre-commit checks and secret scanners do not run."))
@@ -377,14 +387,12 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 		if !s.dynamic && (v == "true" || v == "false" || v == "") {
 			return
 		}
-		r.add(c.find(ruleGitConfigExec, "Makes git run "+show()+" on every status and diff ("+s.name+")."))
-		runs("git runs " + s.name)
+		held("Makes git run "+show()+" on every status and diff ("+s.name+").", "git runs "+s.name)
 	case isGitProgramKey(k):
 		if !s.dynamic && benignCommand(v) {
 			return
 		}
-		r.add(c.find(ruleGitConfigExec, "Makes git run "+show()+" ("+s.name+")."))
-		runs("git runs " + s.name)
+		held("Makes git run "+show()+" ("+s.name+").", "git runs "+s.name)
 	case k == "include.path" || strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path"):
 		r.add(c.find(ruleGitConfigExec, "Makes git read its settings from "+show()+": hooks, aliases and programs set there apply too."))
 	}
@@ -452,15 +460,22 @@ func judgeGitEnv(c *Cmd, r *report, env map[string]envValue) {
 			r.add(c.find(ruleWriteGitHooks, "Makes new repositories take their hooks from "+shown+" (GIT_TEMPLATE_DIR): they run on commits and checkouts.", v))
 			continue
 		}
-		r.add(c.find(ruleGitConfigExec, "Makes git run "+shown+" "+why+" ("+name+")."))
 		if ev.dynamic || v == "" {
+			r.add(c.find(ruleGitConfigExec, "Makes git run "+shown+" "+why+" ("+name+")."))
 			continue
 		}
+		var clear bool
 		if name == "GIT_SSH" || name == "GIT_ASKPASS" || name == "SSH_ASKPASS" || name == "GIT_PROXY_COMMAND" && !strings.ContainsAny(v, " ;|&") {
+			// A program's path, run without a shell: one word.
+			n, nf := len(r.res.Commands), len(r.res.Findings)
 			r.command([]string{v}, c, "git runs "+name)
-			continue
+			clear = r.ranClear(n, nf)
+		} else {
+			clear = r.gitProgramClear(v, c, "git runs "+name)
 		}
-		r.script(v, c, "git runs "+name)
+		if !clear {
+			r.add(c.find(ruleGitConfigExec, "Makes git run "+shown+" "+why+" ("+name+")."))
+		}
 	}
 }
 
@@ -538,4 +553,78 @@ var gitBuiltins = map[string]bool{
 	"show-ref": true, "sparse-checkout": true, "stash": true, "status": true, "submodule": true, "switch": true, "symbolic-ref": true, "tag": true,
 	"update-index": true, "update-ref": true, "var": true, "verify-commit": true, "verify-pack": true, "verify-tag": true, "version": true, "whatchanged": true,
 	"worktree": true, "write-tree": true, "init-db": true, "lfs": false, "filter-repo": false,
+}
+
+// gitProgramClear analyses src, a command line git runs through sh -c
+// (an alias's !command, core.sshCommand, GIT_SSH_COMMAND, diff.external…),
+// as the nested script it is, and reports whether the analysis read it
+// through: it parses, it found nothing to report, and every program it
+// runs is a named one, not a script file or a program outside the
+// installed ones whose content the analysis does not see. When it is not
+// clear, the caller holds the setting itself.
+func (r *report) gitProgramClear(src string, c *Cmd, why string) bool {
+	p := parserPool.Get().(*syntax.Parser)
+	_, err := p.Parse(strings.NewReader(src), "")
+	parserPool.Put(p)
+	n, nf := len(r.res.Commands), len(r.res.Findings)
+	r.script(src, c, why)
+	return err == nil && r.ranClear(n, nf)
+}
+
+// ranClear reports whether the commands analysed since there were n
+// commands and nf findings added no finding and ran only programs the
+// analysis sees through.
+func (r *report) ranClear(n, nf int) bool {
+	if len(r.res.Findings) != nf || len(r.res.Commands) == n {
+		return false
+	}
+	for _, x := range r.res.Commands[n:] {
+		if opaqueProgram(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// opaqueProgram reports a command whose effect the analysis cannot see:
+// a program named by a path outside the installed programs (./x.sh,
+// ~/bin/x), a name only known when it runs, or a shell or interpreter
+// that runs a file (sh x, python tool.py) or its standard input.
+func opaqueProgram(x *Cmd) bool {
+	if x.Name == "" || x.Path == "" || strings.ContainsAny(x.Path, "$`") {
+		return true
+	}
+	if strings.ContainsAny(x.Path, "/\\") && !(strings.HasPrefix(x.Path, "/") && installedProgram(x.Path)) {
+		return true
+	}
+	switch {
+	case x.Name == "ssh":
+		// ssh runs local commands of its own: -o ProxyCommand=…, a -F file's.
+		for _, a := range x.Args {
+			l := strings.ToLower(a)
+			if strings.HasPrefix(a, "-F") || strings.Contains(l, "command") || strings.Contains(l, "include") {
+				return true
+			}
+		}
+		return false
+	case benignPrograms[x.Name]:
+		// Pagers and editors run commands through their options (vim -c,
+		// less --lesskey-src): only plain options are read through.
+		return !benignCommand(strings.Join(append([]string{x.Name}, x.Args...), " "))
+	case interpreters[x.Name]:
+		// Code on the command line is analysed; a file, a module or
+		// standard input is not seen.
+		return len(parseInterpArgs(langOf(x.Name), x.Name, x.Args).codes) == 0
+	case !shells[x.Name]:
+		return false
+	}
+	for i, a := range x.Args {
+		if i < len(x.Dynamic) && x.Dynamic[i] || !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			return true // a file, or standard input
+		}
+		if isCluster(a) && strings.ContainsRune(a, 'c') {
+			return false // sh -c 'code', sh -ec 'code'
+		}
+	}
+	return true
 }

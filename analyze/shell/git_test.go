@@ -41,7 +41,7 @@ var gitDestructive = []gitForm{
 	{"shell.git.worktree-remove-force", "worktree remove", [][]string{{"--force"}, {"-f"}, {"-f", "-f"}, {"-ff"}, {"--force", "--force"}}, "../wt", ""},
 	{"shell.git.push-force", "push", [][]string{{"--force"}, {"-f"}, {"-fu"}, {"-u", "--force"}, {"--force-with-lease-if-includes"}}, "origin feature", ""},
 	{"shell.git.push-force", "push", [][]string{{}, {"-u"}}, "origin +feature", ""},
-	{"shell.git.push-force", "push", [][]string{{"--mirror"}, {"--all", "--force"}}, "origin", ""},
+	{"shell.git.push-force-protected", "push", [][]string{{"--mirror"}, {"--all", "--force"}}, "origin", ""},
 	{"shell.git.push-force-protected", "push", [][]string{{"--force"}, {"-f"}, {"--force-with-lease"}, {"--force-with-lease=main:abc123"}, {"--force-with-lease", "--force-if-includes"}}, "origin main", ""},
 	{"shell.git.push-force-protected", "push", [][]string{{}, {"-u"}}, "origin +main", ""},
 	{"shell.git.push-force-protected", "push", [][]string{{}}, "origin +HEAD:release/1.2", ""},

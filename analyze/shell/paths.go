@@ -67,6 +67,8 @@ type analysis struct {
 	disk *diskLinks
 	// untracked tells a file git clean would remove (Options.Untracked).
 	untracked func(string) (bool, bool)
+	// branch names the branch checked out in a directory (Options.GitBranch).
+	branch func(string) (string, bool)
 	// port is actionguard's server port (Options.ServerPort); 0: the
 	// default.
 	port int

@@ -57,7 +57,7 @@ func readsTree(c *Cmd) []string {
 		}
 		return ops[:len(ops)-1]
 	case "rsync":
-		ops = rsyncPositional(c)
+		ops = c.Positional()
 		if !c.Has("-r", "-a", "--recursive", "--archive") || len(ops) < 2 {
 			return nil
 		}

@@ -44,6 +44,13 @@ type Options struct {
 	// against the agents' settings files that are really there to remove.
 	// Leave it nil when the command runs on another machine.
 	Untracked func(path string) (untracked, ok bool)
+	// GitBranch, when set, names the branch checked out in the git
+	// repository at or above the absolute directory dir; ok is false when
+	// it cannot tell (no repository, a detached HEAD). A push without a
+	// refspec sends that branch: without an answer it is taken as possibly
+	// main. It must never block. Leave it nil when the command runs on
+	// another machine.
+	GitBranch func(dir string) (branch string, ok bool)
 	// Incoming, when set, lists what an operation would write on this
 	// machine: an archive's members, the paths two git revisions differ
 	// in (see Incoming). It must bound what it reads and never block (a
@@ -129,6 +136,8 @@ type report struct {
 	// incoming is Options.Incoming; incomingReads counts its calls.
 	incoming      func(Incoming) ([]IncomingFile, error)
 	incomingReads int
+	// gitDir is where the git command being judged runs (see gitDirOf).
+	gitDir string
 }
 
 type findingKey struct {

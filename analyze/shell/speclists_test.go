@@ -25,9 +25,7 @@ var specListsLeft = map[string]int{
 	// Other readers of the same programs (data flow, git, file tools,
 	// scheduling, wrappers).
 	"dataflow_builtins.go": 2,
-	"exec.go":              4,
 	"fs.go":                5,
-	"git.go":               11,
 	"sched.go":             2,
 	// Handlers whose programs have no spec yet (a local list of the
 	// options that take a value). The infrastructure handlers (infra_*.go)

@@ -7,7 +7,7 @@ import (
 	"github.com/actionguard/actionguard/rule"
 )
 
-// Classes, on seed 000's scale.
+// Classes, on the risk score scale.
 const (
 	ClassSafe       = "safe"       // 0–25: runs
 	ClassCautious   = "cautious"   // 26–70: soft confirmation
@@ -21,12 +21,12 @@ type Options struct {
 	// first; the last five are read.
 	UserMessages []string
 	// Application is where the action happens ("code-editor",
-	// "file-manager"…), for seed 000's context-dependent example.
+	// "file-manager"…), for the context-dependent case.
 	Application string
 	// History is the session's earlier tool calls, oldest first; the last
 	// maxHistory are read. A payment to a payee that the earlier payments
-	// and transaction lists never name goes to a new payee (seed 003:
-	// approval).
+	// and transaction lists never name goes to a new payee, which needs an
+	// approval.
 	History []Call
 	// Interactions are the earlier interactions of the user with each of
 	// the call's contacts (Prepared.Contacts), from a contact book: for a
@@ -35,8 +35,8 @@ type Options struct {
 	Interactions map[Contact]int
 	// ContactBook reports that a contact book answered. Without one nothing
 	// is known of anyone: every recipient is graded as a new contact and
-	// every payee the session's history does not show as a new payee (seed
-	// 003: when uncertain, require approval), and the findings say there is
+	// every payee the session's history does not show as a new payee (when
+	// uncertain, an approval is required), and the findings say there is
 	// no contact history.
 	ContactBook bool
 }
@@ -65,7 +65,7 @@ type Result struct {
 	Verbs    []string // the verb of the name (the one that decides the effect)
 	Objects  []string // the other meaningful words of the name
 	Effect   string   // read|write|send|post|payment|grant|unlock|delete|execute|unknown
-	Score    int      // seed 000 points, never below 0
+	Score    int      // risk points, never below 0
 	Class    string   // safe|cautious|privileged|dangerous
 	Findings []rule.Finding
 	// Amount and Currency are the money moved, when the arguments say:
@@ -78,11 +78,11 @@ type Result struct {
 	// Recipients are who the call reaches (to, cc, channel, payee…).
 	Recipients []string
 	// Contacts are the recipients of a message and the payees of a payment:
-	// the contacts seed 003 counts.
+	// the contacts the approval guard counts.
 	Contacts []Contact
 	// UserAsked reports that the user's recent messages asked for this.
 	UserAsked bool
-	// Grade is seed 003's risk level of a message, a post or a payment
+	// Grade is the approval guard's risk level of a message, a post or a payment
 	// (low, medium or high; "" for other effects). Summary names what the
 	// call is in a person's words ("A payment of $820.00 to a new payee")
 	// and Why says why it has its grade ("more than $500 and a first

@@ -237,7 +237,7 @@ func TestUserMessagePolarity(t *testing.T) {
 // TestPayeeHistory: with payment history in the session, a payee it never
 // names is new (approval); one it names is known; without payment history
 // (and without a contact book) nothing is known, and the payee is graded
-// as new too (seed 003: when uncertain, require approval).
+// as new too (when uncertain, require approval).
 func TestPayeeHistory(t *testing.T) {
 	ledger := Call{Tool: "get_most_recent_transactions", Input: map[string]any{"n": 5.0},
 		Observation: "- id: 1\n  recipient: GB29NWBK60161331926819\n  amount: 20.0\n  subject: spotify"}

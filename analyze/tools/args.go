@@ -138,8 +138,8 @@ func readArgs(input map[string]any, minorUnits bool) *args {
 }
 
 // resolveMoney picks the amount that decides: the largest in dollars, or
-// the first whose currency has no rate (its value is unknown, which seed
-// 003 treats as missing information). Line items add up when no amount
+// the first whose currency has no rate (its value is unknown, which
+// counts as missing information). Line items add up when no amount
 // argument says the total.
 func (a *args) resolveMoney() {
 	if len(a.amounts) == 0 && a.hasItems {

@@ -6,7 +6,7 @@ import (
 )
 
 // Seed 003's grading of consequential actions — money, messages to
-// contacts, public posts and what they say — on top of seed 000's points:
+// contacts, public posts and what they say — on top of the risk points:
 //
 //	money      over $500, a first payment to a new payee, no amount, no payee: high
 //	           $50–$500: medium; under $50 to a known payee (or a merchant): low
@@ -16,8 +16,8 @@ import (
 //	content    legal, medical, emotional, contract changes and terminations: high
 //	           conflict, negotiation, complaint: medium
 //
-// The points are composed so that the sum lands in the grade's band of seed
-// 000's scale (low ≤ 25 < medium ≤ 70 < high); a high reason is also
+// The points are composed so that the sum lands in the grade's band of the
+// risk score scale (low ≤ 25 < medium ≤ 70 < high); a high reason is also
 // always-review, so that nothing lowers it below an explicit approval.
 
 // message reports whether a send goes to people (an e-mail, a chat
@@ -142,7 +142,7 @@ func addresses(cs []Contact) string {
 	return truncate(b.String(), 80)
 }
 
-// FrequentContact is seed 003's line: from this many earlier interactions
+// FrequentContact is the approval guard's line: from this many earlier interactions
 // on, a recipient is a frequent contact; below it, a new one.
 const FrequentContact = 5
 
@@ -212,7 +212,7 @@ func (e *evaluation) missingRecipient() bool {
 	return true
 }
 
-// post grades a public post: seed 003's medium, high when there is nothing
+// post grades a public post: the approval guard's medium, high when there is nothing
 // to post, and what it says.
 func (e *evaluation) post(ev string) {
 	e.add(rulePostPublic, ev, "", e.targets()...)
@@ -230,7 +230,7 @@ func (e *evaluation) post(ev string) {
 	e.content(ev)
 }
 
-// payment grades the money moved (seed 003's thresholds, in dollars) and
+// payment grades the money moved (the approval guard's thresholds, in dollars) and
 // whom it goes to.
 func (e *evaluation) payment(ev string, opt Options) {
 	res, a := e.res, e.a
@@ -342,7 +342,7 @@ func (e *evaluation) requested(ev string) {
 	e.low = append(e.low, "a payment of $50–$500 the user asked for")
 }
 
-// grade sets seed 003's grade of a message, a post or a payment, and says
+// grade sets the approval guard's grade of a message, a post or a payment, and says
 // what it is and why in a person's words.
 func (e *evaluation) grade() {
 	res := e.res

@@ -10,7 +10,7 @@ import (
 	"github.com/actionguard/actionguard/rule"
 )
 
-// What a message or a post says (seed 003): legal, medical and emotional
+// What a message or a post says : legal, medical and emotional
 // content, contract changes and terminations are high risk; conflict,
 // negotiation and complaints medium. Only what is sent or posted is read —
 // subject, body, text, caption, the names of attachments — never code a
@@ -234,9 +234,9 @@ func (e *evaluation) content(ev string) {
 		c := categories[cat]
 		msg := "It says something about " + c.what + " (“" + truncate(term, 40) + "”)"
 		if c.high {
-			msg += ": seed 003 counts legal, medical and emotional content, contract changes and terminations as high risk."
+			msg += ": legal, medical and emotional content, contract changes and terminations count as high risk."
 		} else {
-			msg += ": seed 003 counts conflict, negotiation and complaints as medium risk."
+			msg += ": conflict, negotiation and complaints count as medium risk."
 		}
 		f := c.rule.Find(truncate(term, 80), msg)
 		if c.high && highFound || !c.high && (highFound || anyHigh(found)) {

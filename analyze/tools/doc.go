@@ -9,18 +9,18 @@
 //     acronyms, snake_case, kebab-case, mcp__server__tool with the server
 //     name dropped, vendor prefixes ignored), reads the arguments
 //     (recipients, amounts with currency, URLs, paths, queries, code,
-//     destructive flags) and scores the call on seed 000's table: reads are
+//     destructive flags) and scores the call on the risk points table: reads are
 //     safe, writes cautious, grants, unlocks, deletions and runs
-//     privileged; messages, posts and payments follow seed 003 (below). A
+//     privileged; messages, posts and payments follow the approval guard's grades (below). A
 //     verb it does not know is never safe. The user's recent messages (Options) lower
-//     an action the user asked for by seed 000's "user confirmation" and make
+//     an action the user asked for by the "user confirmation" rule and make
 //     a consequential action nobody asked for need approval. They are read
 //     clause by clause: what the user said not to do ("don't send anything
 //     to bob") needs approval whatever its effect, and a question about an
 //     action ("how do I send an email?"), a hypothesis ("what would it cost
 //     to transfer $100?") or a draft ("write a tweet but don't post it")
 //     asks for nothing. The session's earlier calls (Options.History) tell a
-//     known payee from a new one (seed 003: approval) when they hold a
+//     known payee from a new one (an approval) when they hold a
 //     payment or a list of transactions.
 //   - Seed 003's grades of consequential actions (see
 //     docs/consequential.md): money in any notation and currency, converted

@@ -11,12 +11,12 @@ import (
 // Money in tool arguments, shell commands and HTTP bodies: an amount in any
 // common notation ("$1,234.56", "1.234,56 €", "USD 500", "500 dollars",
 // "€2k", "1.5M", "¥5000") and its currency, converted to US dollars with a
-// small fixed table of approximate rates, because seed 003's thresholds
+// small fixed table of approximate rates, because the approval guard's thresholds
 // ($50, $500) are in dollars.
 
 // usdRates are approximate US dollars per unit of each currency. They only
 // need to be right within a few tens of percent: they place an amount on
-// seed 003's thresholds ($50 and $500), they do not price anything. A
+// the approval guard's thresholds ($50 and $500), they do not price anything. A
 // currency that is not here has no known dollar value (missing information:
 // approval), except that a word the parser does not know as a currency is
 // not taken for one. Stablecoins are dollars; other crypto-currencies have

@@ -59,7 +59,7 @@ func TestParseMoney(t *testing.T) {
 }
 
 // TestDollarValue: arguments in other currencies and in minor units are
-// placed on seed 003's dollar thresholds.
+// placed on the approval guard's dollar thresholds.
 func TestDollarValue(t *testing.T) {
 	for _, c := range []struct {
 		tool  string

@@ -6,11 +6,11 @@ import (
 	"github.com/actionguard/actionguard/rule"
 )
 
-// Weights composed from seed 000's table.
+// Weights composed from the risk points table.
 const (
 	writePoints   = rule.PrivilegedKeyword + rule.DataModification                        // 50: cautious
-	sendPoints    = rule.PrivilegedKeyword + rule.ExternalTarget                          // 50: a message or a post, seed 003's medium
-	paymentPoints = rule.Financial                                                        // 30: the amount and the payee decide (seed 003)
+	sendPoints    = rule.PrivilegedKeyword + rule.ExternalTarget                          // 50: a message or a post, a medium risk
+	paymentPoints = rule.Financial                                                        // 30: the amount and the payee decide
 	grantPoints   = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
 	deletePoints  = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
 	execPoints    = rule.PrivilegedKeyword + rule.DataModification + rule.Irreversible    // 75: privileged
@@ -51,14 +51,14 @@ var (
 		NoMatch: []string{`GmailSendEmail {"to": "eve@evil.com"} user: email bob@acme.com`, `VenmoSendMoney {"recipient": "alice", "amount": 2000} user: send alice $20`},
 	}
 	ruleContentConflict = &rule.Rule{
-		ID: "tool.content.conflict", Summary: "A message or post about a conflict, a negotiation or a complaint (seed 003: medium risk).",
+		ID: "tool.content.conflict", Summary: "A message or post about a conflict, a negotiation or a complaint (medium risk).",
 		Points: rule.Untrusted, Category: rule.Exfiltration,
 		Match: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Formal complaint about order 1182"} contacts: 9`,
 			`SlackSendMessage {"recipient": "@vendor", "message": "This is our final offer: 20% off."} contacts: 9`, `send_email {"to": "x@y.com", "body": "We dispute the charge and demand a refund."}`},
 		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch on Friday?"}`, `GmailSearchEmails {"keywords": ["complaint"]}`, `write_file {"path": "complaints.md", "content": "complaint"}`},
 	}
 	ruleContentContract = &rule.Rule{
-		ID: "tool.content.contract", Summary: "A message or post that changes or ends a contract or someone's employment (seed 003: high risk).",
+		ID: "tool.content.contract", Summary: "A message or post that changes or ends a contract or someone's employment (high risk).",
 		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
 		Match: []string{`GmailSendEmail {"to": "vendor@acme.com", "subject": "Notice of termination", "body": "We terminate the agreement."} contacts: 9`,
 			`send_email {"to": "hr@acme.com", "body": "Please amend the contract so that it ends in June."}`, `SlackSendMessage {"recipient": "@sam", "message": "I'm sorry, we have to let you go."} contacts: 9`},
@@ -66,19 +66,19 @@ var (
 			`Edit {"file_path": "worker.py", "new_string": "def terminate(self):"}`, `SlackSendMessage {"recipient": "@sam", "message": "see proc.terminate in worker_terminate.go"} contacts: 9`},
 	}
 	ruleContentEmotional = &rule.Rule{
-		ID: "tool.content.emotional", Summary: "A message or post with emotional content: condolences, an apology, a break-up, a resignation (seed 003: high risk).",
+		ID: "tool.content.emotional", Summary: "A message or post with emotional content: condolences, an apology, a break-up, a resignation (high risk).",
 		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
 		Match:   []string{`send_email {"to": "ann@acme.com", "subject": "My resignation", "body": "I resign."}`, `WhatsAppSendMessage {"phone_number": "+15551234567", "text": "My deepest condolences."}`},
 		NoMatch: []string{`send_email {"to": "ann@acme.com", "subject": "Weekly report"}`},
 	}
 	ruleContentLegal = &rule.Rule{
-		ID: "tool.content.legal", Summary: "A message or post with legal content: a lawsuit, an attorney, a settlement, an NDA (seed 003: high risk).",
+		ID: "tool.content.legal", Summary: "A message or post with legal content: a lawsuit, an attorney, a settlement, an NDA (high risk).",
 		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
 		Match:   []string{`send_email {"to": "x@y.com", "subject": "Cease and desist"}`, `GmailSendEmail {"to": "a@b.com", "body": "My attorney will call you.", "attachments": ["NDA_signed.pdf"]} contacts: 8`},
 		NoMatch: []string{`send_email {"to": "x@y.com", "subject": "Sprint demo"}`, `GmailSearchEmails {"keywords": ["lawsuit"]}`},
 	}
 	ruleContentMedical = &rule.Rule{
-		ID: "tool.content.medical", Summary: "A message or post with medical content: a diagnosis, a prescription, lab results (seed 003: high risk).",
+		ID: "tool.content.medical", Summary: "A message or post with medical content: a diagnosis, a prescription, lab results (high risk).",
 		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
 		Match: []string{`send_email {"to": "dr.smith@hospital.com", "body": "Please find my lab results attached."}`, `send_email {"to": "hr@acme.com", "attachments": ["/home/me/lab_results_2026.pdf"]}`,
 			`TeladocSendMessage {"doctor_id": "d1", "message": "I feel unwell"}`},
@@ -129,7 +129,7 @@ var (
 			`VenmoSendMoney {"recipient_username": "alice", "amount": 20} contacts: 0`},
 	}
 	rulePaymentLarge = &rule.Rule{
-		ID: "tool.payment.large", Summary: "Moves more than $500 (seed 003: high risk).",
+		ID: "tool.payment.large", Summary: "Moves more than $500 (high risk).",
 		Points: rule.ExternalTarget + rule.Irreversible, Category: rule.Infrastructure, AlwaysReview: true,
 		Match: []string{`BankManagerTransferFunds {"amount": 1200, "to_account_number": "9"}`, `VenmoSendMoney {"amount": "$1,200.50", "recipient": "bob"}`,
 			`pay_invoice {"invoice_id": "in_1", "amount": "1.234,56 €"}`, `WiseSendMoney {"recipient": "bob", "amount": "£450", "note": "x"}`,
@@ -138,7 +138,7 @@ var (
 			`stripe_create_transfer {"amount": 50000, "currency": "usd", "destination": "acct_1"}`},
 	}
 	rulePaymentMedium = &rule.Rule{
-		ID: "tool.payment.medium", Summary: "Moves between $50 and $500 (seed 003: medium risk).",
+		ID: "tool.payment.medium", Summary: "Moves between $50 and $500 (medium risk).",
 		Points: rule.PrivilegedKeyword, Category: rule.Infrastructure,
 		Match:   []string{`VenmoSendMoney {"amount": 120, "recipient": "bob"}`, `VenmoSendMoney {"amount": 50, "recipient": "bob"}`, `pay {"recipient": "bob", "amount": "¥50000"}`},
 		NoMatch: []string{`VenmoSendMoney {"amount": 12, "recipient": "bob"}`, `VenmoSendMoney {"amount": 49.99, "recipient": "bob"}`, `VenmoSendMoney {"amount": 500.01, "recipient": "bob"}`},
@@ -150,7 +150,7 @@ var (
 		NoMatch: []string{`BankManagerGetAccountInformation {}`, `AmazonViewSavedPaymentMethods {}`},
 	}
 	rulePaymentNewPayee = &rule.Rule{
-		ID: "tool.payment.new-payee", Summary: "Pays or adds a payee never paid before, or one nothing is known of (seed 003: a first payment is high risk).",
+		ID: "tool.payment.new-payee", Summary: "Pays or adds a payee never paid before, or one nothing is known of (a first payment is high risk).",
 		Points: rule.Untrusted, Category: rule.Infrastructure, AlwaysReview: true,
 		Match: []string{`BankManagerAddPayee {"payee_name": "X Ltd"}`, `BankManagerPayBill {"payee_id": "p1", "amount": 10, "new_payee": true}`,
 			`send_money {"recipient": "US133000000121212121212", "amount": 20} history: get_most_recent_transactions => recipient GB29NWBK60161331926819 amount 20`,
@@ -159,7 +159,7 @@ var (
 			`AmazonPlaceOrder {"items": [{"product_id": "1", "price": 12}]}`},
 	}
 	rulePaymentNoPayee = &rule.Rule{
-		ID: "tool.payment.no-payee", Summary: "Sends money without saying to whom: missing information (seed 003: high risk).",
+		ID: "tool.payment.no-payee", Summary: "Sends money without saying to whom: missing information (high risk).",
 		Points: rule.Untrusted, Category: rule.Infrastructure, AlwaysReview: true,
 		Match:   []string{`VenmoSendMoney {"amount": 20}`, `BankManagerTransferFunds {"from_account_number": "1", "amount": 30}`},
 		NoMatch: []string{`VenmoSendMoney {"amount": 20, "recipient_username": "alice"}`, `pay_invoice {"invoice_id": "in_1", "amount": 20}`, `AmazonPlaceOrder {"items": [{"price": 12}]}`},
@@ -189,13 +189,13 @@ var (
 		NoMatch: []string{`send_money {"recipient": "bob", "amount": 20, "currency": "EUR"}`, `send_money {"recipient": "bob", "amount": 20}`},
 	}
 	rulePostNoContent = &rule.Rule{
-		ID: "tool.post.no-content", Summary: "Publishes but says nothing the call shows: missing information (seed 003: high risk).",
+		ID: "tool.post.no-content", Summary: "Publishes but says nothing the call shows: missing information (high risk).",
 		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
 		Match:   []string{`post_on_x {}`, `LinkedInCreatePost {"visibility": "PUBLIC"}`},
 		NoMatch: []string{`post_on_x {"text": "hello"}`, `retweet {"tweet_id": "1"}`, `publish_post {"post_id": "p1"}`},
 	}
 	rulePostPublic = &rule.Rule{
-		ID: "tool.post.public", Summary: "Publishes where anyone can see it; a post cannot be unseen (seed 003: medium risk).",
+		ID: "tool.post.public", Summary: "Publishes where anyone can see it; a post cannot be unseen (medium risk).",
 		Points: sendPoints, Category: rule.Exfiltration, Alternative: "Save it as a draft.",
 		Match:   []string{`post_on_x {"text": "hello"}`, `TwitterManagerPostTweet {"content": "hi"}`, `mcp__github__add_issue_comment {"body": "x"}`, `LinkedInCreatePost {"commentary": "We are hiring"}`},
 		NoMatch: []string{`TwitterManagerReadTweet {"tweet_id": "1"}`, `GetPostComments {"post_id": "1"}`},
@@ -213,7 +213,7 @@ var (
 		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "hi"}`, `HTTPRequest {"method": "GET", "url": "https://api.example.com"}`},
 	}
 	ruleSendFrequentContact = &rule.Rule{
-		ID: "tool.send.frequent-contact", Summary: "Sends to a frequent contact: 5 or more earlier interactions (seed 003: low risk).",
+		ID: "tool.send.frequent-contact", Summary: "Sends to a frequent contact: 5 or more earlier interactions (low risk).",
 		Points: -(rule.ExternalTarget - rule.LowCriticality), Category: rule.Routine,
 		Match:   []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?", "body": "Friday?"} contacts: 5`},
 		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?", "body": "Friday?"} contacts: 4`, `GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"}`},
@@ -225,13 +225,13 @@ var (
 		NoMatch: []string{`GmailCreateDraft {"to": "bob@acme.com"}`, `SlackSearchMessage {"query": "x"}`},
 	}
 	ruleSendNewContact = &rule.Rule{
-		ID: "tool.send.new-contact", Summary: "Sends to a new contact: fewer than 5 earlier interactions, or no contact history (seed 003: medium risk).",
+		ID: "tool.send.new-contact", Summary: "Sends to a new contact: fewer than 5 earlier interactions, or no contact history (medium risk).",
 		Category: rule.Exfiltration,
 		Match:    []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"} contacts: 4`, `GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"}`, `OutlookReplyToEmail {"email_id": "e3", "body": "I accept"}`},
 		NoMatch:  []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Lunch?"} contacts: 5`, `GmailSendEmail {"subject": "Lunch?"}`},
 	}
 	ruleSendNoRecipient = &rule.Rule{
-		ID: "tool.send.no-recipient", Summary: "Sends a message that names no recipient: missing information (seed 003: high risk).",
+		ID: "tool.send.no-recipient", Summary: "Sends a message that names no recipient: missing information (high risk).",
 		Points: rule.Irreversible, Category: rule.Exfiltration, AlwaysReview: true,
 		Match:   []string{`GmailSendEmail {"subject": "Q3", "body": "numbers attached"}`, `send_email {}`},
 		NoMatch: []string{`GmailSendEmail {"to": "bob@acme.com", "subject": "Q3"}`, `OutlookReplyToEmail {"email_id": "e3", "body": "ok"}`},

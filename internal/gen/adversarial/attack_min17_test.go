@@ -1,0 +1,46 @@
+package main
+
+import (
+	"context"
+	"testing"
+
+	"github.com/actionguard/actionguard/guard"
+)
+
+// TestAttackMin17Rows: the rows reach their min (the destructive ones)
+// or run (the benign ones) through the guard.
+func TestAttackMin17Rows(t *testing.T) {
+	checkAttackRows(t, attackMin17ExtraRows(), 30)
+}
+
+// checkAttackRows judges rows through the guard, as the attack corpus
+// test will once they are in it: a destructive row reaches its min, a
+// benign one runs.
+func checkAttackRows(t *testing.T, rows []Row, least int) {
+	t.Helper()
+	g := guard.New(guard.WithHome("/home/dev"))
+	if len(rows) < least {
+		t.Fatalf("only %d rows", len(rows))
+	}
+	for _, r := range rows {
+		cwd := r.Cwd
+		if cwd == "" {
+			cwd = project
+		}
+		d, err := g.Check(context.Background(), guard.Action{
+			Tool:    "Bash",
+			Input:   map[string]any{"command": r.Command},
+			Context: guard.Context{Application: guard.AppCodingAgent, Cwd: cwd, Home: "/home/dev"},
+		})
+		if err != nil {
+			t.Errorf("%q: %v", r.Command, err)
+			continue
+		}
+		switch {
+		case r.Destructive && guard.Verdict(r.Min).Stricter(d.Verdict):
+			t.Errorf("got %s (%d), want at least %s: %q (%s)", d.Verdict, d.Score, r.Min, r.Command, d.Reason)
+		case !r.Destructive && !d.Verdict.Allowed():
+			t.Errorf("got %s (%d), want it to run: %q (%s)", d.Verdict, d.Score, r.Command, d.Reason)
+		}
+	}
+}
