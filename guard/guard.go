@@ -66,6 +66,11 @@ type Guard struct {
 	// envControl is the control plane last named from the environment,
 	// with the variables it was named from.
 	envControl atomic.Pointer[envControl]
+	// serverPort is the approval server's port (WithServerPort); 0: read
+	// from $ACTIONGUARD_SERVER_URL, else the default (see self_port.go).
+	serverPort int
+	// envPort is the port last read from $ACTIONGUARD_SERVER_URL.
+	envPort atomic.Pointer[envPort]
 }
 
 // ContactBook tells how many earlier interactions the user had with each

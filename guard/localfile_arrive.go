@@ -35,7 +35,7 @@ const (
 )
 
 var (
-	errArchiveFormat = errors.New("not an archive this reader lists (tar, tar.gz, tar.bz2, zip)")
+	errArchiveFormat = errors.New("not an archive this reader lists (tar, tar.gz, tar.bz2, zip, cpio)")
 	errArchiveBound  = errors.New("the archive is larger than what is listed")
 )
 
@@ -75,6 +75,8 @@ func listArchive(r io.ReaderAt, size int64) ([]shell.IncomingFile, error) {
 	n, _ := r.ReadAt(head, 0)
 	head = head[:n]
 	switch {
+	case isCpio(head):
+		return listCpio(r, size)
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
 		return listZip(r, size)
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):

@@ -121,7 +121,8 @@ type envControl struct {
 
 // shellOptions is what the shell analyzer knows about where the action runs.
 func (e *evaluation) shellOptions() shell.Options {
-	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), ControlPlane: e.g.controlPlane(), Files: sessionFiles(e.a), ReadFile: e.g.readFile, Wrappers: e.g.wrappers, Dialect: e.a.ShellDialect()}
+	opt := shell.Options{Cwd: e.a.Context.Cwd, Home: e.home(), ControlPlane: e.g.controlPlane(), Files: sessionFiles(e.a), ReadFile: e.g.readFile, Wrappers: e.g.wrappers, Dialect: e.a.ShellDialect(),
+		ServerPort: e.g.approvalPort()}
 	if e.g.readFile != nil {
 		// Files of this machine may be looked at: so may its links.
 		opt.ResolvePath = e.g.resolver(opt.Home)

@@ -138,6 +138,24 @@ func (w *walker) arrive(c *Cmd, in stream) {
 		}
 	}
 	for _, d := range op.dests {
+		// Into a protected place itself (7z x a.7z -o ~/.claude, unrar x
+		// a.rar ~/.config/actionguard/): whatever the archive holds
+		// lands on the agent's settings or actionguard's files, which is
+		// a write of them, not a question for a person at the hook.
+		if abs, ok := env.resolve(d); ok && env.selfRootDir(selfParts(abs), env.homeParts()) {
+			continue // the project or the home directory: a person decides, below
+		}
+		if part := env.selfReach(selfChange{selfJoin(d, selfAny), false}); part.ok() {
+			r.mutates()
+			what := "an archive whose content is not shown"
+			if op.kind == arrivePatch {
+				what = "a patch whose content is not shown"
+			}
+			r.add(c.find(ruleSelfWrite, op.tool+" "+op.verb+" "+what+" into "+showDest(d)+", among "+part.what+": changing it is a person's call.", d))
+			return
+		}
+	}
+	for _, d := range op.dests {
 		if why := r.arriveDestRisky(env, d, op.anywhere); why != "" {
 			r.mutates()
 			what := "an archive whose content is not shown"

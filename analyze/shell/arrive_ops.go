@@ -74,6 +74,8 @@ func arrivalOf(c *Cmd) (arrival, bool) {
 		return commandArchiveArrival(c)
 	case "cpio", "bsdcpio":
 		return cpioArrival(c)
+	case "pax":
+		return paxArrival(c)
 	case "patch", "gpatch":
 		return patchArrival(c)
 	case "git":
@@ -267,12 +269,17 @@ func commandArchiveArrival(c *Cmd) (arrival, bool) {
 
 // cpioArrival: cpio -i (copy-in) from standard input or -F/-I; member
 // names are kept as they are, absolute ones too, unless
-// --no-absolute-filenames. Its format is not listed here.
+// --no-absolute-filenames. Its members are listed (newc, crc, odc).
 func cpioArrival(c *Cmd) (arrival, bool) {
 	if !c.Has("-i", "--extract") || c.Has("-t", "--list", "-o", "--create", "-p", "--pass-through") {
 		return arrival{}, false
 	}
-	op := arrival{kind: arriveArchive, tool: c.Name, verb: "unpacks", noList: true, dests: []string{"."}, anywhere: !c.Has("--no-absolute-filenames")}
+	op := arrival{kind: arriveArchive, tool: c.Name, verb: "unpacks", dests: []string{"."}, anywhere: !c.Has("--no-absolute-filenames")}
+	// -r (--rename) asks a name for each member; --to-stdout writes none.
+	op.renamed = c.Has("-r", "--rename", "--rename-batch-file")
+	if c.Has("--to-stdout") {
+		return arrival{}, false
+	}
 	if v, ok := c.Flag("-F", "--file", "-I"); ok {
 		op.source = v
 	}
@@ -348,5 +355,28 @@ func patchArrival(c *Cmd) (arrival, bool) {
 		// patch FILE: every hunk goes into FILE.
 		op.into = pos[0]
 	}
+	return op, true
+}
+
+// paxArrival: pax -r (read mode) from standard input or -f ARCHIVE into
+// the working directory; names are kept as they are, absolute ones too,
+// and -s rewrites them. pax -rw copies a tree (its destination is its
+// last operand), its content the files named before it.
+func paxArrival(c *Cmd) (arrival, bool) {
+	if !c.Has("-r") && !dashClusterHas(c, 'r') {
+		return arrival{}, false
+	}
+	pos := c.Positional()
+	if c.Has("-w") || dashClusterHas(c, 'w') {
+		if len(pos) == 0 {
+			return arrival{}, false
+		}
+		return arrival{kind: arriveArchive, tool: c.Name, verb: "copies", noList: true, dests: []string{pos[len(pos)-1]}}, true
+	}
+	op := arrival{kind: arriveArchive, tool: c.Name, verb: "unpacks", dests: []string{"."}, anywhere: true}
+	if v, ok := c.Flag("-f"); ok {
+		op.source = v
+	}
+	op.renamed = c.Has("-s")
 	return op, true
 }

@@ -1315,6 +1315,11 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 	if t.dynamic {
 		w.r.mutates()
+		// > ~/.claude/settings${s}.json: a name known only at run time is
+		// still judged against the control plane (self_unknown.go).
+		if j, ok := judgeSelfWrite(w.r.env, t.name); ok {
+			w.r.add(j.rule.Find("> "+t.name, j.message, t.name))
+		}
 		return
 	}
 	switch t.name {

@@ -14,6 +14,9 @@ func judgeSelfWrite(env *analysis, t string) (writeJudgement, bool) {
 		part = env.selfReach(selfChange{t, false}) // > .cl*/settings.json
 	}
 	if !part.ok() {
+		part = env.selfReachUnknown(t, true) // > ~/.claude/settings${s}.json
+	}
+	if !part.ok() {
 		return writeJudgement{}, false
 	}
 	return writeJudgement{ruleSelfWrite, "Changes " + t + ", " + part.what + ": changing it is a person's call."}, true

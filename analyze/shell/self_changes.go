@@ -421,7 +421,7 @@ func (r *report) selfChanged(c *Cmd) bool {
 	changes := selfChanges(c)
 	if changes == nil && selfGlobWriters[c.Name] {
 		for _, a := range c.Positional() {
-			if isGlobPath(a) {
+			if isGlobPath(a) || strings.ContainsAny(a, "$`") {
 				changes = append(changes, selfChange{a, false})
 			}
 		}
@@ -461,6 +461,11 @@ func (r *report) selfChanged(c *Cmd) bool {
 	for _, ch := range changes {
 		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
 		part := env.selfReachOnDisk(ch, follow)
+		if !part.ok() {
+			// tee ~/.claude/$x, ln -sf x ~/.c$n/settings.json: a part
+			// known only at run time may name the place.
+			part = env.selfReachUnknown(ch.path, selfGlobWriters[c.Name] || ch.path != "" && !ch.tree)
+		}
 		if !part.ok() && isGlobPath(ch.path) {
 			// split -l 1 x .actionguard.yam: a wildcard over the names
 			// of actionguard's own files.

@@ -171,7 +171,8 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 		if len(c.Dynamic) > i && c.Dynamic[i] && !strings.Contains(a, "$") {
 			continue
 		}
-		if !r.env.mayControl(a) {
+		unknown := strings.ContainsAny(a, "$`") && strings.Contains(a, "/")
+		if !unknown && !r.env.mayControl(a) {
 			continue
 		}
 		part := r.env.controlOnDisk(a, !takesName[c.Name] || strings.HasSuffix(a, "/"))
@@ -181,6 +182,14 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			part = r.env.controlGlob(a)
 			glob = part.ok()
 			part.key = part.key && !selfMetaReaders[c.Name]
+		}
+		if unknown && (!part.ok() || !part.key) {
+			// cat ~/.config/actionguard/$f, vim ~/.c$x/settings.json: a
+			// name known only at run time is any file there, the keys
+			// included.
+			if u := r.env.selfReachUnknown(a, false); u.ok() {
+				part = u
+			}
 		}
 		if !part.ok() && !reader {
 			if abs, _ := r.env.resolve(a); r.env.controlAncestor(abs) {

@@ -112,11 +112,13 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 			}
 		}
 	}
+	// sudo reads NAME=VALUE operands before the command as env does
+	// (sudo PORT=8750 node server.js runs node).
 	skip := s.wrapSkip
 	k := 0
 	for k < len(av.Operands) {
 		op := av.Operands[k]
-		if s.Key == "env" && isAssignWord(op) && (!(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) || startupVars[op[:strings.IndexByte(op, '=')]]) {
+		if (s.Key == "env" || s.Key == "sudo") && isAssignWord(op) && (!(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) || startupVars[op[:strings.IndexByte(op, '=')]]) {
 			wr.assign = append(wr.assign, op)
 			k++
 			continue
