@@ -234,7 +234,12 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	// again on every call, had made records large and slow to redact).
 	ac := *a
 	ac.Context.History = nil
-	if err := audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(&ac, d, took)); err != nil {
+	sp := audit.NewSpool(audit.SpoolPath(path))
+	write := sp.Append
+	if durable(r.policy, d) {
+		write = sp.AppendDurable
+	}
+	if err := write(RecordOf(&ac, d, took)); err != nil {
 		return err
 	}
 	if a.Context.SessionID != "" && a.Tool != "" {
@@ -253,6 +258,16 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 		}
 	}
 	return nil
+}
+
+// durable reports whether a decision's record must reach the disk before
+// the answer: a blocked or held call's always (the record of what was
+// stopped is the one an investigation needs), an allowed one's when the
+// policy asks for strict durability. An allowed call's record is otherwise
+// left to the system's write-back: it survives the hook being killed, not
+// a power cut in the seconds after (docs/security.md).
+func durable(p *policy.Policy, d *guard.Decision) bool {
+	return !d.Verdict.Allowed() || p == nil || p.StrictDurability
 }
 
 // History implements adapter.Recorder.
@@ -303,7 +318,8 @@ func (r *Recorder) dangerousApproved(session string, pre sessionStep) {
 	d := &guard.Decision{Verdict: guard.Verdict(pre.Verdict), Level: guard.Dangerous, Risk: 10,
 		Reason:    "A person approved this DANGEROUS action and it ran; the rest of the session is watched more closely.",
 		Anomalies: []string{guard.AnomalyDangerousApproved}}
-	audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, 0))
+	// An anomaly's record is synced, as a held call's is.
+	audit.NewSpool(audit.SpoolPath(path)).AppendDurable(RecordOf(a, d, 0))
 }
 
 // RecordOf builds the audit record of a decision (the audit log redacts
