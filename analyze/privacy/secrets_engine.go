@@ -51,8 +51,9 @@ type secretKeyword struct {
 // keeps the two the same.
 func secretEngineOnce() (*secretEngine, error) { return &secretIndexedEngine, nil }
 
+// loadSecretEngine builds the engine from rules.json: what
+// secrets_index.go is generated from (TestSecretIndexGenerated).
 func loadSecretEngine() (*secretEngine, error) {
-	// Sized up front: this runs in every hook process that looks at text.
 	n := strings.Count(secretRulesJSON, "\n{\"id\":")
 	e := &secretEngine{rules: make([]*secretRule, 0, n)}
 	rules := make([]secretRule, 0, n)
