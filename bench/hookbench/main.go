@@ -5,8 +5,9 @@
 //
 //	hookbench -runs 200 -label actionguard -input routine.json -- actionguard hook claude-code
 //
-// Several commands are measured interleaved, run by run, so that a host
-// whose speed drifts slows them all alike:
+// Several commands are measured interleaved, run by run and in a new
+// order every round, so that a host whose speed drifts slows them all
+// alike:
 //
 //	hookbench -runs 200 -input routine.json -empty -state /tmp/s \
 //	    -cmd 'old=./hook-old hook claude-code' -cmd 'new=./hook-new hook claude-code' \
@@ -25,6 +26,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,8 +100,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// The order changes every round: on a loaded host the process that
+	// runs right after another one (a large one, or the empty one) is
+	// measurably faster or slower, and no command may always get the
+	// same place.
+	rng := rand.New(rand.NewPCG(uint64(*runs), uint64(len(list))))
+	order := slices.Clone(list)
 	for round := 0; round < *runs; round++ {
-		for _, c := range list {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, c := range order {
 			if round%c.every != 0 {
 				continue
 			}
