@@ -54,7 +54,15 @@ const maxSpoolLine = 1 << 20
 // analyze/privacy's rule set finds are redacted when the record is drained
 // into the log: loading that rule set would cost every hook call, and the
 // spool is the hook's private write-ahead file, not the log.
-func (s *Spool) Append(r *Record) error {
+func (s *Spool) Append(r *Record) error { return s.append(r, false) }
+
+// AppendDurable is Append that returns only once the record is on the
+// disk (fsync): it survives a power cut or a crash of the system, where a
+// record Append wrote survives the writer being killed but may be lost
+// with the data the system had not yet written out.
+func (s *Spool) AppendDurable(r *Record) error { return s.append(r, true) }
+
+func (s *Spool) append(r *Record, durable bool) error {
 	if r == nil {
 		return errors.New("audit: spool: nil record")
 	}
@@ -99,6 +107,27 @@ func (s *Spool) Append(r *Record) error {
 	defer lockfile.Unlock(f)
 	if _, err := spoolWrite(f, frame); err != nil {
 		return fmt.Errorf("audit: spool: %w", err)
+	}
+	if durable {
+		return syncSpool(f, len(frame))
+	}
+	return nil
+}
+
+// syncSpool syncs the spool after a write of n bytes, and its directory
+// too when that write made the file (a new file's name is in the
+// directory, which has its own sync).
+func syncSpool(f *os.File, n int) error {
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("audit: spool: sync: %w", err)
+	}
+	if fi, err := f.Stat(); err == nil && fi.Size() == int64(n) {
+		// Not every system can sync a directory (Windows cannot open one
+		// for it): the file's own sync is what can be had there.
+		if d, err := os.Open(filepath.Dir(f.Name())); err == nil {
+			d.Sync()
+			d.Close()
+		}
 	}
 	return nil
 }

@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # The whole `actionguard hook claude-code` process — stdin to exit, audit
 # record written — against cc-safety-net (npm) on the same inputs: a routine
-# command, a destructive git command, an inline script, a 200-line heredoc.
-# Prints one line per tool and input: median, p99, peak RSS, and the ratio.
+# command, a destructive git command, an inline script, a 200-line heredoc,
+# an MCP call. The commands run interleaved, run by run (bench/hookbench),
+# beside a process that only prints {} (the floor of a process start on
+# this machine), so a host whose speed drifts slows them all alike.
+# Prints one line per tool and input: median and p99 wall time, both net of
+# the {} process, median CPU time (user+sys) net of it, peak RSS, and how
+# many times faster than cc-safety-net the lean hook is (by median, raw).
+#
+# BASELINE=path/to/actionguard-hook adds an older build of the lean hook,
+# measured in the same rounds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-200}
@@ -11,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Built as `make build` does: static, and the lean hook binary beside the main one.
 CGO_ENABLED=0 go build -trimpath -o "$tmp/actionguard" ./cmd/actionguard
 CGO_ENABLED=0 go build -trimpath -o "$tmp/actionguard-hook" ./cmd/actionguard-hook
-go build -o "$tmp/hookbench" ./bench/hookbench
+CGO_ENABLED=0 go build -trimpath -o "$tmp/hookbench" ./bench/hookbench
 export ACTIONGUARD_DB="$tmp/audit.db" HOME="$tmp/home"
 mkdir -p "$HOME"
 
@@ -22,20 +30,31 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
 	fi
 fi
 [ -n "$ccsn" ] || echo "cc-safety-net could not be installed from npm: measuring actionguard alone"
+cmds=(-cmd "actionguard-hook=$tmp/actionguard-hook hook claude-code" -cmd "actionguard_hook=$tmp/actionguard hook claude-code")
+if [ -n "${BASELINE:-}" ]; then
+	cp "$BASELINE" "$tmp/baseline-hook"
+	cmds+=(-cmd "baseline-hook=$tmp/baseline-hook hook claude-code")
+fi
+# cc-safety-net takes tens of times longer: every fourth round.
+[ -z "$ccsn" ] || cmds+=(-cmd "cc-safety-net/4=node $ccsn hook --claude-code")
 
-printf "%-16s %-16s %9s %9s %10s %8s\n" input tool median_ms p99_ms rss_MiB ratio
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
+printf "%-16s %-17s %9s %9s %9s %9s %9s %8s %8s\n" input tool median_ms net_ms p99_ms net_p99 net_cpu rss_MiB ratio
 for input in routine git-destructive inline-script heredoc-200 mcp-send; do
-	f=bench/hookinputs/$input.json
-	# What `actionguard install` writes: the lean binary.
-	ag=$("$tmp/hookbench" -runs "$RUNS" -label actionguard-hook -input "$f" -- "$tmp/actionguard-hook" hook claude-code)
-	echo "$ag" | awk -v i="$input" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-16s %9.2f %9.2f %10.1f\n", i, "actionguard-hook", m, p, r/1024}'
-	full=$("$tmp/hookbench" -runs "$RUNS" -label actionguard -input "$f" -- "$tmp/actionguard" hook claude-code)
-	# The ratio is against the full CLI, the slower of the two.
-	agm=$(echo "$full" | sed -E 's/.*"median_ms":([0-9.]+).*/\1/')
-	echo "$full" | awk -v i="$input" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-16s %9.2f %9.2f %10.1f\n", i, "actionguard hook", m, p, r/1024}'
-	if [ -n "$ccsn" ]; then
-		cc=$("$tmp/hookbench" -runs "$((RUNS / 4))" -label cc-safety-net -input "$f" -- node "$ccsn" hook --claude-code)
-		echo "$cc" | awk -v i="$input" -v a="$agm" -F'[:,]' '{for (k=1;k<NF;k++) {if ($k ~ /median_ms/) m=$(k+1); if ($k ~ /p99_ms/) p=$(k+1); if ($k ~ /peak_rss_kib/) r=$(k+1)}} END {printf "%-16s %-16s %9.2f %9.2f %10.1f %7.1fx\n", i, "cc-safety-net", m, p, r/1024, m/a}'
-	fi
+	# -state: each command its own HOME and audit database.
+	"$tmp/hookbench" -runs "$RUNS" -input "bench/hookinputs/$input.json" -empty -state "$tmp/state-$input" "${cmds[@]}" |
+		awk -v i="$input" '
+		function field(name,   m) { return match($0, "\"" name "\":[-0-9.]+") ? substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3) : "" }
+		{ n++; label[n] = field("label") ; sub(/^"|".*$/, "", label[n]); if (match($0, /"label":"[^"]*"/)) label[n] = substr($0, RSTART + 9, RLENGTH - 10)
+		  med[n] = field("median_ms"); net[n] = field("net_median_ms"); p99[n] = field("p99_ms"); np99[n] = field("net_p99_ms"); cpu[n] = field("net_cpu_median_ms"); rss[n] = field("peak_rss_kib")
+		  if (label[n] == "actionguard-hook") lean = med[n]; if (label[n] == "cc-safety-net") cc = med[n] }
+		END { for (k = 1; k <= n; k++) { tool = label[k]; if (tool == "actionguard_hook") tool = "actionguard hook"
+		        ratio = ""; if (label[k] == "cc-safety-net" && lean > 0) ratio = sprintf("%7.1fx", cc / lean)
+		        printf "%-16s %-17s %9.2f %9.2f %9.2f %9.2f %9.2f %8.1f %8s\n", i, tool, med[k], net[k], p99[k], np99[k], cpu[k], rss[k] / 1024, ratio } }'
 done
-"$tmp/actionguard" audit verify
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
+# Every record the lean hook spooled is in an intact chain.
+for input in routine git-destructive inline-script heredoc-200 mcp-send; do
+	st="$tmp/state-$input/actionguard-hook"
+	HOME="$st/home" ACTIONGUARD_DB="$st/audit.db" "$tmp/actionguard" audit verify
+done

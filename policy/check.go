@@ -63,6 +63,7 @@ func (p *Policy) Describe() string {
 		row("disabled", "%s", strings.Join(ids, ", "))
 	}
 	p.describeSession(row)
+	p.describeDurability(row)
 	p.describeApprovals(row)
 	for i, w := range p.Wrappers {
 		label := ""

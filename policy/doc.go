@@ -61,6 +61,7 @@
 //	  - name: with-vpn
 //	    options: ["-r= --region="]   # the spec syntax of docs/program-specs.md
 //	    skip: 0               # words before the command
+//	strict_durability: false  # true: fsync every audit record, not only blocked and held ones
 //
 // Unknown keys, wrong types and out-of-range values are errors; each one is
 // reported at its file:line:col with a hint (a "did you mean" for a

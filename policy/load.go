@@ -337,6 +337,7 @@ func merge(user, project *layer, knownRules []string, choose func(*Policy) error
 	p.mergeSession(user, project, warn)
 	p.mergeApprovals(user, project, warn)
 	p.mergeWrappers(user, project, warn)
+	p.mergeDurability(user, project, warn)
 	if project == nil {
 		return p, diags
 	}

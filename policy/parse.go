@@ -51,7 +51,9 @@ type layer struct {
 	// wrappers are the wrappers section's entries, wrapperPos where each is.
 	wrappers   []Wrapper
 	wrapperPos []pos
-	diags      []Diagnostic
+	// strictDurability is strict_durability (durability.go).
+	strictDurability *setting[bool]
+	diags            []Diagnostic
 	// allowWarnings are the warnings about allow entries, which only matter
 	// when the entries are used (in a user's file, not a project's).
 	allowWarnings []Diagnostic

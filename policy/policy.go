@@ -103,6 +103,10 @@ type Policy struct {
 	// Wrappers are the programs the files declare to run the command
 	// after them, user file first (see Wrapper).
 	Wrappers []Wrapper
+	// StrictDurability makes every audit record reach the disk before the
+	// answer; without it only blocked and held decisions' records are
+	// synced (strict_durability).
+	StrictDurability bool
 	// Sources are the files the policy was read from, in order.
 	Sources []string
 	// Warnings are what was dropped or adjusted while merging, and what in

@@ -12,7 +12,7 @@ import (
 
 // The keys of each mapping, in the order the documentation gives them.
 var (
-	topKeys        = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable", "evaluation", "learning_days", "working_hours", "trust", "undo", "approvals", "wrappers"}
+	topKeys        = []string{"mode", "security_level", "on_unparseable", "on_error", "allow", "deny", "rules", "disable", "evaluation", "learning_days", "working_hours", "trust", "undo", "approvals", "wrappers", "strict_durability"}
 	allowKeys      = []string{"command", "tool", "reason"}
 	denyKeys       = []string{"command", "tool", "verdict", "reason"}
 	ruleKeys       = []string{"id", "when", "verdict", "message"}
@@ -73,6 +73,8 @@ func (p *fileParser) top(body ast.Node) {
 			p.approvals(v)
 		case "wrappers":
 			p.wrappers(v)
+		case "strict_durability":
+			p.strictDurability(v)
 		}
 	}
 	p.checkRuleIDs()

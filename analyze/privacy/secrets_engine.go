@@ -10,9 +10,10 @@ import (
 )
 
 // secretEngine holds gitleaks' rules and the keyword index shared by them
-// and by our own detectors. It is built on the first call of
-// detectSecrets, never at package init: this package is linked into the
-// hook binary, which starts once per agent action.
+// and by our own detectors. The one in use is static data generated from
+// the rules (secrets_index.go), neither built at package init nor on first
+// use: this package is linked into the hook binary, which starts once per
+// agent action.
 //
 // The keyword index marks the first two bytes (the bigram) of every
 // keyword in a bitmap and leads, through a small open-addressing table, to
@@ -44,10 +45,15 @@ type secretKeyword struct {
 	own   secretAnchor // our own detectors
 }
 
-var secretEngineOnce = sync.OnceValues(loadSecretEngine)
+// secretEngineOnce returns the engine: the one loadSecretEngine builds
+// from rules.json, generated as static data (secrets_index.go), so that
+// no process reads 170 KB of rules to build it; TestSecretIndexGenerated
+// keeps the two the same.
+func secretEngineOnce() (*secretEngine, error) { return &secretIndexedEngine, nil }
 
+// loadSecretEngine builds the engine from rules.json: what
+// secrets_index.go is generated from (TestSecretIndexGenerated).
 func loadSecretEngine() (*secretEngine, error) {
-	// Sized up front: this runs in every hook process that looks at text.
 	n := strings.Count(secretRulesJSON, "\n{\"id\":")
 	e := &secretEngine{rules: make([]*secretRule, 0, n)}
 	rules := make([]secretRule, 0, n)
@@ -70,7 +76,10 @@ func loadSecretEngine() (*secretEngine, error) {
 	}
 
 	inRules := false
+	off := 0
 	for line := range strings.Lines(secretRulesJSON) {
+		start := int32(off)
+		off += len(line)
 		line = strings.TrimSuffix(line, "\n")
 		switch {
 		case strings.HasPrefix(line, `"allowlists": `):
@@ -88,10 +97,10 @@ func loadSecretEngine() (*secretEngine, error) {
 			idx := int32(len(e.rules))
 			var r *secretRule
 			if len(rules) < cap(rules) {
-				rules = append(rules, secretRule{secretRuleHead: head, line: line})
+				rules = append(rules, secretRule{secretRuleHead: head, lineAt: [2]int32{start, start + int32(len(line))}})
 				r = &rules[len(rules)-1]
 			} else {
-				r = &secretRule{secretRuleHead: head, line: line}
+				r = &secretRule{secretRuleHead: head, lineAt: [2]int32{start, start + int32(len(line))}}
 			}
 			e.rules = append(e.rules, r)
 			for _, w := range head.Keywords {

@@ -78,7 +78,7 @@ func TestSecretRuleHeads(t *testing.T) {
 	}
 	for _, r := range e.rules {
 		var h secretRuleHead
-		if err := json.Unmarshal([]byte(r.line), &h); err != nil {
+		if err := json.Unmarshal([]byte(r.line()), &h); err != nil {
 			t.Fatal(err)
 		}
 		if h.ID != r.ID || !slices.Equal(h.Keywords, r.Keywords) || h.Before != r.Before || h.After != r.After || !slices.Equal(h.Required, r.Required) {

@@ -58,7 +58,7 @@ type secretRuleData struct {
 // concurrent use.
 type secretRule struct {
 	secretRuleHead
-	line string // the rule's JSON
+	lineAt [2]int32 // where the rule's JSON is in secretRulesJSON
 
 	once sync.Once
 	c    *secretCompiled
@@ -153,6 +153,9 @@ const (
 	secretCapAfter  = 16 << 10
 )
 
+// line is the rule's JSON.
+func (r *secretRule) line() string { return secretRulesJSON[r.lineAt[0]:r.lineAt[1]] }
+
 func (r *secretRule) compiled() (*secretCompiled, error) {
 	r.once.Do(func() { r.c, r.err = compileSecretRule(r) })
 	return r.c, r.err
@@ -162,7 +165,7 @@ func compileSecretRule(r *secretRule) (*secretCompiled, error) {
 	// The allowlists come last in a rule's line (the generator writes
 	// them so) and are decoded only when the rule finds something: the
 	// generic rule's stopwords alone are 14 KB of JSON.
-	head, allow := r.line, ""
+	head, allow := r.line(), ""
 	if i := strings.LastIndex(head, `,"allowlists":`); i >= 0 && strings.HasSuffix(head, "}") {
 		head, allow = head[:i]+"}", head[i+len(`,"allowlists":`):len(head)-1]
 	}

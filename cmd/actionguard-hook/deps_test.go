@@ -22,6 +22,17 @@ var notInHook = map[string]string{
 	"github.com/spf13/cobra":                   "the CLI's command framework",
 	"github.com/modelcontextprotocol/":         "the MCP proxy's",
 	"github.com/chromedp/":                     "the browser tests'",
+	// Heavy at start: their package initialisation (registries, tables,
+	// certificate pools) would run in every hook process.
+	"net/http":                           "an HTTP client or server starts up with tables and registries: the hook makes no request",
+	"crypto/tls":                         "TLS is the server's and the MCP proxy's",
+	"crypto/x509":                        "certificate pools are the server's",
+	"html/template":                      "templates are the server's pages",
+	"text/template":                      "templates are built by reflection at start",
+	"encoding/gob":                       "gob registers types at start",
+	"google.golang.org/":                 "protobuf and gRPC register every message type at start",
+	"github.com/BobuSumisu/aho-corasick": "gitleaks' keyword automaton costs ~0.5 ms to build in every process: privacy has its own index",
+	"github.com/zricethezav/gitleaks":    "gitleaks' rules are read from embedded data on first use (analyze/privacy)",
 }
 
 func TestArchitectureHookLinksNoDatabase(t *testing.T) {

@@ -235,7 +235,11 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	ac := *a
 	ac.Context.History = nil
 	spool := audit.NewSpool(audit.SpoolPath(path))
-	if err := spool.Append(RecordOf(&ac, d, took)); err != nil {
+	write := spool.Append
+	if durable(r.policy, d) {
+		write = spool.AppendDurable
+	}
+	if err := write(RecordOf(&ac, d, took)); err != nil {
 		return err
 	}
 	contacts := contactsOf(d)
@@ -261,6 +265,16 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 		}
 	}
 	return nil
+}
+
+// durable reports whether a decision's record must reach the disk before
+// the answer: a blocked or held call's always (the record of what was
+// stopped is the one an investigation needs), an allowed one's when the
+// policy asks for strict durability. An allowed call's record is otherwise
+// left to the system's write-back: it survives the hook being killed, not
+// a power cut in the seconds after (docs/security.md).
+func durable(p *policy.Policy, d *guard.Decision) bool {
+	return !d.Verdict.Allowed() || p == nil || p.StrictDurability
 }
 
 // History implements adapter.Recorder.
@@ -317,7 +331,8 @@ func (r *Recorder) dangerousApproved(session string, pre sessionStep) {
 	d := &guard.Decision{Verdict: guard.Verdict(pre.Verdict), Level: guard.Dangerous, Risk: 10,
 		Reason:    "A person approved this DANGEROUS action and it ran; the rest of the session is watched more closely.",
 		Anomalies: []string{guard.AnomalyDangerousApproved}}
-	audit.NewSpool(audit.SpoolPath(path)).Append(RecordOf(a, d, 0))
+	// An anomaly's record is synced, as a held call's is.
+	audit.NewSpool(audit.SpoolPath(path)).AppendDurable(RecordOf(a, d, 0))
 }
 
 // ran appends the record of a call that ran, with the contacts it reached

@@ -210,18 +210,9 @@ func readSessionLines(path string) ([]sessionStep, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The end of the file first: most checks need only the latest lines.
-	var data []byte
-	start := fi.Size()
-	for _, window := range []int64{firstHistoryRead, maxHistoryRead} {
-		start = max(fi.Size()-window, 0)
-		data = make([]byte, fi.Size()-start)
-		if _, err := io.ReadFull(io.NewSectionReader(f, start, fi.Size()-start), data); err != nil {
-			return nil, err
-		}
-		if start == 0 || bytes.Count(data, []byte("\n")) >= wantHistoryLines {
-			break
-		}
+	data, start, err := readTail(f, fi.Size())
+	if err != nil {
+		return nil, err
 	}
 	if start > 0 {
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -241,6 +232,28 @@ func readSessionLines(path string) ([]sessionStep, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// readTail reads the end of a file of size bytes: firstHistoryRead bytes,
+// enough when they hold wantHistoryLines lines, else up to maxHistoryRead,
+// reading only the part before what it already has. start is where data
+// begins in the file.
+func readTail(f io.ReaderAt, size int64) (data []byte, start int64, err error) {
+	start = max(size-firstHistoryRead, 0)
+	data = make([]byte, size-start)
+	if _, err := f.ReadAt(data, start); err != nil && !(errors.Is(err, io.EOF) && len(data) == 0) {
+		return nil, 0, err
+	}
+	if start == 0 || bytes.Count(data, []byte("\n")) >= wantHistoryLines {
+		return data, start, nil
+	}
+	from := max(size-maxHistoryRead, 0)
+	all := make([]byte, size-from)
+	copy(all[start-from:], data)
+	if _, err := f.ReadAt(all[:start-from], from); err != nil {
+		return nil, 0, err
+	}
+	return all, from, nil
 }
 
 // pairSteps turns session lines into steps: a decision and the output of
