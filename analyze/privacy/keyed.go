@@ -1,0 +1,185 @@
+package privacy
+
+import (
+	"strings"
+
+	"github.com/actionguard/actionguard/analyze/fields"
+)
+
+// Keyed is a value in a text with the key that named it in the tool call
+// ({"password": "…"}, a form's card_number=…, an Authorization header):
+// text[Start:End] is the value.
+type Keyed struct {
+	Key        string
+	Start, End int
+}
+
+// DetectKeyed is Detect with the keys that name the text's values, their
+// strongest context: a value under a credential key (password, token,
+// api_key, client_secret, cookie, Authorization, cvv, in any case
+// convention or common language) is that credential whatever it looks
+// like; a value under a card, IBAN, account, tax-ID or phone key is that
+// data when it has the shape (digits for a card, letters and digits for
+// an IBAN), without the words around it a bare text would need.
+// Placeholders ("", "****", "${PASSWORD}", "<token>", "[REDACTED]") are
+// not values.
+func DetectKeyed(text string, keyed []Keyed) []Finding {
+	if len(text) > MaxText {
+		text = text[:MaxText]
+	}
+	fs := detectSecrets(text)
+	fs = append(fs, detectPII(text)...)
+	for _, k := range keyed {
+		if k.Start < 0 || k.End > len(text) || k.Start >= k.End {
+			continue
+		}
+		if f, ok := keyedFinding(text, k); ok {
+			fs = append(fs, f)
+		}
+	}
+	return resolve(fs)
+}
+
+// keyedFinding is the finding a key names in its value, if any.
+func keyedFinding(text string, k Keyed) (Finding, bool) {
+	start, end := k.Start, k.End
+	for start < end && isSecretSpace(text[start]) {
+		start++
+	}
+	for end > start && isSecretSpace(text[end-1]) {
+		end--
+	}
+	v := text[start:end]
+	if placeholderValue(v) {
+		return Finding{}, false
+	}
+	f := Finding{Start: start, End: end, Confidence: 0.95, Rule: "key-name"}
+	switch fields.Classify(k.Key) {
+	case fields.Password, fields.CardCode:
+		f.Type = Password
+	case fields.Secret, fields.APIKey:
+		f.Type = APIKey
+	case fields.Token:
+		f.Type = Token
+	case fields.Cookie:
+		f.Type = Cookie
+	case fields.PrivateKey:
+		f.Type = PrivateKey
+	case fields.OTP:
+		f.Type = OTP
+	case fields.Authorization:
+		// "Basic dXNlcjpwYXNz" is a user and password; "Bearer …" and
+		// the other schemes a token. The scheme stays readable.
+		f.Type = Token
+		if sp := strings.IndexAny(v, " \t"); sp > 0 && sp < 32 {
+			scheme := v[:sp]
+			rest := strings.TrimLeft(v[sp:], " \t")
+			if rest == "" || placeholderValue(rest) {
+				return Finding{}, false
+			}
+			if strings.EqualFold(scheme, "basic") {
+				f.Type = Password
+			}
+			f.Start = end - len(rest)
+		}
+	case fields.CardNumber:
+		if n, ok := digitsOnly(v, " -"); !ok || n < 12 || n > 19 {
+			return Finding{}, false
+		}
+		f.Type = Card
+	case fields.BankAccount:
+		if n, ok := digitsOnly(v, " -"); !ok || n < 6 || n > 20 {
+			return Finding{}, false
+		}
+		f.Type = BankAccount
+	case fields.TaxID:
+		n, _ := digitsOnly(v, "")
+		if n < 6 || len(v) > 24 || strings.ContainsAny(v, "\n\t") {
+			return Finding{}, false
+		}
+		f.Type = TaxID
+	case fields.Phone:
+		if n, ok := digitsOnly(v, " -+().x"); !ok || n < 7 || n > 15 {
+			return Finding{}, false
+		}
+		f.Type = Phone
+	case fields.IBAN:
+		c := strings.ReplaceAll(v, " ", "")
+		if len(c) < 15 || len(c) > 34 || !isIBANShape(c) {
+			return Finding{}, false
+		}
+		f.Type = IBAN
+	default:
+		return Finding{}, false
+	}
+	return f, true
+}
+
+// digitsOnly counts the digits of v and reports whether every other byte
+// is one of sep.
+func digitsOnly(v, sep string) (int, bool) {
+	n := 0
+	ok := true
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= '0' && c <= '9':
+			n++
+		case strings.IndexByte(sep, c) < 0:
+			ok = false
+		}
+	}
+	return n, ok
+}
+
+func isIBANShape(c string) bool {
+	for i := 0; i < len(c); i++ {
+		ch := c[i] | 0x20
+		switch {
+		case i < 2 && (ch < 'a' || ch > 'z'):
+			return false
+		case i >= 2 && i < 4 && (c[i] < '0' || c[i] > '9'):
+			return false
+		case !(ch >= 'a' && ch <= 'z' || c[i] >= '0' && c[i] <= '9'):
+			return false
+		}
+	}
+	return true
+}
+
+// placeholderValue reports whether a value stands for a credential rather
+// than being one: empty, masked, a template variable or an environment
+// reference, a redaction mark, a JSON literal.
+func placeholderValue(v string) bool {
+	if v == "" {
+		return true
+	}
+	if strings.Trim(v, v[:1]) == "" && len(v) >= 2 && strings.ContainsAny(v[:1], "*x.#-_•X") {
+		return true // "****", "xxxx"
+	}
+	switch strings.ToLower(v) {
+	case "null", "nil", "none", "undefined", "true", "false", "***", "<redacted>", "redacted", "-":
+		return true
+	}
+	up := strings.ToUpper(v)
+	if strings.Contains(up, "REDACTED") || strings.Contains(up, "YOUR_") || strings.Contains(up, "YOUR-") || strings.HasPrefix(up, "<YOUR") {
+		return true
+	}
+	pairs := [][2]string{{"${", "}"}, {"{{", "}}"}, {"<", ">"}, {"%", "%"}, {"$(", ")"}, {"[", "]"}}
+	for _, p := range pairs {
+		if len(v) > len(p[0])+len(p[1]) && strings.HasPrefix(v, p[0]) && strings.HasSuffix(v, p[1]) && !strings.ContainsAny(v[len(p[0]):len(v)-len(p[1])], " \t") {
+			return true
+		}
+	}
+	// $PASSWORD, $env:API_KEY: a reference the program resolves.
+	if v[0] == '$' && len(v) > 1 {
+		ref := strings.TrimPrefix(strings.TrimPrefix(v[1:], "env:"), "ENV:")
+		for i := 0; i < len(ref); i++ {
+			c := ref[i]
+			if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+				return false
+			}
+		}
+		return ref != ""
+	}
+	return false
+}
