@@ -151,7 +151,9 @@ var leadingNotValue = set("show hide has is use enable enabled disable disabled 
 var destinationKeys = set("to cc bcc recipient recipients toemail toaddress toaddr emailto sendto mailto receiver receivers " +
 	"url uri link endpoint webhook webhookurl callbackurl channel channelid channelname chatid conversation conversationid " +
 	"room roomid host hostname domain server serverurl site website baseurl apiurl targeturl target destination addressto " +
-	"replyto phonenumber tonumber tophone payee merchant audience group thread userid email emailaddress")
+	"replyto phonenumber tonumber tophone payee merchant audience group thread userid email emailaddress " +
+	"toaccount toaccountnumber toaccountid recipientaccount recipientaccountnumber payeeaccount beneficiary beneficiaryaccount " +
+	"beneficiaryiban toiban destinationaccount")
 
 var identityKeys = set("username user login loginname loginid userlogin signin uname account accountname benutzer benutzername " +
 	"usuario nombredeusuario utilisateur identifiant nomutilisateur nomeutente nomedeusuario имяпользователя логин 用户名 ユーザー名 사용자이름")

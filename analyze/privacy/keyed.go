@@ -54,7 +54,13 @@ func keyedFinding(text string, k Keyed) (Finding, bool) {
 		return Finding{}, false
 	}
 	f := Finding{Start: start, End: end, Confidence: 0.95, Rule: "key-name"}
-	switch fields.Classify(k.Key) {
+	kind := fields.Classify(k.Key)
+	// A credential has some length: "Bearer x" or a one-letter
+	// password is a placeholder in an example, not a secret.
+	if kind.Credential() && kind != fields.Authorization && len(v) < minCredential(kind) {
+		return Finding{}, false
+	}
+	switch kind {
 	case fields.Password, fields.CardCode:
 		f.Type = Password
 	case fields.Secret, fields.APIKey:
@@ -74,13 +80,15 @@ func keyedFinding(text string, k Keyed) (Finding, bool) {
 		if sp := strings.IndexAny(v, " \t"); sp > 0 && sp < 32 {
 			scheme := v[:sp]
 			rest := strings.TrimLeft(v[sp:], " \t")
-			if rest == "" || placeholderValue(rest) {
+			if len(rest) < minCredential(kind) || placeholderValue(rest) {
 				return Finding{}, false
 			}
 			if strings.EqualFold(scheme, "basic") {
 				f.Type = Password
 			}
 			f.Start = end - len(rest)
+		} else if len(v) < minCredential(kind) {
+			return Finding{}, false
 		}
 	case fields.CardNumber:
 		if n, ok := digitsOnly(v, " -"); !ok || n < 12 || n > 19 {
@@ -113,6 +121,17 @@ func keyedFinding(text string, k Keyed) (Finding, bool) {
 		return Finding{}, false
 	}
 	return f, true
+}
+
+// minCredential is the shortest value a key names as that credential: a
+// PIN or a card code has three or four digits, a password four characters,
+// a token, key or header eight.
+func minCredential(k fields.Kind) int {
+	switch k {
+	case fields.Password, fields.CardCode, fields.OTP:
+		return 3
+	}
+	return 8
 }
 
 // digitsOnly counts the digits of v and reports whether every other byte
