@@ -179,6 +179,11 @@ func placeholderValue(v string) bool {
 	case "null", "nil", "none", "undefined", "true", "false", "***", "<redacted>", "redacted", "-":
 		return true
 	}
+	// "user:pass", "username:password", "token": the name of the
+	// credential in an example, not one.
+	if len(v) <= 24 && (fields.Classify(v).Credential() || fields.IsIdentity(v)) {
+		return true
+	}
 	up := strings.ToUpper(v)
 	if strings.Contains(up, "REDACTED") || strings.Contains(up, "YOUR_") || strings.Contains(up, "YOUR-") || strings.HasPrefix(up, "<YOUR") {
 		return true
