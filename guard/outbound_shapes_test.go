@@ -1,6 +1,7 @@
 package guard_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -208,4 +209,28 @@ func TestMaskingKeepsShape(t *testing.T) {
 	if u, err := url.Parse(fmt.Sprint(d.RewrittenInput["url"])); err != nil || u.Query().Get("name") != "Carol" || u.Host != "api.example.com" {
 		t.Errorf("masked URL %v: %v", d.RewrittenInput["url"], err)
 	}
+}
+
+// BenchmarkCheckOutboundShapes is guard.Check on every credential shape
+// (tools and shell clients) to a look-alike, the real host and loopback.
+func BenchmarkCheckOutboundShapes(b *testing.B) {
+	t := &testing.T{}
+	var acts []guard.Action
+	for _, host := range []string{"gmai1.com", "accounts.google.com", "localhost:8080"} {
+		for _, a := range credentialActions(t, host) {
+			acts = append(acts, a)
+		}
+	}
+	g := guard.New()
+	ctx := context.Background()
+	for _, a := range acts {
+		g.Check(ctx, a)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, a := range acts {
+			g.Check(ctx, a)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(acts))/1000, "µs/action")
 }

@@ -3,7 +3,6 @@ package fields
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Kind is what a key says its value is.
@@ -89,36 +88,95 @@ func Words(key string) []string {
 // count, and a key about a secret rather than holding one is None:
 // password_hint, min_password_length, token_type, show_password, max_tokens.
 func Classify(key string) Kind {
-	ws := Words(key)
-	for len(ws) > 1 && trailingNeutral[ws[len(ws)-1]] {
-		ws = ws[:len(ws)-1]
+	var buf [MaxKeyBytes * 2]byte
+	var at [24]int
+	norm, bounds := normalize(key, buf[:0], at[:0])
+	n := len(bounds)
+	word := func(i int) string {
+		if i+1 < n {
+			return norm[bounds[i]:bounds[i+1]]
+		}
+		return norm[bounds[i]:]
 	}
-	if len(ws) == 0 {
+	for n > 1 && trailingNeutral[word(n-1)] {
+		norm = norm[:bounds[n-1]]
+		n--
+	}
+	if n == 0 {
 		return None
 	}
-	for n := min(4, len(ws)); n >= 1; n-- {
-		k, ok := keyKinds[strings.Join(ws[len(ws)-n:], "")]
+	for k := min(4, n); k >= 1; k-- {
+		kind, ok := keyKinds[norm[bounds[n-k]:]]
 		if !ok {
 			continue
 		}
-		if k == notSensitive {
+		if kind == notSensitive {
 			return None
 		}
-		for _, w := range ws[:len(ws)-n] {
-			if leadingNotValue[w] {
+		for i := 0; i < n-k; i++ {
+			if leadingNotValue[word(i)] {
 				return None
 			}
 		}
-		return k
+		return kind
 	}
 	// One word run together: "userpassword", "dbpasswd", "smtppass".
-	last := ws[len(ws)-1]
+	last := word(n - 1)
 	for _, suf := range []string{"password", "passwd", "passphrase", "passcode", "passwort", "apikey", "accesstoken", "secretkey"} {
-		if strings.HasSuffix(last, suf) && utf8.RuneCountInString(last) > len(suf) {
-			return Classify(suf)
+		if strings.HasSuffix(last, suf) && len(last) > len(suf) {
+			return keyKinds[suf]
 		}
 	}
 	return None
+}
+
+// normalize writes a key's words, lower case, run together into buf, and
+// where each word starts into at; the words are Words(key)'s.
+func normalize(key string, buf []byte, at []int) (string, []int) {
+	if len(key) > MaxKeyBytes {
+		return "", nil
+	}
+	ascii := true
+	for i := 0; i < len(key); i++ {
+		if key[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if !ascii {
+		ws := Words(key)
+		for _, w := range ws {
+			at = append(at, len(buf))
+			buf = append(buf, w...)
+		}
+		return string(buf), at
+	}
+	inWord := false
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		lower, upper, digit := c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9'
+		if !lower && !upper && !digit {
+			inWord = false
+			continue
+		}
+		start := !inWord
+		if inWord && upper {
+			p := key[i-1]
+			nextLower := i+1 < len(key) && key[i+1] >= 'a' && key[i+1] <= 'z'
+			if p >= 'a' && p <= 'z' || p >= '0' && p <= '9' || p >= 'A' && p <= 'Z' && nextLower {
+				start = true
+			}
+		}
+		if start {
+			at = append(at, len(buf))
+		}
+		if upper {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+		inWord = true
+	}
+	return string(buf), at
 }
 
 // IsDestination reports whether a key names where data goes (to, cc,
@@ -126,21 +184,17 @@ func Classify(key string) Kind {
 // login or a user is never a destination; "email" is one only outside a
 // sign-in (the caller checks the siblings: see IsIdentity).
 func IsDestination(key string) bool {
-	ws := Words(key)
-	if len(ws) == 0 {
-		return false
-	}
-	return destinationKeys[strings.Join(ws, "")]
+	var buf [MaxKeyBytes * 2]byte
+	norm, _ := normalize(key, buf[:0], nil)
+	return norm != "" && destinationKeys[norm]
 }
 
 // IsIdentity reports whether a key names who signs in: username, user,
 // login, account. Its value is the user's own name, never a destination.
 func IsIdentity(key string) bool {
-	ws := Words(key)
-	if len(ws) == 0 {
-		return false
-	}
-	return identityKeys[strings.Join(ws, "")]
+	var buf [MaxKeyBytes * 2]byte
+	norm, _ := normalize(key, buf[:0], nil)
+	return norm != "" && identityKeys[norm]
 }
 
 var trailingNeutral = set("value val text plain plaintext raw str string input confirm confirmation again repeat verify 1 2 3 b64 base64 encoded field_value")

@@ -92,3 +92,33 @@ func TestDestinationAndIdentity(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeIsWords: the fast reading of a key has Words' words.
+func TestNormalizeIsWords(t *testing.T) {
+	for _, k := range []string{"X-API-Key", "clientSecret", "user[password]", "APIKey", "mot_de_passe", "HTTPServerURL", "a1B2", "__x__", "", "ABC", "aB", "v2Token"} {
+		var buf [MaxKeyBytes * 2]byte
+		norm, at := normalize(k, buf[:0], nil)
+		ws := Words(k)
+		var got []string
+		for i, s := range at {
+			e := len(norm)
+			if i+1 < len(at) {
+				e = at[i+1]
+			}
+			got = append(got, norm[s:e])
+		}
+		if strings.Join(got, " ") != strings.Join(ws, " ") {
+			t.Errorf("%q: normalize %q, Words %q", k, got, ws)
+		}
+	}
+}
+
+func BenchmarkClassify(b *testing.B) {
+	keys := []string{"password", "X-Api-Key", "userName", "body", "Authorization", "max_tokens", "client_secret", "to", "note", "пароль"}
+	for b.Loop() {
+		for _, k := range keys {
+			Classify(k)
+			IsDestination(k)
+		}
+	}
+}
