@@ -32,6 +32,9 @@ type transmission struct {
 	// shell is set when the transmission is a shell command: masking
 	// rewrites the command's text.
 	shell bool
+	// maybe are URLs the input names under keys that are not destination
+	// keys: where the request may go too.
+	maybe []string
 	// unread is set when the input was too deep or too large to read all
 	// of it.
 	unread bool
@@ -83,8 +86,14 @@ func (e *evaluation) outbound() {
 		e.unparseable = "the data sent is larger than " + strconv.Itoa(MaxTextBytes>>20) + " MiB"
 		return
 	}
-	found := privacy.DetectKeyed(text, keyed)
-	if len(found) == 0 && len(t.attachments) == 0 && !urlCarriesCredential(t.dests) && (e.kind == KindHTTP || e.kind == KindShell) {
+	msgs := e.a.Context.UserMessages
+	if len(msgs) > privacy.MaxUserMessages {
+		msgs = msgs[len(msgs)-privacy.MaxUserMessages:]
+	}
+	// A credential the user stated is one wherever it is sent, under a
+	// key that names it or not ({"q": "MyPass123"} to a look-alike).
+	found := privacy.DetectKeyed(text, keyed, privacy.StatedCredentials(msgs)...)
+	if len(found) == 0 && len(t.attachments) == 0 && !urlCarriesCredential(t.dests) && !urlCarriesCredential(t.maybe) && (e.kind == KindHTTP || e.kind == KindShell) {
 		return // a request that carries no personal data and no credential is the other analyzers' business
 	}
 	for _, f := range found {
@@ -97,8 +106,8 @@ func (e *evaluation) outbound() {
 	}
 
 	// Credentials to a suspicious destination: block, one warning.
-	if hasSecret(found) || urlCarriesCredential(t.dests) {
-		for _, d := range t.dests {
+	if hasSecret(found) || urlCarriesCredential(t.dests) || urlCarriesCredential(t.maybe) {
+		for _, d := range append(t.dests[:len(t.dests):len(t.dests)], t.maybe...) {
 			if w, why, ok := phishing(d, e.a.Context.UserMessages); ok {
 				if !strings.HasSuffix(why, ".") {
 					why += "." // a host name leads the sentence: no capital
@@ -111,10 +120,6 @@ func (e *evaluation) outbound() {
 		}
 	}
 
-	msgs := e.a.Context.UserMessages
-	if len(msgs) > privacy.MaxUserMessages {
-		msgs = msgs[len(msgs)-privacy.MaxUserMessages:]
-	}
 	asks, declines := tools.Requests(msgs)
 	if asks == nil {
 		asks = []string{}
@@ -205,12 +210,20 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 			t.dests = append(t.dests, splitRecipients(f.Value)...)
 		case f.Carrier == fields.JSON && attachmentKeys[k]:
 			t.attachments = append(t.attachments, f.Value)
+		case f.URL && f.Carrier == fields.JSON && !payloadKeys[strings.ToLower(f.Top)] && !notPayloadKeys[k]:
+			// A URL the input names under another key ("base", "api",
+			// "callback") is where the request may go: a credential sent
+			// is checked against it too.
+			t.maybe = append(t.maybe, f.Value)
 		case f.Carrier == fields.JSON && notPayloadKeys[k]:
 		case e.kind == KindHTTP && !f.Nested && (k == "prompt" || k == "query"):
 			// WebFetch's prompt goes to a local model, not to the site.
 		default:
 			t.fields = append(t.fields, payloadField{text: f.Value, key: f.Key, set: f.Set})
 		}
+	}
+	if len(t.dests) == 0 {
+		t.dests, t.maybe = t.maybe, nil
 	}
 	if len(t.dests) == 0 && e.kind == KindTool && !e.sends {
 		return nil, nil

@@ -69,6 +69,9 @@ func Words(key string) []string {
 			flush()
 			continue
 		}
+		if i > 0 && unicode.IsDigit(r) && len(cur) > 0 && !unicode.IsDigit(rs[i-1]) {
+			flush()
+		}
 		if i > 0 && unicode.IsUpper(r) {
 			prev := rs[i-1]
 			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
@@ -98,7 +101,7 @@ func Classify(key string) Kind {
 		}
 		return norm[bounds[i]:]
 	}
-	for n > 1 && trailingNeutral[word(n-1)] {
+	for n > 1 && (trailingNeutral[word(n-1)] || isDigit(word(n - 1)[0])) {
 		norm = norm[:bounds[n-1]]
 		n--
 	}
@@ -130,6 +133,8 @@ func Classify(key string) Kind {
 	return None
 }
 
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
 // normalize writes a key's words, lower case, run together into buf, and
 // where each word starts into at; the words are Words(key)'s.
 func normalize(key string, buf []byte, at []int) (string, []int) {
@@ -160,6 +165,9 @@ func normalize(key string, buf []byte, at []int) (string, []int) {
 			continue
 		}
 		start := !inWord
+		if inWord && digit && !isDigit(key[i-1]) {
+			start = true // password2, pass1: the number is a word of its own
+		}
 		if inWord && upper {
 			p := key[i-1]
 			nextLower := i+1 < len(key) && key[i+1] >= 'a' && key[i+1] <= 'z'
@@ -242,7 +250,7 @@ var keyKinds = func() map[string]Kind {
 	add(Cookie, "cookie cookies setcookie session sessionid sessionkey sessioncookie sid phpsessid jsessionid connectsid")
 	add(PrivateKey, "privatekey privkey sshprivatekey signingkey")
 	add(OTP, "otp totp hotp mfacode mfatoken 2fa 2facode twofactorcode twofactor verificationcode onetimecode onetimepassword otpcode smscode")
-	add(CardCode, "cvv cvv2 cvc cvc2 csc cardcode securitycode cardsecuritycode cardverificationvalue")
+	add(CardCode, "cvv cvc csc cardcode securitycode cardsecuritycode cardverificationvalue")
 	add(CardNumber, "card cardnumber cardno cardnum creditcard creditcardnumber ccnumber ccnum pan debitcard kartennummer numerotarjeta")
 	add(IBAN, "iban ibannumber")
 	add(BankAccount, "accountnumber bankaccount bankaccountnumber acctnumber accountno acctno kontonummer")

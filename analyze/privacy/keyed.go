@@ -22,8 +22,10 @@ type Keyed struct {
 // data when it has the shape (digits for a card, letters and digits for
 // an IBAN), without the words around it a bare text would need.
 // Placeholders ("", "****", "${PASSWORD}", "<token>", "[REDACTED]") are
-// not values.
-func DetectKeyed(text string, keyed []Keyed) []Finding {
+// not values. Known are credentials the user stated ("my password is
+// MyPass123"): each place they occur in text is that credential, whatever
+// key it sits under.
+func DetectKeyed(text string, keyed []Keyed, known ...string) []Finding {
 	if len(text) > MaxText {
 		text = text[:MaxText]
 	}
@@ -37,7 +39,38 @@ func DetectKeyed(text string, keyed []Keyed) []Finding {
 			fs = append(fs, f)
 		}
 	}
+	for _, v := range known {
+		if len(v) < 4 {
+			continue
+		}
+		for at := 0; at < len(text) && len(fs) < 4096; {
+			i := strings.Index(text[at:], v)
+			if i < 0 {
+				break
+			}
+			fs = append(fs, Finding{Type: Password, Start: at + i, End: at + i + len(v), Confidence: 0.9, Rule: "user-stated"})
+			at += i + len(v)
+		}
+	}
 	return resolve(fs)
+}
+
+// StatedCredentials returns the credentials in the user's messages ("Log
+// into Gmail, password is MyPass123"): the values DetectKeyed then finds
+// wherever they are sent.
+func StatedCredentials(msgs []string) []string {
+	var out []string
+	for _, m := range msgs {
+		if len(m) > 1<<16 {
+			m = m[:1<<16]
+		}
+		for _, f := range detectSecrets(m) {
+			if f.Type.NeverSend() && f.End-f.Start >= 4 {
+				out = append(out, m[f.Start:f.End])
+			}
+		}
+	}
+	return out
 }
 
 // keyedFinding is the finding a key names in its value, if any.
