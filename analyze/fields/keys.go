@@ -101,7 +101,7 @@ func Classify(key string) Kind {
 		}
 		return norm[bounds[i]:]
 	}
-	for n > 1 && (trailingNeutral[word(n-1)] || isDigit(word(n - 1)[0])) {
+	for n > 1 && (trailingNeutral[word(n-1)] || allDigits(word(n-1))) {
 		norm = norm[:bounds[n-1]]
 		n--
 	}
@@ -134,6 +134,15 @@ func Classify(key string) Kind {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // normalize writes a key's words, lower case, run together into buf, and
 // where each word starts into at; the words are Words(key)'s.

@@ -229,11 +229,7 @@ func (w *walker) headerLines(s, path, top string, depth int, set func(string)) b
 	}
 	w.bytes += len(s)
 	sg := &segs{parent: set}
-	type item struct {
-		name string
-		vi   int
-	}
-	var items []item
+	var items []namedPart
 	for _, l := range lines {
 		body := strings.TrimRight(l, "\r\n")
 		end := l[len(body):]
@@ -245,16 +241,27 @@ func (w *walker) headerLines(s, path, top string, depth int, set func(string)) b
 		v := body[vs:]
 		tv := strings.TrimRight(v, " \t")
 		sg.parts = append(sg.parts, body[:vs], tv, v[len(tv):]+end)
-		items = append(items, item{name, len(sg.parts) - 2})
+		items = append(items, namedPart{name, len(sg.parts) - 2})
 	}
+	w.namedParts(sg, items, path, top, Header, depth)
+	return true
+}
+
+// namedPart is a value of a string cut into segs, with its name.
+type namedPart struct {
+	name string
+	vi   int // the value's index in the parts
+}
+
+// namedParts walks the named values of sg as members of one object.
+func (w *walker) namedParts(sg *segs, items []namedPart, path, top string, car Carrier, depth int) {
 	o := w.newObject()
 	for _, it := range items {
 		if w.full() {
-			return true
+			return
 		}
-		w.text(sg.parts[it.vi], joinPath(path, it.name), it.name, top, true, Header, depth+1, o, sg.setter(it.vi, same))
+		w.text(sg.parts[it.vi], joinPath(path, it.name), it.name, top, true, car, depth+1, o, sg.setter(it.vi, same))
 	}
-	return true
 }
 
 // headerLine splits "Name: value", returning the name and where the value
@@ -294,11 +301,7 @@ func (w *walker) multipart(s, path, top string, depth int, set func(string)) boo
 	}
 	w.bytes += len(s)
 	sg := &segs{parent: set, parts: []string{lead}}
-	type part struct {
-		name string
-		vi   int
-	}
-	var parts []part
+	var parts []namedPart
 	rest := t
 	for {
 		i := strings.Index(rest, delim)
@@ -327,15 +330,9 @@ func (w *walker) multipart(s, path, top string, depth int, set func(string)) boo
 		head, val := body[:h+hl], body[h+hl:]
 		tv := strings.TrimRight(val, "\r\n")
 		sg.parts = append(sg.parts, head, tv, val[len(tv):])
-		parts = append(parts, part{partName(head), len(sg.parts) - 2})
+		parts = append(parts, namedPart{partName(head), len(sg.parts) - 2})
 	}
-	o := w.newObject()
-	for _, p := range parts {
-		if w.full() {
-			return true
-		}
-		w.text(sg.parts[p.vi], joinPath(path, p.name), p.name, top, true, Multipart, depth+1, o, sg.setter(p.vi, same))
-	}
+	w.namedParts(sg, parts, path, top, Multipart, depth)
 	return true
 }
 

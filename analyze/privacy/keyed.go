@@ -123,27 +123,13 @@ func keyedFinding(text string, k Keyed) (Finding, bool) {
 		} else if len(v) < minCredential(kind) {
 			return Finding{}, false
 		}
-	case fields.CardNumber:
-		if n, ok := digitsOnly(v, " -"); !ok || n < 12 || n > 19 {
+	case fields.CardNumber, fields.BankAccount, fields.TaxID, fields.Phone:
+		shape := numberShapes[kind]
+		n, ok := digitsOnly(v, shape.sep)
+		if !ok && shape.sep != "" || n < shape.min || n > shape.max || len(v) > 32 {
 			return Finding{}, false
 		}
-		f.Type = Card
-	case fields.BankAccount:
-		if n, ok := digitsOnly(v, " -"); !ok || n < 6 || n > 20 {
-			return Finding{}, false
-		}
-		f.Type = BankAccount
-	case fields.TaxID:
-		n, _ := digitsOnly(v, "")
-		if n < 6 || len(v) > 24 || strings.ContainsAny(v, "\n\t") {
-			return Finding{}, false
-		}
-		f.Type = TaxID
-	case fields.Phone:
-		if n, ok := digitsOnly(v, " -+().x"); !ok || n < 7 || n > 15 {
-			return Finding{}, false
-		}
-		f.Type = Phone
+		f.Type = shape.typ
 	case fields.IBAN:
 		c := strings.ReplaceAll(v, " ", "")
 		if len(c) < 15 || len(c) > 34 || !isIBANShape(c) {
@@ -154,6 +140,20 @@ func keyedFinding(text string, k Keyed) (Finding, bool) {
 		return Finding{}, false
 	}
 	return f, true
+}
+
+// numberShapes are the values a key names as numbers: the digits they
+// have and the other bytes they may hold ("" for any, as a tax ID's
+// letters and dashes).
+var numberShapes = map[fields.Kind]struct {
+	typ      Type
+	sep      string
+	min, max int
+}{
+	fields.CardNumber:  {Card, " -", 12, 19},
+	fields.BankAccount: {BankAccount, " -", 6, 20},
+	fields.TaxID:       {TaxID, "", 6, 20},
+	fields.Phone:       {Phone, " -+().x", 7, 15},
 }
 
 // minCredential is the shortest value a key names as that credential: a
@@ -214,7 +214,7 @@ func placeholderValue(v string) bool {
 	}
 	// "user:pass", "username:password", "token": the name of the
 	// credential in an example, not one.
-	if len(v) <= 24 && (fields.Classify(v).Credential() || fields.IsIdentity(v)) {
+	if len(v) <= 24 && !strings.ContainsAny(v, "0123456789") && (fields.Classify(v).Credential() || fields.IsIdentity(v)) {
 		return true
 	}
 	up := strings.ToUpper(v)
