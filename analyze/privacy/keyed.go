@@ -94,6 +94,12 @@ func keyedFinding(text string, k Keyed) (Finding, bool) {
 		return Finding{}, false
 	}
 	switch kind {
+	case fields.Secret, fields.APIKey, fields.Token, fields.OTP:
+		if strings.ContainsAny(v, " \t\n") {
+			return Finding{}, false // "Token: see the docs" is prose
+		}
+	}
+	switch kind {
 	case fields.Password, fields.CardCode:
 		f.Type = Password
 	case fields.Secret, fields.APIKey:
