@@ -59,11 +59,16 @@ func Words(key string) []string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
+			out = append(out, foldLookalikes(strings.ToLower(string(cur))))
 			cur = cur[:0]
 		}
 	}
 	rs := []rune(key)
+	for i, r := range rs {
+		if r >= 0xFF01 && r <= 0xFF5E {
+			rs[i] = r - 0xFEE0 // ｐａｓｓｗｏｒｄ: full-width forms are ASCII
+		}
+	}
 	for i, r := range rs {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r) {
 			flush()
@@ -132,6 +137,29 @@ func Classify(key string) Kind {
 	}
 	return None
 }
+
+// foldLookalikes writes the Cyrillic and Greek letters that look like
+// Latin ones as those, in a word that mixes them with Latin letters
+// ("pаssword" with a Cyrillic а): a word in one script (пароль) is kept.
+func foldLookalikes(w string) string {
+	latin, other := false, false
+	for _, r := range w {
+		switch {
+		case r < 0x80 && unicode.IsLetter(r):
+			latin = true
+		case r >= 0x80:
+			other = true
+		}
+	}
+	if !latin || !other {
+		return w
+	}
+	return lookalikes.Replace(w)
+}
+
+var lookalikes = strings.NewReplacer("а", "a", "е", "e", "о", "o", "р", "p", "с", "c", "у", "y", "х", "x", "і", "i", "ѕ", "s",
+	"ј", "j", "ԁ", "d", "һ", "h", "к", "k", "м", "m", "т", "t", "в", "b", "н", "h", "α", "a", "ο", "o", "ρ", "p", "τ", "t", "κ", "k",
+	"ν", "v", "ι", "i", "ѡ", "w", "ԝ", "w", "ɑ", "a")
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 

@@ -122,3 +122,24 @@ func BenchmarkClassify(b *testing.B) {
 		}
 	}
 }
+
+// TestClassifyLookalikes: a key spelled with letters of another script
+// that look Latin, or in full-width forms, is the key it imitates; a word
+// wholly in another script keeps its meaning.
+func TestClassifyLookalikes(t *testing.T) {
+	for _, k := range []string{"pаssword", "passwоrd", "PАSSWORD", "ｐａｓｓｗｏｒｄ", "api_kеy", "tоken", "Аuthorization"} {
+		if !Classify(k).Credential() {
+			t.Errorf("Classify(%q) = %s", k, Classify(k))
+		}
+	}
+	for _, k := range []string{"пароль", "токен"} {
+		if !Classify(k).Credential() {
+			t.Errorf("Classify(%q) = %s", k, Classify(k))
+		}
+	}
+	for _, k := range []string{"сор", "рор", "ԁata"} {
+		if Classify(k) != None {
+			t.Errorf("Classify(%q) = %s", k, Classify(k))
+		}
+	}
+}
