@@ -5,10 +5,10 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/actionguard/actionguard/analyze/fields"
 	"github.com/actionguard/actionguard/analyze/privacy"
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/analyze/tools"
@@ -32,12 +32,21 @@ type transmission struct {
 	// shell is set when the transmission is a shell command: masking
 	// rewrites the command's text.
 	shell bool
+	// maybe are URLs the input names under keys that are not destination
+	// keys: where the request may go too.
+	maybe []string
+	// unread is set when the input was too deep or too large to read all
+	// of it.
+	unread bool
 }
 
 // payloadField is one piece of the payload and how to write it back.
 type payloadField struct {
 	text string
-	set  func(masked string) // rewrites the field in a copy of the input
+	// key names the value ("password", "Authorization", "card_number"):
+	// the detectors' strongest context.
+	key string
+	set func(masked string) bool // rewrites the field in a copy of the input
 }
 
 // outbound runs seed 001's guard on an action that sends data outside.
@@ -46,23 +55,46 @@ func (e *evaluation) outbound() {
 	if t == nil || allLoopback(t.dests) {
 		return // nothing leaves the machine (seed 001: only external transmissions)
 	}
+	if t.unread {
+		e.unparseable = "the data sent is nested too deeply or holds too many values to read all of it"
+		return
+	}
+	// The payload is one text, each value on its own line; a value whose
+	// key names it is written after its key ("password: …"), so that the
+	// detectors read the key as the value's label, and the key's own
+	// finding covers the value (privacy.DetectKeyed).
 	var payload strings.Builder
 	starts := make([]int, len(t.fields))
+	var keyed []privacy.Keyed
 	for i, f := range t.fields {
 		if i > 0 {
 			payload.WriteByte('\n')
 		}
+		if f.key != "" && fields.Classify(f.key) != fields.None {
+			payload.WriteString(rule.Printable(truncate(f.key, 64)))
+			payload.WriteString(": ")
+			keyed = append(keyed, privacy.Keyed{Key: f.key, Start: payload.Len(), End: payload.Len() + len(f.text)})
+		}
 		starts[i] = payload.Len()
 		payload.WriteString(f.text)
+		if payload.Len() > MaxTextBytes {
+			break
+		}
 	}
 	text := payload.String()
 	if len(text) > MaxTextBytes {
 		e.unparseable = "the data sent is larger than " + strconv.Itoa(MaxTextBytes>>20) + " MiB"
 		return
 	}
-	found := privacy.Detect(text)
-	if len(found) == 0 && len(t.attachments) == 0 && (e.kind == KindHTTP || e.kind == KindShell) {
-		return // a request that carries no personal data is the other analyzers' business
+	msgs := e.a.Context.UserMessages
+	if len(msgs) > privacy.MaxUserMessages {
+		msgs = msgs[len(msgs)-privacy.MaxUserMessages:]
+	}
+	// A credential the user stated is one wherever it is sent, under a
+	// key that names it or not ({"q": "MyPass123"} to a look-alike).
+	found := privacy.DetectKeyed(text, keyed, privacy.StatedCredentials(msgs)...)
+	if len(found) == 0 && len(t.attachments) == 0 && !urlCarriesCredential(t.dests) && !urlCarriesCredential(t.maybe) && (e.kind == KindHTTP || e.kind == KindShell) {
+		return // a request that carries no personal data and no credential is the other analyzers' business
 	}
 	for _, f := range found {
 		if f.Type.NeverSend() {
@@ -74,8 +106,8 @@ func (e *evaluation) outbound() {
 	}
 
 	// Credentials to a suspicious destination: block, one warning.
-	if hasSecret(found) || urlCarriesCredential(t.dests) {
-		for _, d := range t.dests {
+	if hasSecret(found) || urlCarriesCredential(t.dests) || urlCarriesCredential(t.maybe) {
+		for _, d := range append(t.dests[:len(t.dests):len(t.dests)], t.maybe...) {
 			if w, why, ok := phishing(d, e.a.Context.UserMessages); ok {
 				if !strings.HasSuffix(why, ".") {
 					why += "." // a host name leads the sentence: no capital
@@ -88,10 +120,6 @@ func (e *evaluation) outbound() {
 		}
 	}
 
-	msgs := e.a.Context.UserMessages
-	if len(msgs) > privacy.MaxUserMessages {
-		msgs = msgs[len(msgs)-privacy.MaxUserMessages:]
-	}
 	asks, declines := tools.Requests(msgs)
 	if asks == nil {
 		asks = []string{}
@@ -148,7 +176,10 @@ func (e *evaluation) naming(msg string) string {
 }
 
 // transmission returns what the action sends, or nil when it sends nothing
-// outside; input is the action's input the payload fields rewrite.
+// outside; input is the action's input the payload fields rewrite. The
+// input is read as key → value pairs at any depth (analyze/fields): JSON
+// bodies, JSON inside strings, forms, multipart, headers, a URL's user
+// information and query; each value keeps the key that names it.
 func (e *evaluation) transmission() (*transmission, map[string]any) {
 	switch e.kind {
 	case KindShell:
@@ -170,25 +201,46 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 	}
 	input := deepCopy(e.a.Input).(map[string]any)
 	t := &transmission{}
-	walkInput(input, "", func(key string, s string, set func(string)) {
-		k := strings.ToLower(key)
+	res := fields.Walk(input, fields.DefaultLimits)
+	if res.Truncated {
+		t.unread = true
+	}
+	// An object that holds a credential is a sign-in: its "email" is who
+	// signs in, not where data goes.
+	signIn := map[int]bool{}
+	for _, f := range res.Fields {
+		if fields.Classify(f.Key).Credential() {
+			signIn[f.Object] = true
+		}
+	}
+	for _, f := range res.Fields {
+		k := strings.ToLower(f.Key)
 		switch {
-		case destinationKeys[k]:
-			t.dests = append(t.dests, splitRecipients(s)...)
-			if u, err := url.Parse(s); err == nil && u.RawQuery != "" {
-				// The query string of a URL is sent too.
-				q := u.RawQuery
-				t.fields = append(t.fields, payloadField{text: q, set: func(m string) { set(strings.Replace(s, q, m, 1)) }})
-			}
-		case attachmentKeys[k]:
-			t.attachments = append(t.attachments, s)
-		case notPayloadKeys[k]:
-		case e.kind == KindHTTP && (k == "prompt" || k == "query"):
+		case isDestinationField(f, signIn):
+			t.dests = append(t.dests, splitRecipients(f.Value)...)
+		case f.Carrier == fields.JSON && attachmentKeys[k]:
+			t.attachments = append(t.attachments, f.Value)
+		case f.URL && f.Carrier == fields.JSON && !payloadKeys[strings.ToLower(f.Top)] && !notPayloadKeys[k]:
+			// A URL the input names under another key ("base", "api",
+			// "callback") is where the request may go: a credential sent
+			// is checked against it too.
+			t.maybe = append(t.maybe, f.Value)
+		case f.Carrier == fields.JSON && notPayloadKeys[k]:
+		case e.kind == KindHTTP && !f.Nested && (k == "prompt" || k == "query"):
 			// WebFetch's prompt goes to a local model, not to the site.
 		default:
-			t.fields = append(t.fields, payloadField{text: s, set: set})
+			key := f.Key
+			if f.Carrier == fields.Header && !headerKeys[strings.ToLower(f.Top)] {
+				// "Token: see the docs" in a message's text is prose
+				// that looks like a header, not a header.
+				key = ""
+			}
+			t.fields = append(t.fields, payloadField{text: f.Value, key: key, set: f.Set})
 		}
-	})
+	}
+	if len(t.dests) == 0 {
+		t.dests, t.maybe = t.maybe, nil
+	}
 	if len(t.dests) == 0 && e.kind == KindTool && !e.sends {
 		return nil, nil
 	}
@@ -202,6 +254,20 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 	return t, input
 }
 
+// isDestinationField reports whether a field names where the action sends:
+// a destination key (to, cc, url, webhook, channel…) of the input itself,
+// not of the data it carries (a body's "url" is data), and never a user
+// name or the e-mail of a sign-in.
+func isDestinationField(f fields.Field, signIn map[int]bool) bool {
+	if f.Carrier != fields.JSON || payloadKeys[strings.ToLower(f.Top)] || !fields.IsDestination(f.Key) {
+		return false
+	}
+	if fields.Classify(f.Key) == fields.Email && signIn[f.Object] {
+		return false
+	}
+	return true
+}
+
 // shellTransmission reads what a shell command sends: curl and wget data,
 // headers and credentials; files copied to another machine; text piped
 // into nc or mail.
@@ -211,15 +277,14 @@ func (e *evaluation) shellTransmission() *transmission {
 	var t transmission
 	t.shell = true
 	cmdText := e.a.Command()
+	var sentFields []string
 	for _, c := range e.commands {
 		sent, ok := c.Transmission()
 		if !ok {
 			continue
 		}
 		t.dests = append(t.dests, sent.Dests...)
-		for _, f := range sent.Fields {
-			t.fields = append(t.fields, payloadField{text: f})
-		}
+		sentFields = append(sentFields, sent.Fields...)
 		t.attachments = append(t.attachments, sent.Files...)
 	}
 	if len(t.dests) == 0 {
@@ -227,29 +292,40 @@ func (e *evaluation) shellTransmission() *transmission {
 	}
 	sent := new(transmission)
 	*sent = t
-	// A masked shell command is the command with each masked value replaced.
-	for i := range sent.fields {
-		v := sent.fields[i].text
-		sent.fields[i].set = func(m string) {
+	// Each value sent (curl -d, -H, -u, an httpie item, a URL) is read by
+	// the same walker as a tool's input: a JSON body's keys, a form's
+	// names, a header's name. A masked shell command is the command with
+	// each value's text replaced by its masked text.
+	for _, v := range sentFields {
+		cur := v
+		write := func(m string) {
 			if e.d.RewrittenInput == nil {
 				e.d.RewrittenInput = deepCopy(e.a.Input).(map[string]any)
 				e.d.RewrittenInput["command"] = cmdText
 			}
-			cur, _ := e.d.RewrittenInput["command"].(string)
-			e.d.RewrittenInput["command"] = strings.ReplaceAll(cur, v, m)
+			c, _ := e.d.RewrittenInput["command"].(string)
+			e.d.RewrittenInput["command"] = strings.ReplaceAll(c, cur, m)
+			cur = m
+		}
+		res := fields.WalkText(v, fields.DefaultLimits, write)
+		if res.Truncated {
+			sent.unread = true
+		}
+		for _, f := range res.Fields {
+			sent.fields = append(sent.fields, payloadField{text: f.Value, key: f.Key, set: f.Set})
 		}
 	}
 	return sent
 }
 
-// Input keys by role.
+// Input keys by role; the destination keys are analyze/fields'.
 var (
-	destinationKeys = map[string]bool{"to": true, "cc": true, "bcc": true, "recipient": true, "recipients": true, "email": true,
-		"email_address": true, "to_email": true, "receiver": true, "channel": true, "channel_id": true, "chat_id": true,
-		"conversation": true, "user_id": true, "username": true, "phone_number": true, "to_number": true, "url": true,
-		"uri": true, "endpoint": true, "webhook": true, "webhook_url": true, "host": true, "hostname": true, "domain": true,
-		"server": true, "site": true, "website": true, "payee": true, "merchant": true, "audience": true, "group": true,
-		"room": true, "thread": true, "target": true, "destination": true, "address_to": true, "reply_to": true, "in_reply_to": false}
+	// payloadKeys hold the data a request carries: a "url" or "to" inside
+	// them is data, not where the request goes.
+	payloadKeys = map[string]bool{"body": true, "data": true, "json": true, "form": true, "form_data": true, "formdata": true,
+		"payload": true, "headers": true, "header": true, "params": true, "query": true, "query_params": true, "cookies": true,
+		"content": true, "fields": true, "variables": true, "text": true, "message_body": true, "html": true}
+	headerKeys     = map[string]bool{"headers": true, "header": true, "http_headers": true, "request_headers": true}
 	attachmentKeys = map[string]bool{"attachment": true, "attachments": true, "file": true, "files": true, "file_path": true,
 		"filepath": true, "media": true, "media_path": true, "image": true, "images": true, "photo": true, "photos": true,
 		"document": true, "upload": true, "path": true, "filename": true}
@@ -260,7 +336,7 @@ var (
 
 func hasDestination(in map[string]any) bool {
 	for k, v := range in {
-		if s, ok := v.(string); ok && s != "" && destinationKeys[strings.ToLower(k)] {
+		if s, ok := v.(string); ok && s != "" && fields.IsDestination(k) {
 			return true
 		}
 		if s, ok := v.(string); ok && (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) {
@@ -282,38 +358,6 @@ func splitRecipients(s string) []string {
 		}
 	}
 	return out
-}
-
-// walkInput calls fn for every string (and number) in the input, with the
-// key it sits under and a setter that replaces it in place.
-func walkInput(v any, key string, fn func(key, s string, set func(string))) {
-	switch x := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			walkValue(x[k], k, func(m string) { x[k] = m }, fn)
-		}
-	case []any:
-		for i := range x {
-			walkValue(x[i], key, func(m string) { x[i] = m }, fn)
-		}
-	}
-}
-
-// walkValue is walkInput for one value, with its setter.
-func walkValue(v any, key string, set func(string), fn func(key, s string, set func(string))) {
-	switch y := v.(type) {
-	case string:
-		fn(key, y, set)
-	case float64:
-		fn(key, strconv.FormatFloat(y, 'f', -1, 64), set)
-	default:
-		walkInput(y, key, fn)
-	}
 }
 
 // deepCopy copies a decoded JSON value.

@@ -1,7 +1,9 @@
 package guard
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/analyze/destination"
 )
@@ -26,10 +28,24 @@ func aliases(dests []string) map[string][]string {
 		if !ok {
 			continue
 		}
-		// One organisation's services share their sign-in hosts
-		// (accounts.google.com is Google's and Gmail's): all their names count.
+		if out == nil {
+			out = map[string][]string{}
+		}
+		out[d] = serviceNames()[s.Name]
+	}
+	return out
+}
+
+// serviceNames maps each service to the names that stand for it: one
+// organisation's services share their sign-in hosts (accounts.google.com
+// is Google's and Gmail's), so all their names and brand words count.
+// Built once: the service table does not change while the program runs.
+var serviceNames = sync.OnceValue(func() map[string][]string {
+	all := destination.Services()
+	out := make(map[string][]string, len(all))
+	for _, s := range all {
 		var names []string
-		for _, o := range destination.Services() {
+		for _, o := range all {
 			if o.Name != s.Name && (s.Org == "" || o.Org != s.Org) {
 				continue
 			}
@@ -40,10 +56,7 @@ func aliases(dests []string) map[string][]string {
 				}
 			}
 		}
-		if out == nil {
-			out = map[string][]string{}
-		}
-		out[d] = names
+		out[s.Name] = slices.Clip(names) // a caller that appends copies
 	}
 	return out
-}
+})
