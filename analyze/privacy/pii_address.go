@@ -21,6 +21,9 @@ import "strings"
 // address classifies c as the house number of an address. glued says a
 // letter follows the number (221B).
 func (s *piiScanner) address(c *piiCand, glued bool) (Finding, bool) {
+	if c.ng() > 1 && !glued {
+		return s.addressJP(c)
+	}
 	if c.ng() != 1 || c.nd > 5 || c.plus || c.gparen(0) {
 		return Finding{}, false
 	}
@@ -358,6 +361,10 @@ func piiPostcode(t string, p int) int {
 	e := p
 	for e < len(t) && piiIsDigit(t[e]) {
 		e++
+	}
+	// Japan: 100-8111.
+	if e-p == 3 && e+5 <= len(t) && t[e] == '-' && piiAllDigits(t[e+1:e+5]) && (e+5 == len(t) || !piiIsWord(t[e+5])) {
+		return e + 5
 	}
 	if n := e - p; n == 4 || n == 5 {
 		// Dutch: 1017 GC.

@@ -149,3 +149,35 @@ func FuzzAddress(f *testing.F) {
 		}
 	})
 }
+
+// TestAddressJapan: romanised Japanese addresses, small to large and
+// large to small; dashed numbers that are ranges, scores or dates with
+// no ward after them are not addresses.
+func TestAddressJapan(t *testing.T) {
+	for _, addr := range []string{
+		"2-8-1 Nishi-Shinjuku, Shinjuku-ku, Tokyo 163-8001, Japan",
+		"1-1 Chiyoda, Chiyoda-ku, Tokyo 100-8111",
+		"3-5 Minatomirai, Nishi-ku, Yokohama-shi, Kanagawa-ken 220-0012",
+		"Tokyo-to, Minato-ku, Roppongi 6-10-1",
+		"Osaka-fu, Kita-ku, Umeda 3-1-3",
+	} {
+		for _, text := range []string{"Ship to " + addr + ".", "Address:\n" + addr + "\n"} {
+			if !hasFinding(text, Address, addr) {
+				t.Errorf("%q: want %q, got %v", text, addr, findingsOf(text))
+			}
+		}
+	}
+	for _, text := range []string{
+		"see 2-3 weeks, Monday",
+		"pages 10-12, Chapter-to",
+		"won 3-1 against Osaka, then 2-2",
+		"the 1-2-3 rule, Kita said",
+		"Sprint 4-5, Team Tokyo",
+	} {
+		for _, f := range detectPII(text) {
+			if f.Type == Address {
+				t.Errorf("%q: address %q", text, text[f.Start:f.End])
+			}
+		}
+	}
+}
