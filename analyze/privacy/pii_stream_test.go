@@ -179,3 +179,23 @@ func BenchmarkStream(b *testing.B) {
 		}
 	}
 }
+
+// FuzzStream: for any text and window, the streamed redaction equals the
+// whole text's.
+func FuzzStream(f *testing.F) {
+	for _, p := range streamPieces {
+		f.Add(p+" and "+p, uint16(7))
+	}
+	f.Add("Phone:\n\n785 8949 order 12345678", uint16(3))
+	f.Add("742 Evergreen Terrace\nApt 4B\nSpringfield, IL 62704\nUSA", uint16(20))
+	f.Fuzz(func(t *testing.T, text string, window uint16) {
+		want, _ := Redact(text)
+		var out bytes.Buffer
+		if _, err := (Stream{Window: int(window%4096) + 1}).Redact(strings.NewReader(text), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != want {
+			t.Fatalf("window %d: %s", window%4096+1, firstDiff(want, out.String()))
+		}
+	})
+}
