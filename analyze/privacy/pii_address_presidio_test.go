@@ -1,12 +1,8 @@
 package privacy
 
 import (
-	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
-
-	"github.com/actionguard/actionguard/internal/corpus"
 )
 
 // presidioAddressMinCharF1 is the floor of the character-level F1 of
@@ -26,15 +22,7 @@ const presidioAddressMinCharF1 = 0.60
 //   - spans: a finding that overlaps a labelled address is right; a
 //     labelled address that a finding overlaps is found.
 func TestPresidioAddressOverlap(t *testing.T) {
-	path := filepath.Join(corpus.Dir(t), "pii", "presidio-generated-large.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []presidioRow
-	if err := json.Unmarshal(data, &rows); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	rows := readPresidioRows(t)
 	var chars, spans presidioScore
 	var spanFound, spanLabels int
 	for _, row := range rows {
