@@ -244,3 +244,27 @@ func TestNearMissNegatives(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelAboveOtherKinds: the line above names bank accounts and tax
+// IDs too, and a veto above ("Order number:") is said of the value below.
+func TestLabelAboveOtherKinds(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		ty   Type
+		want string
+	}{
+		{"Account number:\n12345678", BankAccount, "12345678"},
+		{"Acct no.\n  0012 3456 78", BankAccount, "0012 3456 78"},
+		{"SSN:\n078-05-1120", TaxID, "078-05-1120"},
+		{"Tax ID\n12-3456789", TaxID, "12-3456789"},
+	} {
+		if !hasFinding(c.text, c.ty, c.want) {
+			t.Errorf("%q: want %s %q, got %v", c.text, c.ty, c.want, findingsOf(c.text))
+		}
+	}
+	for _, text := range []string{"Order number:\n12345678", "Invoice:\n4532015112830366", "Tracking\n785 8949"} {
+		if fs := findingsOf(text); len(fs) > 0 {
+			t.Errorf("%q: %v", text, fs)
+		}
+	}
+}
