@@ -21,6 +21,9 @@ import "strings"
 // address classifies c as the house number of an address. glued says a
 // letter follows the number (221B).
 func (s *piiScanner) address(c *piiCand, glued bool) (Finding, bool) {
+	if c.ng() > 1 && !glued {
+		return s.addressJP(c)
+	}
 	if c.ng() != 1 || c.nd > 5 || c.plus || c.gparen(0) {
 		return Finding{}, false
 	}
@@ -46,7 +49,10 @@ func (s *piiScanner) address(c *piiCand, glued bool) (Finding, bool) {
 	if f, ok := s.addressNumberFirst(c.start, numEnd, year); ok {
 		return f, true
 	}
-	return s.addressNameFirst(c.start, numEnd)
+	if f, ok := s.addressNameFirst(c.start, numEnd); ok {
+		return f, true
+	}
+	return s.addressBareName(c.start, numEnd)
 }
 
 // addressNumberFirst reads "742 Evergreen Terrace" and "12 rue de la
@@ -170,6 +176,9 @@ func (s *piiScanner) poBox(start, numEnd int) (Finding, bool) {
 		return Finding{}, false
 	}
 	pre = pre[:len(pre)-4]
+	if b := piiMilitaryUnit(t, start-4); b >= 0 {
+		return s.addressFinish(b, numEnd, 0, "address-po-box")
+	}
 	for _, p := range [...]string{"p.o. ", "p. o. ", "po ", "p o ", "post office ", "p.o.", "po"} {
 		if piiHasSuffixFold(pre, p) {
 			b := start - 4 - len(p)
@@ -192,6 +201,9 @@ func (s *piiScanner) addressFinish(start, end, year int, rule string) (Finding, 
 	}
 	e := piiAddressUnit(t, end)
 	tail, strong := piiAddressTail(t, e)
+	if le, ls := piiAddressLines(t, tail); le > tail {
+		tail, strong = le, strong || ls
+	}
 	if tail == end && year >= 1800 && year <= 2099 {
 		return Finding{}, false
 	}
@@ -201,6 +213,9 @@ func (s *piiScanner) addressFinish(start, end, year int, rule string) (Finding, 
 	}
 	if rule == "address-po-box" {
 		conf = max(conf, 0.8)
+	}
+	if tail > e {
+		start = piiBuildingNumber(t, start)
 	}
 	return Finding{Type: Address, Start: start, End: tail, Confidence: conf, Rule: rule}, true
 }
@@ -281,6 +296,15 @@ func piiAddressPart(t string, p int) (int, bool) {
 	if p >= len(t) {
 		return p, false
 	}
+	if e := piiCountryAt(t, p); e > p && (e == len(t) || !piiIsWord(t[e]) && t[e] != '-') {
+		// "…, USA", "…, United Kingdom"; a postcode may follow.
+		if e+1 < len(t) && t[e] == ' ' {
+			if z := piiPostcode(t, e+1); z > e+1 {
+				return z, true
+			}
+		}
+		return e, true
+	}
 	if e := piiPostcode(t, p); e > p {
 		// "75002 Paris", "10115 Berlin"
 		if e+1 < len(t) && t[e] == ' ' {
@@ -331,13 +355,23 @@ func piiAddressEnds(t string, p int) bool {
 }
 
 // piiPostcode reads a US ZIP (12345, 12345-6789), a 4–5 digit European
-// code or a UK postcode (SW1A 2AA) at p.
+// code, a Dutch (1017 GC, before a city), Canadian (K1M 1M4) or UK
+// postcode (SW1A 2AA) at p.
 func piiPostcode(t string, p int) int {
 	e := p
 	for e < len(t) && piiIsDigit(t[e]) {
 		e++
 	}
+	// Japan: 100-8111.
+	if e-p == 3 && e+5 <= len(t) && t[e] == '-' && piiAllDigits(t[e+1:e+5]) && (e+5 == len(t) || !piiIsWord(t[e+5])) {
+		return e + 5
+	}
 	if n := e - p; n == 4 || n == 5 {
+		// Dutch: 1017 GC.
+		if n == 4 && e+3 < len(t) && t[e] == ' ' && piiIsUpper(t[e+1]) && piiIsUpper(t[e+2]) && t[e+1] != 'S' && (e+3 == len(t) || !piiIsWord(t[e+3])) &&
+			e+4 < len(t) && t[e+3] == ' ' && (piiIsUpper(t[e+4]) || t[e+4] >= 0x80) {
+			return e + 3
+		}
 		if n == 5 && e+4 < len(t) && t[e] == '-' && piiIsDigit(t[e+1]) && piiIsDigit(t[e+2]) && piiIsDigit(t[e+3]) && piiIsDigit(t[e+4]) &&
 			(e+5 == len(t) || !piiIsWord(t[e+5])) {
 			return e + 5
@@ -349,6 +383,11 @@ func piiPostcode(t string, p int) int {
 	}
 	if e > p {
 		return p
+	}
+	// Canada: A9A 9A9.
+	if p+7 <= len(t) && piiIsUpper(t[p]) && piiIsDigit(t[p+1]) && piiIsUpper(t[p+2]) && t[p+3] == ' ' &&
+		piiIsDigit(t[p+4]) && piiIsUpper(t[p+5]) && piiIsDigit(t[p+6]) && (p+7 == len(t) || !piiIsWord(t[p+7])) {
+		return p + 7
 	}
 	// UK: A9 9AA, A99 9AA, AA9 9AA, AA99 9AA, A9A 9AA, AA9A 9AA.
 	q := p
@@ -393,8 +432,22 @@ func piiCityWords(t string, p int) int {
 			break
 		}
 		p = e + 1
+		// "Frankfurt am Main", "Stratford upon Avon": a particle between
+		// two capitalised words.
+		if pe := piiNameWordEnd(t, p); pe > p && pe+1 < len(t) && t[pe] == ' ' && piiCityParticle(t[p:pe]) &&
+			(piiIsUpper(t[pe+1]) || t[pe+1] >= 0x80) {
+			p = pe + 1
+		}
 	}
 	return end
+}
+
+func piiCityParticle(w string) bool {
+	switch w {
+	case "am", "an", "im", "in", "der", "de", "la", "le", "les", "sur", "del", "di", "da", "upon", "on", "en", "aan", "op":
+		return true
+	}
+	return false
 }
 
 // piiNameWordEnd returns the end of the name word at p: letters (any

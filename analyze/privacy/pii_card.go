@@ -2,7 +2,8 @@ package privacy
 
 // Bank cards and bank accounts.
 //
-// A card number is 13–19 digits, compact or in groups of 3–6 with one
+// A card number is 12–19 digits (twelve only for Maestro, in groups of
+// four or after a card word), compact or in groups of 3–6 with one
 // kind of separator (space or dash), that passes Luhn and starts with a
 // known issuer prefix for its length. An account number has no check
 // digit that all banks share, so 6–17 digits are an account number only
@@ -12,7 +13,7 @@ package privacy
 // card classifies c as a bank card number.
 func (s *piiScanner) card(c *piiCand) (Finding, bool) {
 	nd := c.nd
-	if nd < 13 || nd > 19 || c.plus || c.gparen(0) {
+	if nd < 12 || nd > 19 || c.plus || c.gparen(0) {
 		return Finding{}, false
 	}
 	ng := c.ng()
@@ -28,6 +29,11 @@ func (s *piiScanner) card(c *piiCand) (Finding, bool) {
 	}
 	d := c.digits()
 	if !piiCardIssuer(d) || !piiLuhn(d) {
+		return Finding{}, false
+	}
+	if nd == 12 && !(ng == 3 && c.glen(1) == 4 && c.glen(2) == 4) && s.context(c.start) != piiCtxCard {
+		// A twelve-digit Maestro number is a card in groups of four or
+		// after a card word; a bare one passes Luhn once in ten.
 		return Finding{}, false
 	}
 	if ng == 1 && s.context(c.start) == piiCtxOther {
@@ -85,7 +91,11 @@ func piiCardIssuer(d []byte) bool {
 		return n >= 16
 	case p4 >= 2200 && p4 <= 2204: // Mir
 		return n >= 16
-	case p2 == 50, p2 >= 56 && p2 <= 58, p2 == 63, p2 == 67, p2 == 60: // Maestro, RuPay
+	case p4 == 1800, p4 == 2131: // JCB's older fifteen-digit numbers
+		return n == 15
+	case p2 == 50, p2 >= 56 && p2 <= 58, p2 == 63, p2 == 67: // Maestro: 12–19 digits
+		return n >= 12
+	case p2 == 60: // RuPay
 		return n >= 13
 	case p4 == 9792: // Troy
 		return n == 16

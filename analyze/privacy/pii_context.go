@@ -21,22 +21,40 @@ const (
 	piiCtxOther          // order, invoice, tracking, version, zip: not personal data
 )
 
-// piiCtxWindow is how far back, in bytes, context is looked for; it never
-// crosses a line.
+// piiCtxWindow is how far back, in bytes, context is looked for.
 const piiCtxWindow = 64
 
-// piiContextBefore returns the kind of the nearest keyword before pos on
-// the same line, within piiCtxWindow bytes.
+// piiContextBefore returns the kind of the nearest keyword before pos
+// that speaks of the number at pos. A keyword that says what a number
+// is (phone, account, card…) counts anywhere within piiCtxWindow bytes
+// on the line. A keyword that says the number is not personal data
+// (order, invoice, version…) counts only when it is said of this number:
+// nothing but punctuation and words such as "number", "no.", "id", "is"
+// stands between them ("order no. 12345678", "tracking number is
+// 1Z999…"), so "I asked about my order. Call 415-555-0100" is a phone
+// number. When the number starts its line, the end of the line above
+// is read too: a label written over its value ("Phone:\n+44 20 7946
+// 0958", "call me at\n415 555 0100").
 func piiContextBefore(t string, pos int) piiCtx {
-	lo := max(pos-piiCtxWindow, 0)
+	return piiContextScan(t, pos, max(pos-piiCtxWindow, 0), -1)
+}
+
+// piiContextScan reads back from pos to lo. words is the most words it
+// reads (-1: no limit, and the line above may be read).
+func piiContextScan(t string, pos, lo, words int) piiCtx {
 	j := pos
+	adjacent := true // only punctuation and filler words between j and pos
+	seen := 0        // words read
 	for j > lo {
 		c := t[j-1]
 		switch {
 		case c == '\n':
+			if words < 0 && seen == 0 {
+				return piiContextAbove(t, j-1)
+			}
 			return piiCtxNone
 		case c >= 0x80:
-			if k := piiCJKKeyword(t[:j]); k != piiCtxNone {
+			if k := piiCJKKeyword(t[:j]); k != piiCtxNone && (k != piiCtxOther || adjacent) {
 				return k
 			}
 			j--
@@ -48,14 +66,65 @@ func piiContextBefore(t string, pos int) piiCtx {
 			if j > lo && piiIsDigit(t[j-1]) {
 				continue // part of an identifier such as "v2beta"
 			}
-			if k := piiCtxWord(t[j:e], piiPrevWord(t, lo, j)); k != piiCtxNone {
+			k := piiCtxWord(t[j:e], piiPrevWord(t, lo, j))
+			if k != piiCtxNone && (k != piiCtxOther || adjacent) {
 				return k
 			}
+			if k != piiCtxOther && !piiFillerWord(t[j:e]) {
+				adjacent = false
+			}
+			seen++
+			if words >= 0 && seen >= words {
+				return piiCtxNone
+			}
+		case c == '!' || c == '?' || c == ';' || c == ',' && seen > 0:
+			adjacent = false
+			j--
+		case c == '.' && j < len(t) && (t[j] == ' ' || t[j] == '\n'):
+			// The end of a sentence, unless it ends an abbreviation ("No.",
+			// "ref.").
+			if b := j - 1; b-4 < lo || piiIsLetter(t[b-1]) && piiIsLetter(t[b-2]) && piiIsLetter(t[b-3]) && piiIsLetter(t[b-4]) {
+				adjacent = false
+			}
+			j--
 		default:
 			j--
 		}
 	}
 	return piiCtxNone
+}
+
+// piiContextAbove reads the end of the line that ends at nl (a '\n'),
+// skipping up to one blank line: the last four words of it.
+func piiContextAbove(t string, nl int) piiCtx {
+	for blank := 0; ; blank++ {
+		e := nl
+		for e > 0 && (t[e-1] == '\r' || t[e-1] == ' ' || t[e-1] == '\t') {
+			e--
+		}
+		if e > 0 && t[e-1] == '\n' && blank == 0 {
+			nl = e - 1 // one blank line between the label and the value
+			continue
+		}
+		return piiContextScan(t, e, max(e-piiCtxWindow, 0), 4)
+	}
+}
+
+// piiFillerWord reports a word that may stand between a keyword and
+// its number without changing what the keyword speaks of: "order
+// number is 1234", "invoice no. 56".
+func piiFillerWord(w string) bool {
+	if len(w) > 10 {
+		return false
+	}
+	switch {
+	case piiEqualFold(w, "number"), piiEqualFold(w, "numbers"), piiEqualFold(w, "no"), piiEqualFold(w, "nr"),
+		piiEqualFold(w, "num"), piiEqualFold(w, "id"), piiEqualFold(w, "is"), piiEqualFold(w, "was"),
+		piiEqualFold(w, "are"), piiEqualFold(w, "were"), piiEqualFold(w, "code"), piiEqualFold(w, "ref"),
+		piiEqualFold(w, "reference"), piiEqualFold(w, "identifier"), piiEqualFold(w, "be"):
+		return true
+	}
+	return false
 }
 
 // piiPrevWord returns the ASCII word that ends before j (skipping
@@ -131,7 +200,8 @@ func piiCtxWord(w, prev string) piiCtx {
 		return piiCtxAccount
 	case "routing", "aba", "sort", "swift", "bic", "blz", "bsb", "ifsc", "transit", "routingnumber":
 		return piiCtxRouting
-	case "card", "cards", "cc", "visa", "mastercard", "amex", "credit", "debit", "cardnumber", "creditcard", "pan":
+	case "card", "cards", "cc", "visa", "mastercard", "amex", "credit", "debit", "cardnumber", "creditcard", "pan",
+		"maestro", "jcb", "discover", "unionpay", "diners", "mir", "rupay", "cvv", "expiry":
 		return piiCtxCard
 	case "ssn", "ss", "social", "itin", "ssnumber":
 		return piiCtxSSN

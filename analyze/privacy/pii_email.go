@@ -4,8 +4,9 @@ package privacy
 // neither starts nor ends with a dot nor has two in a row, '@', and a
 // domain of at least two labels (letters, digits, inner hyphens) whose
 // last label, the TLD, is 2–24 letters or an IDN "xn--" label.
-// "git@github.com:org/repo" (an scp-style remote) and git@host (the SSH
-// user of a code host) are not addresses.
+// "git@github.com:org/repo" (an scp-style remote), git@host (the SSH
+// user of a code host) and the user or password of a URL
+// ("https://user:pass@host") are not addresses.
 
 // email examines the '@' at i and returns where the scan resumes.
 func (s *piiScanner) email(i int) int {
@@ -21,6 +22,12 @@ func (s *piiScanner) email(i int) int {
 		a++
 	}
 	if a == i || t[i-1] == '.' {
+		return i + 1
+	}
+	if piiURLUserinfo(t, a) {
+		// "https://user:pass@host", "ftp://anonymous@host": the user and
+		// password of a URL (the secret scan masks the password), not an
+		// e-mail address.
 		return i + 1
 	}
 	for p := a; p+1 < i; p++ {
@@ -63,6 +70,21 @@ func (s *piiScanner) email(i int) int {
 	}
 	s.emit(Finding{Type: Email, Start: a, End: end, Confidence: 0.95, Rule: "email"})
 	return end
+}
+
+// piiURLUserinfo reports whether the text before the '@' whose local
+// part starts at a is the userinfo of a URL: "scheme://" and then no
+// '/', space or quote up to a.
+func piiURLUserinfo(t string, a int) bool {
+	k := a
+	for k > 0 && a-k < 256 {
+		c := t[k-1]
+		if c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '"' || c == '\'' || c == '<' || c == '(' || c == '@' {
+			break
+		}
+		k--
+	}
+	return k >= 3 && t[k-1] == '/' && t[k-2] == '/' && t[k-3] == ':'
 }
 
 func piiLocalByte(c byte) bool {

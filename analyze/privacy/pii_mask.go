@@ -159,15 +159,16 @@ func piiMaskAddress(v string) string {
 		}
 		return piiAddressHidden
 	}
-	parts := strings.Split(v, ",")
+	// The parts of an address are separated by commas or lines.
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '\n' })
 	var kept []string
 	for _, p := range parts[1:] {
 		var words []string
 		fs := strings.Fields(p)
 		for i := 0; i < len(fs); i++ {
 			w := fs[i]
-			if strings.ContainsAny(w, "0123456789#") {
-				continue // a postcode or a unit number
+			if strings.ContainsAny(w, "0123456789#") || strings.Trim(w, ">.-") == "" {
+				continue // a postcode, a unit number, a quoting mark
 			}
 			switch strings.ToLower(strings.TrimSuffix(w, ".")) {
 			case "apt", "apartment", "suite", "ste", "unit", "flat", "floor", "fl", "room", "rm", "bldg", "building":

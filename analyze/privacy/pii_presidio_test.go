@@ -46,6 +46,22 @@ const presidioMinF1 = 0.90
 
 type piiSpan struct{ start, end int }
 
+// readPresidioRows reads the corpus's sentences (the test is skipped when
+// the shared corpus is not there).
+func readPresidioRows(t *testing.T) []presidioRow {
+	t.Helper()
+	path := filepath.Join(corpus.Dir(t), "pii", "presidio-generated-large.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []presidioRow
+	if err := json.Unmarshal(data, &rows); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rows
+}
+
 // presidioTrim narrows a span to its first and last character that is
 // not white space or punctuation, so "(88) 684-334" and "88) 684-334"
 // compare equal: the only tolerance of the exact-span match.
@@ -94,15 +110,7 @@ func ratio(a, b int) float64 {
 // only if a labelled span of T has the same bounds; any other prediction
 // of T is a false positive for T.
 func TestPresidioCorpus(t *testing.T) {
-	path := filepath.Join(corpus.Dir(t), "pii", "presidio-generated-large.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []presidioRow
-	if err := json.Unmarshal(data, &rows); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	rows := readPresidioRows(t)
 	scores := map[Type]*presidioScore{}
 	for _, ty := range presidioTypes {
 		scores[ty] = &presidioScore{}

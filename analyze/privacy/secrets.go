@@ -1,6 +1,7 @@
 package privacy
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -163,7 +164,12 @@ func (s *secretScan) result() []Finding {
 		if a.End != b.End {
 			return a.End - b.End
 		}
-		return strings.Compare(a.Rule, b.Rule)
+		if c := strings.Compare(a.Rule, b.Rule); c != 0 {
+			return c
+		}
+		// Of two findings of one rule on one span, the more confident is
+		// kept, whatever order they were found in.
+		return cmp.Compare(b.Confidence, a.Confidence)
 	})
 	return slices.CompactFunc(out, func(a, b Finding) bool {
 		return a.Start == b.Start && a.End == b.End && a.Rule == b.Rule

@@ -35,7 +35,9 @@ addresses, bank cards, bank accounts, IBANs, home addresses and tax IDs get seed
 passwords, API keys, tokens, session cookies, private keys and one-time codes
 have no safe form and are replaced whole ([API KEY REDACTED]).
 
-The text is the arguments, or standard input when there are none. With --json
+The text is the arguments, or standard input when there are none. Standard
+input is read in windows of a megabyte, so a text of any size takes a few
+megabytes of memory (with --json it is read whole, up to 64 MiB). With --json
 the findings come too (type, byte offsets, confidence, detector). With --jsonl
 each line of standard input is {"id": "…", "text": "…"} and each line out is
 {"id": "…", "text": "<masked>", "findings": [{"type": "phone", "start": 8, "end": 19}]},
@@ -89,6 +91,18 @@ func (a *app) runRedact(o *redactOptions, args []string) error {
 	var text string
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		text = strings.Join(args, " ")
+	} else if !o.json {
+		// Standard input of any size, in windows: the memory stays a few
+		// megabytes whatever the input's size.
+		st := privacy.Stream{}
+		if len(o.types) > 0 {
+			st.Keep = func(f privacy.Finding) bool { return slices.Contains(o.types, string(f.Type)) }
+		}
+		out := bufio.NewWriterSize(a.env.Stdout, 64<<10)
+		if _, err := st.Redact(a.env.Stdin, out); err != nil {
+			return fmt.Errorf("redacting standard input: %w", err)
+		}
+		return out.Flush()
 	} else {
 		data, err := io.ReadAll(io.LimitReader(a.env.Stdin, privacy.MaxText+1))
 		if err != nil {
