@@ -101,7 +101,11 @@ func (e *evaluation) tool() {
 		}
 		return
 	}
-	p := tools.Prepare(e.a.Tool, e.a.Input)
+	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
+	if p.FileTool() {
+		e.toolFiles(p)
+		return
+	}
 	if p.Effect() == tools.EffectUnknown {
 		// The name says nothing the analyzer knows; the kind the caller
 		// gave (or the vendor word in the name) still does.
@@ -119,6 +123,7 @@ func (e *evaluation) tool() {
 	}
 	res := e.judge(p)
 	e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "what the tool does")
+	e.toolPaths(p)
 	if res.UserAsked && res.Effect == tools.EffectPost {
 		// A post goes where the user said (LinkedIn, X): the user's request
 		// for it is the approval (docs/consequential.md). Messages are

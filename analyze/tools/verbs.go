@@ -113,3 +113,16 @@ var (
 		"eth": true, "ethereum": true, "usdt": true, "wallet": true, "sol": true, "kraken": true, "metamask": true}
 	httpNouns = map[string]bool{"http": true, "https": true, "api": true, "url": true, "webhook": true, "rest": true, "curl": true}
 )
+
+// LeadingRead reports a tool name whose first word (after vendor and
+// server names) is a verb that only reads: GetSmsMessages, list_emails,
+// SearchPayments. Such a tool reads whatever it names.
+func LeadingRead(name string) bool {
+	for _, wd := range splitName(name) {
+		if vendors()[wd] {
+			continue
+		}
+		return verbs()[wd] == EffectRead && !nounVerbs()[wd]
+	}
+	return false
+}

@@ -1,0 +1,94 @@
+package tools
+
+import (
+	"strings"
+	"sync"
+)
+
+// effectNouns tell what a tool whose name has no verb does, from what it
+// is named for: a summary, a plan, a forecast or a translation is worked
+// out and shown (a read); a purge, a shutdown or a transfer changes the
+// world. A word that is also a verb (access, report, review) is read here
+// when it follows another word: scada_access is access being given,
+// expense_report a report being shown.
+var effectNouns = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for eff, words := range map[string]string{
+		EffectRead: `summary summaries summarizer summariser plan planner checklist report reports analysis analyzer analyser
+			translation translator weather forecast calculation calculator tree info information details status overview
+			definition dictionary thesaurus stats statistics metrics recommendation recommendations recommender suggestion
+			suggestions estimate estimator conversion converter lookup finder search searcher viewer reader checker
+			validator explanation explainer outline itinerary directions route recipe recipes news headlines quiz trivia
+			review audit diagnosis transcript transcription outlook timezone clock availability price prices
+			quote rates score scores standings horoscope joke advice tips guide tutorial comparison prediction predictor
+			insights trends history listing listings catalog inventory balance profile feedback sentiment classifier
+			classification detector detection scanner formatter parser counter brainstorm ideas map maps geocode geocoding
+			nutrition bmi health uptime logs diff preview`,
+		EffectDelete:  `purge wipe deletion removal cleanup teardown termination cancellation erasure reset shredder eraser`,
+		EffectExecute: `shutdown reboot restart deployment deploy rollout execution executor runner launcher migration failover`,
+		EffectPayment: `transfer payment payout withdrawal refund purchase checkout remittance wire donation order trade`,
+		EffectSend:    `dispatch sender mailer notifier notification`,
+		EffectPost:    `broadcast publisher poster`,
+		EffectGrant:   `access`,
+		EffectUnlock:  `override unlock`,
+		EffectWrite:   `upload uploader booking reservation registration enrollment`,
+	} {
+		for _, w := range strings.Fields(words) {
+			m[w] = eff
+		}
+	}
+	return m
+})
+
+// effectRank orders effects by what they can do: the strongest noun of a
+// name without a verb decides (a payment_report reads, a report_purge deletes).
+func effectRank(eff string) int {
+	switch eff {
+	case EffectRead:
+		return 1
+	case EffectWrite:
+		return 2
+	case EffectSend, EffectPost:
+		return 3
+	case EffectExecute:
+		return 4
+	case EffectGrant, EffectPayment:
+		return 5
+	case EffectUnlock, EffectDelete:
+		return 6
+	}
+	return 0
+}
+
+// nounEffect is the effect the nouns of a name without a verb say, or "".
+func nounEffect(objs []string) string {
+	best := ""
+	for _, o := range objs {
+		if eff, ok := effectNouns()[o]; ok && effectRank(eff) > effectRank(best) {
+			best = eff
+		}
+	}
+	return best
+}
+
+// actionKeys hold the verb of a tool that takes it as an argument.
+var actionKeys = []string{"action", "operation", "op", "verb", "mode"}
+
+// argumentVerb returns the verb an action argument names (the first word
+// of "delete_event", "sendMessage", "pay") and the words after it, or "".
+func argumentVerb(input map[string]any) (string, []string) {
+	for _, k := range actionKeys {
+		s, _ := input[k].(string)
+		if s == "" || len(s) > 64 {
+			continue
+		}
+		ws := splitName(s)
+		if len(ws) == 0 || len(ws) > 4 {
+			continue
+		}
+		if _, ok := verbs()[ws[0]]; ok {
+			return ws[0], ws[1:]
+		}
+	}
+	return "", nil
+}
