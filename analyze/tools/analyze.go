@@ -527,6 +527,9 @@ func (e *evaluation) score(opt Options) {
 		e.add(ruleUnknownVerb, ev, "")
 		e.floor = ClassCautious
 	}
+	if h, ev := e.statedHarm(); h != nil {
+		e.add(h.rule, rule.Printable(truncate(ev, 120)), "")
+	}
 	if res.Effect != EffectRead && len(a.destructive) > 0 {
 		e.add(ruleArgsDestructive, strings.Join(a.destructive, ","), "")
 	}
