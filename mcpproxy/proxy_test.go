@@ -28,6 +28,13 @@ import (
 // set, the test binary serves three tools over stdio and appends every call
 // it receives to the file that variable names.
 func TestMain(m *testing.M) {
+	if calls := os.Getenv("MCPPROXY_TEST_FS_SERVER"); calls != "" {
+		if err := serveFilesystem(calls); err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if calls := os.Getenv("MCPPROXY_TEST_SERVER"); calls != "" {
 		if err := serveUpstream(calls); err != nil {
 			fmt.Fprintln(os.Stderr, "test server:", err)
@@ -67,10 +74,11 @@ func serveUpstream(callsFile string) error {
 	return s.Run(context.Background(), &mcp.StdioTransport{})
 }
 
-// upstream returns a transport that starts the test server as a process.
-func upstream(t *testing.T, callsFile string) mcp.Transport {
+// upstreamServer returns a transport that starts the test server that env
+// selects (MCPPROXY_TEST_SERVER, MCPPROXY_TEST_FS_SERVER) as a process.
+func upstreamServer(t *testing.T, env, callsFile string) mcp.Transport {
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "MCPPROXY_TEST_SERVER="+callsFile)
+	cmd.Env = append(os.Environ(), env+"="+callsFile)
 	cmd.Stderr = os.Stderr
 	return &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}
 }
@@ -101,6 +109,12 @@ func (s *syncBuf) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b
 // upstream process, recording decisions in a real SQLite audit log.
 func start(t *testing.T, opts ...mcpproxy.Option) *harness {
 	t.Helper()
+	return startServer(t, "MCPPROXY_TEST_SERVER", opts...)
+}
+
+// startServer is start with the upstream server env selects.
+func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
+	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(dir, "actionguard.db"))
@@ -128,7 +142,7 @@ func start(t *testing.T, opts ...mcpproxy.Option) *harness {
 		mcpproxy.WithPollInterval(10 * time.Millisecond)}, opts...)
 	p := mcpproxy.New(guard.New(guard.WithHome(dir)), opts...)
 	clientSide, proxySide := mcp.NewInMemoryTransports()
-	go func() { h.done <- p.Serve(ctx, proxySide, upstream(t, h.calls)) }()
+	go func() { h.done <- p.Serve(ctx, proxySide, upstreamServer(t, env, h.calls)) }()
 	c := mcp.NewClient(&mcp.Implementation{Name: "testclient", Version: "1"}, nil)
 	cs, err := c.Connect(ctx, clientSide, nil)
 	if err != nil {
