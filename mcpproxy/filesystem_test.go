@@ -42,36 +42,32 @@ const openItemSchema = `{"location":{"type":"string","description":"Path of the 
 // (it touches no file: what matters is which calls reach it).
 func serveFilesystem(callsFile string) error {
 	s := mcp.NewServer(&mcp.Implementation{Name: "secure-filesystem-server", Version: "0.2.0"}, nil)
-	var mu sync.Mutex
 	for _, tl := range fsServerTools {
-		name := tl.name
 		schema := json.RawMessage(`{"type":"object","properties":` + tl.schema + `}`)
-		s.AddTool(&mcp.Tool{Name: name, Description: "The reference filesystem server's " + name + ".", InputSchema: schema},
-			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				mu.Lock()
-				defer mu.Unlock()
-				f, err := os.OpenFile(callsFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-				if err != nil {
-					return nil, err
-				}
-				fmt.Fprintf(f, "%s %s\n", name, req.Params.Arguments)
-				f.Close()
-				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
-			})
+		s.AddTool(&mcp.Tool{Name: tl.name, Description: "The reference filesystem server's " + tl.name + ".", InputSchema: schema}, recordCall(callsFile, tl.name))
 	}
 	s.AddTool(&mcp.Tool{Name: "open_item", Description: "Open an item.", InputSchema: json.RawMessage(`{"type":"object","properties":` + openItemSchema + `}`)},
-		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			mu.Lock()
-			defer mu.Unlock()
-			f, err := os.OpenFile(callsFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-			if err != nil {
-				return nil, err
-			}
-			fmt.Fprintf(f, "open_item %s\n", req.Params.Arguments)
-			f.Close()
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
-		})
+		recordCall(callsFile, "open_item"))
 	return s.Run(context.Background(), &mcp.StdioTransport{})
+}
+
+// callsMu orders the test servers' appends to their calls file.
+var callsMu sync.Mutex
+
+// recordCall is a test server's tool: it appends the call to callsFile
+// and echoes it.
+func recordCall(callsFile, name string) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		callsMu.Lock()
+		defer callsMu.Unlock()
+		f, err := os.OpenFile(callsFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(f, "%s %s\n", name, req.Params.Arguments)
+		f.Close()
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: name + " " + string(req.Params.Arguments)}}}, nil
+	}
 }
 
 // TestFilesystemServerSchema: the proxy keeps the input schema each tool

@@ -47,20 +47,7 @@ func TestMain(m *testing.M) {
 
 func serveUpstream(callsFile string) error {
 	s := mcp.NewServer(&mcp.Implementation{Name: "testsrv", Version: "1.0.0"}, nil)
-	var mu sync.Mutex
-	echo := func(name string) mcp.ToolHandler {
-		return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			mu.Lock()
-			defer mu.Unlock()
-			f, err := os.OpenFile(callsFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-			if err != nil {
-				return nil, err
-			}
-			fmt.Fprintf(f, "%s %s\n", name, req.Params.Arguments)
-			f.Close()
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: name + " " + string(req.Params.Arguments)}}}, nil
-		}
-	}
+	echo := func(name string) mcp.ToolHandler { return recordCall(callsFile, name) }
 	obj := func(props string) json.RawMessage {
 		return json.RawMessage(`{"type":"object","properties":` + props + `}`)
 	}
