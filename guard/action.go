@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -270,8 +271,9 @@ func (a *Action) InferKind() Kind {
 			return KindHTTP
 		case "fetch", "request", "browse", "navigate":
 			// CreateTransferRequest is not a web request: only a call
-			// that names an address is one.
-			if a.inputString("url", "uri", "href", "endpoint") != "" {
+			// that names a web address is one (a file:// URL or a path
+			// is a file it reads).
+			if u := a.inputString("url", "uri", "href", "endpoint"); u != "" && !tools.IsLocalPath(u) {
 				return KindHTTP
 			}
 		}
@@ -391,17 +393,25 @@ func LooksLikeSQL(q string) bool {
 	if len(ws) > 1 {
 		next = ws[1]
 	}
+	at := func(i int) string {
+		if i < len(ws) {
+			return ws[i]
+		}
+		return ""
+	}
 	switch ws[0] {
 	case "SELECT":
-		return has("FROM") || next == "*" || len(ws) == 2 && strings.ContainsAny(q, "0123456789(@'")
-	case "INSERT", "MERGE", "UPSERT":
-		return has("INTO")
-	case "REPLACE":
-		return next == "INTO"
+		return selectList(q) || len(ws) == 2 && strings.ContainsAny(q, "0123456789(@'")
+	case "INSERT", "MERGE", "UPSERT", "REPLACE":
+		// INSERT INTO t (…) VALUES …, INSERT INTO t SELECT …
+		i := slices.Index(ws, "INTO")
+		return i > 0 && i <= 3 && (strings.Contains(q, "(") || slices.Contains([]string{"VALUES", "SELECT", "SET", "DEFAULT", "USING"}, at(i+2)))
 	case "UPDATE":
-		return has("SET")
+		// UPDATE t SET …, UPDATE t AS x SET …
+		return at(2) == "SET" || at(3) == "SET" || at(4) == "SET" && at(2) == "AS"
 	case "DELETE":
-		return has("FROM")
+		// DELETE FROM t, DELETE t1 FROM t1 JOIN …
+		return next == "FROM" || at(2) == "FROM"
 	case "WITH":
 		return has("AS") && has("SELECT", "INSERT", "UPDATE", "DELETE")
 	case "CREATE", "DROP", "ALTER":
@@ -424,6 +434,40 @@ func LooksLikeSQL(q string) bool {
 		return strings.Contains(q, "=")
 	}
 	return false
+}
+
+// selectList reports a SELECT whose list (up to FROM) is columns or
+// expressions: items of at most three words (expr AS alias), or an
+// operator, a star or a call; "select the best laptop from amazon" is words.
+func selectList(q string) bool {
+	up := strings.ToUpper(q)
+	i := strings.Index(up, "SELECT")
+	j := strings.Index(up, " FROM ")
+	if i < 0 || j < i {
+		return false
+	}
+	list := strings.TrimSpace(q[i+6 : j])
+	if list == "" {
+		return false
+	}
+	if strings.ContainsAny(list, "*()=+-/'\"`.[") {
+		return true
+	}
+	for _, item := range strings.Split(list, ",") {
+		f := strings.Fields(item)
+		switch {
+		case len(f) == 0 || len(f) > 3:
+			return false
+		case len(f) == 3 && !strings.EqualFold(f[1], "AS"):
+			return false
+		case len(f) == 2 && !strings.EqualFold(f[0], "DISTINCT") && strings.Contains(list, " "):
+			// expr alias: fine only when the list is a list
+			if !strings.Contains(list, ",") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sqlObjects are what CREATE, DROP and ALTER act on.

@@ -235,6 +235,10 @@ func (e *evaluation) httpAction() {
 		return
 	}
 	ev := truncate(strings.TrimSpace(method+" "+url), 200)
+	if tools.IsLocalPath(url) {
+		// WebFetch of file:///home/dev/.ssh/id_rsa reads the file.
+		e.toolPaths(tools.Prepare(e.a.Tool, e.a.Input))
+	}
 	switch method {
 	case "", "GET", "HEAD", "OPTIONS":
 		e.readOnly = true

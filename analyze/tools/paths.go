@@ -138,7 +138,7 @@ var remoteWords = map[string]bool{"github": true, "gitlab": true, "bitbucket": t
 // remoteKeys are arguments that place a call's paths in a remote store.
 var remoteKeys = map[string]bool{"repo": true, "repository": true, "owner": true, "branch": true, "bucket": true, "bucketname": true,
 	"driveid": true, "siteid": true, "host": true, "hostname": true, "server": true, "remote": true, "container": true, "pod": true,
-	"url": true, "uri": true, "sha": true, "ref": true, "commitmessage": true, "message": true}
+	"sha": true, "ref": true, "commitmessage": true, "message": true}
 
 // transferVerbs move a file between this machine and another place: the
 // file is what leaves (upload, attach) or what arrives (download).
@@ -189,7 +189,18 @@ func (p *Prepared) FileTool() bool {
 	default:
 		return false
 	}
-	return p.fileName && len(p.a.urls) == 0 && !anyIn(p.res.Verbs, transferVerbs) && !anyIn(p.res.Objects, transferVerbs) && !p.remote()
+	return p.fileName && !p.webURL() && !anyIn(p.res.Verbs, transferVerbs) && !anyIn(p.res.Objects, transferVerbs) && !p.remote()
+}
+
+// webURL reports a URL argument that is not a path of this machine
+// (https://…, not file:///… or /home/…).
+func (p *Prepared) webURL() bool {
+	for _, u := range p.a.urls {
+		if !looksLikePath(u) {
+			return true
+		}
+	}
+	return false
 }
 
 // remote reports a call whose paths are in a remote store: a remote word in
@@ -286,3 +297,11 @@ func (p *Prepared) verb() string {
 	}
 	return p.res.Verbs[0]
 }
+
+// IsLocalPath reports a value written as a path on this machine (/etc/passwd,
+// ~/.ssh/id_rsa, C:\Users, file:///…), not a web address.
+func IsLocalPath(v string) bool { return looksLikePath(strings.TrimSpace(v)) }
+
+// FilePath is the path a path argument names: a file:// URL's path, or
+// the value itself.
+func FilePath(v string) string { return localPath(strings.TrimSpace(v)) }
