@@ -102,7 +102,7 @@ func (e *evaluation) tool() {
 		return
 	}
 	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
-	if p.FileTool() {
+	if p.FileTool() && e.fileRulesApply() {
 		e.toolFiles(p)
 		return
 	}
@@ -116,12 +116,16 @@ func (e *evaluation) tool() {
 			e.add(f)
 			return
 		}
-		e.missing = "what " + e.describe() + " does cannot be told from its name"
 	}
 	if p.Effect() == tools.EffectRead {
 		e.readOnly = true
 	}
 	res := e.judge(p)
+	if p.Effect() == tools.EffectUnknown && hasRule(res.Findings, "tool.unknown.verb") {
+		// (An assistant's lookup with an unknown name is told, not held:
+		// tool.unknown.read-shaped.)
+		e.missing = "what " + e.describe() + " does cannot be told from its name"
+	}
 	e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "what the tool does")
 	e.toolPaths(p)
 	if res.UserAsked && res.Effect == tools.EffectPost {
@@ -311,4 +315,13 @@ func genericRules() []*rule.Rule {
 	rs := slices.Clone(guardRules)
 	slices.SortFunc(rs, func(a, b *rule.Rule) int { return strings.Compare(a.ID, b.ID) })
 	return rs
+}
+
+func hasRule(fs []Finding, id string) bool {
+	for _, f := range fs {
+		if f.Rule == id {
+			return true
+		}
+	}
+	return false
 }

@@ -36,6 +36,19 @@ func (e *evaluation) toolFiles(p *tools.Prepared) {
 	}
 }
 
+// fileRulesApply reports an application whose file tools the file rules
+// judge alone: a coding agent or an editor (its own Write is judged so),
+// an assistant (whose profile holds every write). Elsewhere (a file
+// manager) creating a file is seed 000's cautious action: the tool's verb
+// is judged and the file rules add to it.
+func (e *evaluation) fileRulesApply() bool {
+	switch app := e.application(); app {
+	case AppCodingAgent, AppAssistant, "code-editor", "editor", "ide", "vscode", "notebook":
+		return true
+	}
+	return false
+}
+
 // toolPaths adds the file rules' findings for the paths a tool that is not
 // a file tool names (an attachment, an upload, a script to run): their
 // points add to the tool's, as seed 000's points add up.

@@ -524,6 +524,13 @@ func (e *evaluation) score(opt Options) {
 	case EffectExecute:
 		e.add(ruleExecuteCode, ev, "", e.a.code...)
 	default:
+		if assistantApp(opt.Application) && e.readShaped() {
+			// An assistant's tool named for something unknown that is
+			// given only names, ids and search words (a lookup): it is
+			// told, not held.
+			e.add(ruleUnknownReadShaped, ev, "")
+			break
+		}
 		e.add(ruleUnknownVerb, ev, "")
 		e.floor = ClassCautious
 	}

@@ -92,3 +92,19 @@ func argumentVerb(input map[string]any) (string, []string) {
 	}
 	return "", nil
 }
+
+// readShaped reports a call whose arguments only say what to look at
+// (names, ids, search words, numbers that are not money): no recipient, no
+// amount, no message, no code, no path it would write, no switch that
+// destroys, no secret, nothing made public.
+func (e *evaluation) readShaped() bool {
+	a := e.a
+	return len(a.recipients) == 0 && len(a.amounts) == 0 && !a.hasItems && len(a.content) == 0 && len(a.code) == 0 &&
+		len(a.destructive) == 0 && len(a.secrets) == 0 && !a.public && len(a.attachments) == 0 && len(a.roles) == 0 &&
+		len(a.pathArgs) == 0 && len(a.methods) == 0 && !a.falsy && !a.newPayee
+}
+
+// assistantApp reports the assistant profile.
+func assistantApp(app string) bool {
+	return strings.EqualFold(strings.TrimSpace(app), "assistant")
+}

@@ -52,7 +52,7 @@ var verbs = sync.OnceValue(func() map[string]string {
 
 		"grant": EffectGrant, "revoke": EffectGrant, "authorize": EffectGrant, "permit": EffectGrant, "promote": EffectGrant, "demote": EffectGrant, "approve": EffectGrant, "unshare": EffectGrant,
 
-		"unlock": EffectUnlock, "unlatch": EffectUnlock, "disarm": EffectUnlock, "unblock": EffectWrite,
+		"unlock": EffectUnlock, "unlatch": EffectUnlock, "disarm": EffectUnlock, "unblock": EffectWrite, "go": EffectWrite, "goto": EffectWrite,
 
 		"delete": EffectDelete, "remove": EffectDelete, "drop": EffectDelete, "destroy": EffectDelete, "purge": EffectDelete, "wipe": EffectDelete, "truncate": EffectDelete, "erase": EffectDelete, "clear": EffectDelete,
 		"trash": EffectDelete, "empty": EffectDelete, "uninstall": EffectDelete, "cancel": EffectDelete, "terminate": EffectDelete, "kill": EffectDelete, "reset": EffectDelete, "unsubscribe": EffectDelete,
