@@ -235,8 +235,18 @@ func (a *Action) InferKind() Kind {
 	}
 	words := SplitName(a.Tool)
 	// A name that begins with a read (GetSmsMessages, list_payments) reads
-	// whatever it names: it sends, posts and pays nothing.
-	reads := tools.LeadingRead(a.Tool)
+	// whatever it names: it sends, posts and pays nothing. (Asked only of
+	// a name with such a word.)
+	leads := 0
+	reads := func() bool {
+		if leads == 0 {
+			leads = 2
+			if tools.LeadingRead(a.Tool) {
+				leads = 1
+			}
+		}
+		return leads == 1
+	}
 	for _, w := range words {
 		switch w {
 		case "sql", "postgres", "mysql", "sqlite":
@@ -252,19 +262,19 @@ func (a *Action) InferKind() Kind {
 				return KindShell
 			}
 		case "email", "gmail", "mail", "outlook":
-			if !reads {
+			if !reads() {
 				return KindEmail
 			}
 		case "pay", "payment", "transfer", "withdraw", "purchase", "buy", "invoice", "refund", "charge":
-			if !reads {
+			if !reads() {
 				return KindPayment
 			}
 		case "tweet", "post", "publish", "x", "linkedin", "facebook", "instagram", "mastodon", "bluesky":
-			if !reads {
+			if !reads() {
 				return KindPost
 			}
 		case "slack", "message", "sms", "whatsapp", "telegram", "discord", "teams", "chat":
-			if !reads {
+			if !reads() {
 				return KindMessage
 			}
 		case "http", "url":

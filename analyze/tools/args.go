@@ -59,10 +59,10 @@ type args struct {
 	seen        int
 
 	// pathArgs are the paths on this machine the arguments name (see
-	// pathSideOf); keys the top-level argument names, which tell a remote
-	// store (repo, bucket) from this machine.
-	pathArgs []pathArg
-	keys     []string
+	// pathSideOf); remoteKey: a top-level argument places them in a remote
+	// store (repo, bucket) rather than on this machine.
+	pathArgs  []pathArg
+	remoteKey bool
 	// fileTool: the tool's name says it acts on files, so both ends of a
 	// move are paths whatever they look like; schema the roles the MCP
 	// server's input schema gives to argument names (see schemaRoles).
@@ -205,8 +205,8 @@ func (a *args) walk(v any, key, parent string, depth int) {
 					qty = f
 				}
 			}
-			if depth == 0 && len(a.keys) < maxPaths {
-				a.keys = append(a.keys, nk)
+			if depth == 0 && remoteKeys[nk] {
+				a.remoteKey = true
 			}
 			a.walk(e, nk, key, depth+1)
 		}

@@ -117,7 +117,7 @@ var purposeKeys = map[string]bool{"type": true, "kind": true, "purpose": true, "
 // statedHarm returns the harm the tool's name states, or for a call that
 // is not a read one that a purpose argument states, with its evidence.
 func (e *evaluation) statedHarm() (*harm, string) {
-	all := splitName(e.tool)
+	all := e.words // every word of the name, vendors too
 	if h := harmOf(all); h != nil {
 		return h, e.tool
 	}

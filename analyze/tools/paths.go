@@ -207,15 +207,7 @@ func (p *Prepared) webURL() bool {
 // the name or the server's name (Dropbox, a repository, a bucket), or an
 // argument that places them there (repo, bucket, branch).
 func (p *Prepared) remote() bool {
-	if anyIn(p.words, remoteWords) || anyIn(serverWords(p.tool), remoteWords) {
-		return true
-	}
-	for _, k := range p.a.keys {
-		if remoteKeys[k] {
-			return true
-		}
-	}
-	return false
+	return p.a.remoteKey || anyIn(p.words, remoteWords) || anyIn(serverWords(p.tool), remoteWords)
 }
 
 // localOnRemote reports a path argument of a call to a remote store that
