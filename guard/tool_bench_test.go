@@ -1,7 +1,6 @@
 package guard_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/actionguard/actionguard/guard"
@@ -26,11 +25,4 @@ var typicalToolCalls = []guard.Action{
 
 // BenchmarkCheckToolCalls is guard.Check over generic and MCP tool calls
 // (the budget: ≤ 15 µs per call).
-func BenchmarkCheckToolCalls(b *testing.B) {
-	g := guard.New(guard.WithHome("/home/dev"))
-	ctx := context.Background()
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		g.Check(ctx, typicalToolCalls[i%len(typicalToolCalls)])
-	}
-}
+func BenchmarkCheckToolCalls(b *testing.B) { benchActions(b, typicalToolCalls) }
