@@ -222,9 +222,10 @@ func effect(tool string, input map[string]any, schema map[string]Role) *Prepared
 			continue
 		}
 		// A word that is both noun and verb (Lock, Email, Order, Dispatch)
-		// is a noun when it follows an object or comes before a plain verb.
+		// is a noun when it follows an object or comes before a plain verb
+		// or a noun that says what the tool is (EmailSummary, OrderHistory).
 		if _, ok := verbs()[wd]; ok && verb == "" {
-			if !nounVerbs()[wd] || len(res.Objects) == 0 && !verbFollows(words[i+1:]) {
+			if !nounVerbs()[wd] || len(res.Objects) == 0 && !verbFollows(words[i+1:]) && !viewFollows(words[i+1:]) {
 				verb = wd
 				res.Verbs = append(res.Verbs, wd)
 				continue
@@ -241,14 +242,11 @@ func effect(tool string, input map[string]any, schema map[string]Role) *Prepared
 			res.Objects = append(res.Objects, objs...)
 		}
 	}
-	if verb == "" {
-		// Only noun-verbs: the first of them is the verb (HTTPRequest),
-		// unless another word comes before it and it names a thing
-		// (scada_access, expense_report, code_review): then the nouns decide.
+	if verb == "" && nounEffect(res.Objects) == "" {
+		// Only noun-verbs and no noun that says what the tool is: the
+		// first of them is the verb (HTTPRequest). With one (email_summary,
+		// scada_access, code_review) the nouns decide.
 		for i, wd := range res.Objects {
-			if _, ok := effectNouns()[wd]; ok && i > 0 {
-				continue
-			}
 			if _, ok := verbs()[wd]; ok {
 				verb = wd
 				res.Verbs = append(res.Verbs, wd)

@@ -15,6 +15,9 @@ type harm struct {
 	rule  *rule.Rule
 	alone string // words, separated by blanks
 	with  [2]string
+	// about, when set, is a third group the pair needs (track + location
+	// is a parcel's unless a person is named).
+	about string
 }
 
 // harms are seed 000's DANGEROUS categories as tool names state them
@@ -33,11 +36,13 @@ var harms = []harm{
 	{rule: ruleHarmTamper, with: [2]string{"tamper tampering tampered forge forged forging falsify falsified falsification fabricate fabricated backdate backdated", "log logs record records timestamp timestamps"}},
 	{rule: ruleHarmChildren, alone: "csam",
 		with: [2]string{"child children minor minors kid kids underage teen teens preteen", "sexual sexualized explicit nude nudes naked porn pornography erotic exploitation grooming groom sext sexting"}},
-	{rule: ruleHarmFraud, alone: "fraud fraudulent scam scams scammer counterfeit forgery launder laundering ponzi astroturf astroturfing sockpuppet deepfake impersonate impersonation impersonator extort extortion blackmail sextortion disinformation misinformation propaganda",
-		with: [2]string{"fake fakes bogus fabricate fabricated forge forged", "review reviews rating ratings testimonial testimonials likes followers invoice invoices receipt receipts id ids identity document documents diploma degree passport license news account accounts profile profiles"}},
+	{rule: ruleHarmFraud, alone: "fraud fraudulent scam scams scammer counterfeit forgery launder laundering ponzi astroturf astroturfing sockpuppet plagiarism plagiarize plagiarise deepfake impersonate impersonation impersonator extort extortion blackmail sextortion disinformation misinformation propaganda",
+		with: [2]string{"fake fakes bogus fabricate fabricated forge forged", "review reviews rating ratings testimonial testimonials likes followers invoice invoices receipt receipts id ids identity document documents diploma degree passport license news account accounts profile profiles prescription prescriptions signature signatures certificate certificates cheque check note"}},
 	{rule: ruleHarmSurveillance, alone: "doxx doxxing doxing dox",
 		with: [2]string{"track tracker tracking stalk stalker stalking spy spying surveil surveillance monitor monitoring locate geolocate wiretap intercept",
 			"person people individual someone ex girlfriend boyfriend wife husband spouse partner neighbor neighbour victim whereabouts coworker colleague"}},
+	{rule: ruleHarmSurveillance, with: [2]string{"track tracker tracking monitor monitoring locate geolocate spy follow", "location locations whereabouts movements gps messages browsing calls"},
+		about: "employee employees staff worker workers child kid kids teen daughter son user users tenant student students member"},
 }
 
 // defensiveWords make a harmful word the thing guarded against
@@ -52,12 +57,19 @@ type harmIndex struct {
 	alone    map[string]int // word → index in harms
 	first    map[string][]int
 	second   map[string][]int
+	about    []map[string]bool // by index in harms; nil when the pair is enough
 	defended map[string]bool
 }
 
 var harmWords = sync.OnceValue(func() *harmIndex {
-	x := &harmIndex{alone: map[string]int{}, first: map[string][]int{}, second: map[string][]int{}, defended: map[string]bool{}}
+	x := &harmIndex{alone: map[string]int{}, first: map[string][]int{}, second: map[string][]int{}, about: make([]map[string]bool, len(harms)), defended: map[string]bool{}}
 	for i, h := range harms {
+		if h.about != "" {
+			x.about[i] = map[string]bool{}
+			for _, w := range strings.Fields(h.about) {
+				x.about[i][w] = true
+			}
+		}
 		for _, w := range strings.Fields(h.alone) {
 			x.alone[w] = i
 		}
@@ -94,7 +106,7 @@ func harmOf(words []string) *harm {
 		for _, w := range words {
 			for _, j := range x.second[w] {
 				for _, i := range firsts {
-					if i == j {
+					if i == j && (x.about[i] == nil || anyIn(words, x.about[i])) {
 						found = i
 						break pairs
 					}

@@ -23,7 +23,7 @@ var effectNouns = sync.OnceValue(func() map[string]string {
 			quote rates score scores standings horoscope joke advice tips guide tutorial comparison prediction predictor
 			insights trends history listing listings catalog inventory balance profile feedback sentiment classifier
 			classification detector detection scanner formatter parser counter brainstorm ideas map maps geocode geocoding
-			nutrition bmi health uptime logs diff preview`,
+			nutrition bmi health uptime logs diff preview benchmark benchmarks analytics`,
 		EffectDelete:  `purge wipe deletion removal cleanup teardown termination cancellation erasure reset shredder eraser`,
 		EffectExecute: `shutdown reboot restart deployment deploy rollout execution executor runner launcher migration failover`,
 		EffectPayment: `transfer payment payout withdrawal refund purchase checkout remittance wire donation order trade`,
@@ -40,8 +40,7 @@ var effectNouns = sync.OnceValue(func() map[string]string {
 	return m
 })
 
-// effectRank orders effects by what they can do: the strongest noun of a
-// name without a verb decides (a payment_report reads, a report_purge deletes).
+// effectRank orders effects by what they can do.
 func effectRank(eff string) int {
 	switch eff {
 	case EffectRead:
@@ -60,15 +59,16 @@ func effectRank(eff string) int {
 	return 0
 }
 
-// nounEffect is the effect the nouns of a name without a verb say, or "".
+// nounEffect is the effect the nouns of a name without a verb say, or "":
+// the last of them is what the tool is (a payment_status is a status, an
+// account_transfer a transfer, a database_purge a purge).
 func nounEffect(objs []string) string {
-	best := ""
-	for _, o := range objs {
-		if eff, ok := effectNouns()[o]; ok && effectRank(eff) > effectRank(best) {
-			best = eff
+	for i := len(objs) - 1; i >= 0; i-- {
+		if eff, ok := effectNouns()[objs[i]]; ok {
+			return eff
 		}
 	}
-	return best
+	return ""
 }
 
 // actionKeys hold the verb of a tool that takes it as an argument.
@@ -108,3 +108,19 @@ func (e *evaluation) readShaped() bool {
 func assistantApp(app string) bool {
 	return strings.EqualFold(strings.TrimSpace(app), "assistant")
 }
+
+// viewFollows reports a word that names what is shown of a thing
+// (EmailSummary, OrderHistory, PostAnalytics): the word before it is that
+// thing, not a verb. Things that are made to be sent or published (a
+// review, a report, a quote) do not count: PostReview posts one.
+func viewFollows(rest []string) bool {
+	for _, w := range rest {
+		if effectNouns()[w] == EffectRead && !published[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var published = map[string]bool{"review": true, "report": true, "reports": true, "quote": true, "feedback": true, "news": true, "plan": true,
+	"checklist": true, "outline": true, "recipe": true, "recipes": true, "joke": true, "tips": true, "advice": true, "guide": true, "translation": true}
