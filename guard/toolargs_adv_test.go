@@ -44,7 +44,8 @@ func TestToolPathArguments(t *testing.T) {
 	writes := [][]string{{"write", "file"}, {"save", "file"}, {"create", "file"}, {"update", "file"}, {"append", "to", "file"}, {"edit", "file"},
 		{"overwrite", "file"}, {"put", "file"}, {"save", "document"}, {"write", "text"}, {"replace", "in", "file"}, {"patch", "file"}}
 	keys := []string{"path", "file_path", "filePath", "filename", "file", "target_file", "location", "uri", "paths", "files", "source_path"}
-	secretReads := []string{"/home/dev/.ssh/id_rsa", "~/.ssh/id_ed25519", "/etc/shadow", "$HOME/.ssh/id_rsa", "file:///home/dev/.ssh/id_rsa"}
+	secretReads := []string{"/home/dev/.ssh/id_rsa", "~/.ssh/id_ed25519", "/etc/shadow", "$HOME/.ssh/id_rsa", "file:///home/dev/.ssh/id_rsa",
+		"FILE://localhost/home/dev/.ssh/id_rsa", "file:/etc/shadow", "file:///home/dev/.ssh/id%5Frsa", "  /home/dev/.ssh/id_rsa ", "/home/dev/project/../.ssh/id_rsa", "~dev/.ssh/id_rsa"}
 	badWrites := []string{"/home/dev/.bashrc", "~/.zshrc", "/etc/passwd", "/home/dev/.ssh/authorized_keys", "~/.ssh/authorized_keys", "/etc/sudoers", "file:///home/dev/.profile"}
 	benign := []string{"/home/dev/project/src/main.go", "./docs/notes.md"}
 	arg := func(key, p string) map[string]any {

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"net/url"
 	"strings"
 	"sync"
 )
@@ -85,8 +86,8 @@ func looksLikePath(v string) bool {
 		return false
 	}
 	switch {
-	case v == "~" || v == "." || v == "..":
-		return true
+	case v[0] == '~' || v == "." || v == "..":
+		return true // ~, ~/…, ~root/… (another user's home)
 	case strings.HasPrefix(v, "//"):
 		return false // a comment, or a URL without its scheme
 	case v[0] == '/', strings.HasPrefix(v, "~/"), strings.HasPrefix(v, "~\\"), strings.HasPrefix(v, "./"), strings.HasPrefix(v, "../"),
@@ -96,22 +97,35 @@ func looksLikePath(v string) bool {
 		return true
 	case strings.HasPrefix(v, "$HOME"), strings.HasPrefix(v, "${HOME}"), strings.HasPrefix(strings.ToUpper(v), "%USERPROFILE%"), strings.HasPrefix(strings.ToUpper(v), "%APPDATA%"):
 		return true
-	case len(v) > 7 && strings.EqualFold(v[:7], "file://"):
-		return true
+	case len(v) > 6 && strings.EqualFold(v[:5], "file:") && v[5] == '/':
+		return true // file:///…, file://localhost/…, file:/…
 	}
 	return false
 }
 
 // localPath turns a file:// URL into its path; other values are returned as they are.
+// Its %-escapes are decoded (file:///home/dev/.ssh/id%5Frsa).
 func localPath(v string) string {
-	if len(v) > 7 && strings.EqualFold(v[:7], "file://") {
-		p := v[7:]
-		if h, rest, ok := strings.Cut(p, "/"); ok && (h == "" || strings.EqualFold(h, "localhost")) {
-			return "/" + rest
-		}
-		return p
+	if len(v) < 6 || !strings.EqualFold(v[:5], "file:") || v[5] != '/' {
+		return v
 	}
-	return v
+	p := v[5:]
+	if rest, ok := strings.CutPrefix(p, "//"); ok {
+		// file://host/path: this machine's only when the host is empty
+		// or localhost; another host's path is judged as written.
+		h, path, _ := strings.Cut(rest, "/")
+		if h != "" && !strings.EqualFold(h, "localhost") {
+			return v
+		}
+		p = "/" + path
+	}
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+		p = p[1:] // file:///C:/Users/…
+	}
+	return p
 }
 
 // addPath keeps a path argument.
