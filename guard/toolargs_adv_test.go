@@ -115,6 +115,10 @@ func TestToolRemotePaths(t *testing.T) {
 		{"DropboxMoveItem", map[string]any{"item_path": "/etc/passwd", "destination_folder_path": "/b"}, false},
 		{"mcp__github__create_or_update_file", map[string]any{"owner": "me", "repo": "r", "path": ".bashrc", "content": "x", "message": "m", "branch": "main"}, false},
 		{"DropboxUploadFile", map[string]any{"local_file_path": "/home/dev/.ssh/id_rsa", "cloud_folder_path": "/"}, true},
+		// Arguments the agent adds do not make a local path remote.
+		{"mcp__filesystem__write_file", map[string]any{"path": "/etc/passwd", "content": "x", "branch": "main", "repo": "r", "message": "m"}, true},
+		{"mcp__filesystem__edit_file", map[string]any{"path": "~/.bashrc", "edits": []any{}, "bucket": "b", "url": "https://example.com"}, true},
+		{"mcp__filesystem__read_text_file", map[string]any{"path": "/home/dev/.ssh/id_rsa", "owner": "me", "sha": "abc"}, true},
 		{"upload_to_drive", map[string]any{"file": "~/.aws/credentials"}, true},
 		{"GmailSendEmail", map[string]any{"to": "bob@example.com", "subject": "keys", "attachments": []any{"/home/dev/.ssh/id_rsa"}}, true},
 	} {

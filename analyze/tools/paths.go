@@ -217,11 +217,18 @@ func (p *Prepared) webURL() bool {
 	return false
 }
 
-// remote reports a call whose paths are in a remote store: a remote word in
-// the name or the server's name (Dropbox, a repository, a bucket), or an
-// argument that places them there (repo, bucket, branch).
-func (p *Prepared) remote() bool {
-	return p.a.remoteKey || anyIn(p.words, remoteWords) || anyIn(serverWords(p.tool), remoteWords)
+// remote reports a call whose paths may be in a remote store: a remote
+// word in the name or the server's name (Dropbox, a repository, a
+// bucket), or an argument that places them there (repo, bucket, branch).
+// Such a call is not a file tool.
+func (p *Prepared) remote() bool { return p.a.remoteKey || p.remoteName() }
+
+// remoteName reports a name (or a server's name) that says the tool works
+// on a remote store: its paths are that store's, not this machine's. The
+// arguments never say so: the agent writes them, and a "branch" added to
+// a write_file of /etc/passwd must not make /etc/passwd a remote path.
+func (p *Prepared) remoteName() bool {
+	return anyIn(p.words, remoteWords) || anyIn(serverWords(p.tool), remoteWords)
 }
 
 // localOnRemote reports a path argument of a call to a remote store that
@@ -255,7 +262,7 @@ func (p *Prepared) Paths() []PathArg {
 		return nil
 	}
 	verb := p.verb()
-	remote := p.remote()
+	remote := p.remoteName()
 	out := make([]PathArg, 0, len(p.a.pathArgs))
 	for _, pa := range p.a.pathArgs {
 		if remote && !p.localOnRemote(pa) {
