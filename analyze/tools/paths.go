@@ -162,7 +162,7 @@ var transferVerbs = map[string]bool{"upload": true, "download": true, "attach": 
 // writesPlain are verbs whose plain path argument is where they write:
 // download_file {"url": …, "path": "~/.bashrc"}.
 var writesPlain = map[string]bool{"download": true, "export": true, "save": true, "dump": true, "write": true, "create": true,
-	"generate": true, "record": true, "screenshot": true, "capture": true, "extract": true, "unzip": true, "decompress": true, "render": true}
+	"generate": true, "record": true, "screenshot": true, "capture": true, "render": true}
 
 // serverWords are the words of the MCP server's name in mcp__server__tool
 // (splitName drops them: they say nothing of the effect, but they say
@@ -286,7 +286,9 @@ func (p *Prepared) Paths() []PathArg {
 				w = writesPlain[verb]
 			case EffectWrite, EffectDelete, EffectUnlock:
 				w = true
-				r = transferVerbs[verb] && !writesPlain[verb]
+				if transferVerbs[verb] && !writesPlain[verb] {
+					r, w = true, false // upload_file {"path": …} carries the file away
+				}
 				if verb == "move" || verb == "rename" || verb == "copy" {
 					r = true // one path named for both ends
 				}
