@@ -259,6 +259,17 @@ func TestToolHarmfulPurpose(t *testing.T) {
 			}
 		}
 	}
+	// Several harms: the most severe decides, every time (maps have no order).
+	for i := 0; i < 20; i++ {
+		for _, a := range []guard.Action{
+			{Tool: "generate_content", Input: map[string]any{"type": "fake reviews", "purpose": "ransomware", "topic": "a scam"}, Context: ctx},
+			{Tool: "fraud_malware_kit", Input: map[string]any{"target": "bank"}, Context: ctx},
+		} {
+			if d := check(t, g, a); d.Verdict != guard.Block {
+				t.Fatalf("%s %v: %s, want block (%s)", a.Tool, a.Input, d.Verdict, d.Reason)
+			}
+		}
+	}
 	for _, c := range []struct{ purpose, want string }{{"ransomware", "block"}, {"phishing page", "block"}, {"fake reviews", "approve"}, {"product reviews", "run"}, {"birthday card", "run"}} {
 		d := check(t, g, guard.Action{Tool: "generate_content", Input: map[string]any{"type": c.purpose}, Context: ctx})
 		got := fmt.Sprint(d.Verdict)

@@ -1,6 +1,8 @@
 package tools
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -86,30 +88,32 @@ var harmWords = sync.OnceValue(func() *harmIndex {
 	return x
 })
 
-// harmOf returns the harm the words state, or nil: a defensive word
-// (detect, report, protect…) among them makes none.
+// harmOf returns the harm the words state, the most severe when they
+// state several (a blocked one before one that needs approval), or nil: a
+// defensive word (detect, report, protect…) among them makes none.
 func harmOf(words []string) *harm {
 	x := harmWords()
 	found := -1
+	better := func(i int) {
+		if found < 0 || harms[i].rule.Category.Dangerous() && !harms[found].rule.Category.Dangerous() {
+			found = i
+		}
+	}
 	var firsts []int
 	for _, w := range words {
 		if x.defended[w] {
 			return nil
 		}
-		if i, ok := x.alone[w]; ok && found < 0 {
-			found = i
+		if i, ok := x.alone[w]; ok {
+			better(i)
 		}
 		firsts = append(firsts, x.first[w]...)
 	}
-	if found < 0 && len(firsts) > 0 {
-	pairs:
-		for _, w := range words {
-			for _, j := range x.second[w] {
-				for _, i := range firsts {
-					if i == j && (x.about[i] == nil || anyIn(words, x.about[i])) {
-						found = i
-						break pairs
-					}
+	for _, w := range words {
+		for _, j := range x.second[w] {
+			for _, i := range firsts {
+				if i == j && (x.about[i] == nil || anyIn(words, x.about[i])) {
+					better(i)
 				}
 			}
 		}
@@ -136,16 +140,20 @@ func (e *evaluation) statedHarm() (*harm, string) {
 	if e.res.Effect == EffectRead || e.p == nil {
 		return nil, ""
 	}
-	for k, v := range e.p.input {
-		s, _ := v.(string)
+	// Every purpose argument, in order; the most severe harm decides.
+	var found *harm
+	ev := ""
+	for _, k := range slices.Sorted(maps.Keys(e.p.input)) {
+		s, _ := e.p.input[k].(string)
 		if s == "" || len(s) > 512 || !purposeKeys[normKey(k)] {
 			continue
 		}
-		if h := harmOf(append(splitName(s), all...)); h != nil {
-			return h, k + ": " + truncate(s, 80)
+		h := harmOf(append(splitName(s), all...))
+		if h != nil && (found == nil || h.rule.Category.Dangerous() && !found.rule.Category.Dangerous()) {
+			found, ev = h, k+": "+truncate(s, 80)
 		}
 	}
-	return nil, ""
+	return found, ev
 }
 
 // The harms' rules.
