@@ -1,11 +1,13 @@
 package guard
 
 import (
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/analyze/tools"
 )
 
 // Kind says what an action is. When an Action arrives without one, Check
@@ -35,6 +37,11 @@ type Action struct {
 	Kind    Kind           `json:"kind,omitempty"`
 	Text    string         `json:"text,omitempty"`
 	Context Context        `json:"context,omitempty"`
+	// Schema is the JSON Schema of the tool's input, when the tool
+	// published one (an MCP server's tools/list): it tells the role of
+	// arguments whose names say nothing (a path, a URL, a command). It
+	// adds roles, never removes one.
+	Schema map[string]any `json:"schema,omitempty"`
 }
 
 // Context is what is known about the circumstances of an action. Every field
@@ -222,14 +229,32 @@ func (a *Action) InferKind() Kind {
 			return KindShell
 		}
 	}
-	if a.Query() != "" {
+	if q := a.Query(); q != "" && LooksLikeSQL(q) {
+		// A search box's query ("weather in Paris") is not SQL.
 		return KindSQL
 	}
 	words := SplitName(a.Tool)
+	// A name that begins with a read (GetSmsMessages, list_payments) reads
+	// whatever it names: it sends, posts and pays nothing. (Asked only of
+	// a name with such a word.)
+	leads := 0
+	reads := func() bool {
+		if leads == 0 {
+			leads = 2
+			if tools.LeadingRead(a.Tool) {
+				leads = 1
+			}
+		}
+		return leads == 1
+	}
 	for _, w := range words {
 		switch w {
-		case "sql", "query", "postgres", "mysql", "sqlite":
+		case "sql", "postgres", "mysql", "sqlite":
 			if a.Query() != "" {
+				return KindSQL
+			}
+		case "query":
+			if q := a.Query(); q != "" && LooksLikeSQL(q) {
 				return KindSQL
 			}
 		case "shell", "bash", "terminal", "command":
@@ -237,15 +262,30 @@ func (a *Action) InferKind() Kind {
 				return KindShell
 			}
 		case "email", "gmail", "mail", "outlook":
-			return KindEmail
+			if !reads() {
+				return KindEmail
+			}
 		case "pay", "payment", "transfer", "withdraw", "purchase", "buy", "invoice", "refund", "charge":
-			return KindPayment
+			if !reads() {
+				return KindPayment
+			}
 		case "tweet", "post", "publish", "x", "linkedin", "facebook", "instagram", "mastodon", "bluesky":
-			return KindPost
+			if !reads() {
+				return KindPost
+			}
 		case "slack", "message", "sms", "whatsapp", "telegram", "discord", "teams", "chat":
-			return KindMessage
-		case "fetch", "http", "request", "url", "browse", "navigate":
+			if !reads() {
+				return KindMessage
+			}
+		case "http", "url":
 			return KindHTTP
+		case "fetch", "request", "browse", "navigate":
+			// CreateTransferRequest is not a web request: only a call
+			// that names a web address is one (a file:// URL or a path
+			// is a file it reads).
+			if u := a.inputString("url", "uri", "href", "endpoint"); u != "" && !tools.IsLocalPath(u) {
+				return KindHTTP
+			}
 		}
 	}
 	if a.Tool == "" && a.Text != "" {
@@ -311,3 +351,135 @@ func lowerToolName(name string) string {
 	}
 	return strings.ToLower(name)
 }
+
+// LooksLikeSQL reports text written as an SQL statement: its first
+// keyword (after blanks, comments and parentheses) with the words that
+// statement needs (SELECT … FROM, INSERT INTO, UPDATE … SET, DELETE FROM,
+// DROP TABLE, GRANT … ON…). The query argument of a tool is SQL only
+// then: "weather in Paris", "select the best laptop" and "delete old
+// e-mails from bob" are searches. (The SQL analyzer reads any text, so
+// it cannot tell.)
+func LooksLikeSQL(q string) bool {
+	if len(q) > 64<<10 {
+		q = q[:64<<10]
+	}
+	for {
+		q = strings.TrimLeft(q, " \t\r\n(;")
+		switch {
+		case strings.HasPrefix(q, "--"), strings.HasPrefix(q, "#"):
+			_, rest, ok := strings.Cut(q, "\n")
+			if !ok {
+				return false
+			}
+			q = rest
+			continue
+		case strings.HasPrefix(q, "/*"):
+			_, rest, ok := strings.Cut(q[2:], "*/")
+			if !ok {
+				return false
+			}
+			q = rest
+			continue
+		}
+		break
+	}
+	ws := strings.FieldsFunc(strings.ToUpper(q), func(r rune) bool {
+		return unicode.IsSpace(r) || r == '(' || r == ')' || r == ';' || r == ','
+	})
+	if len(ws) == 0 {
+		return false
+	}
+	has := func(kws ...string) bool {
+		for _, w := range ws[1:] {
+			for _, k := range kws {
+				if w == k {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	next := ""
+	if len(ws) > 1 {
+		next = ws[1]
+	}
+	at := func(i int) string {
+		if i < len(ws) {
+			return ws[i]
+		}
+		return ""
+	}
+	switch ws[0] {
+	case "SELECT":
+		return selectList(q) || len(ws) == 2 && strings.ContainsAny(q, "0123456789(@'")
+	case "INSERT", "MERGE", "UPSERT", "REPLACE":
+		// INSERT INTO t (…) VALUES …, INSERT INTO t SELECT …
+		i := slices.Index(ws, "INTO")
+		return i > 0 && i <= 3 && (strings.Contains(q, "(") || slices.Contains([]string{"VALUES", "SELECT", "SET", "DEFAULT", "USING"}, at(i+2)))
+	case "UPDATE":
+		// UPDATE t SET …, UPDATE t AS x SET …
+		return at(2) == "SET" || at(3) == "SET" || at(4) == "SET" && at(2) == "AS"
+	case "DELETE":
+		// DELETE FROM t, DELETE t1 FROM t1 JOIN …
+		return next == "FROM" || at(2) == "FROM"
+	case "WITH":
+		return has("AS") && has("SELECT", "INSERT", "UPDATE", "DELETE")
+	case "CREATE", "DROP", "ALTER":
+		return sqlObjects[next] || next == "OR" || next == "IF" || next == "UNIQUE" || next == "TEMP" || next == "TEMPORARY" || next == "MATERIALIZED" || next == "GLOBAL"
+	case "TRUNCATE":
+		return next == "TABLE" || len(ws) == 2
+	case "GRANT", "REVOKE":
+		return has("ON") || has("TO", "FROM") && has("ROLE", "USER", "ALL", "SELECT", "INSERT", "UPDATE", "DELETE", "USAGE", "SUPERUSER")
+	case "EXPLAIN":
+		return has("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
+	case "SHOW":
+		return len(ws) <= 4 && (sqlObjects[next] || next == "TABLES" || next == "DATABASES" || next == "COLUMNS" || next == "GRANTS" || next == "SCHEMAS" || next == "PROCESSLIST" || next == "VARIABLES" || next == "CREATE")
+	case "PRAGMA", "VACUUM":
+		return true
+	case "DESCRIBE", "DESC":
+		return len(ws) == 2
+	case "BEGIN", "COMMIT", "ROLLBACK":
+		return len(ws) == 1 || len(ws) == 2 && (next == "TRANSACTION" || next == "WORK")
+	case "SET":
+		return strings.Contains(q, "=")
+	}
+	return false
+}
+
+// selectList reports a SELECT whose list (up to FROM) is columns or
+// expressions: items of at most three words (expr AS alias), or an
+// operator, a star or a call; "select the best laptop from amazon" is words.
+func selectList(q string) bool {
+	up := strings.ToUpper(q)
+	i := strings.Index(up, "SELECT")
+	j := strings.Index(up, " FROM ")
+	if i < 0 || j < i {
+		return false
+	}
+	list := strings.TrimSpace(q[i+6 : j])
+	if list == "" {
+		return false
+	}
+	if strings.ContainsAny(list, "*()=+-/'\"`.[") {
+		return true
+	}
+	for _, item := range strings.Split(list, ",") {
+		f := strings.Fields(item)
+		switch {
+		case len(f) == 0 || len(f) > 3:
+			return false
+		case len(f) == 3 && !strings.EqualFold(f[1], "AS"):
+			return false
+		case len(f) == 2 && !strings.EqualFold(f[0], "DISTINCT") && strings.Contains(list, " "):
+			// expr alias: fine only when the list is a list
+			if !strings.Contains(list, ",") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sqlObjects are what CREATE, DROP and ALTER act on.
+var sqlObjects = map[string]bool{"TABLE": true, "DATABASE": true, "SCHEMA": true, "INDEX": true, "VIEW": true, "USER": true, "ROLE": true,
+	"FUNCTION": true, "PROCEDURE": true, "TRIGGER": true, "SEQUENCE": true, "EXTENSION": true, "TYPE": true, "COLUMN": true, "POLICY": true, "TABLESPACE": true}

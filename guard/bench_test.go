@@ -76,11 +76,14 @@ var typicalRequests = []guard.Action{
 
 // BenchmarkCheckRequests is guard.Check over requests and tool calls (the
 // budget: ≤ 20 µs median per request).
-func BenchmarkCheckRequests(b *testing.B) {
+func BenchmarkCheckRequests(b *testing.B) { benchActions(b, typicalRequests) }
+
+// benchActions is guard.Check over acts in turn.
+func benchActions(b *testing.B, acts []guard.Action) {
 	g := guard.New(guard.WithHome("/home/dev"))
 	ctx := context.Background()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		g.Check(ctx, typicalRequests[i%len(typicalRequests)])
+		g.Check(ctx, acts[i%len(acts)])
 	}
 }

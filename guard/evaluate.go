@@ -9,6 +9,7 @@ import (
 
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/analyze/sql"
+	"github.com/actionguard/actionguard/analyze/tools"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/rule"
 )
@@ -206,12 +207,20 @@ func (e *evaluation) file() {
 	p := ""
 	for _, k := range []string{"file_path", "path", "notebook_path", "filename", "file"} {
 		if s, ok := e.a.Input[k].(string); ok && s != "" {
-			p = s
+			p = tools.FilePath(s) // file:///etc/passwd is /etc/passwd
 			break
 		}
 	}
 	opt := e.shellOptions()
 	tool := strings.ToLower(e.a.Tool)
+	if p == "" && tool != "apply_patch" {
+		// Another name for the path (filePath, target_file, paths…):
+		// every path argument, as a tool named for files is judged.
+		if tp := tools.Prepare(e.a.Tool, e.a.Input); len(tp.Paths()) > 0 {
+			e.toolFiles(tp)
+			return
+		}
+	}
 	switch tool {
 	case "read", "read_file", "glob", "grep", "ls", "list_directory":
 		e.readOnly = true

@@ -101,7 +101,11 @@ func (e *evaluation) tool() {
 		}
 		return
 	}
-	p := tools.Prepare(e.a.Tool, e.a.Input)
+	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
+	if p.FileTool() && e.fileRulesApply() {
+		e.toolFiles(p)
+		return
+	}
 	if p.Effect() == tools.EffectUnknown {
 		// The name says nothing the analyzer knows; the kind the caller
 		// gave (or the vendor word in the name) still does.
@@ -112,13 +116,18 @@ func (e *evaluation) tool() {
 			e.add(f)
 			return
 		}
-		e.missing = "what " + e.describe() + " does cannot be told from its name"
 	}
 	if p.Effect() == tools.EffectRead {
 		e.readOnly = true
 	}
 	res := e.judge(p)
+	if p.Effect() == tools.EffectUnknown && hasRule(res.Findings, "tool.unknown.verb") {
+		// (An assistant's lookup with an unknown name is told, not held:
+		// tool.unknown.read-shaped.)
+		e.missing = "what " + e.describe() + " does cannot be told from its name"
+	}
 	e.composite(res.Score, levelOfClass(res.Class), levelOfClass(intent.ClassOf(res.Score)), "what the tool does")
+	e.toolPaths(p)
 	if res.UserAsked && res.Effect == tools.EffectPost {
 		// A post goes where the user said (LinkedIn, X): the user's request
 		// for it is the approval (docs/consequential.md). Messages are
@@ -230,6 +239,10 @@ func (e *evaluation) httpAction() {
 		return
 	}
 	ev := truncate(strings.TrimSpace(method+" "+url), 200)
+	if tools.IsLocalPath(url) {
+		// WebFetch of file:///home/dev/.ssh/id_rsa reads the file.
+		e.toolPaths(tools.Prepare(e.a.Tool, e.a.Input))
+	}
 	switch method {
 	case "", "GET", "HEAD", "OPTIONS":
 		e.readOnly = true
@@ -302,4 +315,13 @@ func genericRules() []*rule.Rule {
 	rs := slices.Clone(guardRules)
 	slices.SortFunc(rs, func(a, b *rule.Rule) int { return strings.Compare(a.ID, b.ID) })
 	return rs
+}
+
+func hasRule(fs []Finding, id string) bool {
+	for _, f := range fs {
+		if f.Rule == id {
+			return true
+		}
+	}
+	return false
 }

@@ -100,14 +100,21 @@ func TestToolsCorpusThroughGuard(t *testing.T) {
 	}
 	g := guard.New()
 	cases := corpus.JSONL[labelled](t, "../analyze/tools/testdata/tools.jsonl")
-	agree, checked := 0, 0
+	agree, checked, files := 0, 0, 0
 	for _, c := range cases {
 		a := guard.Action{Tool: c.Tool, Input: c.Input, Context: guard.Context{UserMessages: c.UserMessages, Application: c.Application, History: c.History}}
 		if k := a.InferKind(); k == guard.KindShell || k == guard.KindSQL || k == guard.KindFile || k == guard.KindHTTP {
 			continue // judged by their own analyzers
 		}
-		checked++
 		d := check(t, g, a)
+		if d.Kind == guard.KindFile {
+			// A tool that acts on files here (an MCP filesystem server's
+			// write_file) is judged by the file rules, as the agent's own
+			// Write is: see TestFilesystemMCP.
+			files++
+			continue
+		}
+		checked++
 		if slices.Contains(levelVerdict[c.Class], d.Verdict) {
 			agree++
 		} else if testing.Verbose() {
@@ -122,7 +129,7 @@ func TestToolsCorpusThroughGuard(t *testing.T) {
 			t.Errorf("privileged call %s %v runs without asking: %s", c.Tool, c.Input, d.Reason)
 		}
 	}
-	t.Logf("%d/%d tool calls get their class's verdict through the guard (%d others are shell, SQL, file or HTTP)", agree, checked, len(cases)-checked)
+	t.Logf("%d/%d tool calls get their class's verdict through the guard (%d others are shell, SQL, file or HTTP; %d act on files here)", agree, checked, len(cases)-checked-files, files)
 	if checked < len(cases)*3/4 || agree*100 < checked*95 {
 		t.Errorf("only %d/%d tool calls get their class's verdict", agree, checked)
 	}

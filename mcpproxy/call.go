@@ -33,7 +33,7 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 	}
 	// Every recorded decision has an id, for `actionguard feedback`; the
 	// records of a call held for approval share it.
-	a := &guard.Action{ID: audit.NewID(), Tool: s.toolName(params.Name), Input: params.Arguments, Context: s.ctx}
+	a := &guard.Action{ID: audit.NewID(), Tool: s.toolName(params.Name), Input: params.Arguments, Context: s.ctx, Schema: s.schema(params.Name)}
 	start := time.Now()
 	d, err := s.p.check.Check(ctx, *a)
 	took := time.Since(start)

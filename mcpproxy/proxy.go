@@ -133,7 +133,7 @@ func (p *Proxy) Serve(ctx context.Context, client, upstream mcp.Transport) error
 // until either closes or ctx ends, then closes both.
 func (p *Proxy) Relay(ctx context.Context, client, upstream mcp.Connection) error {
 	ctx, cancel := context.WithCancel(ctx)
-	s := &session{p: p, client: client, upstream: upstream, name: p.name, inits: map[any]bool{}, named: make(chan struct{})}
+	s := &session{p: p, client: client, upstream: upstream, name: p.name, inits: map[any]bool{}, lists: map[any]bool{}, named: make(chan struct{})}
 	s.ctx = guardContext(p.base, client.SessionID())
 	errc := make(chan error, 2)
 	go func() { errc <- s.fromClient(ctx) }()
@@ -170,6 +170,10 @@ type session struct {
 	name  string        // the server's name; from the initialize result unless set
 	inits map[any]bool  // ids of initialize and server/discover requests whose result is due
 	named chan struct{} // closed when the first of those results arrives
+	// lists are the ids of tools/list requests whose result is due;
+	// schemas the input schema of each tool the server listed.
+	lists   map[any]bool
+	schemas map[string]map[string]any
 }
 
 // fromClient forwards the client's messages, checking tool calls first.
@@ -184,6 +188,12 @@ func (s *session) fromClient(ctx context.Context) error {
 			case "initialize", "server/discover":
 				s.mu.Lock()
 				s.inits[req.ID.Raw()] = true
+				s.mu.Unlock()
+			case "tools/list":
+				s.mu.Lock()
+				if len(s.lists) < maxPending {
+					s.lists[req.ID.Raw()] = true
+				}
 				s.mu.Unlock()
 			case "tools/call":
 				if err := s.toolCall(ctx, req); err != nil {
@@ -218,6 +228,10 @@ func (s *session) fromUpstream(ctx context.Context) error {
 				default:
 					close(s.named)
 				}
+			}
+			if s.lists[resp.ID.Raw()] {
+				delete(s.lists, resp.ID.Raw())
+				s.keepSchemas(resp.Result)
 			}
 			s.mu.Unlock()
 		}

@@ -28,6 +28,13 @@ import (
 // set, the test binary serves three tools over stdio and appends every call
 // it receives to the file that variable names.
 func TestMain(m *testing.M) {
+	if calls := os.Getenv("MCPPROXY_TEST_FS_SERVER"); calls != "" {
+		if err := serveFilesystem(calls); err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if calls := os.Getenv("MCPPROXY_TEST_SERVER"); calls != "" {
 		if err := serveUpstream(calls); err != nil {
 			fmt.Fprintln(os.Stderr, "test server:", err)
@@ -40,20 +47,7 @@ func TestMain(m *testing.M) {
 
 func serveUpstream(callsFile string) error {
 	s := mcp.NewServer(&mcp.Implementation{Name: "testsrv", Version: "1.0.0"}, nil)
-	var mu sync.Mutex
-	echo := func(name string) mcp.ToolHandler {
-		return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			mu.Lock()
-			defer mu.Unlock()
-			f, err := os.OpenFile(callsFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
-			if err != nil {
-				return nil, err
-			}
-			fmt.Fprintf(f, "%s %s\n", name, req.Params.Arguments)
-			f.Close()
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: name + " " + string(req.Params.Arguments)}}}, nil
-		}
-	}
+	echo := func(name string) mcp.ToolHandler { return recordCall(callsFile, name) }
 	obj := func(props string) json.RawMessage {
 		return json.RawMessage(`{"type":"object","properties":` + props + `}`)
 	}
@@ -67,10 +61,11 @@ func serveUpstream(callsFile string) error {
 	return s.Run(context.Background(), &mcp.StdioTransport{})
 }
 
-// upstream returns a transport that starts the test server as a process.
-func upstream(t *testing.T, callsFile string) mcp.Transport {
+// upstreamServer returns a transport that starts the test server that env
+// selects (MCPPROXY_TEST_SERVER, MCPPROXY_TEST_FS_SERVER) as a process.
+func upstreamServer(t *testing.T, env, callsFile string) mcp.Transport {
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "MCPPROXY_TEST_SERVER="+callsFile)
+	cmd.Env = append(os.Environ(), env+"="+callsFile)
 	cmd.Stderr = os.Stderr
 	return &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}
 }
@@ -101,6 +96,12 @@ func (s *syncBuf) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b
 // upstream process, recording decisions in a real SQLite audit log.
 func start(t *testing.T, opts ...mcpproxy.Option) *harness {
 	t.Helper()
+	return startServer(t, "MCPPROXY_TEST_SERVER", opts...)
+}
+
+// startServer is start with the upstream server env selects.
+func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
+	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(dir, "actionguard.db"))
@@ -128,7 +129,7 @@ func start(t *testing.T, opts ...mcpproxy.Option) *harness {
 		mcpproxy.WithPollInterval(10 * time.Millisecond)}, opts...)
 	p := mcpproxy.New(guard.New(guard.WithHome(dir)), opts...)
 	clientSide, proxySide := mcp.NewInMemoryTransports()
-	go func() { h.done <- p.Serve(ctx, proxySide, upstream(t, h.calls)) }()
+	go func() { h.done <- p.Serve(ctx, proxySide, upstreamServer(t, env, h.calls)) }()
 	c := mcp.NewClient(&mcp.Implementation{Name: "testclient", Version: "1"}, nil)
 	cs, err := c.Connect(ctx, clientSide, nil)
 	if err != nil {

@@ -120,6 +120,8 @@ type Prepared struct {
 	over     override
 	contacts []Contact
 	listed   bool // contacts is computed
+	fileName bool // the name says the tool acts on files (fileToolName)
+	input    map[string]any
 }
 
 // override is what a shell command or an API's route says about a call
@@ -139,7 +141,17 @@ type override struct {
 // arguments say and whom it reaches. input may be nil.
 func Prepare(tool string, input map[string]any) *Prepared {
 	tables()
-	return effect(tool, input)
+	return effect(tool, input, nil)
+}
+
+// PrepareSchema is Prepare for a tool whose input schema is known (an MCP
+// server publishes one per tool in tools/list): the schema names the roles
+// of arguments the name tables do not know (a property described as a
+// file's path, with format "uri" or "email"). It adds roles, never takes
+// one away: a server cannot hide a path by describing it as text.
+func PrepareSchema(tool string, input, schema map[string]any) *Prepared {
+	tables()
+	return effect(tool, input, schemaRoles(schema))
 }
 
 // Effect is what the call does (EffectSend, EffectPayment…).
@@ -201,7 +213,7 @@ func (p *Prepared) Judge(opt Options) *Result {
 
 // effect reads what a call does from its name and arguments, without
 // scoring it.
-func effect(tool string, input map[string]any) *Prepared {
+func effect(tool string, input map[string]any, schema map[string]Role) *Prepared {
 	res := &Result{}
 	words := joinSignIn(splitName(tool))
 	verb := ""
@@ -210,9 +222,10 @@ func effect(tool string, input map[string]any) *Prepared {
 			continue
 		}
 		// A word that is both noun and verb (Lock, Email, Order, Dispatch)
-		// is a noun when it follows an object or comes before a plain verb.
+		// is a noun when it follows an object or comes before a plain verb
+		// or a noun that says what the tool is (EmailSummary, OrderHistory).
 		if _, ok := verbs()[wd]; ok && verb == "" {
-			if !nounVerbs()[wd] || len(res.Objects) == 0 && !verbFollows(words[i+1:]) {
+			if !nounVerbs()[wd] || len(res.Objects) == 0 && !verbFollows(words[i+1:]) && !viewFollows(words[i+1:]) {
 				verb = wd
 				res.Verbs = append(res.Verbs, wd)
 				continue
@@ -221,7 +234,18 @@ func effect(tool string, input map[string]any) *Prepared {
 		res.Objects = append(res.Objects, wd)
 	}
 	if verb == "" {
-		// Only noun-verbs: the first of them is the verb (HTTPRequest).
+		// A tool named for a thing that takes its verb as an argument
+		// (calendar {"action": "delete_event"}): the argument's verb.
+		if v, objs := argumentVerb(input); v != "" {
+			verb = v
+			res.Verbs = append(res.Verbs, v)
+			res.Objects = append(res.Objects, objs...)
+		}
+	}
+	if verb == "" && nounEffect(res.Objects) == "" {
+		// Only noun-verbs and no noun that says what the tool is: the
+		// first of them is the verb (HTTPRequest). With one (email_summary,
+		// scada_access, code_review) the nouns decide.
 		for i, wd := range res.Objects {
 			if _, ok := verbs()[wd]; ok {
 				verb = wd
@@ -231,16 +255,21 @@ func effect(tool string, input map[string]any) *Prepared {
 			}
 		}
 	}
-	a := readArgs(input, anyIn(words, minorUnitVendors))
+	a := readArgs(input, anyIn(words, minorUnitVendors), fileToolName(tool, words), schema)
 	res.Recipients = a.recipients
 	res.Effect = effectOf(verb, res.Objects, words, a)
-	res.Effect = escalate(res, res.Effect)
+	if verb == "" {
+		if eff := nounEffect(res.Objects); eff != "" {
+			res.Effect = eff
+		}
+	}
+	res.Effect = escalate(res, res.Effect, words)
 	if res.Effect == EffectPost && anyIn(res.Objects, messageNouns) && len(a.recipients) > 0 {
 		// slack_post_message {"channel": "#team"}: a message to a channel,
 		// not a public post.
 		res.Effect = EffectSend
 	}
-	p := &Prepared{res: res, a: a, tool: tool, words: words}
+	p := &Prepared{res: res, a: a, tool: tool, words: words, fileName: a.fileTool, input: input}
 	if res.Effect == EffectSend || res.Effect == EffectWrite || res.Effect == EffectUnknown {
 		// A generic HTTP tool calling a payment, messaging or social API
 		// does what the API does (HTTPRequest POST api.stripe.com/v1/charges).
@@ -256,8 +285,16 @@ var minorUnitVendors = map[string]bool{"stripe": true, "adyen": true, "square": 
 // escalate: a read or a write whose name carries a second, stronger verb
 // (fetch_and_delete_messages, GetAndTransfer) takes the stronger effect, so
 // that a harmless first word cannot hide what the call does.
-func escalate(res *Result, eff string) string {
+//
+// A name that begins with a read (Get, List, Read, Search, Fetch, Show…)
+// reads whatever it names (GetSmsMessages, ListTransfers,
+// ReadDeletedItems); only a second clause (fetch_and_delete) adds the
+// stronger effect.
+func escalate(res *Result, eff string, words []string) string {
 	if eff != EffectRead && eff != EffectWrite {
+		return eff
+	}
+	if eff == EffectRead && len(res.Verbs) > 0 && !anyIn(words, conjunctions) {
 		return eff
 	}
 	for i, wd := range res.Objects {
@@ -274,6 +311,9 @@ func escalate(res *Result, eff string) string {
 	}
 	return eff
 }
+
+// conjunctions join two actions in one name (fetch_and_delete_messages).
+var conjunctions = map[string]bool{"and": true, "then": true, "plus": true, "also": true}
 
 // verbFollows reports whether a verb that is only a verb comes next,
 // skipping vendor words.
@@ -482,8 +522,18 @@ func (e *evaluation) score(opt Options) {
 	case EffectExecute:
 		e.add(ruleExecuteCode, ev, "", e.a.code...)
 	default:
+		if assistantApp(opt.Application) && e.readShaped() {
+			// An assistant's tool named for something unknown that is
+			// given only names, ids and search words (a lookup): it is
+			// told, not held.
+			e.add(ruleUnknownReadShaped, ev, "")
+			break
+		}
 		e.add(ruleUnknownVerb, ev, "")
 		e.floor = ClassCautious
+	}
+	if h, ev := e.statedHarm(); h != nil {
+		e.add(h.rule, rule.Printable(truncate(ev, 120)), "")
 	}
 	if res.Effect != EffectRead && len(a.destructive) > 0 {
 		e.add(ruleArgsDestructive, strings.Join(a.destructive, ","), "")

@@ -197,7 +197,7 @@ func PrepareRequest(method, rawURL string, body any) (*Prepared, bool) {
 
 // prepareRoute reads a body sent to an API route.
 func prepareRoute(r *apiRoute, rawURL string, in map[string]any) *Prepared {
-	a := readArgs(in, r.minor)
+	a := readArgs(in, r.minor, false, nil)
 	if r.path == "/gists" && !a.public {
 		return nil // a secret gist is not a public post
 	}

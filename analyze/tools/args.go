@@ -57,6 +57,17 @@ type args struct {
 	attachments []string
 	refs        []string
 	seen        int
+
+	// pathArgs are the paths on this machine the arguments name (see
+	// pathSideOf); remoteKey: a top-level argument places them in a remote
+	// store (repo, bucket) rather than on this machine.
+	pathArgs  []pathArg
+	remoteKey bool
+	// fileTool: the tool's name says it acts on files, so both ends of a
+	// move are paths whatever they look like; schema the roles the MCP
+	// server's input schema gives to argument names (see schemaRoles).
+	fileTool bool
+	schema   map[string]Role
 }
 
 // amountArg is one amount argument.
@@ -130,8 +141,8 @@ func set(ws ...string) map[string]bool {
 // readArgs walks the input, depth first in no particular order; every
 // category's list is sorted afterwards by the caller when order matters.
 // minorUnits says that the tool's API counts "amount" in minor units.
-func readArgs(input map[string]any, minorUnits bool) *args {
-	a := &args{minorUnits: minorUnits}
+func readArgs(input map[string]any, minorUnits, fileTool bool, schema map[string]Role) *args {
+	a := &args{minorUnits: minorUnits, fileTool: fileTool, schema: schema}
 	a.walk(input, "", "", 0)
 	a.resolveMoney()
 	return a
@@ -193,6 +204,9 @@ func (a *args) walk(v any, key, parent string, depth int) {
 				if f, _, ok := numberOf(e); ok {
 					qty = f
 				}
+			}
+			if depth == 0 && remoteKeys[nk] {
+				a.remoteKey = true
 			}
 			a.walk(e, nk, key, depth+1)
 		}
@@ -313,6 +327,15 @@ func (a *args) value(key, parent, v string) {
 		if exposureKeys[key] {
 			a.public = true
 		}
+	}
+	if t != "" && (parent == "" || a.schema[key] == RolePath) {
+		// Value-based paths only at the top level: the text inside an
+		// edit ({"edits": [{"oldText": "/etc/hosts"}]}) is not a path.
+		if s, ok := pathSideOf(key, t, a.fileTool, a.schema[key] == RolePath); ok {
+			a.addPath(key, t, s)
+		}
+	} else if t != "" && (pathKeys[key] || pathListKeys()[key]) {
+		a.addPath(key, t, sidePlain)
 	}
 	if secretKeys[key] && t != "" && len(a.secrets) < 4 {
 		a.secrets = append(a.secrets, key)

@@ -71,7 +71,7 @@ func PrepareCommand(c Command) (*Prepared, bool) {
 
 // commandPrepared builds the call a command makes from its arguments.
 func commandPrepared(tool, effect, verb, noun string, in map[string]any, minor bool) *Prepared {
-	a := readArgs(in, minor)
+	a := readArgs(in, minor, false, nil)
 	res := &Result{Verbs: []string{verb}, Effect: effect, Recipients: a.recipients}
 	p := &Prepared{res: res, a: a, tool: tool, words: splitName(tool)}
 	p.over = override{noun: noun, message: effect == EffectSend}

@@ -39,6 +39,20 @@
 //     (api.stripe.com, api.twilio.com, api.x.com…) and PrepareCommand a
 //     shell command (stripe, mail, sendmail, curl to those APIs…) as the
 //     call they make.
+//   - Arguments classifies every argument by role (a path or a list of
+//     paths, a URL, a recipient, an amount, a query, code, content, a
+//     name) from its name, its value and the tool's input schema
+//     (PrepareSchema: an MCP server publishes one in tools/list; it only
+//     adds roles). Paths lists the paths on this machine with what the
+//     call does to each (read, written, both); FileTool reports a tool that
+//     acts on files here (an MCP filesystem server's read_text_file,
+//     write_file, move_file…), whose paths the caller judges with the file
+//     rules of the agents' own Read, Write and Edit.
+//   - The name is read verb first: a leading read (Get, List, Read,
+//     Search…) reads whatever it names; a name without a verb by its nouns
+//     (summary, forecast: reads; purge, shutdown, transfer: effects); a name
+//     or purpose argument stating a harm (phishing, malware, tampering with
+//     evidence, fraud, surveillance of a person) is blocked or held.
 //   - Rules returns the rules, sorted by id, each with examples written as
 //     `ToolName {"arg": …}` (optionally followed by ` contacts: <n>` and
 //     ` user: <message>`) or `$ command line`.

@@ -24,7 +24,7 @@ func payeeKnown(history []Call, recipients []string) (known string, evidence boo
 		history = history[len(history)-maxHistory:]
 	}
 	for _, c := range history {
-		p := effect(c.Tool, c.Input)
+		p := effect(c.Tool, c.Input, nil)
 		res, a := p.res, p.a
 		switch {
 		case res.Effect == EffectPayment:

@@ -248,6 +248,12 @@ var (
 		Match:   []string{`FrobnicateWidget {"x": 1}`, `mcp__weird__zork {}`},
 		NoMatch: []string{`GetWidget {}`},
 	}
+	ruleUnknownReadShaped = &rule.Rule{
+		ID: "tool.unknown.read-shaped", Summary: "What this tool does cannot be told from its name, but it is only told what to look at (names, ids, search words): it runs and you are told.",
+		Points: rule.Untrusted, Category: rule.Routine, // 15: a notice
+		Match:   []string{`stock_ticker {"symbol": "AAPL"} app: assistant`, `FrobnicateWidget {"widget_id": "w1"} app: assistant`},
+		NoMatch: []string{`FrobnicateWidget {"x": 1}`, `zork {"to": "bob@example.com", "body": "hi"} app: assistant`, `zork {"amount": 40} app: assistant`},
+	}
 	ruleUnlockPhysical = &rule.Rule{
 		ID: "tool.unlock.physical", Summary: "Unlocks or opens a door, lock or alarm: physical access.",
 		Points: unlockPoints, Category: rule.Permissions, AlwaysReview: true,
@@ -291,6 +297,12 @@ var registry = []*rule.Rule{
 	ruleExecuteCode,
 	ruleGrantAccess,
 	ruleGrantAdmin,
+	ruleHarmChildren,
+	ruleHarmCredentials,
+	ruleHarmFraud,
+	ruleHarmMalware,
+	ruleHarmSurveillance,
+	ruleHarmTamper,
 	rulePaymentCrypto,
 	rulePaymentKnownPayee,
 	rulePaymentLarge,
@@ -310,6 +322,7 @@ var registry = []*rule.Rule{
 	ruleSendMessage,
 	ruleSendNewContact,
 	ruleSendNoRecipient,
+	ruleUnknownReadShaped,
 	ruleUnknownVerb,
 	ruleUnlockPhysical,
 	ruleSecurityOff,

@@ -52,7 +52,7 @@ var verbs = sync.OnceValue(func() map[string]string {
 
 		"grant": EffectGrant, "revoke": EffectGrant, "authorize": EffectGrant, "permit": EffectGrant, "promote": EffectGrant, "demote": EffectGrant, "approve": EffectGrant, "unshare": EffectGrant,
 
-		"unlock": EffectUnlock, "unlatch": EffectUnlock, "disarm": EffectUnlock, "unblock": EffectWrite,
+		"unlock": EffectUnlock, "unlatch": EffectUnlock, "disarm": EffectUnlock, "unblock": EffectWrite, "go": EffectWrite, "goto": EffectWrite,
 
 		"delete": EffectDelete, "remove": EffectDelete, "drop": EffectDelete, "destroy": EffectDelete, "purge": EffectDelete, "wipe": EffectDelete, "truncate": EffectDelete, "erase": EffectDelete, "clear": EffectDelete,
 		"trash": EffectDelete, "empty": EffectDelete, "uninstall": EffectDelete, "cancel": EffectDelete, "terminate": EffectDelete, "kill": EffectDelete, "reset": EffectDelete, "unsubscribe": EffectDelete,
@@ -113,3 +113,16 @@ var (
 		"eth": true, "ethereum": true, "usdt": true, "wallet": true, "sol": true, "kraken": true, "metamask": true}
 	httpNouns = map[string]bool{"http": true, "https": true, "api": true, "url": true, "webhook": true, "rest": true, "curl": true}
 )
+
+// LeadingRead reports a tool name whose first word (after vendor and
+// server names) is a verb that only reads: GetSmsMessages, list_emails,
+// SearchPayments. Such a tool reads whatever it names.
+func LeadingRead(name string) bool {
+	for _, wd := range splitName(name) {
+		if vendors()[wd] {
+			continue
+		}
+		return verbs()[wd] == EffectRead && !nounVerbs()[wd]
+	}
+	return false
+}

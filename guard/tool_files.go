@@ -1,0 +1,83 @@
+package guard
+
+import (
+	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/analyze/tools"
+)
+
+// toolFiles judges a tool that reads or changes files on this machine
+// (an MCP filesystem server's read_text_file, write_file, move_file…; see
+// tools.Prepared.FileTool) as the agents' Read, Write and Edit tools are
+// judged: each path it names by the file rules, for what the tool does
+// to it. The tool's verb says nothing more.
+func (e *evaluation) toolFiles(p *tools.Prepared) {
+	paths := p.Paths()
+	// Judged as a file action from here on: no transmission, and the
+	// assistant profile's rule for writes applies.
+	e.kind, e.d.Kind = KindFile, KindFile
+	if p.Effect() == tools.EffectRead {
+		e.readOnly = true
+	}
+	if e.trace {
+		e.step("tool", e.a.Tool+" acts on files on this machine: each path is judged as the agent's own file tools' would be", 0)
+	}
+	if len(paths) == 0 {
+		if p.Effect() != tools.EffectRead {
+			e.missing = "the action names no file"
+		}
+		return
+	}
+	opt := e.shellOptions()
+	for _, pa := range paths {
+		e.findings = append(e.findings, pathFindings(pa, opt)...)
+		// actionguard's own files and the agents' settings, as selfGuard
+		// reads every argument of a tool that is not a file tool.
+		e.selfFindings(shell.SelfArgument(pa.Path, pa.Write, opt))
+	}
+}
+
+// fileRulesApply reports an application whose file tools the file rules
+// judge alone: a coding agent or an editor (its own Write is judged so),
+// an assistant (whose profile holds every write). Elsewhere (a file
+// manager) creating a file is seed 000's cautious action: the tool's verb
+// is judged and the file rules add to it.
+func (e *evaluation) fileRulesApply() bool {
+	switch app := e.application(); app {
+	case AppCodingAgent, AppAssistant, "code-editor", "editor", "ide", "vscode", "notebook":
+		return true
+	}
+	return false
+}
+
+// toolPaths adds the file rules' findings for the paths a tool that is not
+// a file tool names (an attachment, an upload, a script to run): their
+// points add to the tool's, as seed 000's points add up.
+func (e *evaluation) toolPaths(p *tools.Prepared) {
+	paths := p.Paths()
+	if len(paths) == 0 {
+		return
+	}
+	opt := e.shellOptions()
+	for _, pa := range paths {
+		for _, f := range pathFindings(pa, opt) {
+			if e.sum != nil {
+				*e.sum += f.Points
+			}
+			e.findings = append(e.findings, f)
+		}
+	}
+}
+
+// pathFindings are the findings of the agents' file tools for one path: a
+// read's (credentials, actionguard's own files), a write's (system paths,
+// start-up files, hooks, agent settings, outside the workspace).
+func pathFindings(pa tools.PathArg, opt shell.Options) []Finding {
+	var fs []Finding
+	if pa.Read {
+		fs = append(fs, localCredentials(pa.Path, shell.FileRead(pa.Path, opt), opt)...)
+	}
+	if pa.Write {
+		fs = append(fs, shell.FileWrite(pa.Path, opt)...)
+	}
+	return fs
+}
