@@ -23,6 +23,10 @@ type dangerPattern struct {
 	// owner: the object must belong to a third party named with a
 	// possessive ("sarah's facebook", "my boss's email account").
 	owner bool
+	// harm: a harm category's pattern (harm.go), cleared by harmCleared;
+	// minors: sexual content with a minor, cleared only by protecting,
+	// spotting or reporting; self: self-harm, where "me" is the person.
+	harm, minors, self bool
 	// the lists above as sets of base forms, built by lexicon.
 	verbSet, objectSet, peopleSet, aloneSet map[string]bool
 }
@@ -258,7 +262,7 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 		}
 		for _, i := range idx {
 			w := toks[i].word
-			if p.aloneSet[w] {
+			if p.aloneSet[w] && !((p.harm || p.minors) && harmCleared(p, toks, i, i)) {
 				return p.rule.Find(span(text, toks[i:i+1]), ""), true
 			}
 			if !p.verbSet[w] || w == "break" && p.rule == ruleDangerUnauthorized && (i+1 == len(toks) || toks[i+1].word != "into") {
@@ -272,7 +276,7 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 				hi++
 			}
 			for j := lo; j < hi; j++ {
-				if j == i || !p.objectSet[toks[j].word] {
+				if j == i || !p.objectSet[toks[j].word] && !(p.minors && minorAge(toks, j)) {
 					continue
 				}
 				if p.rule == ruleDangerMass && !massScope(toks, lo, hi, j) {
@@ -284,10 +288,16 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 				if p.owner && !thirdPartyOwner(toks[lo:hi]) {
 					continue
 				}
+				if (p.harm || p.minors) && harmCleared(p, toks, i, j) {
+					continue
+				}
 				a, b := min(i, j), max(i, j)
 				return p.rule.Find(span(text, toks[a:b+1]), ""), true
 			}
 		}
+	}
+	if f, ok := ownWork(text, toks); ok {
+		return f, true
 	}
 	if seen&dangerReview != 0 {
 		if f, ok := sockPuppets(text, toks); ok {

@@ -91,6 +91,9 @@ func lexicon() {
 				add(v)
 			}
 		}
+		// The harm categories' patterns join the security ones here, on
+		// first use.
+		dangerPatterns = append(dangerPatterns[:len(dangerPatterns):len(dangerPatterns)], harmPatterns...)
 		for _, p := range dangerPatterns {
 			for _, set := range [][]string{p.verbs, p.objects, p.people, p.alone} {
 				for _, w := range set {
