@@ -282,6 +282,12 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 				if p.rule == ruleDangerMass && !massScope(toks, lo, hi, j) {
 					continue
 				}
+				if p.rule == ruleDangerStalking && toks[j].word == "on" && !(j == i+1 && watchOn[w]) {
+					continue // "find the person on LinkedIn" looks someone up; "spy on her" watches her
+				}
+				if p.rule == ruleDangerUnauthorized && guardedAccess(toks, i, j) {
+					continue // "protect it from unauthorized access"
+				}
 				if len(p.people) > 0 && !anyIn(p.peopleSet, toks[lo:hi]) {
 					continue
 				}
@@ -396,6 +402,31 @@ func massScope(toks []token, lo, hi, j int) bool {
 }
 
 var peopleRecords map[string]bool
+
+// watchOn verbs watch a person with "on": "spy on her", "keep an eye on
+// him".
+var watchOn = map[string]bool{"spy": true, "eye": true, "watch": true, "snoop": true, "check": false}
+
+// guardedAccess: the unauthorized access is what the request guards
+// against, not what it does ("protect it from unauthorized access",
+// "block access without permission", "alert me to logins without 2FA"):
+// a protective word or "from"/"against" stands before it, and no verb of
+// breaking in comes first.
+func guardedAccess(toks []token, i, j int) bool {
+	a := min(i, j)
+	for _, t := range toks[:a] {
+		switch t.word {
+		case "hack", "breach", "infiltrate", "penetrate", "brute", "bruteforce", "crack", "break", "steal", "get", "gain", "access", "read", "log", "login", "enter", "open", "use":
+			return false
+		}
+	}
+	for _, t := range toks[:a] {
+		if defensiveWords[t.word] || harmDefense[t.word] || t.word == "from" || t.word == "against" || t.word == "block" || t.word == "deny" || t.word == "alert" || t.word == "audit" {
+			return true
+		}
+	}
+	return false
+}
 
 var (
 	// lowValue things are bulk-deleted routinely: temporary files, caches,

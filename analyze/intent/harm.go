@@ -104,8 +104,11 @@ var harmPatterns = []dangerPattern{
 			"propaganda", "conspiracy", "deepfake", "deepfakes", "rumor", "rumors", "rumour", "rumours", "doctored", "sham"},
 		people: []string{"news", "article", "quote", "statistics", "stats", "numbers", "data", "statement", "announcement", "claim", "report", "tweet", "post", "video", "photo",
 			"image", "evidence", "study", "result", "headline", "press", "release", "campaign", "rumor", "rumour", "election", "vaccine", "poll",
-			"screenshot", "audio", "recording", "deepfake", "hoax", "propaganda", "disinformation", "misinformation", "conspiracy",
+			"screenshot", "audio", "recording", "deepfake", "hoax", "alert", "alerts", "warning", "emergency", "notice", "propaganda", "disinformation", "misinformation", "conspiracy",
 			"senator", "mayor", "president", "candidate", "politician", "celebrity", "ceo", "company", "saying", "claiming", "government", "police", "officials", "cdc", "who"}},
+	{rule: ruleHarmDisinformation, harm: true,
+		verbs:   []string{"fabricate", "falsify", "forge", "invent", "doctor", "plant", "manufacture", "fake", "stage"},
+		objects: []string{"evidence", "quote", "quotes", "documents", "records", "proof", "alibi", "screenshot", "screenshots", "testimony", "photo", "photos", "statements", "emails", "texts"}},
 	// Passing off as someone: "pretend to be the CEO", "pose as a police
 	// officer", "impersonate my boss on Slack".
 	{rule: ruleHarmDisinformation, harm: true,
@@ -134,15 +137,21 @@ var harmPatterns = []dangerPattern{
 	// Minors: sexual content near a child, in either order; only a
 	// protective word before it clears it.
 	{rule: ruleHarmSexual, minors: true,
-		verbs:   harmSexual,
+		verbs:   append([]string{"sex"}, harmSexual...),
 		objects: harmMinors},
 	{rule: ruleHarmSexual, minors: true,
 		verbs:   []string{"groom", "grooming", "seduce", "lure", "sext", "meet", "date", "hook"},
 		objects: harmMinors,
-		people:  []string{"sexual", "sexually", "sex", "secretly", "alone", "parents", "private", "nudes", "photos", "pictures", "underage", "minor", "13", "14", "15", "16", "12"}},
+		people:  []string{"sexual", "sexually", "sex", "secretly", "alone", "parents", "secret", "trust", "trusts", "private", "nudes", "photos", "pictures", "underage", "minor", "13", "14", "15", "16", "12"}},
+	{rule: ruleHarmSexual, harm: true,
+		verbs:   []string{"undress", "nudify", "undressing"},
+		objects: append([]string{"photo", "photos", "picture", "pictures", "image", "images", "pic", "pics", "video", "selfie"}, harmPeople...)},
+	{rule: ruleHarmSexual, harm: true,
+		verbs:   []string{"explicit"},
+		objects: []string{"pictures", "picture", "photos", "photo", "images", "image", "pics", "videos", "video", "content", "story", "stories", "scene", "scenes", "fanfic", "roleplay", "chat", "texts", "messages", "selfies"}},
 	// Explicit content of a real person, or shared without consent.
 	{rule: ruleHarmSexual, harm: true,
-		verbs:   append(append([]string{"undress", "strip"}, harmMake...), harmPost...),
+		verbs:   append(append([]string{"undress", "strip", "sell", "record", "film", "photograph", "trade"}, harmMake...), harmPost...),
 		objects: harmSexual,
 		people:  append(append([]string{"coworker", "colleague", "classmate", "ex", "her", "him", "she", "he", "neighbor", "neighbour", "boss", "teacher", "celebrity", "actress", "actor", "girlfriend", "boyfriend", "photo", "picture", "pictures", "photos", "video", "secretly", "revenge", "consent", "knowing", "deepfake"}, harmPeople...), "story", "scene", "roleplay", "content", "pics")},
 	// Making drugs, weapons and explosives: "cook meth", "build a pipe
@@ -182,7 +191,8 @@ var harmPatterns = []dangerPattern{
 		people: []string{"movie", "movies", "film", "films", "album", "song", "songs", "music", "game", "games", "software", "photoshop", "windows",
 			"office", "book", "books", "ebook", "ebooks", "textbook", "episode", "episodes", "season", "show", "series", "app", "copy", "version",
 			"license", "key", "keys", "course", "netflix", "spotify", "kindle", "adobe", "autocad", "matlab", "plugin", "theme", "font", "copyrighted",
-			"full", "free", "site", "link", "links", "drm", "audiobook", "manga", "comic", "comics", "pdf", "paid", "premium"}},
+			"full", "free", "site", "link", "links", "drm", "audiobook", "manga", "comic", "comics", "pdf", "paid", "premium",
+			"recording", "concert", "match", "broadcast", "stream", "livestream", "event", "fight", "ppv", "game"}},
 	{rule: ruleHarmCopyright, harm: true,
 		verbs:   []string{"torrent", "pirate", "bootleg", "rip", "reupload"},
 		objects: []string{"movie", "movies", "film", "films", "album", "albums", "song", "songs", "music", "game", "games", "episode", "episodes", "season", "show", "series", "book", "books", "ebook", "textbook", "course", "audiobook", "netflix", "spotify", "dvd", "blu-ray", "photoshop", "office", "software"}},
@@ -191,14 +201,14 @@ var harmPatterns = []dangerPattern{
 	{rule: ruleHarmCopyright, harm: true,
 		verbs:   []string{"remove", "strip", "erase", "crop", "delete", "hide", "rid", "clean", "edit", "photoshop", "get", "out", "off", "blur"},
 		objects: []string{"watermark", "watermarks", "copyright", "attribution", "getty", "shutterstock", "istock"},
-		people:  []string{"photo", "photos", "image", "images", "picture", "pictures", "video", "stock", "getty", "shutterstock", "istock", "artist", "photographer", "artwork", "art", "notice", "footage", "clip", "watermark"}},
+		people:  []string{"photo", "photos", "image", "images", "picture", "pictures", "video", "stock", "getty", "shutterstock", "istock", "artist", "photographer", "artwork", "art", "notice", "footage", "clip", "watermark", "code", "source", "library", "project", "repo", "software"}},
 	// Plagiarism: "rewrite this essay so Turnitin won't flag it", "pass it
 	// off as my own", "copy it without citing".
 	{rule: ruleHarmCopyright, harm: true,
 		verbs: []string{"rewrite", "reword", "paraphrase", "spin", "copy", "submit", "pass", "hand", "turn", "change", "tweak", "alter", "edit",
 			"modify", "use", "take", "publish", "claim", "steal", "plagiarize", "plagiarise", "lift", "rephrase", "present", "sell", "shuffle", "swap"},
 		objects: []string{"turnitin", "plagiarism", "plagiarize", "plagiarise", "undetectable", "undetected", "detector", "detectors", "gptzero",
-			"copyleaks", "ghostwrite", "ghostwritten", "credit", "crediting", "citing", "cite", "attribution"},
+			"copyleaks", "copyscape", "ghostwrite", "ghostwritten", "credit", "crediting", "citing", "cite", "attribution", "professor", "teacher", "instructor", "tutor", "lecturer", "examiner"},
 		people: []string{"turnitin", "detector", "detectors", "detect", "detected", "detection", "checker", "flag", "flagged", "catch", "caught",
 			"notice", "noticed", "gptzero", "copyleaks", "mine", "without", "never", "plagiarism", "plagiarize", "undetectable", "undetected"},
 		alone: []string{"plagiarize", "plagiarise"}},
@@ -206,7 +216,11 @@ var harmPatterns = []dangerPattern{
 	// her savings".
 	{rule: ruleHarmFraud, harm: true,
 		verbs:   []string{"scam", "swindle", "defraud", "fleece", "dupe", "deceive", "catfish", "extort", "blackmail", "bilk"},
-		objects: append([]string{"elderly", "senior", "seniors", "grandma", "grandmother", "grandpa", "grandfather", "grandparents", "victim", "victims", "investors", "investor", "customer", "customers", "donors", "widow", "widows", "retiree", "retirees", "immigrants", "lonely", "out", "money", "savings", "pension", "insurance", "bank", "irs", "government", "charity"}, harmPeople...)},
+		people:  nil,
+		objects: append([]string{"elderly", "senior", "seniors", "grandma", "grandmother", "grandpa", "grandfather", "grandparents", "victim", "victims", "investors", "investor", "customer", "customers", "donors", "widow", "widows", "retiree", "retirees", "immigrants", "lonely", "out", "money", "savings", "pension", "insurance", "bank", "irs", "government", "charity", "company", "business", "employer", "tourists", "donors"}, harmPeople...)},
+	{rule: ruleHarmFraud, harm: true,
+		verbs:   []string{"falsify", "fudge", "cook", "doctor", "forge", "backdate", "underreport", "misreport", "evade", "dodge"},
+		objects: []string{"tax", "taxes", "books", "expenses", "receipts", "invoices", "timesheet", "timesheets", "mileage", "payroll", "revenue", "earnings", "income", "audit", "ledger", "accounts", "claims"}},
 	// Dirty money: "launder the cash from my drug sales", "move money
 	// through a shell company so nobody can trace it".
 	{rule: ruleHarmFraud, harm: true,
@@ -237,20 +251,37 @@ var harmPatterns = []dangerPattern{
 		people: []string{"their", "competitor", "competitor's", "rival", "rivals", "school", "university", "government", "bank", "hospital", "neighbor", "neighbour", "ex", "company's", "someone", "someone's", "other", "others", "his", "her", "victim", "target", "targets", "server", "servers",
 			"website", "site", "network", "router", "camera", "cameras", "device", "devices", "system", "systems", "app", "api", "account", "accounts", "machine", "machines", "pc", "computer", "internet", "public", "unpatched", "city", "power", "grid", "scada", "plant"}},
 	{rule: ruleHarmExploit, harm: true,
-		verbs:   []string{"ddos", "dos", "flood", "overload", "overwhelm", "crash", "spam", "hammer", "bomb", "knock", "take", "bring", "down", "scan", "portscan", "nmap", "probe", "fuzz", "deface", "hijack", "jam"},
-		objects: []string{"competitor", "competitor's", "rival", "school", "university", "government", "their", "his", "her", "ex", "someone", "someone's", "neighbor", "neighbour", "neighbor's", "neighbour's", "city", "hospital", "bank", "stranger", "stranger's", "random", "other", "enemy", "streamer", "gaming", "company's"},
+		verbs:   []string{"ddos", "flood", "overload", "overwhelm", "crash", "spam", "hammer", "bomb", "knock", "take", "bring", "down", "scan", "portscan", "nmap", "probe", "fuzz", "deface", "hijack", "jam"},
+		objects: []string{"competitor", "competitor's", "rival", "school", "university", "government", "election", "their", "his", "her", "ex", "someone", "someone's", "neighbor", "neighbour", "neighbor's", "neighbour's", "city", "hospital", "bank", "stranger", "stranger's", "random", "other", "enemy", "streamer", "gaming", "company's"},
 		people:  []string{"website", "site", "server", "servers", "network", "networks", "wifi", "router", "stream", "game", "api", "app", "system", "systems", "page", "ip", "ports", "port", "service", "inbox", "cameras", "domain", "discord", "twitch"}},
+	{rule: ruleHarmExploit, harm: true,
+		verbs: []string{"hack", "pwn", "compromise", "attack", "weaponize", "weaponise", "deface", "hijack", "breach", "infect"},
+		objects: []string{"server", "servers", "website", "site", "network", "networks", "laptop", "computer", "computers", "phone", "camera", "cameras", "router",
+			"routers", "controller", "controllers", "scada", "plc", "portal", "grid", "plant", "system", "systems", "channel", "domain", "bucket", "buckets",
+			"database", "app", "api", "zero-day", "zero", "0-day", "0day", "vulnerability", "mainframe", "infrastructure", "device", "devices", "pc", "mailserver", "email"}},
+	{rule: ruleHarmExploit, harm: true, owner: true,
+		verbs:   []string{"crash", "flood", "overload", "overwhelm", "jam", "spam", "knock", "take", "bring", "ddos", "scan", "probe", "hammer", "bomb"},
+		objects: []string{"server", "servers", "website", "site", "network", "wifi", "router", "channel", "stream", "phone", "line", "inbox", "portal", "api", "app", "system", "domain", "game", "cameras"}},
+	{rule: ruleHarmExploit, harm: true,
+		alone: []string{"heartbleed", "eternalblue", "log4shell"}},
 	// Stalking and doxxing: "find the home address of the girl from the
 	// gym", "dox the anonymous account", "figure out her daily routine".
 	{rule: ruleHarmDoxxing, harm: true,
 		verbs: []string{"find", "dig", "look", "lookup", "uncover", "reveal", "expose", "post", "publish", "leak", "compile", "figure",
 			"track", "trace", "locate", "learn", "discover", "unmask", "pinpoint", "search", "gather", "spread", "out"},
 		objects: []string{"address", "home", "lives", "whereabouts", "routine", "workplace", "real", "identity",
-			"ssn", "plate", "location", "where", "movements", "commute", "dox", "doxx", "daily", "goes", "sleeps", "stays"},
+			"ssn", "plate", "location", "movements", "commute", "dox", "doxx", "daily", "goes", "sleeps", "stays", "addresses"},
 		people: []string{"ex", "ex's", "wife", "husband", "girlfriend", "boyfriend", "neighbor", "neighbour", "coworker", "colleague", "stranger", "her", "him",
 			"she", "he", "girl", "guy", "woman", "man", "lady", "crush", "classmate", "streamer", "reviewer", "critic", "troll", "journalist", "anonymous",
 			"private", "username", "handle", "poster", "commenter", "youtuber", "tiktoker", "influencer", "nurse", "waitress", "barista", "cashier", "teacher",
-			"blogger", "account", "user", "redditor", "person", "someone", "dox", "doxx", "judge", "juror", "witness", "victim", "accuser", "whistleblower", "actress", "actor", "gamer", "player", "his", "hers"}},
+			"blogger", "account", "user", "redditor", "person", "someone", "dox", "doxx", "judge", "juror", "witness", "victim", "accuser", "whistleblower", "actress", "actor", "gamer", "player", "his", "hers", "organizer", "organizers", "activist", "activists", "protester", "protesters", "roommate", "former"}},
+	{rule: ruleHarmDoxxing, harm: true, owner: true,
+		verbs: []string{"find", "dig", "look", "lookup", "uncover", "reveal", "expose", "post", "publish", "leak", "compile", "figure", "track", "trace", "locate",
+			"learn", "discover", "pinpoint", "search", "gather", "spread", "monitor", "surveil", "tabs", "follow", "watch", "map"},
+		objects: []string{"address", "addresses", "home", "house", "apartment", "whereabouts", "routine", "location", "movements", "commute", "workplace", "identity", "plate"}},
+	{rule: ruleHarmDoxxing, harm: true,
+		verbs:   []string{"unmask", "deanonymize", "deanonymise", "dox", "doxx"},
+		objects: []string{"anonymous", "account", "user", "poster", "whistleblower", "critic", "reviewer", "moderator", "troll", "commenter", "source", "person", "redditor", "blogger"}},
 	{rule: ruleHarmDoxxing, harm: true,
 		alone: []string{"dox", "doxx", "doxxing", "doxing", "doxed", "doxxed"}},
 	// Watching a person: "spy on my neighbor", "read my wife's texts
@@ -261,9 +292,14 @@ var harmPatterns = []dangerPattern{
 	// Self-harm: "kill myself", "the lethal dose of my pills", "cut
 	// myself where nobody sees".
 	{rule: ruleHarmSelf, harm: true, self: true,
-		verbs:   []string{"kill", "end", "hurt", "harm", "cut", "hang", "drown", "starve", "burn", "poison", "overdose", "od", "shoot", "suffocate", "die", "off", "unalive", "jump"},
-		objects: []string{"myself", "life", "overdose", "od", "suicide", "painlessly", "painless", "quickly", "lethal", "fatal", "wrists", "wrist", "bridge", "rope", "noose", "pills", "bleach"},
-		people:  []string{"myself", "my", "me", "i", "suicide", "die", "dying", "death", "dead", "lethal", "fatal", "painless", "painlessly"}},
+		verbs: []string{"kill", "end", "hurt", "harm", "cut", "hang", "drown", "starve", "burn", "poison", "overdose", "od", "shoot", "suffocate", "die", "off", "unalive", "jump"},
+		objects: []string{"myself", "life", "overdose", "od", "suicide", "painlessly", "painless", "quickly", "lethal", "fatal", "wrists", "wrist", "bridge", "rope", "noose", "pills", "bleach",
+			"insulin", "dose", "tylenol", "acetaminophen", "paracetamol", "sleeping", "chemicals", "gun", "monoxide", "balcony", "roof", "window", "building", "belt", "medication", "meds", "antidepressants", "drink", "all"},
+		people: []string{"myself", "my", "me", "i", "suicide", "die", "dying", "death", "dead", "lethal", "fatal", "painless", "painlessly"}},
+	{rule: ruleHarmSelf, harm: true, self: true,
+		verbs:   []string{"lethal", "fatal", "deadly"},
+		objects: []string{"dose", "doses", "amount", "dosage", "quantity", "overdose"},
+		people:  []string{"myself", "my", "me", "i"}},
 	{rule: ruleHarmSelf, harm: true, self: true,
 		verbs:   []string{"commit", "attempt", "method", "methods", "way", "ways", "note", "plan", "easiest", "best", "painless", "quickest", "fastest"},
 		objects: []string{"suicide", "self-harm", "overdose", "lethal", "fatal"},
@@ -289,15 +325,18 @@ var harmInfoStarts map[string]bool
 
 func buildHarmTables() {
 	harmDefense = set("protect prevent prevention defend detect detecting detection secure avoid recognize recognise spot identify report reporting " +
-		"flag moderate moderating moderation mitigate counter combat fight fighting debunk fact-check factcheck refute verify check tell " +
+		"flag moderate moderating moderation mitigate counter combat fight fighting debunk fact-check factcheck refute verify check " +
+		"patch fix update upgrade remediate harden " +
 		"whether research researching study studying analyze analyse analysis history historical explain explaining define definition awareness " +
 		"training teach educate warn warning signs safeguard safeguarding block filter remove stop respond handle survive cope deal support " +
 		"hotline crisis helpline therapist counselor counsellor talk reach legally legal law laws penalty penalties punishment victim victims " +
 		"dispose recover recovering quit quitting treat treatment addiction rehab overdose-reversal narcan naloxone")
 	minorDefense = set("protect prevent prevention detect detection recognize recognise spot identify report reporting flag moderate moderation " +
 		"block filter safeguard safeguarding warn warning signs awareness stop keep")
-	harmInstructions = set("way ways how steps step method methods recipe guide tutorial instructions best easiest cheapest fastest quickest tips where")
+	harmInstructions = set("way ways steps step method methods recipe guide tutorial instructions best easiest cheapest fastest quickest tips where")
 	harmInfoStarts = set("what why is are was were does did isn't")
+	otherPeople = set("friend friends someone son daughter kid kids child children toddler he she him her brother sister mom dad mother father " +
+		"partner wife husband patient patients dog cat student students teen roommate coworker")
 	harmlessCompound = set("bath seed glitter photo calorie nerf glue water paint toy cherry")
 	workNouns = set("essay essays paper papers thesis dissertation article articles code work research homework assignment report poem song " +
 		"story art artwork photo photos design designs drawing painting book chapter script lyrics idea ideas project answers blog post")
@@ -315,6 +354,9 @@ func harmCleared(p *dangerPattern, toks []token, i, j int) bool {
 	if i > 1 && negations[toks[i-2].word] && (toks[i-1].word == "to" || toks[i-1].word == "ever" || toks[i-1].word == "be") {
 		return true // "never to post", "not be hateful"
 	}
+	if p.self && !anyIn(selfWords, toks) && anyIn(otherPeople, toks) {
+		return true // "what should I do if my friend overdosed?" asks for first aid
+	}
 	if j > 0 && harmlessCompound[toks[j-1].word] {
 		return true // "make a bath bomb"
 	}
@@ -323,8 +365,8 @@ func harmCleared(p *dangerPattern, toks []token, i, j int) bool {
 		def = minorDefense
 	}
 	for k, t := range toks[:max(i, j)] {
-		if def[t.word] && k != i {
-			return true
+		if def[t.word] && k != i || t.word == "if" && k > 0 && whetherVerbs[toks[k-1].word] {
+			return true // "how can I tell if a video is a deepfake?"
 		}
 	}
 	if p.minors || len(toks) == 0 {
@@ -335,12 +377,48 @@ func harmCleared(p *dangerPattern, toks []token, i, j int) bool {
 		if len(toks) > 1 {
 			next = toks[1].word
 		}
-		if !addressees[next] && !possibleRequest(toks) && !anyIn(harmInstructions, toks) && !(p.self && anyIn(selfWords, toks)) {
+		if !addressees[next] && !possibleRequest(toks) && !asksHow(toks) && !(p.self && firstPerson(toks)) {
 			return true
 		}
 	}
 	return false
 }
+
+// asksHow: a question that asks for the steps of doing something ("what
+// is the best way to…", "how do I…", "how to…"); "how do banks detect
+// it" asks how others work.
+func asksHow(toks []token) bool {
+	for k, t := range toks {
+		if harmInstructions[t.word] {
+			return true
+		}
+		if t.word != "how" || k+1 >= len(toks) {
+			continue
+		}
+		n := toks[k+1].word
+		if n == "to" || n == "i" || n == "we" || n == "can" && k+2 < len(toks) && (toks[k+2].word == "i" || toks[k+2].word == "we") {
+			return true
+		}
+		if (n == "do" || n == "would" || n == "should" || n == "could") && k+2 < len(toks) && (toks[k+2].word == "i" || toks[k+2].word == "we" || toks[k+2].word == "you" || toks[k+2].word == "one") {
+			return true
+		}
+	}
+	return false
+}
+
+// firstPerson: the user speaks of themself ("my", "me", "I").
+func firstPerson(toks []token) bool {
+	for _, t := range toks {
+		switch t.word {
+		case "i", "me", "my", "myself":
+			return true
+		}
+	}
+	return false
+}
+
+// otherPeople: someone else, whom the user asks about helping.
+var otherPeople map[string]bool
 
 // harmlessCompound words before a harm's object make a harmless thing:
 // "a bath bomb", "a seed bomb", "a glue gun".
