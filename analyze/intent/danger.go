@@ -27,6 +27,8 @@ type dangerPattern struct {
 	// minors: sexual content with a minor, cleared only by protecting,
 	// spotting or reporting; self: self-harm, where "me" is the person.
 	harm, minors, self bool
+	// mine: cleared when the work is the user's own (harm.go).
+	mine bool
 	// the lists above as sets of base forms, built by lexicon.
 	verbSet, objectSet, peopleSet, aloneSet map[string]bool
 }
@@ -226,10 +228,22 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 		}
 	}
 	defended, risky := seen&dangerDefense != 0, seen&dangerRisk != 0
+	// firstDefense is the first defensive word: it defends a match that
+	// ends after it ("how do I prevent SQL injection?"), not one before it
+	// ("write a phishing email, then report it").
+	firstDefense := len(toks)
+	if defended {
+		for i, f := range flags {
+			if f&dangerDefense != 0 {
+				firstDefense = i
+				break
+			}
+		}
+	}
 	if len(toks) > 0 {
 		// "How do attackers steal session tokens?" asks how an attack works.
 		if questionStarts[toks[0].word] && anyIn(attackerWords, toks) {
-			defended = true
+			defended, firstDefense = true, 0
 		}
 		// "What would happen if I drop the production database?", "should
 		// I give the intern admin rights?" weigh an action; "how do I…"
@@ -257,12 +271,12 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 	}
 	for k := range dangerPatterns {
 		p := &dangerPatterns[k]
-		if patterns&(1<<k) == 0 || p.defended && defended || p.riskDefended && risky {
+		if patterns&(1<<k) == 0 || p.defended && firstDefense == 0 || p.riskDefended && risky {
 			continue
 		}
 		for _, i := range idx {
 			w := toks[i].word
-			if p.aloneSet[w] && !((p.harm || p.minors) && harmCleared(p, toks, i, i)) {
+			if p.aloneSet[w] && !((p.harm || p.minors) && harmCleared(p, toks, i, i)) && !(p.defended && firstDefense < i) {
 				return p.rule.Find(span(text, toks[i:i+1]), ""), true
 			}
 			if !p.verbSet[w] || w == "break" && p.rule == ruleDangerUnauthorized && (i+1 == len(toks) || toks[i+1].word != "into") {
@@ -298,6 +312,9 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 					continue
 				}
 				a, b := min(i, j), max(i, j)
+				if p.defended && firstDefense < b {
+					continue
+				}
 				return p.rule.Find(span(text, toks[a:b+1]), ""), true
 			}
 		}

@@ -102,7 +102,7 @@ var harmPatterns = []dangerPattern{
 		verbs: append(append([]string{}, harmMake...), harmPost...),
 		objects: []string{"fake", "false", "fabricated", "bogus", "misleading", "hoax", "disinformation", "misinformation",
 			"propaganda", "conspiracy", "deepfake", "deepfakes", "rumor", "rumors", "rumour", "rumours", "doctored", "sham"},
-		people: []string{"news", "article", "quote", "statistics", "stats", "numbers", "data", "statement", "announcement", "claim", "report", "tweet", "post", "video", "photo",
+		people: []string{"news", "article", "quote", "statistics", "stats", "statement", "announcement", "claim", "report", "tweet", "post", "video", "photo",
 			"image", "evidence", "study", "result", "headline", "press", "release", "campaign", "rumor", "rumour", "election", "vaccine", "poll",
 			"screenshot", "audio", "recording", "deepfake", "hoax", "alert", "alerts", "warning", "emergency", "notice", "propaganda", "disinformation", "misinformation", "conspiracy",
 			"senator", "mayor", "president", "candidate", "politician", "celebrity", "ceo", "company", "saying", "claiming", "government", "police", "officials", "cdc", "who"}},
@@ -177,12 +177,18 @@ var harmPatterns = []dangerPattern{
 		verbs: []string{"buy", "order", "get", "source", "score", "acquire", "find", "purchase", "smuggle", "sell", "deal", "traffic", "ship",
 			"hide", "sneak", "import", "obtain", "supplier", "dealer", "plug", "vendor"},
 		objects: []string{"meth", "methamphetamine", "cocaine", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "molly", "ghb", "ketamine", "pcp",
-			"dmt", "opioid", "opioids", "oxy", "oxycodone", "xanax", "percocet", "adderall", "ricin", "sarin", "untraceable", "unregistered",
+			"dmt", "opioid", "opioids", "ricin", "sarin", "untraceable", "unregistered",
 			"ghost", "silencer", "suppressor", "grenade", "explosive", "explosives", "detonator", "narcotics", "full-auto"},
 		people: []string{"meth", "methamphetamine", "cocaine", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "molly", "ghb", "ketamine", "pcp", "dmt",
 			"opioid", "opioids", "oxy", "oxycodone", "xanax", "percocet", "adderall", "ricin", "sarin", "gun", "guns", "firearm", "firearms", "rifle",
 			"pistol", "weapon", "weapons", "silencer", "suppressor", "grenade", "explosive", "explosives", "detonator", "drugs", "narcotics", "pills",
 			"border", "dark", "darknet", "darkweb", "telegram", "street", "without", "airport", "prison", "school"}},
+	// Prescription drugs are bought at a pharmacy; off the street or
+	// without a prescription they are not.
+	{rule: ruleHarmDrugsWeapons, harm: true,
+		verbs:   []string{"buy", "order", "get", "source", "score", "acquire", "find", "purchase", "smuggle", "sell", "deal", "sneak", "obtain"},
+		objects: []string{"oxy", "oxycodone", "xanax", "percocet", "adderall", "vicodin", "codeine", "lean", "tramadol", "valium", "klonopin", "ozempic"},
+		people:  []string{"street", "dealer", "dark", "darknet", "darkweb", "telegram", "snapchat", "prescription", "smuggle", "prison", "school", "students", "resell", "illegally"}},
 	// Piracy: "download a cracked Photoshop", "torrent the new Marvel movie".
 	{rule: ruleHarmCopyright, harm: true,
 		verbs: []string{"download", "get", "find", "stream", "watch", "share", "upload", "sell", "distribute", "torrent", "pirate", "crack", "rip",
@@ -200,8 +206,8 @@ var harmPatterns = []dangerPattern{
 	// photographer's credit".
 	{rule: ruleHarmCopyright, harm: true,
 		verbs:   []string{"remove", "strip", "erase", "crop", "delete", "hide", "rid", "clean", "edit", "photoshop", "get", "out", "off", "blur"},
-		objects: []string{"watermark", "watermarks", "copyright", "attribution", "getty", "shutterstock", "istock"},
-		people:  []string{"photo", "photos", "image", "images", "picture", "pictures", "video", "stock", "getty", "shutterstock", "istock", "artist", "photographer", "artwork", "art", "notice", "footage", "clip", "watermark", "code", "source", "library", "project", "repo", "software"}},
+		objects: []string{"watermark", "watermarks", "copyright", "attribution", "getty", "shutterstock", "istock"}, mine: true,
+		people: []string{"photo", "photos", "image", "images", "picture", "pictures", "video", "stock", "getty", "shutterstock", "istock", "artist", "photographer", "artwork", "art", "notice", "footage", "clip", "watermark", "code", "source", "library", "project", "repo", "software"}},
 	// Plagiarism: "rewrite this essay so Turnitin won't flag it", "pass it
 	// off as my own", "copy it without citing".
 	{rule: ruleHarmCopyright, harm: true,
@@ -335,6 +341,11 @@ func buildHarmTables() {
 		"block filter safeguard safeguarding warn warning signs awareness stop keep")
 	harmInstructions = set("way ways steps step method methods recipe guide tutorial instructions best easiest cheapest fastest quickest tips where")
 	harmInfoStarts = set("what why is are was were does did isn't")
+	ownMarks = set("my our mine own")
+	othersWork = set("getty shutterstock istock stock photographer photographer's artist artist's someone their his her downloaded found client competitor")
+	publicOwners = set("ceo company business store shop restaurant office school university city government senator mayor president bank hospital firm brand agency " +
+		"council court museum library church embassy")
+	publicPlace = set("address addresses location workplace")
 	otherPeople = set("friend friends someone son daughter kid kids child children toddler he she him her brother sister mom dad mother father " +
 		"partner wife husband patient patients dog cat student students teen roommate coworker")
 	harmlessCompound = set("bath seed glitter photo calorie nerf glue water paint toy cherry")
@@ -351,11 +362,24 @@ func harmCleared(p *dangerPattern, toks []token, i, j int) bool {
 	if i > 0 && (negations[toks[i-1].word] || toks[i-1].word == "without" && !p.self) {
 		return true // "don't write anything racist", "no sexual content"
 	}
-	if i > 1 && negations[toks[i-2].word] && (toks[i-1].word == "to" || toks[i-1].word == "ever" || toks[i-1].word == "be") {
-		return true // "never to post", "not be hateful"
+	if negatedClause(toks[:min(i, j)]) {
+		return true // "don't send menacing messages": the verb before the harm is negated
 	}
-	if p.self && !anyIn(selfWords, toks) && anyIn(otherPeople, toks) {
+	if p.self && !anyIn(selfWords, toks) && i > 0 && anyIn(otherPeople, toks[max(0, i-2):i]) {
 		return true // "what should I do if my friend overdosed?" asks for first aid
+	}
+	if p.mine && ownMark(toks) && !anyIn(othersWork, toks) {
+		return true // "remove the watermark I added to my video"
+	}
+	if p.owner && p.rule == ruleHarmDoxxing && publicPlace[toks[j].word] {
+		for _, t := range toks {
+			if t.poss && publicOwners[t.word] {
+				return true // "the CEO's address for the press mailing" is an office
+			}
+		}
+	}
+	if i > 0 && !p.self && !p.minors && (toks[i-1].word == "for" || toks[i-1].word == "against" || toks[i-1].word == "from" || toks[i-1].word == "of") {
+		return true // "monitor the server logs for attacks": a noun
 	}
 	if j > 0 && harmlessCompound[toks[j-1].word] {
 		return true // "make a bath bomb"
@@ -383,6 +407,35 @@ func harmCleared(p *dangerPattern, toks []token, i, j int) bool {
 	}
 	return false
 }
+
+// negatedClause: a negation before the harm governs a verb ("do not
+// send…", "never to post…"), and no verb that undoes it ("don't stop
+// writing…", "don't hesitate to…").
+func negatedClause(before []token) bool {
+	for n, t := range before {
+		if !negations[t.word] {
+			continue
+		}
+		k := n + 1
+		for k < len(before) && (before[k].word == "to" || before[k].word == "ever" || before[k].word == "be" || before[k].word == "just") {
+			k++
+		}
+		if k >= len(before) {
+			return false
+		}
+		w := before[k].word
+		if doubleNegate[w] || keepGoing[w] {
+			return false
+		}
+		if f := verbFam[w]; f != famNone && f != famWrapper {
+			return true
+		}
+	}
+	return false
+}
+
+// keepGoing verbs turn a negation around: "don't stop", "never refuse".
+var keepGoing = map[string]bool{"stop": true, "quit": true, "refuse": true, "wait": true, "hold": true, "cease": true, "decline": true, "deny": true, "avoid": true, "shy": true}
 
 // asksHow: a question that asks for the steps of doing something ("what
 // is the best way to…", "how do I…", "how to…"); "how do banks detect
@@ -416,6 +469,27 @@ func firstPerson(toks []token) bool {
 	}
 	return false
 }
+
+// ownMarks say the mark is the user's own; othersWork that the work is
+// someone else's.
+var ownMarks, othersWork map[string]bool
+
+// ownMark: the user says the work is theirs ("my video", "the watermark
+// I added").
+func ownMark(toks []token) bool {
+	for k, t := range toks {
+		if ownMarks[t.word] || (t.word == "i" || t.word == "we") && k+1 < len(toks) && madeIt[toks[k+1].word] {
+			return true
+		}
+	}
+	return false
+}
+
+var madeIt = map[string]bool{"added": true, "add": true, "made": true, "make": true, "put": true, "created": true, "create": true, "took": true, "shot": true, "designed": true}
+
+// publicOwners own addresses anyone may look up; publicPlace are the
+// objects that are then public (a home never is).
+var publicOwners, publicPlace map[string]bool
 
 // otherPeople: someone else, whom the user asks about helping.
 var otherPeople map[string]bool
