@@ -422,7 +422,7 @@ var peopleRecords map[string]bool
 
 // watchOn verbs watch a person with "on": "spy on her", "keep an eye on
 // him".
-var watchOn = map[string]bool{"spy": true, "eye": true, "watch": true, "snoop": true, "check": false}
+var watchOn map[string]bool
 
 // guardedAccess: the unauthorized access is what the request guards
 // against, not what it does ("protect it from unauthorized access",

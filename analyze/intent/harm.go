@@ -2,6 +2,7 @@ package intent
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -34,9 +35,26 @@ const (
 	SelfHarm       rule.Category = "self-harm"      // ways to hurt or kill oneself
 )
 
-// The harm rules are literals, not calls, so that they cost nothing when
-// the process starts.
+// The harm rules, built on first use (buildHarmRules) so that the process
+// start pays nothing for them.
 var (
+	ruleHarmDisinformation *rule.Rule
+	ruleHarmHarassment     *rule.Rule
+	ruleHarmSexual         *rule.Rule
+	ruleHarmDrugsWeapons   *rule.Rule
+	ruleHarmCopyright      *rule.Rule
+	ruleHarmFraud          *rule.Rule
+	ruleHarmExploit        *rule.Rule
+	ruleHarmDoxxing        *rule.Rule
+	ruleHarmSelf           *rule.Rule
+)
+
+var harmOnce sync.Once
+
+// buildHarmRules builds the harm rules once.
+func buildHarmRules() { harmOnce.Do(makeHarmRules) }
+
+func makeHarmRules() {
 	ruleHarmDisinformation = &rule.Rule{ID: "intent.danger.disinformation", Category: Disinformation, Points: dangerPoints,
 		Summary: "makes up news or evidence, or poses as someone else, to mislead people",
 		Match:   []string{"write a fake news article saying the vaccine causes autism", "impersonate the mayor in a video about the flood", "spread a rumor that the mayor was arrested"},
@@ -73,11 +91,12 @@ var (
 		Summary: "asks for a way to hurt or kill oneself (if that is you, please reach a crisis line or someone you trust)",
 		Match:   []string{"what is the most painless way to kill myself", "how many pills do I need to overdose", "how to cut myself without anyone noticing"},
 		NoMatch: []string{"how can I help a friend who talks about suicide?", "find a suicide prevention hotline", "kill the process that hangs"}}
-)
+	harmRules = []*rule.Rule{ruleHarmDisinformation, ruleHarmHarassment, ruleHarmSexual, ruleHarmDrugsWeapons,
+		ruleHarmCopyright, ruleHarmFraud, ruleHarmExploit, ruleHarmDoxxing, ruleHarmSelf}
+}
 
 // harmRules are the harm categories' rules, for the registry.
-var harmRules = []*rule.Rule{ruleHarmDisinformation, ruleHarmHarassment, ruleHarmSexual, ruleHarmDrugsWeapons,
-	ruleHarmCopyright, ruleHarmFraud, ruleHarmExploit, ruleHarmDoxxing, ruleHarmSelf}
+var harmRules []*rule.Rule
 
 // Word lists shared by several categories.
 var (
@@ -95,221 +114,226 @@ var (
 		"nsfw", "sexy", "seductive", "undress", "undressed", "topless", "sext", "sexting", "fetish", "xxx", "onlyfans", "intimate"}
 )
 
-var harmPatterns = []dangerPattern{
-	// Made-up news and evidence: "write a fake news article", "make up
-	// quotes from the senator".
-	{rule: ruleHarmDisinformation, harm: true,
-		verbs: append(append([]string{}, harmMake...), harmPost...),
-		objects: []string{"fake", "false", "fabricated", "bogus", "misleading", "hoax", "disinformation", "misinformation",
-			"propaganda", "conspiracy", "deepfake", "deepfakes", "rumor", "rumors", "rumour", "rumours", "doctored", "sham"},
-		people: []string{"news", "article", "quote", "statistics", "stats", "statement", "announcement", "claim", "report", "tweet", "post", "video", "photo",
-			"image", "evidence", "study", "result", "headline", "press", "release", "campaign", "rumor", "rumour", "election", "vaccine", "poll",
-			"screenshot", "audio", "recording", "deepfake", "hoax", "alert", "alerts", "warning", "emergency", "notice", "propaganda", "disinformation", "misinformation", "conspiracy",
-			"senator", "mayor", "president", "candidate", "politician", "celebrity", "ceo", "company", "saying", "claiming", "government", "police", "officials", "cdc", "who"}},
-	{rule: ruleHarmDisinformation, harm: true,
-		verbs:   []string{"fabricate", "falsify", "forge", "invent", "doctor", "plant", "manufacture", "fake", "stage"},
-		objects: []string{"evidence", "quote", "quotes", "documents", "records", "proof", "alibi", "screenshot", "screenshots", "testimony", "photo", "photos", "statements", "emails", "texts"}},
-	// Passing off as someone: "pretend to be the CEO", "pose as a police
-	// officer", "impersonate my boss on Slack".
-	{rule: ruleHarmDisinformation, harm: true,
-		verbs: []string{"pretend", "pretending", "pose", "posing", "impersonate", "impersonating", "masquerade", "fake"},
-		objects: []string{"ceo", "cfo", "boss", "manager", "senator", "mayor", "president", "official", "police", "officer", "cop", "doctor",
-			"journalist", "celebrity", "politician", "government", "agency", "irs", "fbi", "landlord", "lawyer", "support", "representative",
-			"agent", "teacher", "principal", "bank", "charity", "coworker", "colleague", "ex", "brother", "sister", "mom", "dad", "mother", "father",
-			"grandson", "granddaughter", "nurse", "employer", "him", "her"},
-		people: []string{"be", "as", "name", "account", "email", "message", "text", "call", "profile", "letter", "slack", "phone", "signature", "impersonate", "impersonating", "pose", "posing"}},
-	// Hate and abuse written for the user: "write a racist joke", "a
-	// threatening letter".
-	{rule: ruleHarmHarassment, harm: true,
-		verbs: append(append([]string{}, harmMake...), harmPost...),
-		objects: []string{"hateful", "hate", "racist", "racism", "slur", "slurs", "sexist", "homophobic", "transphobic", "antisemitic", "islamophobic",
-			"bigoted", "dehumanizing", "dehumanising", "demeaning", "threatening", "insults", "abusive", "harassing",
-			"harassment", "bullying", "humiliating", "degrading", "vicious", "nasty", "cruel", "intimidating", "menacing", "derogatory", "inferior", "vermin", "subhuman", "hatred"},
-		people: append([]string{"joke", "jokes", "message", "messages", "letter", "comment", "comments", "post", "posts", "tweet", "tweets", "speech",
-			"note", "email", "emails", "song", "poem", "rant", "meme", "memes", "text", "texts", "voicemail", "review", "flyer", "slogan", "chant", "essay",
-			"immigrants", "jews", "jewish", "muslims", "muslim", "black", "gay", "gays", "lesbians", "trans", "women", "asians", "mexicans", "arabs",
-			"refugees", "disabled", "group", "race", "religion", "minority", "minorities", "everyone", "he", "they"}, harmPeople...)},
-	// Harassing a person: "bully the new kid", "threaten my landlord",
-	// "keep messaging her until she replies".
-	{rule: ruleHarmHarassment, harm: true,
-		verbs:   []string{"harass", "bully", "intimidate", "threaten", "torment", "humiliate", "ridicule", "shame", "terrorize", "terrorise", "scare", "brigade", "swat", "cyberbully"},
-		objects: harmPeople},
-	// Minors: sexual content near a child, in either order; only a
-	// protective word before it clears it.
-	{rule: ruleHarmSexual, minors: true,
-		verbs:   append([]string{"sex"}, harmSexual...),
-		objects: harmMinors},
-	{rule: ruleHarmSexual, minors: true,
-		verbs:   []string{"groom", "grooming", "seduce", "lure", "sext", "meet", "date", "hook"},
-		objects: harmMinors,
-		people:  []string{"sexual", "sexually", "sex", "secretly", "alone", "parents", "secret", "trust", "trusts", "private", "nudes", "photos", "pictures", "underage", "minor", "13", "14", "15", "16", "12"}},
-	{rule: ruleHarmSexual, harm: true,
-		verbs:   []string{"undress", "nudify", "undressing"},
-		objects: append([]string{"photo", "photos", "picture", "pictures", "image", "images", "pic", "pics", "video", "selfie"}, harmPeople...)},
-	{rule: ruleHarmSexual, harm: true,
-		verbs:   []string{"explicit"},
-		objects: []string{"pictures", "picture", "photos", "photo", "images", "image", "pics", "videos", "video", "content", "story", "stories", "scene", "scenes", "fanfic", "roleplay", "chat", "texts", "messages", "selfies"}},
-	// Explicit content of a real person, or shared without consent.
-	{rule: ruleHarmSexual, harm: true,
-		verbs:   append(append([]string{"undress", "strip", "sell", "record", "film", "photograph", "trade"}, harmMake...), harmPost...),
-		objects: harmSexual,
-		people:  append(append([]string{"coworker", "colleague", "classmate", "ex", "her", "him", "she", "he", "neighbor", "neighbour", "boss", "teacher", "celebrity", "actress", "actor", "girlfriend", "boyfriend", "photo", "picture", "pictures", "photos", "video", "secretly", "revenge", "consent", "knowing", "deepfake"}, harmPeople...), "story", "scene", "roleplay", "content", "pics")},
-	// Making drugs, weapons and explosives: "cook meth", "build a pipe
-	// bomb", "3D print a gun".
-	{rule: ruleHarmDrugsWeapons, harm: true,
-		verbs: []string{"make", "cook", "synthesize", "synthesise", "manufacture", "produce", "brew", "extract", "build", "assemble", "print", "3d",
-			"create", "mix", "prepare", "convert", "modify", "turn", "recipe", "homemade", "weaponize", "weaponise", "grow", "distill", "refine"},
-		objects: []string{"meth", "methamphetamine", "cocaine", "crack", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "ghb", "ketamine", "pcp", "dmt",
-			"opioid", "opioids", "bomb", "bombs", "explosive", "explosives", "ied", "grenade", "detonator", "napalm", "thermite", "ricin",
-			"sarin", "nerve", "anthrax", "toxin", "silencer", "suppressor", "molotov", "tatp", "bioweapon", "chlorine", "pipebomb"},
-		people: []string{"meth", "methamphetamine", "cocaine", "crack", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "ghb", "ketamine", "pcp", "dmt",
-			"bomb", "bombs", "explosive", "explosives", "ied", "grenade", "detonator", "napalm", "thermite", "ricin", "sarin", "anthrax",
-			"toxin", "silencer", "suppressor", "molotov", "tatp", "bioweapon", "gas", "agent", "cocktail", "opioid", "opioids", "pipebomb"}},
-	// Guns nobody can trace: "3D print a gun", "build a ghost gun",
-	// "convert my rifle to full auto".
-	{rule: ruleHarmDrugsWeapons, harm: true,
-		verbs:   []string{"make", "build", "assemble", "print", "3d", "create", "convert", "modify", "turn", "machine", "mill", "finish"},
-		objects: []string{"gun", "guns", "firearm", "firearms", "rifle", "pistol", "glock", "ar-15", "ar15", "receiver", "weapon", "weapons", "ak-47", "shotgun"},
-		people:  []string{"3d", "printed", "printer", "untraceable", "ghost", "homemade", "unregistered", "zip", "full-auto", "automatic", "auto", "switch", "sear", "serial", "sawed-off", "sawn-off", "lower", "80%"}},
-	// Getting them: "buy fentanyl online", "where can I get an untraceable
-	// gun", "smuggle pills across the border".
-	{rule: ruleHarmDrugsWeapons, harm: true,
-		verbs: []string{"buy", "order", "get", "source", "score", "acquire", "find", "purchase", "smuggle", "sell", "deal", "traffic", "ship",
-			"hide", "sneak", "import", "obtain", "supplier", "dealer", "plug", "vendor"},
-		objects: []string{"meth", "methamphetamine", "cocaine", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "molly", "ghb", "ketamine", "pcp",
-			"dmt", "opioid", "opioids", "ricin", "sarin", "untraceable", "unregistered",
-			"ghost", "silencer", "suppressor", "grenade", "explosive", "explosives", "detonator", "narcotics", "full-auto"},
-		people: []string{"meth", "methamphetamine", "cocaine", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "molly", "ghb", "ketamine", "pcp", "dmt",
-			"opioid", "opioids", "oxy", "oxycodone", "xanax", "percocet", "adderall", "ricin", "sarin", "gun", "guns", "firearm", "firearms", "rifle",
-			"pistol", "weapon", "weapons", "silencer", "suppressor", "grenade", "explosive", "explosives", "detonator", "drugs", "narcotics", "pills",
-			"border", "dark", "darknet", "darkweb", "telegram", "street", "without", "airport", "prison", "school"}},
-	// Prescription drugs are bought at a pharmacy; off the street or
-	// without a prescription they are not.
-	{rule: ruleHarmDrugsWeapons, harm: true,
-		verbs:   []string{"buy", "order", "get", "source", "score", "acquire", "find", "purchase", "smuggle", "sell", "deal", "sneak", "obtain"},
-		objects: []string{"oxy", "oxycodone", "xanax", "percocet", "adderall", "vicodin", "codeine", "lean", "tramadol", "valium", "klonopin", "ozempic"},
-		people:  []string{"street", "dealer", "dark", "darknet", "darkweb", "telegram", "snapchat", "prescription", "smuggle", "prison", "school", "students", "resell", "illegally"}},
-	// Piracy: "download a cracked Photoshop", "torrent the new Marvel movie".
-	{rule: ruleHarmCopyright, harm: true,
-		verbs: []string{"download", "get", "find", "stream", "watch", "share", "upload", "sell", "distribute", "torrent", "pirate", "crack", "rip",
-			"give", "send", "post", "reupload", "redistribute", "host", "activate", "copy", "generate", "bypass", "remove", "strip", "break", "circumvent"},
-		objects: []string{"pirated", "pirate", "cracked", "crack", "bootleg", "keygen", "warez", "nulled", "leaked", "camrip", "activator", "kms"},
-		people: []string{"movie", "movies", "film", "films", "album", "song", "songs", "music", "game", "games", "software", "photoshop", "windows",
-			"office", "book", "books", "ebook", "ebooks", "textbook", "episode", "episodes", "season", "show", "series", "app", "copy", "version",
-			"license", "key", "keys", "course", "netflix", "spotify", "kindle", "adobe", "autocad", "matlab", "plugin", "theme", "font", "copyrighted",
-			"full", "free", "site", "link", "links", "drm", "audiobook", "manga", "comic", "comics", "pdf", "paid", "premium",
-			"recording", "concert", "match", "broadcast", "stream", "livestream", "event", "fight", "ppv", "game"}},
-	{rule: ruleHarmCopyright, harm: true,
-		verbs:   []string{"torrent", "pirate", "bootleg", "rip", "reupload"},
-		objects: []string{"movie", "movies", "film", "films", "album", "albums", "song", "songs", "music", "game", "games", "episode", "episodes", "season", "show", "series", "book", "books", "ebook", "textbook", "course", "audiobook", "netflix", "spotify", "dvd", "blu-ray", "photoshop", "office", "software"}},
-	// Stripping a mark of ownership: "remove the watermark", "crop out the
-	// photographer's credit".
-	{rule: ruleHarmCopyright, harm: true,
-		verbs:   []string{"remove", "strip", "erase", "crop", "delete", "hide", "rid", "clean", "edit", "photoshop", "get", "out", "off", "blur"},
-		objects: []string{"watermark", "watermarks", "copyright", "attribution", "getty", "shutterstock", "istock"}, mine: true,
-		people: []string{"photo", "photos", "image", "images", "picture", "pictures", "video", "stock", "getty", "shutterstock", "istock", "artist", "photographer", "artwork", "art", "notice", "footage", "clip", "watermark", "code", "source", "library", "project", "repo", "software"}},
-	// Plagiarism: "rewrite this essay so Turnitin won't flag it", "pass it
-	// off as my own", "copy it without citing".
-	{rule: ruleHarmCopyright, harm: true,
-		verbs: []string{"rewrite", "reword", "paraphrase", "spin", "copy", "submit", "pass", "hand", "turn", "change", "tweak", "alter", "edit",
-			"modify", "use", "take", "publish", "claim", "steal", "plagiarize", "plagiarise", "lift", "rephrase", "present", "sell", "shuffle", "swap"},
-		objects: []string{"turnitin", "plagiarism", "plagiarize", "plagiarise", "undetectable", "undetected", "detector", "detectors", "gptzero",
-			"copyleaks", "copyscape", "ghostwrite", "ghostwritten", "credit", "crediting", "citing", "cite", "attribution", "professor", "teacher", "instructor", "tutor", "lecturer", "examiner"},
-		people: []string{"turnitin", "detector", "detectors", "detect", "detected", "detection", "checker", "flag", "flagged", "catch", "caught",
-			"notice", "noticed", "gptzero", "copyleaks", "mine", "without", "never", "plagiarism", "plagiarize", "undetectable", "undetected"},
-		alone: []string{"plagiarize", "plagiarise"}},
-	// Swindling people: "scam elderly people", "con my grandmother out of
-	// her savings".
-	{rule: ruleHarmFraud, harm: true,
-		verbs:   []string{"scam", "swindle", "defraud", "fleece", "dupe", "deceive", "catfish", "extort", "blackmail", "bilk"},
-		people:  nil,
-		objects: append([]string{"elderly", "senior", "seniors", "grandma", "grandmother", "grandpa", "grandfather", "grandparents", "victim", "victims", "investors", "investor", "customer", "customers", "donors", "widow", "widows", "retiree", "retirees", "immigrants", "lonely", "out", "money", "savings", "pension", "insurance", "bank", "irs", "government", "charity", "company", "business", "employer", "tourists", "donors"}, harmPeople...)},
-	{rule: ruleHarmFraud, harm: true,
-		verbs:   []string{"falsify", "fudge", "cook", "doctor", "forge", "backdate", "underreport", "misreport", "evade", "dodge"},
-		objects: []string{"tax", "taxes", "books", "expenses", "receipts", "invoices", "timesheet", "timesheets", "mileage", "payroll", "revenue", "earnings", "income", "audit", "ledger", "accounts", "claims"}},
-	// Dirty money: "launder the cash from my drug sales", "move money
-	// through a shell company so nobody can trace it".
-	{rule: ruleHarmFraud, harm: true,
-		verbs:   []string{"launder", "laundering", "wash", "clean", "hide", "move", "funnel", "structure", "smurf", "split", "break", "route", "layer", "conceal", "stash", "disguise", "park", "deposit"},
-		objects: []string{"money", "cash", "proceeds", "funds", "profits", "income", "earnings", "deposit", "deposits", "bitcoin", "crypto", "payments", "assets", "wealth"},
-		people:  []string{"dirty", "drug", "drugs", "illicit", "illegal", "stolen", "untraceable", "trace", "traced", "authorities", "offshore", "shell", "mule", "mules", "laundering", "launder", "bribe", "bribes", "10000", "10,000", "$10,000", "$10000", "threshold", "reporting", "flagged", "flag", "ctr", "mixer", "tumbler", "noticing", "notice", "seize", "seized", "police", "feds", "sanctions", "sanctioned", "evade", "evading"}},
-	// Evading tax: "hide my cash income from the IRS".
-	{rule: ruleHarmFraud, harm: true,
-		verbs:   []string{"evade", "dodge", "hide", "conceal", "underreport", "misreport", "falsify", "cook", "fudge", "fake", "doctor", "inflate", "pad", "forge", "backdate"},
-		objects: []string{"tax", "taxes", "irs", "hmrc", "income", "earnings", "books", "expenses", "receipts", "audit", "auditor", "auditors", "invoices", "claim", "claims", "timesheet", "timesheets", "mileage", "payroll", "revenue", "money", "cash", "profits", "crypto", "bitcoin"},
-		people:  []string{"irs", "hmrc", "tax", "taxes", "taxman", "government", "auditor", "auditors", "audit", "insurance", "insurer", "employer", "investors", "bank", "lender", "refund", "cash", "undeclared", "under-the-table", "offshore", "deduct", "deduction", "deductions", "reimbursement", "reimbursed", "books"}},
-	// Stolen cards and identities: "buy gift cards with stolen card
-	// numbers", "open a loan in my brother's name".
-	{rule: ruleHarmFraud, harm: true,
-		verbs:   []string{"use", "buy", "sell", "cash", "charge", "test", "clone", "skim", "card", "install", "build", "spend", "max"},
-		objects: []string{"stolen", "cloned", "skimmed", "fullz", "skimmer", "skimmers", "carding"},
-		people:  []string{"card", "cards", "credit", "debit", "number", "numbers", "identity", "identities", "account", "accounts", "ssn", "fullz", "cvv", "cvvs", "gift", "atm", "pump", "skimmer", "dumps", "online", "paypal", "details"}},
-	{rule: ruleHarmFraud, harm: true,
-		verbs:   []string{"open", "apply", "take", "get", "sign", "file", "claim", "register"},
-		objects: []string{"loan", "loans", "credit", "card", "mortgage", "benefits", "refund", "account", "unemployment", "insurance", "lease"},
-		people:  []string{"name", "identity", "ssn", "social"}, owner: true},
-	// Attacking others' systems: "exploit the unpatched server of my
-	// competitor", "ddos the school website".
-	{rule: ruleHarmExploit, harm: true,
-		verbs: []string{"exploit", "weaponize", "weaponise", "abuse", "attack", "hack", "pwn", "compromise"},
-		objects: []string{"vulnerability", "vulnerabilities", "vuln", "vulns", "cve", "zero-day", "zeroday", "0day", "rce", "flaw", "flaws", "unpatched",
-			"misconfiguration", "misconfigured", "log4j", "log4shell", "heartbleed", "eternalblue", "backdoor", "exploit"},
-		people: []string{"their", "competitor", "competitor's", "rival", "rivals", "school", "university", "government", "bank", "hospital", "neighbor", "neighbour", "ex", "company's", "someone", "someone's", "other", "others", "his", "her", "victim", "target", "targets", "server", "servers",
-			"website", "site", "network", "router", "camera", "cameras", "device", "devices", "system", "systems", "app", "api", "account", "accounts", "machine", "machines", "pc", "computer", "internet", "public", "unpatched", "city", "power", "grid", "scada", "plant"}},
-	{rule: ruleHarmExploit, harm: true,
-		verbs:   []string{"ddos", "flood", "overload", "overwhelm", "crash", "spam", "hammer", "bomb", "knock", "take", "bring", "down", "scan", "portscan", "nmap", "probe", "fuzz", "deface", "hijack", "jam"},
-		objects: []string{"competitor", "competitor's", "rival", "school", "university", "government", "election", "their", "his", "her", "ex", "someone", "someone's", "neighbor", "neighbour", "neighbor's", "neighbour's", "city", "hospital", "bank", "stranger", "stranger's", "random", "other", "enemy", "streamer", "gaming", "company's"},
-		people:  []string{"website", "site", "server", "servers", "network", "networks", "wifi", "router", "stream", "game", "api", "app", "system", "systems", "page", "ip", "ports", "port", "service", "inbox", "cameras", "domain", "discord", "twitch"}},
-	{rule: ruleHarmExploit, harm: true,
-		verbs: []string{"hack", "pwn", "compromise", "attack", "weaponize", "weaponise", "deface", "hijack", "breach", "infect"},
-		objects: []string{"server", "servers", "website", "site", "network", "networks", "laptop", "computer", "computers", "phone", "camera", "cameras", "router",
-			"routers", "controller", "controllers", "scada", "plc", "portal", "grid", "plant", "system", "systems", "channel", "domain", "bucket", "buckets",
-			"database", "app", "api", "zero-day", "zero", "0-day", "0day", "vulnerability", "mainframe", "infrastructure", "device", "devices", "pc", "mailserver", "email"}},
-	{rule: ruleHarmExploit, harm: true, owner: true,
-		verbs:   []string{"crash", "flood", "overload", "overwhelm", "jam", "spam", "knock", "take", "bring", "ddos", "scan", "probe", "hammer", "bomb"},
-		objects: []string{"server", "servers", "website", "site", "network", "wifi", "router", "channel", "stream", "phone", "line", "inbox", "portal", "api", "app", "system", "domain", "game", "cameras"}},
-	{rule: ruleHarmExploit, harm: true,
-		alone: []string{"heartbleed", "eternalblue", "log4shell"}},
-	// Stalking and doxxing: "find the home address of the girl from the
-	// gym", "dox the anonymous account", "figure out her daily routine".
-	{rule: ruleHarmDoxxing, harm: true,
-		verbs: []string{"find", "dig", "look", "lookup", "uncover", "reveal", "expose", "post", "publish", "leak", "compile", "figure",
-			"track", "trace", "locate", "learn", "discover", "unmask", "pinpoint", "search", "gather", "spread", "out"},
-		objects: []string{"address", "home", "lives", "whereabouts", "routine", "workplace", "real", "identity",
-			"ssn", "plate", "location", "movements", "commute", "dox", "doxx", "daily", "goes", "sleeps", "stays", "addresses"},
-		people: []string{"ex", "ex's", "wife", "husband", "girlfriend", "boyfriend", "neighbor", "neighbour", "coworker", "colleague", "stranger", "her", "him",
-			"she", "he", "girl", "guy", "woman", "man", "lady", "crush", "classmate", "streamer", "reviewer", "critic", "troll", "journalist", "anonymous",
-			"private", "username", "handle", "poster", "commenter", "youtuber", "tiktoker", "influencer", "nurse", "waitress", "barista", "cashier", "teacher",
-			"blogger", "account", "user", "redditor", "person", "someone", "dox", "doxx", "judge", "juror", "witness", "victim", "accuser", "whistleblower", "actress", "actor", "gamer", "player", "his", "hers", "organizer", "organizers", "activist", "activists", "protester", "protesters", "roommate", "former"}},
-	{rule: ruleHarmDoxxing, harm: true, owner: true,
-		verbs: []string{"find", "dig", "look", "lookup", "uncover", "reveal", "expose", "post", "publish", "leak", "compile", "figure", "track", "trace", "locate",
-			"learn", "discover", "pinpoint", "search", "gather", "spread", "monitor", "surveil", "tabs", "follow", "watch", "map"},
-		objects: []string{"address", "addresses", "home", "house", "apartment", "whereabouts", "routine", "location", "movements", "commute", "workplace", "identity", "plate"}},
-	{rule: ruleHarmDoxxing, harm: true,
-		verbs:   []string{"unmask", "deanonymize", "deanonymise", "dox", "doxx"},
-		objects: []string{"anonymous", "account", "user", "poster", "whistleblower", "critic", "reviewer", "moderator", "troll", "commenter", "source", "person", "redditor", "blogger"}},
-	{rule: ruleHarmDoxxing, harm: true,
-		alone: []string{"dox", "doxx", "doxxing", "doxing", "doxed", "doxxed"}},
-	// Watching a person: "spy on my neighbor", "read my wife's texts
-	// without her knowing".
-	{rule: ruleHarmDoxxing, harm: true,
-		verbs:   []string{"spy", "snoop", "eavesdrop", "wiretap", "peep", "surveil"},
-		objects: harmPeople},
-	// Self-harm: "kill myself", "the lethal dose of my pills", "cut
-	// myself where nobody sees".
-	{rule: ruleHarmSelf, harm: true, self: true,
-		verbs: []string{"kill", "end", "hurt", "harm", "cut", "hang", "drown", "starve", "burn", "poison", "overdose", "od", "shoot", "suffocate", "die", "off", "unalive", "jump"},
-		objects: []string{"myself", "life", "overdose", "od", "suicide", "painlessly", "painless", "quickly", "lethal", "fatal", "wrists", "wrist", "bridge", "rope", "noose", "pills", "bleach",
-			"insulin", "dose", "tylenol", "acetaminophen", "paracetamol", "sleeping", "chemicals", "gun", "monoxide", "balcony", "roof", "window", "building", "belt", "medication", "meds", "antidepressants", "drink", "all"},
-		people: []string{"myself", "my", "me", "i", "suicide", "die", "dying", "death", "dead", "lethal", "fatal", "painless", "painlessly"}},
-	{rule: ruleHarmSelf, harm: true, self: true,
-		verbs:   []string{"lethal", "fatal", "deadly"},
-		objects: []string{"dose", "doses", "amount", "dosage", "quantity", "overdose"},
-		people:  []string{"myself", "my", "me", "i"}},
-	{rule: ruleHarmSelf, harm: true, self: true,
-		verbs:   []string{"commit", "attempt", "method", "methods", "way", "ways", "note", "plan", "easiest", "best", "painless", "quickest", "fastest"},
-		objects: []string{"suicide", "self-harm", "overdose", "lethal", "fatal"},
-		people:  []string{"myself", "my", "me", "i", "self-harm", "dose", "die", "death", "painless", "commit", "pills", "quick", "quickest", "easiest", "best"}},
+// harmPatterns returns the harm categories' patterns; lexicon builds them
+// on first use, so that the process start pays nothing for them.
+func harmPatterns() []dangerPattern {
+	buildHarmRules()
+	return []dangerPattern{
+		// Made-up news and evidence: "write a fake news article", "make up
+		// quotes from the senator".
+		{rule: ruleHarmDisinformation, harm: true,
+			verbs: append(append([]string{}, harmMake...), harmPost...),
+			objects: []string{"fake", "false", "fabricated", "bogus", "misleading", "hoax", "disinformation", "misinformation",
+				"propaganda", "conspiracy", "deepfake", "deepfakes", "rumor", "rumors", "rumour", "rumours", "doctored", "sham"},
+			people: []string{"news", "article", "quote", "statistics", "stats", "statement", "announcement", "claim", "report", "tweet", "post", "video", "photo",
+				"image", "evidence", "study", "result", "headline", "press", "release", "campaign", "rumor", "rumour", "election", "vaccine", "poll",
+				"screenshot", "audio", "recording", "deepfake", "hoax", "alert", "alerts", "warning", "emergency", "notice", "propaganda", "disinformation", "misinformation", "conspiracy",
+				"senator", "mayor", "president", "candidate", "politician", "celebrity", "ceo", "company", "saying", "claiming", "government", "police", "officials", "cdc", "who"}},
+		{rule: ruleHarmDisinformation, harm: true,
+			verbs:   []string{"fabricate", "falsify", "forge", "invent", "doctor", "plant", "manufacture", "fake", "stage"},
+			objects: []string{"evidence", "quote", "quotes", "documents", "records", "proof", "alibi", "screenshot", "screenshots", "testimony", "photo", "photos", "statements", "emails", "texts"}},
+		// Passing off as someone: "pretend to be the CEO", "pose as a police
+		// officer", "impersonate my boss on Slack".
+		{rule: ruleHarmDisinformation, harm: true,
+			verbs: []string{"pretend", "pretending", "pose", "posing", "impersonate", "impersonating", "masquerade", "fake"},
+			objects: []string{"ceo", "cfo", "boss", "manager", "senator", "mayor", "president", "official", "police", "officer", "cop", "doctor",
+				"journalist", "celebrity", "politician", "government", "agency", "irs", "fbi", "landlord", "lawyer", "support", "representative",
+				"agent", "teacher", "principal", "bank", "charity", "coworker", "colleague", "ex", "brother", "sister", "mom", "dad", "mother", "father",
+				"grandson", "granddaughter", "nurse", "employer", "him", "her"},
+			people: []string{"be", "as", "name", "account", "email", "message", "text", "call", "profile", "letter", "slack", "phone", "signature", "impersonate", "impersonating", "pose", "posing"}},
+		// Hate and abuse written for the user: "write a racist joke", "a
+		// threatening letter".
+		{rule: ruleHarmHarassment, harm: true,
+			verbs: append(append([]string{}, harmMake...), harmPost...),
+			objects: []string{"hateful", "hate", "racist", "racism", "slur", "slurs", "sexist", "homophobic", "transphobic", "antisemitic", "islamophobic",
+				"bigoted", "dehumanizing", "dehumanising", "demeaning", "threatening", "insults", "abusive", "harassing",
+				"harassment", "bullying", "humiliating", "degrading", "vicious", "nasty", "cruel", "intimidating", "menacing", "derogatory", "inferior", "vermin", "subhuman", "hatred"},
+			people: append([]string{"joke", "jokes", "message", "messages", "letter", "comment", "comments", "post", "posts", "tweet", "tweets", "speech",
+				"note", "email", "emails", "song", "poem", "rant", "meme", "memes", "text", "texts", "voicemail", "review", "flyer", "slogan", "chant", "essay",
+				"immigrants", "jews", "jewish", "muslims", "muslim", "black", "gay", "gays", "lesbians", "trans", "women", "asians", "mexicans", "arabs",
+				"refugees", "disabled", "group", "race", "religion", "minority", "minorities", "everyone", "he", "they"}, harmPeople...)},
+		// Harassing a person: "bully the new kid", "threaten my landlord",
+		// "keep messaging her until she replies".
+		{rule: ruleHarmHarassment, harm: true,
+			verbs:   []string{"harass", "bully", "intimidate", "threaten", "torment", "humiliate", "ridicule", "shame", "terrorize", "terrorise", "scare", "brigade", "swat", "cyberbully"},
+			objects: harmPeople},
+		// Minors: sexual content near a child, in either order; only a
+		// protective word before it clears it.
+		{rule: ruleHarmSexual, minors: true,
+			verbs:   append([]string{"sex"}, harmSexual...),
+			objects: harmMinors},
+		{rule: ruleHarmSexual, minors: true,
+			verbs:   []string{"groom", "grooming", "seduce", "lure", "sext", "meet", "date", "hook"},
+			objects: harmMinors,
+			people:  []string{"sexual", "sexually", "sex", "secretly", "alone", "parents", "secret", "trust", "trusts", "private", "nudes", "photos", "pictures", "underage", "minor", "13", "14", "15", "16", "12"}},
+		{rule: ruleHarmSexual, harm: true,
+			verbs:   []string{"undress", "nudify", "undressing"},
+			objects: append([]string{"photo", "photos", "picture", "pictures", "image", "images", "pic", "pics", "video", "selfie"}, harmPeople...)},
+		{rule: ruleHarmSexual, harm: true,
+			verbs:   []string{"explicit"},
+			objects: []string{"pictures", "picture", "photos", "photo", "images", "image", "pics", "videos", "video", "content", "story", "stories", "scene", "scenes", "fanfic", "roleplay", "chat", "texts", "messages", "selfies"}},
+		// Explicit content of a real person, or shared without consent.
+		{rule: ruleHarmSexual, harm: true,
+			verbs:   append(append([]string{"undress", "strip", "sell", "record", "film", "photograph", "trade"}, harmMake...), harmPost...),
+			objects: harmSexual,
+			people:  append(append([]string{"coworker", "colleague", "classmate", "ex", "her", "him", "she", "he", "neighbor", "neighbour", "boss", "teacher", "celebrity", "actress", "actor", "girlfriend", "boyfriend", "photo", "picture", "pictures", "photos", "video", "secretly", "revenge", "consent", "knowing", "deepfake"}, harmPeople...), "story", "scene", "roleplay", "content", "pics")},
+		// Making drugs, weapons and explosives: "cook meth", "build a pipe
+		// bomb", "3D print a gun".
+		{rule: ruleHarmDrugsWeapons, harm: true,
+			verbs: []string{"make", "cook", "synthesize", "synthesise", "manufacture", "produce", "brew", "extract", "build", "assemble", "print", "3d",
+				"create", "mix", "prepare", "convert", "modify", "turn", "recipe", "homemade", "weaponize", "weaponise", "grow", "distill", "refine"},
+			objects: []string{"meth", "methamphetamine", "cocaine", "crack", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "ghb", "ketamine", "pcp", "dmt",
+				"opioid", "opioids", "bomb", "bombs", "explosive", "explosives", "ied", "grenade", "detonator", "napalm", "thermite", "ricin",
+				"sarin", "nerve", "anthrax", "toxin", "silencer", "suppressor", "molotov", "tatp", "bioweapon", "chlorine", "pipebomb"},
+			people: []string{"meth", "methamphetamine", "cocaine", "crack", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "ghb", "ketamine", "pcp", "dmt",
+				"bomb", "bombs", "explosive", "explosives", "ied", "grenade", "detonator", "napalm", "thermite", "ricin", "sarin", "anthrax",
+				"toxin", "silencer", "suppressor", "molotov", "tatp", "bioweapon", "gas", "agent", "cocktail", "opioid", "opioids", "pipebomb"}},
+		// Guns nobody can trace: "3D print a gun", "build a ghost gun",
+		// "convert my rifle to full auto".
+		{rule: ruleHarmDrugsWeapons, harm: true,
+			verbs:   []string{"make", "build", "assemble", "print", "3d", "create", "convert", "modify", "turn", "machine", "mill", "finish"},
+			objects: []string{"gun", "guns", "firearm", "firearms", "rifle", "pistol", "glock", "ar-15", "ar15", "receiver", "weapon", "weapons", "ak-47", "shotgun"},
+			people:  []string{"3d", "printed", "printer", "untraceable", "ghost", "homemade", "unregistered", "zip", "full-auto", "automatic", "auto", "switch", "sear", "serial", "sawed-off", "sawn-off", "lower", "80%"}},
+		// Getting them: "buy fentanyl online", "where can I get an untraceable
+		// gun", "smuggle pills across the border".
+		{rule: ruleHarmDrugsWeapons, harm: true,
+			verbs: []string{"buy", "order", "get", "source", "score", "acquire", "find", "purchase", "smuggle", "sell", "deal", "traffic", "ship",
+				"hide", "sneak", "import", "obtain", "supplier", "dealer", "plug", "vendor"},
+			objects: []string{"meth", "methamphetamine", "cocaine", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "molly", "ghb", "ketamine", "pcp",
+				"dmt", "opioid", "opioids", "ricin", "sarin", "untraceable", "unregistered",
+				"ghost", "silencer", "suppressor", "grenade", "explosive", "explosives", "detonator", "narcotics", "full-auto"},
+			people: []string{"meth", "methamphetamine", "cocaine", "heroin", "fentanyl", "lsd", "mdma", "ecstasy", "molly", "ghb", "ketamine", "pcp", "dmt",
+				"opioid", "opioids", "oxy", "oxycodone", "xanax", "percocet", "adderall", "ricin", "sarin", "gun", "guns", "firearm", "firearms", "rifle",
+				"pistol", "weapon", "weapons", "silencer", "suppressor", "grenade", "explosive", "explosives", "detonator", "drugs", "narcotics", "pills",
+				"border", "dark", "darknet", "darkweb", "telegram", "street", "without", "airport", "prison", "school"}},
+		// Prescription drugs are bought at a pharmacy; off the street or
+		// without a prescription they are not.
+		{rule: ruleHarmDrugsWeapons, harm: true,
+			verbs:   []string{"buy", "order", "get", "source", "score", "acquire", "find", "purchase", "smuggle", "sell", "deal", "sneak", "obtain"},
+			objects: []string{"oxy", "oxycodone", "xanax", "percocet", "adderall", "vicodin", "codeine", "lean", "tramadol", "valium", "klonopin", "ozempic"},
+			people:  []string{"street", "dealer", "dark", "darknet", "darkweb", "telegram", "snapchat", "prescription", "smuggle", "prison", "school", "students", "resell", "illegally"}},
+		// Piracy: "download a cracked Photoshop", "torrent the new Marvel movie".
+		{rule: ruleHarmCopyright, harm: true,
+			verbs: []string{"download", "get", "find", "stream", "watch", "share", "upload", "sell", "distribute", "torrent", "pirate", "crack", "rip",
+				"give", "send", "post", "reupload", "redistribute", "host", "activate", "copy", "generate", "bypass", "remove", "strip", "break", "circumvent"},
+			objects: []string{"pirated", "pirate", "cracked", "crack", "bootleg", "keygen", "warez", "nulled", "leaked", "camrip", "activator", "kms"},
+			people: []string{"movie", "movies", "film", "films", "album", "song", "songs", "music", "game", "games", "software", "photoshop", "windows",
+				"office", "book", "books", "ebook", "ebooks", "textbook", "episode", "episodes", "season", "show", "series", "app", "copy", "version",
+				"license", "key", "keys", "course", "netflix", "spotify", "kindle", "adobe", "autocad", "matlab", "plugin", "theme", "font", "copyrighted",
+				"full", "free", "site", "link", "links", "drm", "audiobook", "manga", "comic", "comics", "pdf", "paid", "premium",
+				"recording", "concert", "match", "broadcast", "stream", "livestream", "event", "fight", "ppv", "game"}},
+		{rule: ruleHarmCopyright, harm: true,
+			verbs:   []string{"torrent", "pirate", "bootleg", "rip", "reupload"},
+			objects: []string{"movie", "movies", "film", "films", "album", "albums", "song", "songs", "music", "game", "games", "episode", "episodes", "season", "show", "series", "book", "books", "ebook", "textbook", "course", "audiobook", "netflix", "spotify", "dvd", "blu-ray", "photoshop", "office", "software"}},
+		// Stripping a mark of ownership: "remove the watermark", "crop out the
+		// photographer's credit".
+		{rule: ruleHarmCopyright, harm: true,
+			verbs:   []string{"remove", "strip", "erase", "crop", "delete", "hide", "rid", "clean", "edit", "photoshop", "get", "out", "off", "blur"},
+			objects: []string{"watermark", "watermarks", "copyright", "attribution", "getty", "shutterstock", "istock"}, mine: true,
+			people: []string{"photo", "photos", "image", "images", "picture", "pictures", "video", "stock", "getty", "shutterstock", "istock", "artist", "photographer", "artwork", "art", "notice", "footage", "clip", "watermark", "code", "source", "library", "project", "repo", "software"}},
+		// Plagiarism: "rewrite this essay so Turnitin won't flag it", "pass it
+		// off as my own", "copy it without citing".
+		{rule: ruleHarmCopyright, harm: true,
+			verbs: []string{"rewrite", "reword", "paraphrase", "spin", "copy", "submit", "pass", "hand", "turn", "change", "tweak", "alter", "edit",
+				"modify", "use", "take", "publish", "claim", "steal", "plagiarize", "plagiarise", "lift", "rephrase", "present", "sell", "shuffle", "swap"},
+			objects: []string{"turnitin", "plagiarism", "plagiarize", "plagiarise", "undetectable", "undetected", "detector", "detectors", "gptzero",
+				"copyleaks", "copyscape", "ghostwrite", "ghostwritten", "credit", "crediting", "citing", "cite", "attribution", "professor", "teacher", "instructor", "tutor", "lecturer", "examiner"},
+			people: []string{"turnitin", "detector", "detectors", "detect", "detected", "detection", "checker", "flag", "flagged", "catch", "caught",
+				"notice", "noticed", "gptzero", "copyleaks", "mine", "without", "never", "plagiarism", "plagiarize", "undetectable", "undetected"},
+			alone: []string{"plagiarize", "plagiarise"}},
+		// Swindling people: "scam elderly people", "con my grandmother out of
+		// her savings".
+		{rule: ruleHarmFraud, harm: true,
+			verbs:   []string{"scam", "swindle", "defraud", "fleece", "dupe", "deceive", "catfish", "extort", "blackmail", "bilk"},
+			people:  nil,
+			objects: append([]string{"elderly", "senior", "seniors", "grandma", "grandmother", "grandpa", "grandfather", "grandparents", "victim", "victims", "investors", "investor", "customer", "customers", "donors", "widow", "widows", "retiree", "retirees", "immigrants", "lonely", "out", "money", "savings", "pension", "insurance", "bank", "irs", "government", "charity", "company", "business", "employer", "tourists", "donors"}, harmPeople...)},
+		{rule: ruleHarmFraud, harm: true,
+			verbs:   []string{"falsify", "fudge", "cook", "doctor", "forge", "backdate", "underreport", "misreport", "evade", "dodge"},
+			objects: []string{"tax", "taxes", "books", "expenses", "receipts", "invoices", "timesheet", "timesheets", "mileage", "payroll", "revenue", "earnings", "income", "audit", "ledger", "accounts", "claims"}},
+		// Dirty money: "launder the cash from my drug sales", "move money
+		// through a shell company so nobody can trace it".
+		{rule: ruleHarmFraud, harm: true,
+			verbs:   []string{"launder", "laundering", "wash", "clean", "hide", "move", "funnel", "structure", "smurf", "split", "break", "route", "layer", "conceal", "stash", "disguise", "park", "deposit"},
+			objects: []string{"money", "cash", "proceeds", "funds", "profits", "income", "earnings", "deposit", "deposits", "bitcoin", "crypto", "payments", "assets", "wealth"},
+			people:  []string{"dirty", "drug", "drugs", "illicit", "illegal", "stolen", "untraceable", "trace", "traced", "authorities", "offshore", "shell", "mule", "mules", "laundering", "launder", "bribe", "bribes", "10000", "10,000", "$10,000", "$10000", "threshold", "reporting", "flagged", "flag", "ctr", "mixer", "tumbler", "noticing", "notice", "seize", "seized", "police", "feds", "sanctions", "sanctioned", "evade", "evading"}},
+		// Evading tax: "hide my cash income from the IRS".
+		{rule: ruleHarmFraud, harm: true,
+			verbs:   []string{"evade", "dodge", "hide", "conceal", "underreport", "misreport", "falsify", "cook", "fudge", "fake", "doctor", "inflate", "pad", "forge", "backdate"},
+			objects: []string{"tax", "taxes", "irs", "hmrc", "income", "earnings", "books", "expenses", "receipts", "audit", "auditor", "auditors", "invoices", "claim", "claims", "timesheet", "timesheets", "mileage", "payroll", "revenue", "money", "cash", "profits", "crypto", "bitcoin"},
+			people:  []string{"irs", "hmrc", "tax", "taxes", "taxman", "government", "auditor", "auditors", "audit", "insurance", "insurer", "employer", "investors", "bank", "lender", "refund", "cash", "undeclared", "under-the-table", "offshore", "deduct", "deduction", "deductions", "reimbursement", "reimbursed", "books"}},
+		// Stolen cards and identities: "buy gift cards with stolen card
+		// numbers", "open a loan in my brother's name".
+		{rule: ruleHarmFraud, harm: true,
+			verbs:   []string{"use", "buy", "sell", "cash", "charge", "test", "clone", "skim", "card", "install", "build", "spend", "max"},
+			objects: []string{"stolen", "cloned", "skimmed", "fullz", "skimmer", "skimmers", "carding"},
+			people:  []string{"card", "cards", "credit", "debit", "number", "numbers", "identity", "identities", "account", "accounts", "ssn", "fullz", "cvv", "cvvs", "gift", "atm", "pump", "skimmer", "dumps", "online", "paypal", "details"}},
+		{rule: ruleHarmFraud, harm: true,
+			verbs:   []string{"open", "apply", "take", "get", "sign", "file", "claim", "register"},
+			objects: []string{"loan", "loans", "credit", "card", "mortgage", "benefits", "refund", "account", "unemployment", "insurance", "lease"},
+			people:  []string{"name", "identity", "ssn", "social"}, owner: true},
+		// Attacking others' systems: "exploit the unpatched server of my
+		// competitor", "ddos the school website".
+		{rule: ruleHarmExploit, harm: true,
+			verbs: []string{"exploit", "weaponize", "weaponise", "abuse", "attack", "hack", "pwn", "compromise"},
+			objects: []string{"vulnerability", "vulnerabilities", "vuln", "vulns", "cve", "zero-day", "zeroday", "0day", "rce", "flaw", "flaws", "unpatched",
+				"misconfiguration", "misconfigured", "log4j", "log4shell", "heartbleed", "eternalblue", "backdoor", "exploit"},
+			people: []string{"their", "competitor", "competitor's", "rival", "rivals", "school", "university", "government", "bank", "hospital", "neighbor", "neighbour", "ex", "company's", "someone", "someone's", "other", "others", "his", "her", "victim", "target", "targets", "server", "servers",
+				"website", "site", "network", "router", "camera", "cameras", "device", "devices", "system", "systems", "app", "api", "account", "accounts", "machine", "machines", "pc", "computer", "internet", "public", "unpatched", "city", "power", "grid", "scada", "plant"}},
+		{rule: ruleHarmExploit, harm: true,
+			verbs:   []string{"ddos", "flood", "overload", "overwhelm", "crash", "spam", "hammer", "bomb", "knock", "take", "bring", "down", "scan", "portscan", "nmap", "probe", "fuzz", "deface", "hijack", "jam"},
+			objects: []string{"competitor", "competitor's", "rival", "school", "university", "government", "election", "their", "his", "her", "ex", "someone", "someone's", "neighbor", "neighbour", "neighbor's", "neighbour's", "city", "hospital", "bank", "stranger", "stranger's", "random", "other", "enemy", "streamer", "gaming", "company's"},
+			people:  []string{"website", "site", "server", "servers", "network", "networks", "wifi", "router", "stream", "game", "api", "app", "system", "systems", "page", "ip", "ports", "port", "service", "inbox", "cameras", "domain", "discord", "twitch"}},
+		{rule: ruleHarmExploit, harm: true,
+			verbs: []string{"hack", "pwn", "compromise", "attack", "weaponize", "weaponise", "deface", "hijack", "breach", "infect"},
+			objects: []string{"server", "servers", "website", "site", "network", "networks", "laptop", "computer", "computers", "phone", "camera", "cameras", "router",
+				"routers", "controller", "controllers", "scada", "plc", "portal", "grid", "plant", "system", "systems", "channel", "domain", "bucket", "buckets",
+				"database", "app", "api", "zero-day", "zero", "0-day", "0day", "vulnerability", "mainframe", "infrastructure", "device", "devices", "pc", "mailserver", "email"}},
+		{rule: ruleHarmExploit, harm: true, owner: true,
+			verbs:   []string{"crash", "flood", "overload", "overwhelm", "jam", "spam", "knock", "take", "bring", "ddos", "scan", "probe", "hammer", "bomb"},
+			objects: []string{"server", "servers", "website", "site", "network", "wifi", "router", "channel", "stream", "phone", "line", "inbox", "portal", "api", "app", "system", "domain", "game", "cameras"}},
+		{rule: ruleHarmExploit, harm: true,
+			alone: []string{"heartbleed", "eternalblue", "log4shell"}},
+		// Stalking and doxxing: "find the home address of the girl from the
+		// gym", "dox the anonymous account", "figure out her daily routine".
+		{rule: ruleHarmDoxxing, harm: true,
+			verbs: []string{"find", "dig", "look", "lookup", "uncover", "reveal", "expose", "post", "publish", "leak", "compile", "figure",
+				"track", "trace", "locate", "learn", "discover", "unmask", "pinpoint", "search", "gather", "spread", "out"},
+			objects: []string{"address", "home", "lives", "whereabouts", "routine", "workplace", "real", "identity",
+				"ssn", "plate", "location", "movements", "commute", "dox", "doxx", "daily", "goes", "sleeps", "stays", "addresses"},
+			people: []string{"ex", "ex's", "wife", "husband", "girlfriend", "boyfriend", "neighbor", "neighbour", "coworker", "colleague", "stranger", "her", "him",
+				"she", "he", "girl", "guy", "woman", "man", "lady", "crush", "classmate", "streamer", "reviewer", "critic", "troll", "journalist", "anonymous",
+				"private", "username", "handle", "poster", "commenter", "youtuber", "tiktoker", "influencer", "nurse", "waitress", "barista", "cashier", "teacher",
+				"blogger", "account", "user", "redditor", "person", "someone", "dox", "doxx", "judge", "juror", "witness", "victim", "accuser", "whistleblower", "actress", "actor", "gamer", "player", "his", "hers", "organizer", "organizers", "activist", "activists", "protester", "protesters", "roommate", "former"}},
+		{rule: ruleHarmDoxxing, harm: true, owner: true,
+			verbs: []string{"find", "dig", "look", "lookup", "uncover", "reveal", "expose", "post", "publish", "leak", "compile", "figure", "track", "trace", "locate",
+				"learn", "discover", "pinpoint", "search", "gather", "spread", "monitor", "surveil", "tabs", "follow", "watch", "map"},
+			objects: []string{"address", "addresses", "home", "house", "apartment", "whereabouts", "routine", "location", "movements", "commute", "workplace", "identity", "plate"}},
+		{rule: ruleHarmDoxxing, harm: true,
+			verbs:   []string{"unmask", "deanonymize", "deanonymise", "dox", "doxx"},
+			objects: []string{"anonymous", "account", "user", "poster", "whistleblower", "critic", "reviewer", "moderator", "troll", "commenter", "source", "person", "redditor", "blogger"}},
+		{rule: ruleHarmDoxxing, harm: true,
+			alone: []string{"dox", "doxx", "doxxing", "doxing", "doxed", "doxxed"}},
+		// Watching a person: "spy on my neighbor", "read my wife's texts
+		// without her knowing".
+		{rule: ruleHarmDoxxing, harm: true,
+			verbs:   []string{"spy", "snoop", "eavesdrop", "wiretap", "peep", "surveil"},
+			objects: harmPeople},
+		// Self-harm: "kill myself", "the lethal dose of my pills", "cut
+		// myself where nobody sees".
+		{rule: ruleHarmSelf, harm: true, self: true,
+			verbs: []string{"kill", "end", "hurt", "harm", "cut", "hang", "drown", "starve", "burn", "poison", "overdose", "od", "shoot", "suffocate", "die", "off", "unalive", "jump"},
+			objects: []string{"myself", "life", "overdose", "od", "suicide", "painlessly", "painless", "quickly", "lethal", "fatal", "wrists", "wrist", "bridge", "rope", "noose", "pills", "bleach",
+				"insulin", "dose", "tylenol", "acetaminophen", "paracetamol", "sleeping", "chemicals", "gun", "monoxide", "balcony", "roof", "window", "building", "belt", "medication", "meds", "antidepressants", "drink", "all"},
+			people: []string{"myself", "my", "me", "i", "suicide", "die", "dying", "death", "dead", "lethal", "fatal", "painless", "painlessly"}},
+		{rule: ruleHarmSelf, harm: true, self: true,
+			verbs:   []string{"lethal", "fatal", "deadly"},
+			objects: []string{"dose", "doses", "amount", "dosage", "quantity", "overdose"},
+			people:  []string{"myself", "my", "me", "i"}},
+		{rule: ruleHarmSelf, harm: true, self: true,
+			verbs:   []string{"commit", "attempt", "method", "methods", "way", "ways", "note", "plan", "easiest", "best", "painless", "quickest", "fastest"},
+			objects: []string{"suicide", "self-harm", "overdose", "lethal", "fatal"},
+			people:  []string{"myself", "my", "me", "i", "self-harm", "dose", "die", "death", "painless", "commit", "pills", "quick", "quickest", "easiest", "best"}},
+	}
 }
 
 // harmDefense words before a harm make the request about protecting from
@@ -348,6 +372,9 @@ func buildHarmTables() {
 	publicPlace = set("address addresses location workplace")
 	otherPeople = set("friend friends someone son daughter kid kids child children toddler he she him her brother sister mom dad mother father " +
 		"partner wife husband patient patients dog cat student students teen roommate coworker")
+	watchOn = set("spy eye watch snoop")
+	keepGoing = set("stop quit refuse wait hold cease decline deny avoid shy")
+	madeIt = set("added add made make put created create took shot designed")
 	harmlessCompound = set("bath seed glitter photo calorie nerf glue water paint toy cherry")
 	workNouns = set("essay essays paper papers thesis dissertation article articles code work research homework assignment report poem song " +
 		"story art artwork photo photos design designs drawing painting book chapter script lyrics idea ideas project answers blog post")
@@ -435,7 +462,7 @@ func negatedClause(before []token) bool {
 }
 
 // keepGoing verbs turn a negation around: "don't stop", "never refuse".
-var keepGoing = map[string]bool{"stop": true, "quit": true, "refuse": true, "wait": true, "hold": true, "cease": true, "decline": true, "deny": true, "avoid": true, "shy": true}
+var keepGoing map[string]bool
 
 // asksHow: a question that asks for the steps of doing something ("what
 // is the best way to…", "how do I…", "how to…"); "how do banks detect
@@ -485,7 +512,7 @@ func ownMark(toks []token) bool {
 	return false
 }
 
-var madeIt = map[string]bool{"added": true, "add": true, "made": true, "make": true, "put": true, "created": true, "create": true, "took": true, "shot": true, "designed": true}
+var madeIt map[string]bool
 
 // publicOwners own addresses anyone may look up; publicPlace are the
 // objects that are then public (a home never is).

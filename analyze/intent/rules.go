@@ -200,6 +200,7 @@ var registry = []*rule.Rule{
 // Rules returns this package's rules sorted by id, each with the requests
 // it must and must not match. The slice is a copy.
 func Rules() []*rule.Rule {
+	buildHarmRules()
 	rs := append(slices.Clone(registry), harmRules...)
 	slices.SortStableFunc(rs, func(a, b *rule.Rule) int { return strings.Compare(a.ID, b.ID) })
 	return rs
