@@ -555,10 +555,11 @@ var workNouns map[string]bool
 // minorAge reports whether toks[j] is an age under 18: "a 14 year old",
 // "my 15-year-old".
 func minorAge(toks []token, j int) bool {
-	if toks[j].kind != kindNumber && toks[j].kind != kindWord {
+	w := toks[j].word
+	if w == "" || w[0] < '0' || w[0] > '9' || len(w) > 2 {
 		return false
 	}
-	n, err := strconv.Atoi(toks[j].word)
+	n, err := strconv.Atoi(w)
 	if err != nil || n < 1 || n >= 18 {
 		return false
 	}
