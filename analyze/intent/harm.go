@@ -264,8 +264,8 @@ func harmPatterns() []dangerPattern {
 		// Stolen cards and identities: "buy gift cards with stolen card
 		// numbers", "open a loan in my brother's name".
 		{rule: ruleHarmFraud, harm: true,
-			verbs:   []string{"use", "buy", "sell", "cash", "charge", "test", "clone", "skim", "card", "install", "build", "spend", "max"},
-			objects: []string{"stolen", "cloned", "skimmed", "fullz", "skimmer", "skimmers", "carding"},
+			verbs:   []string{"use", "buy", "sell", "cash", "charge", "test", "clone", "skim", "install", "build", "spend", "max"},
+			objects: []string{"stolen", "cloned", "skimmed", "fullz", "skimmer", "skimmers"},
 			people:  []string{"card", "cards", "credit", "debit", "number", "numbers", "identity", "identities", "account", "accounts", "ssn", "fullz", "cvv", "cvvs", "gift", "atm", "pump", "skimmer", "dumps", "online", "paypal", "details"}},
 		{rule: ruleHarmFraud, harm: true,
 			verbs:   []string{"open", "apply", "take", "get", "sign", "file", "claim", "register"},
@@ -307,7 +307,7 @@ func harmPatterns() []dangerPattern {
 		{rule: ruleHarmDoxxing, harm: true, owner: true,
 			verbs: []string{"find", "dig", "look", "lookup", "uncover", "reveal", "expose", "post", "publish", "leak", "compile", "figure", "track", "trace", "locate",
 				"learn", "discover", "pinpoint", "search", "gather", "spread", "monitor", "surveil", "tabs", "follow", "watch", "map"},
-			objects: []string{"address", "addresses", "home", "house", "apartment", "whereabouts", "routine", "location", "movements", "commute", "workplace", "identity", "plate"}},
+			objects: []string{"home", "house", "apartment", "whereabouts", "routine", "movements", "commute", "identity", "plate"}},
 		{rule: ruleHarmDoxxing, harm: true,
 			verbs:   []string{"unmask", "deanonymize", "deanonymise", "dox", "doxx"},
 			objects: []string{"anonymous", "account", "user", "poster", "whistleblower", "critic", "reviewer", "moderator", "troll", "commenter", "source", "person", "redditor", "blogger"}},

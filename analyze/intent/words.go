@@ -166,16 +166,16 @@ func lexicon() {
 }
 
 // forms returns a set of every inflected form of the words, and the base
-// form the lemmas give each: a token matches whether the tokenizer reduced
-// it or not.
+// form the lemmas give each word: a token matches whether the tokenizer
+// reduced it or not.
 func forms(list []string) map[string]bool {
 	m := make(map[string]bool, 4*len(list))
 	for _, w := range list {
 		for _, f := range inflect(w) {
 			m[f] = true
-			if b, ok := lemmas[f]; ok {
-				m[b] = true
-			}
+		}
+		if b, ok := lemmas[w]; ok {
+			m[b] = true // "passwords" is read as "password"
 		}
 	}
 	for _, pair := range strings.Fields(irregular) {
