@@ -299,6 +299,9 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 				if p.rule == ruleDangerStalking && toks[j].word == "on" && !(j == i+1 && watchOn[w]) {
 					continue // "find the person on LinkedIn" looks someone up; "spy on her" watches her
 				}
+				if p.rule == ruleDangerUnauthorized && w == "without" && !(j > i && consentWords[toks[j].word]) {
+					continue // "summarize this email without altering it": "without" lacks a consent, it does not break in
+				}
 				if p.rule == ruleDangerUnauthorized && guardedAccess(toks, i, j) {
 					continue // "protect it from unauthorized access"
 				}
@@ -420,6 +423,10 @@ func massScope(toks []token, lo, hi, j int) bool {
 
 var peopleRecords map[string]bool
 
+// consentWords are what "without" lacks when access is unauthorized:
+// "without her permission", "without them knowing".
+var consentWords map[string]bool
+
 // watchOn verbs watch a person with "on": "spy on her", "keep an eye on
 // him".
 var watchOn map[string]bool
@@ -438,7 +445,8 @@ func guardedAccess(toks []token, i, j int) bool {
 		}
 	}
 	for _, t := range toks[:a] {
-		if defensiveWords[t.word] || harmDefense[t.word] || t.word == "from" || t.word == "against" || t.word == "block" || t.word == "deny" || t.word == "alert" || t.word == "audit" {
+		if defensiveWords[t.word] || harmDefense[t.word] || t.word == "from" || t.word == "against" || t.word == "block" || t.word == "deny" || t.word == "alert" || t.word == "audit" ||
+			t.word == "shield" || t.word == "guard" || t.word == "lock" || t.word == "safeguard" || t.word == "defend" {
 			return true
 		}
 	}

@@ -254,7 +254,7 @@ func harmPatterns() []dangerPattern {
 		// through a shell company so nobody can trace it".
 		{rule: ruleHarmFraud, harm: true,
 			verbs:   []string{"launder", "laundering", "wash", "clean", "hide", "move", "funnel", "structure", "smurf", "split", "break", "route", "layer", "conceal", "stash", "disguise", "park", "deposit"},
-			objects: []string{"money", "cash", "proceeds", "funds", "profits", "income", "earnings", "deposit", "deposits", "bitcoin", "crypto", "payments", "assets", "wealth"},
+			objects: []string{"money", "cash", "proceeds", "funds", "profits", "donations", "dues", "grant", "income", "earnings", "deposit", "deposits", "bitcoin", "crypto", "payments", "assets", "wealth"},
 			people:  []string{"dirty", "drug", "drugs", "illicit", "illegal", "stolen", "untraceable", "trace", "traced", "authorities", "offshore", "shell", "mule", "mules", "laundering", "launder", "bribe", "bribes", "10000", "10,000", "$10,000", "$10000", "threshold", "reporting", "flagged", "flag", "ctr", "mixer", "tumbler", "noticing", "notice", "seize", "seized", "police", "feds", "sanctions", "sanctioned", "evade", "evading"}},
 		// Evading tax: "hide my cash income from the IRS".
 		{rule: ruleHarmFraud, harm: true,
@@ -373,6 +373,7 @@ func buildHarmTables() {
 	otherPeople = set("friend friends someone son daughter kid kids child children toddler he she him her brother sister mom dad mother father " +
 		"partner wife husband patient patients dog cat student students teen roommate coworker")
 	watchOn = set("spy eye watch snoop")
+	consentWords = set("permission consent authorization authorisation knowledge knowing asking telling approval")
 	keepGoing = set("stop quit refuse wait hold cease decline deny avoid shy")
 	madeIt = set("added add made make put created create took shot designed")
 	harmlessCompound = set("bath seed glitter photo calorie nerf glue water paint toy cherry")
