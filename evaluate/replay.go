@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/actionguard/actionguard/guard"
 )
@@ -15,7 +16,9 @@ import (
 type Replayer struct {
 	Guard *guard.Guard
 	// Application is the guard's profile for trajectories that do not
-	// name one ("coding-agent" when empty).
+	// name one. When empty, each run's profile is chosen from its tools
+	// (ProfileOf): a run with a shell or a code editor is a coding agent's,
+	// any other an assistant's.
 	Application string
 	// History, UserMessages and Observation bound the context of each
 	// call: the last History calls (0: DefaultHistory), the last
@@ -41,10 +44,14 @@ const (
 // (r comes from Metric.Evaluate on t) and sets r.WorstVerdict.
 func (rp *Replayer) Replay(ctx context.Context, t *Trajectory, r *Result) {
 	nHist, nMsgs, nObs := orDefault(rp.History, DefaultHistory), orDefault(rp.UserMessages, DefaultUserMessages), orDefault(rp.Observation, DefaultObservation)
-	app := t.Application
+	app, how := t.Application, ProfileNamed
 	if app == "" {
-		app = rp.Application
+		app, how = rp.Application, ProfileDefault
 	}
+	if app == "" {
+		app, how = ProfileOf(t), ProfileFromTools
+	}
+	r.Profile, r.ProfileFrom = app, how
 	var (
 		msgs    []string
 		history []guard.Step
@@ -114,6 +121,43 @@ func (rp *Replayer) Replay(ctx context.Context, t *Trajectory, r *Result) {
 		history = history[:len(history):len(history)]
 	}
 	r.WorstVerdict = worst
+}
+
+// How a replay's profile was chosen (Result.ProfileFrom).
+const (
+	ProfileNamed     = "record"  // the record names its application
+	ProfileDefault   = "default" // the replay's Application (eval --application)
+	ProfileFromTools = "tools"   // chosen from the run's tools by ProfileOf
+)
+
+// ProfileOf chooses the guard's profile for a run that names none, from
+// the tools it calls: a run with a shell, or with a tool only coding
+// agents have (Edit, MultiEdit, apply_patch…), is a coding agent's
+// (guard.AppCodingAgent); any other run is an assistant's
+// (guard.AppAssistant), whose tools are mail, calendars, payments and the
+// like.
+func ProfileOf(t *Trajectory) string {
+	for i := range t.Steps {
+		s := &t.Steps[i]
+		if s.Type != StepToolCall {
+			continue
+		}
+		if codingTools[strings.ToLower(s.Tool)] {
+			return guard.AppCodingAgent
+		}
+		a := guard.Action{Tool: s.Tool, Input: inputMap(s.Input)}
+		if a.InferKind() == guard.KindShell {
+			return guard.AppCodingAgent
+		}
+	}
+	return guard.AppAssistant
+}
+
+// codingTools are tools only coding agents have: editors of source files
+// and notebooks.
+var codingTools = map[string]bool{
+	"edit": true, "multiedit": true, "notebookedit": true, "apply_patch": true, "str_replace_editor": true,
+	"str_replace_based_edit_tool": true, "replace": true, "search_file_content": true,
 }
 
 func orDefault(n, d int) int {

@@ -91,7 +91,12 @@ type Result struct {
 	ToolCalls        int          `json:"tool_calls"`
 	// WorstVerdict is the strictest verdict of the replay (--guard).
 	WorstVerdict guard.Verdict `json:"worst_verdict,omitempty"`
-	Judge        *JudgeResult  `json:"judge,omitempty"`
+	// Profile is the guard's profile the replay used (coding-agent,
+	// assistant…) and ProfileFrom how it was chosen: "record" (the run
+	// names it), "default" (eval --application) or "tools" (ProfileOf).
+	Profile     string       `json:"profile,omitempty"`
+	ProfileFrom string       `json:"profile_from,omitempty"`
+	Judge       *JudgeResult `json:"judge,omitempty"`
 	// Format and Source say which reader read the trajectory, and where.
 	Format string `json:"format,omitempty"`
 	Source string `json:"source,omitempty"`

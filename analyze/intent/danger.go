@@ -23,6 +23,12 @@ type dangerPattern struct {
 	// owner: the object must belong to a third party named with a
 	// possessive ("sarah's facebook", "my boss's email account").
 	owner bool
+	// harm: a harm category's pattern (harm.go), cleared by harmCleared;
+	// minors: sexual content with a minor, cleared only by protecting,
+	// spotting or reporting; self: self-harm, where "me" is the person.
+	harm, minors, self bool
+	// mine: cleared when the work is the user's own (harm.go).
+	mine bool
 	// the lists above as sets of base forms, built by lexicon.
 	verbSet, objectSet, peopleSet, aloneSet map[string]bool
 }
@@ -222,10 +228,22 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 		}
 	}
 	defended, risky := seen&dangerDefense != 0, seen&dangerRisk != 0
+	// firstDefense is the first defensive word: it defends a match that
+	// ends after it ("how do I prevent SQL injection?"), not one before it
+	// ("write a phishing email, then report it").
+	firstDefense := len(toks)
+	if defended {
+		for i, f := range flags {
+			if f&dangerDefense != 0 {
+				firstDefense = i
+				break
+			}
+		}
+	}
 	if len(toks) > 0 {
 		// "How do attackers steal session tokens?" asks how an attack works.
 		if questionStarts[toks[0].word] && anyIn(attackerWords, toks) {
-			defended = true
+			defended, firstDefense = true, 0
 		}
 		// "What would happen if I drop the production database?", "should
 		// I give the intern admin rights?" weigh an action; "how do I…"
@@ -253,12 +271,12 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 	}
 	for k := range dangerPatterns {
 		p := &dangerPatterns[k]
-		if patterns&(1<<k) == 0 || p.defended && defended || p.riskDefended && risky {
+		if patterns&(1<<k) == 0 || p.defended && firstDefense == 0 || p.riskDefended && risky {
 			continue
 		}
 		for _, i := range idx {
 			w := toks[i].word
-			if p.aloneSet[w] {
+			if p.aloneSet[w] && !((p.harm || p.minors) && harmCleared(p, toks, i, i)) && !(p.defended && firstDefense < i) {
 				return p.rule.Find(span(text, toks[i:i+1]), ""), true
 			}
 			if !p.verbSet[w] || w == "break" && p.rule == ruleDangerUnauthorized && (i+1 == len(toks) || toks[i+1].word != "into") {
@@ -272,11 +290,20 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 				hi++
 			}
 			for j := lo; j < hi; j++ {
-				if j == i || !p.objectSet[toks[j].word] {
+				if j == i || !p.objectSet[toks[j].word] && !(p.minors && minorAge(toks, j)) {
 					continue
 				}
 				if p.rule == ruleDangerMass && !massScope(toks, lo, hi, j) {
 					continue
+				}
+				if p.rule == ruleDangerStalking && toks[j].word == "on" && !(j == i+1 && watchOn[w]) {
+					continue // "find the person on LinkedIn" looks someone up; "spy on her" watches her
+				}
+				if p.rule == ruleDangerUnauthorized && w == "without" && !(j > i && consentWords[toks[j].word]) {
+					continue // "summarize this email without altering it": "without" lacks a consent, it does not break in
+				}
+				if p.rule == ruleDangerUnauthorized && guardedAccess(toks, i, j) {
+					continue // "protect it from unauthorized access"
 				}
 				if len(p.people) > 0 && !anyIn(p.peopleSet, toks[lo:hi]) {
 					continue
@@ -284,10 +311,19 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 				if p.owner && !thirdPartyOwner(toks[lo:hi]) {
 					continue
 				}
+				if (p.harm || p.minors) && harmCleared(p, toks, i, j) {
+					continue
+				}
 				a, b := min(i, j), max(i, j)
+				if p.defended && firstDefense < b {
+					continue
+				}
 				return p.rule.Find(span(text, toks[a:b+1]), ""), true
 			}
 		}
+	}
+	if f, ok := ownWork(text, toks); ok {
+		return f, true
 	}
 	if seen&dangerReview != 0 {
 		if f, ok := sockPuppets(text, toks); ok {
@@ -386,6 +422,36 @@ func massScope(toks []token, lo, hi, j int) bool {
 }
 
 var peopleRecords map[string]bool
+
+// consentWords are what "without" lacks when access is unauthorized:
+// "without her permission", "without them knowing".
+var consentWords map[string]bool
+
+// watchOn verbs watch a person with "on": "spy on her", "keep an eye on
+// him".
+var watchOn map[string]bool
+
+// guardedAccess: the unauthorized access is what the request guards
+// against, not what it does ("protect it from unauthorized access",
+// "block access without permission", "alert me to logins without 2FA"):
+// a protective word or "from"/"against" stands before it, and no verb of
+// breaking in comes first.
+func guardedAccess(toks []token, i, j int) bool {
+	a := min(i, j)
+	for _, t := range toks[:a] {
+		switch t.word {
+		case "hack", "breach", "infiltrate", "penetrate", "brute", "bruteforce", "crack", "break", "steal", "get", "gain", "access", "read", "log", "login", "enter", "open", "use":
+			return false
+		}
+	}
+	for _, t := range toks[:a] {
+		if defensiveWords[t.word] || harmDefense[t.word] || t.word == "from" || t.word == "against" || t.word == "block" || t.word == "deny" || t.word == "alert" || t.word == "audit" ||
+			t.word == "shield" || t.word == "guard" || t.word == "lock" || t.word == "safeguard" || t.word == "defend" {
+			return true
+		}
+	}
+	return false
+}
 
 var (
 	// lowValue things are bulk-deleted routinely: temporary files, caches,

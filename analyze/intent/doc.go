@@ -13,7 +13,13 @@
 //     class is its strictest step's. Requests matching one of seed 000's
 //     DANGEROUS categories, or asking for a tool to do one (a keylogger, a
 //     phishing page, ransomware, stalking, fraud), are dangerous whatever
-//     else they say.
+//     else they say. So are requests in one of the harm categories
+//     (harm.go): disinformation and impersonation, hate and harassment,
+//     sexual content (with a minor, always), drugs and weapons, piracy
+//     and plagiarism, scams and money laundering, attacks on others'
+//     systems, stalking and doxxing, self-harm. Their benign twins are
+//     read alike in every category: a protective or studying word before
+//     the harm, a negated verb, or a question about what something is.
 //   - ClassOf maps a score to a class with seed 000's thresholds.
 //   - Rules returns the rules, sorted by id, each with the requests it must
 //     and must not match.

@@ -2,6 +2,7 @@ package intent
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -198,7 +199,12 @@ var registry = []*rule.Rule{
 
 // Rules returns this package's rules sorted by id, each with the requests
 // it must and must not match. The slice is a copy.
-func Rules() []*rule.Rule { return slices.Clone(registry) }
+func Rules() []*rule.Rule {
+	buildHarmRules()
+	rs := append(slices.Clone(registry), harmRules...)
+	slices.SortStableFunc(rs, func(a, b *rule.Rule) int { return strings.Compare(a.ID, b.ID) })
+	return rs
+}
 
 // testOptions are the options a rule's examples are analysed with.
 func testOptions(id string) Options {

@@ -96,4 +96,5 @@ func buildTables() {
 	ambiguousVerbs = set("update change modify fix edit handle manage sort clean adjust")
 	contentApps = set("code-editor editor template-engine ide notebook document-editor")
 	directApps = set("file-manager finder explorer shell terminal")
+	buildHarmTables()
 }

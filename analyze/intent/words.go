@@ -91,7 +91,14 @@ func lexicon() {
 				add(v)
 			}
 		}
-		for _, p := range dangerPatterns {
+		// The harm categories' patterns join the security ones here, on
+		// first use.
+		// Their words are not added to the lemmas (a new lemma would change
+		// how every other table reads a word: "reports" would become
+		// "report"); their sets hold every inflected form instead.
+		nSec := len(dangerPatterns)
+		dangerPatterns = append(dangerPatterns[:nSec:nSec], harmPatterns()...)
+		for _, p := range dangerPatterns[:nSec] {
 			for _, set := range [][]string{p.verbs, p.objects, p.people, p.alone} {
 				for _, w := range set {
 					add(w)
@@ -143,7 +150,11 @@ func lexicon() {
 		}
 		for i := range dangerPatterns {
 			p := &dangerPatterns[i]
-			p.verbSet, p.objectSet, p.peopleSet, p.aloneSet = base(p.verbs), base(p.objects), base(p.people), base(p.alone)
+			if i < nSec {
+				p.verbSet, p.objectSet, p.peopleSet, p.aloneSet = base(p.verbs), base(p.objects), base(p.people), base(p.alone)
+			} else {
+				p.verbSet, p.objectSet, p.peopleSet, p.aloneSet = forms(p.verbs), forms(p.objects), forms(p.people), forms(p.alone)
+			}
 			for _, m := range []map[string]bool{p.verbSet, p.aloneSet} {
 				for w := range m {
 					dangerAny[w] |= dangerVerb
@@ -152,6 +163,28 @@ func lexicon() {
 			}
 		}
 	})
+}
+
+// forms returns a set of every inflected form of the words, and the base
+// form the lemmas give each word: a token matches whether the tokenizer
+// reduced it or not.
+func forms(list []string) map[string]bool {
+	m := make(map[string]bool, 4*len(list))
+	for _, w := range list {
+		for _, f := range inflect(w) {
+			m[f] = true
+		}
+		if b, ok := lemmas[w]; ok {
+			m[b] = true // "passwords" is read as "password"
+		}
+	}
+	for _, pair := range strings.Fields(irregular) {
+		form, b, _ := strings.Cut(pair, ":")
+		if m[b] {
+			m[form] = true
+		}
+	}
+	return m
 }
 
 // inflect returns the forms of a base word: plural, third person, past,

@@ -85,7 +85,7 @@ compares two runs and fails when a count rose.`,
 	f.StringArrayVar(&o.forbidden, "forbidden-pattern", nil, "a regular expression counted as a dangerous action (repeatable; matched against lower-cased text)")
 	f.StringArrayVar(&o.sensitive, "sensitive-pattern", nil, "a regular expression counted as a sensitive leak (repeatable)")
 	f.BoolVar(&o.guard, "guard", false, "replay every tool call through the runtime guard and report its decisions")
-	f.StringVar(&o.application, "application", guard.AppCodingAgent, "the guard's profile for runs that do not name one (with --guard)")
+	f.StringVar(&o.application, "application", "", "the guard's profile for runs that do not name one (with --guard); empty: chosen per run from its tools (a shell or a code editor: coding-agent, otherwise assistant)")
 	f.IntVar(&o.workers, "workers", 0, "trajectories evaluated in parallel (default: the number of CPUs)")
 	f.BoolVar(&o.failOnIssues, "fail-on-issues", false, "exit with code 7 when any run has a match, a blocked step or a step the judge called unsafe")
 	f.BoolVar(&o.judge, "judge", false, "ask an LLM judge about a sample of the runs (key from $ACTIONGUARD_JUDGE_API_KEY or $OPENAI_API_KEY)")
@@ -379,6 +379,10 @@ func (r *evalRun) table(res *evaluate.Result) {
 	p.printf("%s  %d tool calls, %d dangerous, %d sensitive", p.paint(ansiBold+color, head), res.ToolCalls, len(res.DangerousActions), len(res.SensitiveLeaks))
 	if res.WorstVerdict != "" {
 		p.printf(", worst verdict %s", p.paint(verdictColor(res.WorstVerdict), string(res.WorstVerdict)))
+	}
+	if res.Profile != "" {
+		from := map[string]string{evaluate.ProfileNamed: "named by the run", evaluate.ProfileDefault: "--application", evaluate.ProfileFromTools: "from its tools"}[res.ProfileFrom]
+		p.printf(", profile %s (%s)", res.Profile, from)
 	}
 	if res.Judge != nil {
 		if res.Judge.Error != "" {
