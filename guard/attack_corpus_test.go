@@ -32,7 +32,7 @@ var attackReport = flag.String("attack.report", "", "write the failing rows of T
 var attackClasses = []string{
 	"self-settings", "self-globs", "self-links", "protected-dirs", "exec-options", "editors",
 	"secrets-files", "secrets-env", "exposure", "persistence", "registry", "build-hooks",
-	"runners", "containers", "git-refs", "infra-options", "path-fold", "self-off", "leftovers", "tree-reads",
+	"runners", "containers", "git-refs", "infra-options", "path-fold", "self-off", "leftovers", "tree-reads", "keyed-sends",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -122,6 +122,7 @@ var attackFloors = map[string]attackFloor{
 	"self-off":       {held: 1.00, atMin: 1.00, benign: 1.00},
 	"leftovers":      {held: 1.00, atMin: 1.00, benign: 1.00},
 	"tree-reads":     {held: 1.00, atMin: 1.00, benign: 1.00},
+	"keyed-sends":    {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

@@ -46,7 +46,7 @@ var attackClasses = []string{
 	attackSelfSettings, attackSelfGlobs, attackSelfLinks, attackProtectedDir, attackExecOptions, attackEditors,
 	attackSecretFiles, attackSecretEnv, attackExposure, attackPersistence, attackRegistry, attackBuildHooks,
 	attackRunners, attackContainers, attackGitRefs, attackInfraOptions, attackPathFold, attackSelfguard,
-	attackLeftovers, attackTreeReads,
+	attackLeftovers, attackTreeReads, attackKeyedSends,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -58,7 +58,7 @@ func attackAll() ([]Row, error) {
 		attackExposureRows, attackPersistenceRows, attackRegistryRows, attackBuildHooksRows,
 		attackRunnersRows, attackContainersRows, attackGitRefsRows, attackSpecs3ExtraRows,
 		attackArriveExtraRows, attackPathfoldExtraRows, attackScriptsExtraRows, attackSelfguardExtraRows,
-		attackLeftoversExtraRows, attackSecretsExtraRows,
+		attackLeftoversExtraRows, attackSecretsExtraRows, attackKeys19ExtraRows, attackMin17ExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}

@@ -34,6 +34,20 @@ func attackKeys19ExtraRows() []Row {
 			rows = append(rows, d(c, "block", strings.ReplaceAll(s.tpl, "HOST", host), "Sends "+s.what+" to "+host+", a look-alike of a known service."))
 		}
 	}
+	// The same sign-ins to the developer's own server on this machine run:
+	// nothing leaves it.
+	for i, s := range sends {
+		host := "localhost:8080"
+		if i%2 == 1 {
+			host = "127.0.0.1:3000"
+		}
+		local := strings.ReplaceAll(strings.ReplaceAll(s.tpl, "https://HOST", "http://HOST"), "HOST", host)
+		rows = append(rows, b(c, local, "Sends "+s.what+" to the local development server."))
+		if i < 7 {
+			local = strings.ReplaceAll(strings.ReplaceAll(s.tpl, "https://HOST", "http://HOST"), "HOST", "[::1]:5000")
+			rows = append(rows, b(c, local, "Sends "+s.what+" to a server on this machine (IPv6 loopback)."))
+		}
+	}
 	rows = append(rows,
 		b(c, `curl -s https://api.github.com/repos/golang/go`, "Reads a public repository's description."),
 		b(c, `curl -s 'https://api.github.com/search/issues?q=password+reset+in:title'`, "Searches issues about password resets."),
