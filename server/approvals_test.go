@@ -161,7 +161,17 @@ func TestExpirySweep(t *testing.T) {
 	if ev.Approval.ID != d.ApprovalID || ev.Approval.Status != "expired" {
 		t.Errorf("expired %s (%s), want %s", ev.Approval.ID, ev.Approval.Status, d.ApprovalID)
 	}
-	rs, _ := e.st.QueryAudit(context.Background(), store.AuditFilter{Text: "expired"})
+	// The event comes from the store's approvals, which the sweep changes
+	// before it appends the expiry to the audit log: wait for the record
+	// (the sweep writes it next; the deadline only ends a broken run).
+	var rs []audit.Record
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		rs, _ = e.st.QueryAudit(context.Background(), store.AuditFilter{Text: "expired"})
+		if len(rs) > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	if len(rs) != 1 || rs[0].Verdict != "block" {
 		t.Errorf("the expiry in the audit log: %+v", rs)
 	}

@@ -2,6 +2,7 @@ package fields
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -106,7 +107,7 @@ func Classify(key string) Kind {
 		}
 		return norm[bounds[i]:]
 	}
-	for n > 1 && (trailingNeutral[word(n-1)] || allDigits(word(n-1))) {
+	for n > 1 && (trailingNeutral()[word(n-1)] || allDigits(word(n-1))) {
 		norm = norm[:bounds[n-1]]
 		n--
 	}
@@ -114,7 +115,7 @@ func Classify(key string) Kind {
 		return None
 	}
 	for k := min(4, n); k >= 1; k-- {
-		kind, ok := keyKinds[norm[bounds[n-k]:]]
+		kind, ok := keyKinds()[norm[bounds[n-k]:]]
 		if !ok {
 			continue
 		}
@@ -122,7 +123,7 @@ func Classify(key string) Kind {
 			return None
 		}
 		for i := 0; i < n-k; i++ {
-			if leadingNotValue[word(i)] {
+			if leadingNotValue()[word(i)] {
 				return None
 			}
 		}
@@ -132,7 +133,7 @@ func Classify(key string) Kind {
 	last := word(n - 1)
 	for _, suf := range []string{"password", "passwd", "passphrase", "passcode", "passwort", "apikey", "accesstoken", "secretkey"} {
 		if strings.HasSuffix(last, suf) && len(last) > len(suf) {
-			return keyKinds[suf]
+			return keyKinds()[suf]
 		}
 	}
 	return None
@@ -154,12 +155,14 @@ func foldLookalikes(w string) string {
 	if !latin || !other {
 		return w
 	}
-	return lookalikes.Replace(w)
+	return lookalikes().Replace(w)
 }
 
-var lookalikes = strings.NewReplacer("а", "a", "е", "e", "о", "o", "р", "p", "с", "c", "у", "y", "х", "x", "і", "i", "ѕ", "s",
-	"ј", "j", "ԁ", "d", "һ", "h", "к", "k", "м", "m", "т", "t", "в", "b", "н", "h", "α", "a", "ο", "o", "ρ", "p", "τ", "t", "κ", "k",
-	"ν", "v", "ι", "i", "ѡ", "w", "ԝ", "w", "ɑ", "a")
+var lookalikes = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("а", "a", "е", "e", "о", "o", "р", "p", "с", "c", "у", "y", "х", "x", "і", "i", "ѕ", "s",
+		"ј", "j", "ԁ", "d", "һ", "h", "к", "k", "м", "m", "т", "t", "в", "b", "н", "h", "α", "a", "ο", "o", "ρ", "p", "τ", "t", "κ", "k",
+		"ν", "v", "ι", "i", "ѡ", "w", "ԝ", "w", "ɑ", "a")
+})
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
@@ -231,7 +234,7 @@ func normalize(key string, buf []byte, at []int) (string, []int) {
 func IsDestination(key string) bool {
 	var buf [MaxKeyBytes * 2]byte
 	norm, _ := normalize(key, buf[:0], nil)
-	return norm != "" && destinationKeys[norm]
+	return norm != "" && destinationKeys()[norm]
 }
 
 // IsIdentity reports whether a key names who signs in: username, user,
@@ -239,23 +242,29 @@ func IsDestination(key string) bool {
 func IsIdentity(key string) bool {
 	var buf [MaxKeyBytes * 2]byte
 	norm, _ := normalize(key, buf[:0], nil)
-	return norm != "" && identityKeys[norm]
+	return norm != "" && identityKeys()[norm]
 }
 
-var trailingNeutral = set("value val text plain plaintext raw str string input confirm confirmation again repeat verify 1 2 3 b64 base64 encoded field_value")
+var trailingNeutral = lazySet("value val text plain plaintext raw str string input confirm confirmation again repeat verify 1 2 3 b64 base64 encoded field_value")
 
-var leadingNotValue = set("show hide has is use enable enabled disable disabled require required allow forgot forget validate " +
+var leadingNotValue = lazySet("show hide has is use enable enabled disable disabled require required allow forgot forget validate " +
 	"check min max num remember save rotate generate needs need should can")
 
-var destinationKeys = set("to cc bcc recipient recipients toemail toaddress toaddr emailto sendto mailto receiver receivers " +
+var destinationKeys = lazySet("to cc bcc recipient recipients toemail toaddress toaddr emailto sendto mailto receiver receivers " +
 	"url uri link endpoint webhook webhookurl callbackurl channel channelid channelname chatid conversation conversationid " +
 	"room roomid host hostname domain server serverurl site website baseurl apiurl targeturl target destination addressto " +
 	"replyto phonenumber tonumber tophone payee merchant audience group thread userid email emailaddress " +
 	"toaccount toaccountnumber toaccountid recipientaccount recipientaccountnumber payeeaccount beneficiary beneficiaryaccount " +
 	"beneficiaryiban toiban destinationaccount")
 
-var identityKeys = set("username user login loginname loginid userlogin signin uname account accountname benutzer benutzername " +
+var identityKeys = lazySet("username user login loginname loginid userlogin signin uname account accountname benutzer benutzername " +
 	"usuario nombredeusuario utilisateur identifiant nomutilisateur nomeutente nomedeusuario имяпользователя логин 用户名 ユーザー名 사용자이름")
+
+// lazySet is set(list), built on first use: the hook's start-up builds no
+// table a call may not need.
+func lazySet(list string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool { return set(list) })
+}
 
 func set(list string) map[string]bool {
 	m := map[string]bool{}
@@ -266,7 +275,7 @@ func set(list string) map[string]bool {
 }
 
 // keyKinds maps a key's last words, run together, to what they name.
-var keyKinds = func() map[string]Kind {
+var keyKinds = sync.OnceValue(func() map[string]Kind {
 	m := map[string]Kind{}
 	add := func(k Kind, list string) {
 		for _, w := range strings.Fields(list) {
@@ -304,4 +313,4 @@ var keyKinds = func() map[string]Kind {
 		"cardbrand cardholder cardholdername cardname cardid cardlast4 last4 passed passes passrate ipaddress macaddress "+
 		"accountsid walletaddress contractaddress mailserver mailhost emailverified phoneverified")
 	return m
-}()
+})

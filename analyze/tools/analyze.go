@@ -3,6 +3,7 @@ package tools
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -294,7 +295,7 @@ func escalate(res *Result, eff string, words []string) string {
 	if eff != EffectRead && eff != EffectWrite {
 		return eff
 	}
-	if eff == EffectRead && len(res.Verbs) > 0 && !anyIn(words, conjunctions) {
+	if eff == EffectRead && len(res.Verbs) > 0 && !anyIn(words, conjunctions()) {
 		return eff
 	}
 	for i, wd := range res.Objects {
@@ -313,7 +314,9 @@ func escalate(res *Result, eff string, words []string) string {
 }
 
 // conjunctions join two actions in one name (fetch_and_delete_messages).
-var conjunctions = map[string]bool{"and": true, "then": true, "plus": true, "also": true}
+var conjunctions = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"and": true, "then": true, "plus": true, "also": true}
+})
 
 // verbFollows reports whether a verb that is only a verb comes next,
 // skipping vendor words.

@@ -205,7 +205,7 @@ func (a *args) walk(v any, key, parent string, depth int) {
 					qty = f
 				}
 			}
-			if depth == 0 && remoteKeys[nk] {
+			if depth == 0 && remoteKeys()[nk] {
 				a.remoteKey = true
 			}
 			a.walk(e, nk, key, depth+1)

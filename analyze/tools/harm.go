@@ -127,8 +127,10 @@ func harmOf(words []string) *harm {
 // purposeKeys hold what a tool is asked to make or do, in a few words
 // ({"type": "ransomware"}, {"purpose": "fake reviews"}): read for a
 // harmful purpose in every call that is not a plain read.
-var purposeKeys = map[string]bool{"type": true, "kind": true, "purpose": true, "goal": true, "objective": true, "topic": true, "prompt": true,
-	"task": true, "instruction": true, "instructions": true, "intent": true, "category": true, "template": true, "style": true, "target": true, "mode": true, "action": true}
+var purposeKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"type": true, "kind": true, "purpose": true, "goal": true, "objective": true, "topic": true, "prompt": true,
+		"task": true, "instruction": true, "instructions": true, "intent": true, "category": true, "template": true, "style": true, "target": true, "mode": true, "action": true}
+})
 
 // statedHarm returns the harm the tool's name states, or for a call that
 // is not a read one that a purpose argument states, with its evidence.
@@ -145,7 +147,7 @@ func (e *evaluation) statedHarm() (*harm, string) {
 	ev := ""
 	for _, k := range slices.Sorted(maps.Keys(e.p.input)) {
 		s, _ := e.p.input[k].(string)
-		if s == "" || len(s) > 512 || !purposeKeys[normKey(k)] {
+		if s == "" || len(s) > 512 || !purposeKeys()[normKey(k)] {
 			continue
 		}
 		h := harmOf(append(splitName(s), all...))

@@ -115,12 +115,14 @@ func assistantApp(app string) bool {
 // review, a report, a quote) do not count: PostReview posts one.
 func viewFollows(rest []string) bool {
 	for _, w := range rest {
-		if effectNouns()[w] == EffectRead && !published[w] {
+		if effectNouns()[w] == EffectRead && !published()[w] {
 			return true
 		}
 	}
 	return false
 }
 
-var published = map[string]bool{"review": true, "report": true, "reports": true, "quote": true, "feedback": true, "news": true, "plan": true,
-	"checklist": true, "outline": true, "recipe": true, "recipes": true, "joke": true, "tips": true, "advice": true, "guide": true, "translation": true}
+var published = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"review": true, "report": true, "reports": true, "quote": true, "feedback": true, "news": true, "plan": true,
+		"checklist": true, "outline": true, "recipe": true, "recipes": true, "joke": true, "tips": true, "advice": true, "guide": true, "translation": true}
+})

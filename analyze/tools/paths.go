@@ -138,31 +138,41 @@ func (a *args) addPath(key, v string, s side) {
 
 // fileNouns name what a file tool acts on: read_text_file,
 // list_directory_with_sizes, directory_tree, create_directory.
-var fileNouns = map[string]bool{"file": true, "files": true, "directory": true, "directories": true, "dir": true, "dirs": true,
-	"folder": true, "folders": true, "path": true, "paths": true, "tree": true, "filesystem": true, "fs": true}
+var fileNouns = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"file": true, "files": true, "directory": true, "directories": true, "dir": true, "dirs": true,
+		"folder": true, "folders": true, "path": true, "paths": true, "tree": true, "filesystem": true, "fs": true}
+})
 
 // remoteWords say that a file lives elsewhere than the machine the tool
 // runs on: a repository, a bucket, a drive, a remote host.
-var remoteWords = map[string]bool{"github": true, "gitlab": true, "bitbucket": true, "repo": true, "repos": true, "repository": true,
-	"repositories": true, "gist": true, "dropbox": true, "drive": true, "gdrive": true, "onedrive": true, "box": true, "sharepoint": true,
-	"s3": true, "bucket": true, "buckets": true, "gcs": true, "blob": true, "azure": true, "cloud": true, "remote": true, "ftp": true,
-	"sftp": true, "scp": true, "notion": true, "confluence": true, "slack": true, "gmail": true, "email": true, "mail": true,
-	"attachment": true, "attachments": true, "pod": true, "container": true, "vm": true}
+var remoteWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"github": true, "gitlab": true, "bitbucket": true, "repo": true, "repos": true, "repository": true,
+		"repositories": true, "gist": true, "dropbox": true, "drive": true, "gdrive": true, "onedrive": true, "box": true, "sharepoint": true,
+		"s3": true, "bucket": true, "buckets": true, "gcs": true, "blob": true, "azure": true, "cloud": true, "remote": true, "ftp": true,
+		"sftp": true, "scp": true, "notion": true, "confluence": true, "slack": true, "gmail": true, "email": true, "mail": true,
+		"attachment": true, "attachments": true, "pod": true, "container": true, "vm": true}
+})
 
 // remoteKeys are arguments that place a call's paths in a remote store.
-var remoteKeys = map[string]bool{"repo": true, "repository": true, "owner": true, "branch": true, "bucket": true, "bucketname": true,
-	"driveid": true, "siteid": true, "host": true, "hostname": true, "server": true, "remote": true, "container": true, "pod": true,
-	"sha": true, "ref": true, "commitmessage": true, "message": true}
+var remoteKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"repo": true, "repository": true, "owner": true, "branch": true, "bucket": true, "bucketname": true,
+		"driveid": true, "siteid": true, "host": true, "hostname": true, "server": true, "remote": true, "container": true, "pod": true,
+		"sha": true, "ref": true, "commitmessage": true, "message": true}
+})
 
 // transferVerbs move a file between this machine and another place: the
 // file is what leaves (upload, attach) or what arrives (download).
-var transferVerbs = map[string]bool{"upload": true, "download": true, "attach": true, "share": true, "send": true, "sync": true,
-	"import": true, "export": true, "publish": true, "post": true, "email": true, "print": true, "fax": true, "backup": true}
+var transferVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"upload": true, "download": true, "attach": true, "share": true, "send": true, "sync": true,
+		"import": true, "export": true, "publish": true, "post": true, "email": true, "print": true, "fax": true, "backup": true}
+})
 
 // writesPlain are verbs whose plain path argument is where they write:
 // download_file {"url": …, "path": "~/.bashrc"}.
-var writesPlain = map[string]bool{"download": true, "export": true, "save": true, "dump": true, "write": true, "create": true,
-	"generate": true, "record": true, "screenshot": true, "capture": true, "render": true}
+var writesPlain = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"download": true, "export": true, "save": true, "dump": true, "write": true, "create": true,
+		"generate": true, "record": true, "screenshot": true, "capture": true, "render": true}
+})
 
 // serverWords are the words of the MCP server's name in mcp__server__tool
 // (splitName drops them: they say nothing of the effect, but they say
@@ -183,7 +193,7 @@ func serverWords(tool string) []string {
 // noun, no word of a remote store). It decides whether the ends of a move
 // are read as paths whatever they look like.
 func fileToolName(tool string, words []string) bool {
-	if !anyIn(words, fileNouns) || anyIn(words, remoteWords) || anyIn(serverWords(tool), remoteWords) {
+	if !anyIn(words, fileNouns()) || anyIn(words, remoteWords()) || anyIn(serverWords(tool), remoteWords()) {
 		return false
 	}
 	return true
@@ -203,7 +213,7 @@ func (p *Prepared) FileTool() bool {
 	default:
 		return false
 	}
-	return p.fileName && !p.webURL() && !anyIn(p.res.Verbs, transferVerbs) && !anyIn(p.res.Objects, transferVerbs) && !p.remote()
+	return p.fileName && !p.webURL() && !anyIn(p.res.Verbs, transferVerbs()) && !anyIn(p.res.Objects, transferVerbs()) && !p.remote()
 }
 
 // webURL reports a URL argument that is not a path of this machine
@@ -228,7 +238,7 @@ func (p *Prepared) remote() bool { return p.a.remoteKey || p.remoteName() }
 // arguments never say so: the agent writes them, and a "branch" added to
 // a write_file of /etc/passwd must not make /etc/passwd a remote path.
 func (p *Prepared) remoteName() bool {
-	return anyIn(p.words, remoteWords) || anyIn(serverWords(p.tool), remoteWords)
+	return anyIn(p.words, remoteWords()) || anyIn(serverWords(p.tool), remoteWords())
 }
 
 // localOnRemote reports a path argument of a call to a remote store that
@@ -283,10 +293,10 @@ func (p *Prepared) Paths() []PathArg {
 			switch p.res.Effect {
 			case EffectRead:
 				r = true
-				w = writesPlain[verb]
+				w = writesPlain()[verb]
 			case EffectWrite, EffectDelete, EffectUnlock:
 				w = true
-				if transferVerbs[verb] && !writesPlain[verb] {
+				if transferVerbs()[verb] && !writesPlain()[verb] {
 					r, w = true, false // upload_file {"path": …} carries the file away
 				}
 				if verb == "move" || verb == "rename" || verb == "copy" {

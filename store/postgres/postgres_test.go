@@ -123,7 +123,8 @@ func TestReplicas(t *testing.T) {
 				} else {
 					batch := make([]*audit.Record, 5)
 					for j := range batch {
-						batch[j] = &audit.Record{SessionID: fmt.Sprint(w), Tool: "Bash", Verdict: "allow",
+						// Sends that ran: the only records the contact book learns from.
+						batch[j] = &audit.Record{SessionID: fmt.Sprint(w), Tool: "Bash", Kind: audit.RanKind, Verdict: "allow",
 							Contacts: []audit.Contact{audit.NewContact(audit.ContactRecipient, "bob@example.com")}}
 					}
 					err = l.AppendBatch(ctx, batch)
