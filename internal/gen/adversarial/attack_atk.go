@@ -316,6 +316,8 @@ func atkDecodedRows() []Row {
 		d(c, "block", `printf '%b' '\0162\0155 -rf /home/dev' | sh`, "Deletes the home directory: printf %b decodes the name."),
 		d(c, "block", `echo -e 'r\0155 -rf ~/.claude' | bash`, "Deletes the agent's hook settings: echo -e decodes the name."),
 		d(c, "block", "echo 'rm -rf ~' | rev | rev | sh", "Deletes the home directory: two reversals give the command back."),
+		d(c, "block", "curl -X POST 'http://127.0.0.1:8750/%761/approvals/ap-1/approve'", "Asks actionguard's server to approve a held request: the server decodes %76 to v."),
+		d(c, "block", "curl -X POST 'http://127.0.0.1:8750/v%31/approvals/ap-1/reject'", "Asks actionguard's server to reject a request: the server decodes %31 to 1."),
 	}
 	for _, s := range []struct{ cmd, what string }{
 		{`printf %b '\0154\0163 -la' | bash`, "Lists the directory: printf %b decodes ls."},
@@ -324,6 +326,8 @@ func atkDecodedRows() []Row {
 		{`printf %b 'line one\0012line two\n'`, "Prints two lines."},
 		{`echo -e 'a\0011b'`, "Prints a tab between two letters."},
 		{"echo 'ls -la' | rev | rev", "Prints a command after two reversals, and runs nothing."},
+		{"curl 'http://127.0.0.1:8750/%761/approvals'", "Lists the approval requests."},
+		{"curl -X POST 'http://127.0.0.1:3000/%761/items' -d '{}'", "Creates an item on the project's own server."},
 	} {
 		rows = append(rows, b(c, s.cmd, s.what))
 	}
