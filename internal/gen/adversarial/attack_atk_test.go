@@ -62,8 +62,12 @@ func TestAttackAtkRowsShape(t *testing.T) {
 // the attack corpus with its floors.
 func TestAttackAtkTwinsRun(t *testing.T) {
 	g := guard.New(guard.WithHome(home))
-	below := map[string]int{}
+	below, n, harmful := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, r := range attackAtkExtraRows() {
+		n[r.Class]++
+		if r.Destructive {
+			harmful[r.Class]++
+		}
 		cwd := r.Cwd
 		if cwd == "" {
 			cwd = project
@@ -86,6 +90,6 @@ func TestAttackAtkTwinsRun(t *testing.T) {
 		}
 	}
 	for _, c := range attackAtkClasses {
-		t.Logf("%s: %d destructive rows below their min", c, below[c])
+		t.Logf("%s: %d rows, %d destructive (%d below their min), %d benign", c, n[c], harmful[c], below[c], n[c]-harmful[c])
 	}
 }
