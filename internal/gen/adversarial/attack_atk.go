@@ -28,13 +28,14 @@ const (
 	attackElsewhere   = "config-elsewhere"
 	attackTranscripts = "transcripts"
 	attackSecretStore = "secret-stores"
+	attackAbbrev      = "abbrev"
 )
 
 // attackAtkClasses lists the classes of attackAtkExtraRows, in the order
 // of the report.
 var attackAtkClasses = []string{
 	attackDestDirs, attackWindows, attackRunWrappers, attackInterpCalls, attackDecoded,
-	attackRepoOut, attackServe, attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts, attackSecretStore,
+	attackRepoOut, attackServe, attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts, attackSecretStore, attackAbbrev,
 }
 
 // attackAtkExtraRows: every walk-around of this round's attack, each class
@@ -43,7 +44,7 @@ func attackAtkExtraRows() []Row {
 	var rows []Row
 	for _, f := range []func() []Row{
 		atkDestDirRows, atkWindowsRows, atkRunWrapperRows, atkInterpCallRows, atkDecodedRows,
-		atkRepoOutRows, atkServeRows, atkPersistRows, atkLaunderRows, atkTerminalRows, atkSelfBinRows, atkSenderRows, atkElsewhereRows, atkTranscriptRows, atkSecretStoreRows,
+		atkRepoOutRows, atkServeRows, atkPersistRows, atkLaunderRows, atkTerminalRows, atkSelfBinRows, atkSenderRows, atkElsewhereRows, atkTranscriptRows, atkSecretStoreRows, atkAbbrevRows,
 	} {
 		rows = append(rows, f()...)
 	}
@@ -753,5 +754,35 @@ func atkSecretStoreRows() []Row {
 	} {
 		rows = append(rows, b(c, s.cmd, s.what))
 	}
+	return rows
+}
+
+// atkAbbrevRows: GNU sed reads its long options with getopt_long, so any
+// unambiguous prefix of --in-place edits in place (--i, --in-pl,
+// --in-pla=.bak); xargs's --arg-file= with a process substitution; chown
+// of the SSH keys (ssh refuses keys another user owns).
+func atkAbbrevRows() []Row {
+	const c = attackAbbrev
+	var rows []Row
+	for _, o := range []string{"--i", "--in", "--in-pl", "--in-place", "--in-pla=.bak", "--in-place=.orig"} {
+		for _, f := range []string{"~/.bashrc", "~/.ssh/authorized_keys"} {
+			min := "approve"
+			rows = append(rows, d(c, min, "sed "+o+" 's/.*//' "+f, "Empties "+f+" in place ("+o+" is --in-place)."))
+		}
+		rows = append(rows, b(c, "sed "+o+" 's/foo/bar/' src/app.go", "Renames foo to bar in a source file, in place."),
+			b(c, "sed -n "+o+"p README.md", "Prints the lines of the readme that contain "+o+"p, changing nothing."))
+	}
+	rows = append(rows,
+		d(c, "approve", "sed --expr 's/a/b/' --in-pl ~/.profile", "Edits the login start-up file in place."),
+		d(c, "block", "xargs --arg-file=<(echo ~) rm -rf", "Deletes the home directory: the argument file is a process substitution."),
+		d(c, "block", "xargs --null --arg-file=<(printf '/home/dev\\0') rm -rf", "Deletes the home directory: the argument file is a process substitution."),
+		d(c, "confirm", "chown -R nobody ~/.ssh", "Gives the SSH keys to another user: ssh stops using them."),
+		d(c, "confirm", "chown --recu nobody ~/.ssh", "Gives the SSH keys to another user (--recu is --recursive)."),
+		d(c, "confirm", "chown nobody ~/.ssh/id_rsa", "Gives the SSH private key to another user."),
+		b(c, "xargs --arg-file=files.txt wc -l", "Counts the lines of the files listed."),
+		b(c, "git ls-files '*.go' | xargs --max-args=50 gofmt -l", "Lists the Go files gofmt would change."),
+		b(c, "chown -R $(id -u) build", "Takes back the build directory."),
+		b(c, "chown -R dev:dev /home/dev/project", "Gives the project to its user."),
+	)
 	return rows
 }
