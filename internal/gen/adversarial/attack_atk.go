@@ -770,7 +770,7 @@ func atkAbbrevRows() []Row {
 			rows = append(rows, d(c, min, "sed "+o+" 's/.*//' "+f, "Empties "+f+" in place ("+o+" is --in-place)."))
 		}
 		rows = append(rows, b(c, "sed "+o+" 's/foo/bar/' src/app.go", "Renames foo to bar in a source file, in place."),
-			b(c, "sed -n "+o+"p README.md", "Prints the lines of the readme that contain "+o+"p, changing nothing."))
+			b(c, "sed -n '/"+o+"/p' README.md", "Prints the lines of the readme that mention "+o+", changing nothing."))
 	}
 	rows = append(rows,
 		d(c, "approve", "sed --expr 's/a/b/' --in-pl ~/.profile", "Edits the login start-up file in place."),
