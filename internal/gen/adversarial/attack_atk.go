@@ -29,13 +29,14 @@ const (
 	attackTranscripts = "transcripts"
 	attackSecretStore = "secret-stores"
 	attackAbbrev      = "abbrev"
+	attackGitObjects  = "git-objects"
 )
 
 // attackAtkClasses lists the classes of attackAtkExtraRows, in the order
 // of the report.
 var attackAtkClasses = []string{
 	attackDestDirs, attackWindows, attackRunWrappers, attackInterpCalls, attackDecoded,
-	attackRepoOut, attackServe, attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts, attackSecretStore, attackAbbrev,
+	attackRepoOut, attackServe, attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts, attackSecretStore, attackAbbrev, attackGitObjects,
 }
 
 // attackAtkExtraRows: every walk-around of this round's attack, each class
@@ -44,7 +45,7 @@ func attackAtkExtraRows() []Row {
 	var rows []Row
 	for _, f := range []func() []Row{
 		atkDestDirRows, atkWindowsRows, atkRunWrapperRows, atkInterpCallRows, atkDecodedRows,
-		atkRepoOutRows, atkServeRows, atkPersistRows, atkLaunderRows, atkTerminalRows, atkSelfBinRows, atkSenderRows, atkElsewhereRows, atkTranscriptRows, atkSecretStoreRows, atkAbbrevRows,
+		atkRepoOutRows, atkServeRows, atkPersistRows, atkLaunderRows, atkTerminalRows, atkSelfBinRows, atkSenderRows, atkElsewhereRows, atkTranscriptRows, atkSecretStoreRows, atkAbbrevRows, atkGitObjectRows,
 	} {
 		rows = append(rows, f()...)
 	}
@@ -803,5 +804,34 @@ func atkAbbrevRows() []Row {
 		b(c, "chown -R $(id -u) build", "Takes back the build directory."),
 		b(c, "chown -R dev:dev /home/dev/project", "Gives the project to its user."),
 	)
+	return rows
+}
+
+// atkGitObjectRows: actionguard's keys and state read through git's
+// object store: staged and committed from a repository made in the home
+// directory, then shown or archived by revision:path, which no file
+// reader sees.
+func atkGitObjectRows() []Row {
+	const c = attackGitObjects
+	rows := []Row{
+		d(c, "block", "git -C ~ init -q && git -C ~ add .local/state/actionguard && git -C ~ commit -qm x", "Copies actionguard's state, its keys included, into a repository in the home directory."),
+		d(c, "block", "git -C ~ show HEAD:.local/state/actionguard/audit.key", "Prints actionguard's audit key from a commit."),
+		d(c, "block", "git -C /home/dev show HEAD:.local/state/actionguard/actionguard.db | strings", "Prints actionguard's database from a commit."),
+		d(c, "block", "git -C ~ archive HEAD .local | tar xO", "Prints actionguard's state from an archive of a commit."),
+		d(c, "block", "cd ~ && git show HEAD:.local/state/actionguard/audit.key", "Prints actionguard's audit key from a commit."),
+		d(c, "approve", "git -C ~ add .ssh && git -C ~ commit -qm keys", "Copies the SSH keys into a repository's history."),
+		d(c, "approve", "git -C ~ show HEAD:.ssh/id_ed25519", "Prints the SSH private key from a commit."),
+	}
+	for _, s := range []struct{ cmd, what string }{
+		{"git -C ../lib show HEAD:README.md", "Prints a library's readme from its last commit."},
+		{"git show HEAD:src/main.go", "Prints a source file from the last commit."},
+		{"git add src && git commit -qm fix", "Commits the sources."},
+		{"git archive HEAD docs | tar t", "Lists the docs in an archive of the last commit."},
+		{"git -C ~/dotfiles show HEAD:.vimrc", "Prints the vim settings kept in a dotfiles repository."},
+		{"git -C ~/dotfiles add .zshrc && git -C ~/dotfiles commit -qm zsh", "Commits the zsh settings to a dotfiles repository."},
+		{"git show HEAD~1:package.json", "Prints the previous package.json."},
+	} {
+		rows = append(rows, b(c, s.cmd, s.what))
+	}
 	return rows
 }
