@@ -47,6 +47,9 @@ var attackClasses = []string{
 	attackSecretFiles, attackSecretEnv, attackExposure, attackPersistence, attackRegistry, attackBuildHooks,
 	attackRunners, attackContainers, attackGitRefs, attackInfraOptions, attackPathFold, attackSelfguard,
 	attackLeftovers, attackTreeReads, attackKeyedSends,
+	attackDestDirs, attackWindows, attackRunWrappers, attackInterpCalls, attackDecoded, attackRepoOut, attackServe,
+	attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts,
+	attackSecretStore, attackAbbrev, attackGitObjects,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -59,6 +62,7 @@ func attackAll() ([]Row, error) {
 		attackRunnersRows, attackContainersRows, attackGitRefsRows, attackSpecs3ExtraRows,
 		attackArriveExtraRows, attackPathfoldExtraRows, attackScriptsExtraRows, attackSelfguardExtraRows,
 		attackLeftoversExtraRows, attackSecretsExtraRows, attackKeys19ExtraRows, attackMin17ExtraRows,
+		attackAtkExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}
