@@ -260,9 +260,6 @@ func (a *app) runContactsList(ctx context.Context, o *contactsOptions) error {
 	if o.limit < 0 {
 		return usageErr("--limit 100 (0 lists them all)", "--limit must not be negative")
 	}
-	if err := a.requireDatabase(); err != nil {
-		return err
-	}
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err

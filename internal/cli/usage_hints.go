@@ -55,11 +55,13 @@ func (a *app) agentsFound() []string {
 }
 
 // requireDatabase fails a command that only reads the audit database when
-// the SQLite file it names does not exist and no hook has spooled a
-// decision for it: opening it would create an empty database and report an
-// empty, intact log for a path that is most likely mistyped.
+// the SQLite file --db or --store names does not exist and no hook has
+// spooled a decision for it: opening it would create an empty database and
+// report an empty, intact log for a path that is most likely mistyped. The
+// configured path (ACTIONGUARD_DB, the default) is created as before: on a
+// new installation an empty log is the truth.
 func (a *app) requireDatabase() error {
-	if isPostgresURL(a.storeRefValue()) {
+	if (a.dbPath == "" && a.storeRef == "") || isPostgresURL(a.storeRefValue()) {
 		return nil
 	}
 	path, err := a.dbFile()
@@ -73,7 +75,7 @@ func (a *app) requireDatabase() error {
 		return nil
 	}
 	return &exitError{code: ExitError, err: fmt.Errorf("there is no audit database at %s", path),
-		hint: "nothing has been recorded there yet; check the path in --db, --store or ACTIONGUARD_DB ('actionguard doctor' shows the one in use)"}
+		hint: "nothing has been recorded there yet; check the path given to --db or --store ('actionguard doctor' shows the database in use)"}
 }
 
 // enumFlag checks a flag's value against the values it takes, naming them
