@@ -7,11 +7,10 @@ all: build
 
 # Static binaries start faster (no dynamic loader): every hook call pays
 # the start-up. actionguard-hook is the lean hook binary install prefers;
-# actionguard-mcp carries mcp-proxy (actionguard mcp-proxy runs it).
+# actionguard carries every command, mcp-proxy included.
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -o bin/actionguard ./cmd/actionguard
 	CGO_ENABLED=0 $(GO) build -trimpath -o bin/actionguard-hook ./cmd/actionguard-hook
-	CGO_ENABLED=0 $(GO) build -trimpath -o bin/actionguard-mcp ./cmd/actionguard-mcp
 
 # The main job on the embedded default (SQLite, nothing to set up).
 demo:

@@ -357,25 +357,34 @@ func (w *walker) output(c *Cmd, in stream) stream {
 	case "echo":
 		args := c.Args
 		interp := false
-		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E" || args[0] == "-ne" || args[0] == "-en") {
-			if strings.Contains(args[0], "e") {
-				interp = true
+		for len(args) > 0 && echoOptions(args[0]) {
+			// bash's echo takes any cluster of n, e and E; the last of e
+			// and E wins.
+			if i := strings.LastIndexAny(args[0], "eE"); i >= 0 {
+				interp = args[0][i] == 'e'
 			}
 			args = args[1:]
 		}
 		text := strings.Join(args, " ")
 		if interp {
-			text = ansiC(text)
+			text = echoEscapes(text)
 		}
 		if anyTrue(c.Dynamic) {
 			return stream{kind: streamUnknown, what: "the output of echo"}
 		}
 		return stream{kind: streamLiteral, text: text, what: "text"}
 	case "printf":
-		if len(c.Args) == 0 || anyTrue(c.Dynamic) {
+		args := c.Args
+		if len(args) > 0 && args[0] == "-v" {
+			return stream{kind: streamLiteral, what: "text"} // printf -v assigns; nothing is printed
+		}
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+		if len(args) == 0 || anyTrue(c.Dynamic) {
 			return stream{kind: streamUnknown, what: "the output of printf"}
 		}
-		return stream{kind: streamLiteral, text: printfFormat(c.Args[0], c.Args[1:]), what: "text"}
+		return stream{kind: streamLiteral, text: printfFormat(args[0], args[1:]), what: "text"}
 	case "cat", "tee", "head", "tail", "grep", "sed", "sort", "uniq", "cut", "tac", "less", "more", "strings", "nl", "fold", "column", "jq", "awk":
 		files := c.Positional()
 		if c.Name == "grep" || c.Name == "sed" || c.Name == "awk" || c.Name == "jq" {
@@ -601,7 +610,7 @@ func printfOnce(b *strings.Builder, f string, args []string, aip *int) {
 			case 's', 'd', 'i', 'u', 'c':
 				b.WriteString(next())
 			case 'b':
-				b.WriteString(ansiC(next()))
+				b.WriteString(echoEscapes(next()))
 			default:
 				b.WriteString(next())
 			}

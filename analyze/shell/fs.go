@@ -1053,15 +1053,22 @@ func teeHandler(c *Cmd, r *report) {
 	}
 }
 
+// sortHandler: sort -o FILE (--output, --outp=…) replaces FILE with the
+// sorted lines.
+func sortHandler(c *Cmd, r *report) {
+	out, ok := c.Flag("-o", "--output")
+	if !ok || out == "" {
+		return
+	}
+	r.mutates()
+	writeTarget(c, r, out, writeDestroy)
+}
+
 // sedHandler: sed -i edits files in place.
 func sedHandler(c *Cmd, r *report) {
-	inPlace := false
-	for _, a := range c.Args {
-		if a == "-i" || strings.HasPrefix(a, "-i") && !strings.HasPrefix(a, "--") || strings.HasPrefix(a, "--in-place") || isCluster(a) && strings.Contains(a, "i") {
-			inPlace = true
-		}
-	}
-	if !inPlace {
+	// The spec reads every spelling: -i, -i.bak, -ni, --in-place=.bak and
+	// its abbreviations (--in, --in-pl=.bak).
+	if !c.Has("-i", "--in-place") {
 		return
 	}
 	r.mutates()

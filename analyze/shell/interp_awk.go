@@ -11,7 +11,9 @@ import (
 // (cmd = "…" in the program, -v cmd=… on the command line).
 func (w *walker) awk(c *Cmd) {
 	patternsOnce.Do(compilePatterns)
-	prog, vars, ok := awkProgram(c.Args)
+	// gawk reads abbreviated long options (--sou=… is --source=…): the
+	// words go to awkProgram under the names the gawk spec gives them.
+	prog, vars, ok := awkProgram(canonicalLongs(SpecFor("gawk"), c.Args, c.Dynamic))
 	if !ok || prog == "" {
 		return
 	}
@@ -365,4 +367,29 @@ func awkPrinted(s *codeScan, p awkPipe) val {
 		}
 	}
 	return unknownVal()
+}
+
+// canonicalLongs returns args with each abbreviated long option spec
+// resolves written in full (--sou=x → --source=x, --ass x → --assign x);
+// every other word as it was.
+func canonicalLongs(spec *Spec, args []string, dyn []bool) []string {
+	if spec == nil || !strings.Contains(strings.Join(args, " "), "--") {
+		return args
+	}
+	av := parseArgv(spec, args, dyn)
+	out := args
+	for _, o := range av.Opts {
+		if o.Unknown || o.Ambiguous || o.Arg < 0 || o.Arg >= len(args) || !strings.HasPrefix(o.Spelled, "--") || o.Spelled == o.Name {
+			continue
+		}
+		if &out[0] == &args[0] {
+			out = append([]string(nil), args...)
+		}
+		if o.HasValue && o.ValueArg < 0 {
+			out[o.Arg] = o.Name + "=" + o.Value
+		} else {
+			out[o.Arg] = o.Name
+		}
+	}
+	return out
 }

@@ -429,10 +429,46 @@ func (e *analysis) classifyWritten(p string) PathClass {
 	}
 	if strings.Contains(abs, "/.claude/settings") || strings.HasSuffix(abs, "/.codex/config.toml") || strings.HasSuffix(abs, "/.codex/hooks.json") ||
 		strings.HasSuffix(abs, "/.gemini/settings.json") || strings.HasSuffix(abs, "/.cursor/hooks.json") ||
-		strings.Contains(abs, "/.github/hooks/") || base == "actionguard.yaml" || strings.Contains(abs, "/actionguard/") {
+		strings.Contains(abs, "/.github/hooks/") || base == "actionguard.yaml" || selfDirComponent(abs, e.cwd) {
 		c.AgentSettings = true
 	}
 	return c
+}
+
+// selfDirComponent reports a path inside a directory called actionguard,
+// which may be actionguard's configuration or state wherever XDG or the
+// system puts them. A project that lives in such a directory (a clone of
+// actionguard, cmd/actionguard in it) is not: the working directory at or
+// under it and a parent that is no configuration or state root (~/.config,
+// ~/.local/state, Application Support, AppData, /etc, /var/lib, a dot
+// directory) make its files the project's.
+func selfDirComponent(abs, cwd string) bool {
+	for off := 0; ; {
+		i := strings.Index(abs[off:], "/actionguard/")
+		if i < 0 {
+			return false
+		}
+		i += off
+		dir := abs[:i+len("/actionguard")]
+		if cwd == "" || (cwd != dir && !strings.HasPrefix(cwd, dir+"/")) || settingsRoot(abs[:i]) {
+			return true
+		}
+		off = i + len("/actionguard")
+	}
+}
+
+// settingsRoot reports a directory where programs keep their configuration
+// or state: its actionguard directory is never a project.
+func settingsRoot(dir string) bool {
+	if dir == "" || dir == "/etc" || dir == "/var/lib" || dir == "/opt" || dir == "/usr/local/etc" {
+		return true
+	}
+	for _, suffix := range []string{"/Library/Application Support", "/Library/Preferences", "/AppData/Roaming", "/AppData/Local", "/.local/state", "/.local/share"} {
+		if strings.HasSuffix(dir, suffix) {
+			return true
+		}
+	}
+	return strings.HasPrefix(path.Base(dir), ".")
 }
 
 // tempRoot returns the temporary directory abs is in (/tmp, /var/tmp,

@@ -46,7 +46,7 @@ func coreHandlers() map[string][]handler {
 		"rm": {rmHandler}, "unlink": {rmHandler}, "shred": {rmHandler}, "srm": {rmHandler}, "wipe": {rmHandler},
 		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler},
 		"cp": {copyHandler, credentialHandler}, "mv": {copyHandler}, "install": {copyHandler, credentialHandler}, "ln": {copyHandler}, "gcp": {copyHandler, credentialHandler}, "gmv": {copyHandler},
-		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler},
+		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler}, "sort": {sortHandler}, "gsort": {sortHandler},
 		"chmod": {chmodHandler}, "chown": {chmodHandler}, "chgrp": {chmodHandler}, "chattr": {chmodHandler}, "setcap": {chmodHandler},
 		"git": {gitHandler}, "ssh": {sshHandler}, "history": {historyHandler}, "set": {setHandler}, "unset": {unsetHandler},
 	}

@@ -164,12 +164,16 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 		r.add(c.find(ruleSelfServer, "Sends a request to actionguard's server ("+u+"): only a person decides approvals, tokens and settings there.", u))
 		return
 	}
+	flags := selfFlagWords(c)
 	for i, a := range c.Args {
 		if c.Name == "actionguard" {
 			break // its own command line is judged by selfHandler
 		}
 		if len(c.Dynamic) > i && c.Dynamic[i] && !strings.Contains(a, "$") {
 			continue
+		}
+		if flags>>min(i, 63)&1 == 1 && i < 64 {
+			continue // -f, --recursive: an option, not a file in the working directory
 		}
 		unknown := strings.ContainsAny(a, "$`") && strings.Contains(a, "/")
 		if !unknown && !r.env.mayControl(a) {
@@ -203,7 +207,7 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 			part.key = true
 		}
 		switch {
-		case part.ok() && part.key:
+		case part.ok() && part.key && reader:
 			r.mutates()
 			r.add(c.find(ruleSelfRead, "Reads "+a+", a key or token secret of actionguard: with it, records and approvals could be forged.", a))
 			return
@@ -486,4 +490,26 @@ func selfVerbIn(args []string) string {
 		}
 	}
 	return ""
+}
+
+// selfFlagWords marks the words of c (up to the 64th) that its program's
+// spec reads as options carrying no value in the word itself (-f, -rf,
+// --recursive): they name no file, even when the working directory is
+// one of actionguard's. A word with an attached value (--output=…, -o…)
+// is not marked: the value may be a path.
+func selfFlagWords(c *Cmd) uint64 {
+	if !strings.Contains(c.Text, "-") {
+		return 0
+	}
+	av := c.Argv()
+	if !av.Known {
+		return 0
+	}
+	var m uint64
+	for _, o := range av.Opts {
+		if o.Arg >= 0 && o.Arg < 64 && !o.Unknown && (!o.HasValue || o.ValueArg >= 0) {
+			m |= 1 << o.Arg
+		}
+	}
+	return m
 }

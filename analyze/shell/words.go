@@ -374,6 +374,69 @@ func ansiC(s string) string {
 	return b.String()
 }
 
+// echoOptions reports a word echo reads as its options: "-" and any
+// cluster of n, e and E.
+func echoOptions(w string) bool {
+	if len(w) < 2 || w[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] != 'n' && w[i] != 'e' && w[i] != 'E' {
+			return false
+		}
+	}
+	return true
+}
+
+// echoEscapes decodes what echo -e and printf's %b decode: the escapes of
+// $'…' except that an octal byte is \0 and up to three digits (\0162 is
+// "r"; \162 stays as written), and \c ends the output.
+func echoEscapes(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch c := s[i+1]; {
+		case c == '0':
+			j := i + 2
+			for j < len(s) && j < i+5 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint("0"+s[i+2:j], 8, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case c == 'c':
+			return b.String()
+		case c >= '1' && c <= '9':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+			i++
+		case c == 'x' || c == 'u' || c == 'U':
+			n := 2
+			if c == 'u' {
+				n = 4
+			} else if c == 'U' {
+				n = 8
+			}
+			j := i + 2
+			for j < len(s) && j < i+2+n && isHex(s[j]) {
+				j++
+			}
+			b.WriteString(ansiC(s[i:j]))
+			i = j - 1
+		default:
+			b.WriteString(ansiC(s[i : i+2]))
+			i++
+		}
+	}
+	return b.String()
+}
+
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }

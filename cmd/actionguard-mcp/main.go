@@ -1,6 +1,6 @@
-// Command actionguard-mcp is actionguard with the MCP proxy: `actionguard
-// mcp-proxy …` runs it. It is a binary of its own so that the MCP SDK's
-// start-up cost stays out of actionguard, which every hook call may start.
+// Command actionguard-mcp is the same program as actionguard, under the
+// name earlier releases gave the binary that carried `mcp-proxy`: MCP
+// client settings written for it keep working.
 package main
 
 import (

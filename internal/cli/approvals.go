@@ -145,6 +145,9 @@ func (a *app) sweep(ctx context.Context, q *approval.Queue) {
 }
 
 func (a *app) runApprovalsList(ctx context.Context, o *approvalsOptions) error {
+	if err := a.requireDatabase(); err != nil {
+		return err
+	}
 	q, st, err := a.approvalQueue(ctx)
 	if err != nil {
 		return err
@@ -269,6 +272,9 @@ func orDash(s string) string {
 }
 
 func (a *app) runApprovalsShow(ctx context.Context, o *approvalsOptions, id string) error {
+	if err := a.requireDatabase(); err != nil {
+		return err
+	}
 	q, st, err := a.approvalQueue(ctx)
 	if err != nil {
 		return err

@@ -76,6 +76,9 @@ removed or changed since. Exits 5, saving nothing, when the log fails a check.`,
 }
 
 func (a *app) openLog(ctx context.Context) (*audit.Log, func(), error) {
+	if err := a.requireDatabase(); err != nil {
+		return nil, nil, err
+	}
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return nil, nil, err

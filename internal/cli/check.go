@@ -52,6 +52,12 @@ func (o *checkOptions) flags(cmd *cobra.Command, stream bool) {
 // buildAction turns the arguments and flags into an Action.
 func (o *checkOptions) buildAction(args []string) (guard.Action, error) {
 	var a guard.Action
+	if err := enumFlag("kind", o.kind, actionKinds...); err != nil {
+		return a, err
+	}
+	if err := enumFlag("app", o.application, applications...); err != nil {
+		return a, err
+	}
 	if o.action != "" {
 		if len(args) > 0 {
 			return a, usageErr("give either --action or a command, not both", "both --action and a command given")
@@ -156,6 +162,7 @@ approval_request_file) or, once a person approved exactly this call in the same
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runCheck(cmd.Context(), o, args) },
 	}
 	o.flags(cmd, true)
+	cmd.SetFlagErrorFunc(a.commandAfterDashes)
 	cmd.Flags().BoolVar(&o.approvals, "approvals", false, "put an action that waits for a person in the approval queue: open a request (approval_id, approval_request_file), or let it run if a person approved exactly this call in this --session")
 	return cmd
 }

@@ -91,6 +91,9 @@ func (o *classifyOptions) fill(a *guard.Action) {
 }
 
 func (a *app) runClassify(ctx context.Context, o *classifyOptions, args []string) error {
+	if err := enumFlag("app", o.application, applications...); err != nil {
+		return err
+	}
 	if o.trust > 1 {
 		return usageErr("--trust is a score from 0 (none) to 1 (full)", "--trust %v is out of range", o.trust)
 	}

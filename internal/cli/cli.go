@@ -28,7 +28,7 @@ const (
 	ExitConfirm = 3 // check: the action waits for a person (confirm, approve)
 	ExitBlock   = 4 // check: the action is blocked
 	ExitBroken  = 5 // audit verify: the chain is broken
-	ExitInvalid = 6 // policy check: the policy file has errors
+	ExitInvalid = 6 // the policy file has errors (policy check, and every command that loads it)
 	// ExitRegression: eval diff found a count that rose; eval
 	// --fail-on-issues found a run with issues.
 	ExitRegression = 7
@@ -88,9 +88,8 @@ func DefaultEnv() Env {
 	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ, IsTerminal: isTerminal}
 }
 
-// RunWith is Run with extra commands: a separate binary adds the commands
-// whose dependencies the main binary keeps off every hook call's start-up
-// (cmd/actionguard-mcp adds mcp-proxy).
+// RunWith is Run with extra commands: those whose packages import this one
+// (cmd/actionguard adds mcp-proxy from internal/mcpcmd).
 func RunWith(env Env, extra ...Command) int {
 	if env.Getenv == nil {
 		env.Getenv = os.Getenv
@@ -168,6 +167,15 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 	pf.StringVar(&a.dbPath, "db", "", "the audit database (default $ACTIONGUARD_DB or ~/.local/state/actionguard/actionguard.db)")
 	pf.StringVar(&a.storeRef, "store", "", "the store: a SQLite file, or a postgres:// URL shared by several servers (default $ACTIONGUARD_STORE, else --db)")
 	pf.BoolVar(&a.noAudit, "no-audit", false, "do not record decisions in the audit log")
+	var version bool
+	root.Flags().BoolVar(&version, "version", false, "print the version and exit")
+	root.Args = cobra.NoArgs
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if version {
+			return a.printVersion(false)
+		}
+		return cmd.Help()
+	}
 	root.AddCommand(
 		a.checkCommand(),
 		a.explainCommand(),
@@ -194,14 +202,8 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 		a.undoCommand(),
 	)
 	x := &App{a: a}
-	names := map[string]bool{}
 	for _, c := range extra {
-		cmd := c(x)
-		names[cmd.Name()] = true
-		root.AddCommand(cmd)
-	}
-	if !names["mcp-proxy"] {
-		root.AddCommand(a.mcpProxyDispatch())
+		root.AddCommand(c(x))
 	}
 	return root
 }

@@ -23,6 +23,7 @@ with the risk bar.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runExplain(cmd.Context(), o, args) },
 	}
 	o.flags(cmd, false)
+	cmd.SetFlagErrorFunc(a.commandAfterDashes)
 	return cmd
 }
 

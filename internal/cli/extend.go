@@ -2,11 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/actionguard/actionguard/guard"
@@ -43,54 +38,3 @@ func (x *App) Recorder(ctx context.Context) (func(*guard.Action, *guard.Decision
 
 // UsageError is a usage error (exit 2) with a hint.
 func UsageError(hint, format string, args ...any) error { return usageErr(hint, format, args...) }
-
-// mcpProxyBinary is the binary that carries mcp-proxy: the MCP SDK and its
-// dependencies stay out of actionguard itself, whose start-up every hook
-// call through `actionguard hook` pays.
-const mcpProxyBinary = "actionguard-mcp"
-
-// mcpProxyDispatch hands `actionguard mcp-proxy …` to actionguard-mcp,
-// beside this binary or on PATH, replacing this process (stdio passes
-// through untouched).
-func (a *app) mcpProxyDispatch() *cobra.Command {
-	return &cobra.Command{
-		Use:                "mcp-proxy [flags] -- <server command…>",
-		Short:              "Guard an MCP server: check every tool call before it reaches the server",
-		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			bin, err := findSibling(mcpProxyBinary)
-			if err != nil {
-				return &exitError{code: ExitError, err: fmt.Errorf("mcp-proxy is in the %s binary, which is not installed next to actionguard or on PATH", mcpProxyBinary),
-					hint: "build it with 'make build', or 'go install ./cmd/actionguard-mcp'"}
-			}
-			argv := []string{mcpProxyBinary}
-			if a.policyPath != "" {
-				argv = append(argv, "--policy", a.policyPath)
-			}
-			if a.projectPath != "" {
-				argv = append(argv, "--project-policy", a.projectPath)
-			}
-			if a.dbPath != "" {
-				argv = append(argv, "--db", a.dbPath)
-			}
-			if a.noAudit {
-				argv = append(argv, "--no-audit")
-			}
-			argv = append(append(argv, "mcp-proxy"), args...)
-			return syscall.Exec(bin, argv, os.Environ())
-		},
-	}
-}
-
-// findSibling finds an executable next to this binary, else on PATH.
-func findSibling(name string) (string, error) {
-	if self, err := executable(); err == nil {
-		p := filepath.Join(filepath.Dir(self), name)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode().Perm()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	return execLookPath(name)
-}
-
-var execLookPath = exec.LookPath

@@ -245,6 +245,9 @@ func (a *app) runFeedbackReport(ctx context.Context, o *feedbackOptions) error {
 	if err != nil {
 		return usageErr("--since 7d, --since 24h or --since 2026-11-01T00:00:00Z", "--since: %v", err)
 	}
+	if err := a.requireDatabase(); err != nil {
+		return err
+	}
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err

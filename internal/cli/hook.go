@@ -34,6 +34,10 @@ never a silent allow.`,
 		DisableFlagParsing:    true,
 		DisableFlagsInUseLine: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 && (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+				// Asked by a person; an agent's hook setting always names an agent.
+				return cmd.Help()
+			}
 			if len(args) != 1 {
 				fmt.Fprintf(a.env.Stderr, "actionguard: hook needs one agent name (%s); refusing the tool call\n", strings.Join(names, ", "))
 				return exitCode(ExitHookBlock)

@@ -39,7 +39,7 @@ with --scope project, the same under the repository's root (copilot: .github/hoo
 		Example: `  actionguard install claude-code
   actionguard install codex --dry-run
   actionguard install copilot --scope project`,
-		Args: cobra.ExactArgs(1),
+		Args: a.agentArg("install"),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runInstall(o, args[0], false) },
 	}
 	installFlags(cmd, o)
@@ -56,7 +56,7 @@ When nothing else changed since install, the file is put back as it was, byte fo
 (from its backup), or removed if install created it.`,
 		Example: `  actionguard uninstall claude-code
   actionguard uninstall cursor --scope project --dry-run`,
-		Args: cobra.ExactArgs(1),
+		Args: a.agentArg("uninstall"),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runInstall(o, args[0], true) },
 	}
 	installFlags(cmd, o)

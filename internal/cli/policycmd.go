@@ -2,7 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/policy"
@@ -66,6 +68,7 @@ func (a *app) runPolicyCheck(o *policyCheckOptions, files []string) error {
 	for _, f := range files {
 		_, d := policy.CheckFile(f)
 		diags = append(diags, d...)
+		diags = append(diags, a.projectDiagnostics(f, d)...)
 	}
 	errs := 0
 	enc := json.NewEncoder(a.env.Stdout)
@@ -85,7 +88,47 @@ func (a *app) runPolicyCheck(o *policyCheckOptions, files []string) error {
 		return exitCode(ExitInvalid)
 	}
 	if !o.json {
-		a.env.Stdout.Write([]byte("ok\n"))
+		if warns := len(diags) - errs; warns > 0 {
+			fmt.Fprintf(a.env.Stdout, "ok, with %s (above)\n", plural(warns, "warning"))
+		} else {
+			a.env.Stdout.Write([]byte("ok\n"))
+		}
 	}
 	return nil
+}
+
+// projectDiagnostics: a file named as a project's policy (actionguard.yaml
+// or .actionguard.yaml) that is not the user's own is read as the project
+// policy it would be, under the user's, so that `policy check` warns about
+// the entries a project file cannot set (a looser mode, allow, disable),
+// as loading it does. syntax holds the file's own diagnostics; a file with
+// errors is not merged.
+func (a *app) projectDiagnostics(file string, syntax []policy.Diagnostic) []policy.Diagnostic {
+	for _, d := range syntax {
+		if d.Severity == policy.SeverityError {
+			return nil
+		}
+	}
+	base := filepath.Base(file)
+	if base != policy.FileName && base != "."+policy.FileName {
+		return nil
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil
+	}
+	if u, err := filepath.Abs(policy.ResolveUserPath(a.policyPath, a.env.Getenv)); err == nil && u == abs {
+		return nil
+	}
+	p, err := policy.Load(policy.LoadOptions{UserPath: a.policyPath, ProjectPath: abs, Cwd: filepath.Dir(abs), Getenv: a.env.Getenv, KnownRules: guard.RuleIDs()})
+	if err != nil || p == nil {
+		return nil
+	}
+	var out []policy.Diagnostic
+	for _, d := range p.Diagnostics {
+		if d.Severity == policy.SeverityWarning && (d.File == abs || d.File == file) {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -201,9 +201,15 @@ func (p *printer) feedbackHint(d *guard.Decision) {
 	if d.ID == "" {
 		return
 	}
+	// The nearest verdict on the other side: a block a person thinks too
+	// strict is more often a call they want to be asked about than one
+	// that should run unseen.
 	other := guard.Allow
-	if d.Verdict.Allowed() {
+	switch {
+	case d.Verdict.Allowed():
 		other = guard.Approve
+	case d.Verdict == guard.Block:
+		other = guard.Confirm
 	}
 	p.printf("  %s\n", p.paint(ansiDim, fmt.Sprintf("decision %s · feedback: actionguard feedback %s --should-be %s", d.ID, d.ID, other)))
 }

@@ -1,5 +1,5 @@
-// Package mcpcmd is the mcp-proxy command of the actionguard-mcp binary:
-// the MCP SDK it needs is kept out of actionguard itself.
+// Package mcpcmd is the mcp-proxy command. It lives outside internal/cli
+// because it imports it; cmd/actionguard adds it to the command line.
 package mcpcmd
 
 import (
@@ -54,8 +54,13 @@ with --wait, wait for the decision.`,
 }
 
 func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) error {
-	if (o.upstream == "") == (len(args) == 0) {
-		return cli.UsageError("actionguard mcp-proxy -- <server command…>, or --upstream URL", "give either a server command after -- or --upstream, not both")
+	switch {
+	case o.upstream == "" && len(args) == 0:
+		return cli.UsageError("actionguard mcp-proxy -- npx -y @modelcontextprotocol/server-filesystem ~/work, or actionguard mcp-proxy --upstream https://mcp.example.com/mcp",
+			"mcp-proxy needs the MCP server to guard: its command after --, or its URL with --upstream")
+	case o.upstream != "" && len(args) > 0:
+		return cli.UsageError("drop the command after -- to proxy "+o.upstream+", or drop --upstream to start the command",
+			"mcp-proxy guards one server: give its command after -- or its URL with --upstream, not both")
 	}
 	if o.wait < 0 {
 		return cli.UsageError("--wait=10m", "--wait must not be negative")
