@@ -1,0 +1,122 @@
+package shell
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// selfReachUnknownRef is selfReachUnknown as it was before it asked for a
+// settings root only when unknownReach needs one: every place, every
+// anchor, worked out in full. The reference of the differential test.
+func (e *analysis) selfReachUnknownRef(p string, bare bool) controlPart {
+	if len(p) > 4096 {
+		return controlPart{}
+	}
+	prefix, tail, ok := unknownSplit(p)
+	if !ok {
+		return controlPart{}
+	}
+	if part := e.controlVar(p); part.ok() {
+		return part
+	}
+	var abs string
+	switch {
+	case prefix == "":
+		abs = e.cwd
+	case prefix == "~":
+		abs = e.home
+	default:
+		r, _ := e.resolve(prefix + "x")
+		abs = strings.TrimSuffix(r, "x")
+	}
+	if abs == "" || strings.Contains(abs, "\x00") {
+		return controlPart{}
+	}
+	abs = strings.ToLower(abs)
+	if !strings.HasSuffix(abs, "/") && (prefix == "" || prefix == "~" || strings.HasSuffix(prefix, "/")) {
+		abs += "/"
+	}
+	tail = strings.ToLower(strings.ReplaceAll(tail, "\\", "/"))
+	home := strings.ToLower(e.home)
+	for _, pl := range e.places() {
+		place := strings.Join(pl.parts, "/")
+		for _, at := range e.unknownAnchors(abs, pl, home) {
+			rootDir := e.selfRootDir(selfParts(at), selfParts(home))
+			if unknownReach(abs[len(at):], tail, place, pl, func() bool { return rootDir }, bare && at == home+"/") {
+				return controlPart{what: pl.what, key: agPlace(pl)}
+			}
+		}
+	}
+	return controlPart{}
+}
+
+// selfReachPaths are paths with parts known only at run time, built from
+// the pieces of the protected places, of ordinary directories and of every
+// spelling of a run-time part, in generated combinations.
+func selfReachPaths() []string {
+	unknowns := []string{"$x", "${x}", "\"$x\"", "$(cat n)", "`n`", "$1", "${x:-a/b}", "\x00r"}
+	pieces := []string{"~", "$HOME", "\"$HOME\"", ".", "..", "/", "/home/dev", "/home/dev/project", "/etc/actionguard", "/srv/ag",
+		".claude", ".cl", ".c", "settings.json", "settings", ".json", "hooks", "pre.sh", ".config", "actionguard", "policy.yaml",
+		".local", "state", "modes.json", ".mcp.json", ".mcp", ".codex", "config.toml", ".github", ".gemini", ".cursor", ".copilot",
+		"project", "src", "build", "tmp", "x.log", "Downloads", ".Claude", "SETTINGS.JSON", "a\\b", ".claude-plugin", "plugins"}
+	var out []string
+	for _, u := range unknowns {
+		for _, a := range pieces {
+			out = append(out, u, a+"/"+u, a+u, u+"/"+a, u+a)
+			for _, b := range []string{".claude", "settings.json", "build"} {
+				out = append(out, a+"/"+u+"/"+b, a+"/"+b+"/"+u, a+"/"+b+u, u+"/"+a+"/"+b)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(17, 2))
+	for range 2000 {
+		var b strings.Builder
+		for k := range 1 + r.IntN(5) {
+			if k > 0 && r.IntN(4) > 0 {
+				b.WriteByte('/')
+			}
+			if r.IntN(3) == 0 {
+				b.WriteString(unknowns[r.IntN(len(unknowns))])
+			} else {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestSelfReachUnknownSameAsBefore: asking for a settings root lazily, once
+// an anchor, changes no judgement: every generated path, from several
+// working directories and homes, with and without configured places, is
+// judged as the full computation judges it.
+func TestSelfReachUnknownSameAsBefore(t *testing.T) {
+	paths := selfReachPaths()
+	opts := []Options{
+		{Cwd: "/home/dev/project", Home: "/home/dev"},
+		{Cwd: "/tmp/work/repo", Home: "/home/dev"},
+		{Cwd: "/home/Dev/Project", Home: "/home/Dev"},
+		{Cwd: "/home/dev/project", Home: "/home/dev", ControlPlane: []string{"/etc/actionguard", "/srv/ag/policy.yaml"}},
+		{Cwd: "", Home: "/home/dev"},
+	}
+	reached := 0
+	for _, opt := range opts {
+		e := newAnalysis(opt)
+		for _, p := range paths {
+			for _, bare := range []bool{false, true} {
+				got, want := e.selfReachUnknown(p, bare), e.selfReachUnknownRef(p, bare)
+				if got != want {
+					t.Errorf("cwd %q home %q: selfReachUnknown(%q, %v) = %+v, before %+v", opt.Cwd, opt.Home, p, bare, got, want)
+				}
+				if want.ok() {
+					reached++
+				}
+			}
+		}
+	}
+	if reached == 0 {
+		t.Fatal("no generated path reaches a protected place: the comparison tells nothing")
+	}
+	t.Logf("%d paths, %d judgements reaching a protected place", len(paths), reached)
+}
