@@ -120,3 +120,27 @@ func TestSelfReachUnknownSameAsBefore(t *testing.T) {
 	}
 	t.Logf("%d paths, %d judgements reaching a protected place", len(paths), reached)
 }
+
+// TestWordShapesLikeStrings: the one-pass readings of a word agree with
+// the strings functions they stand for, on generated words of every mix
+// of the bytes they look for, multi-byte characters among them.
+func TestWordShapesLikeStrings(t *testing.T) {
+	alphabet := []string{"$", "`", "/", "*", "?", "[", "]", "a", ".", "~", "é", "\u212A", "\x00", "\\", "{", "}"}
+	words := []string{"", "$", "/", "$/", "/$", "`/", "*", "/*", "?/", "[/", "a/b", "$x", "~/.c*/settings.json"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		words = append(words, b.String())
+	}
+	for _, w := range words {
+		if got, want := unknownPathWord(w), strings.ContainsAny(w, "$`") && strings.Contains(w, "/"); got != want {
+			t.Errorf("unknownPathWord(%q) = %v, want %v", w, got, want)
+		}
+		if got, want := globPathWord(w), strings.Contains(w, "/") && strings.ContainsAny(w, "*?["); got != want {
+			t.Errorf("globPathWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
