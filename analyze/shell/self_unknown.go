@@ -121,36 +121,10 @@ func stripQuotes(s string) string {
 // directories or clones into one (mkdir ~/$d, git clone … ~/$d) is not
 // judged by it.
 func (e *analysis) selfReachUnknown(p string, bare bool) controlPart {
-	if len(p) > 4096 {
-		return controlPart{}
-	}
-	prefix, tail, ok := unknownSplit(p)
+	abs, tail, part, ok := e.unknownBase(p)
 	if !ok {
-		return controlPart{}
+		return part
 	}
-	if part := e.controlVar(p); part.ok() {
-		return part // $ACTIONGUARD_DB, ${XDG_CONFIG_HOME}/actionguard/…
-	}
-	// The prefix as an absolute path; its last component may be cut short
-	// (~/.c), which a trailing slash tells apart from a whole one (~/).
-	var abs string
-	switch {
-	case prefix == "":
-		abs = e.cwd
-	case prefix == "~":
-		abs = e.home
-	default:
-		r, _ := e.resolve(prefix + "x") // the x keeps a cut-short component
-		abs = strings.TrimSuffix(r, "x")
-	}
-	if abs == "" || strings.Contains(abs, "\x00") {
-		return controlPart{}
-	}
-	abs = strings.ToLower(abs)
-	if !strings.HasSuffix(abs, "/") && (prefix == "" || prefix == "~" || strings.HasSuffix(prefix, "/")) {
-		abs += "/"
-	}
-	tail = strings.ToLower(strings.ReplaceAll(tail, "\\", "/"))
 	home := strings.ToLower(e.home)
 	homeDir := home + "/"
 	// Whether an anchor is a directory where the agent reads its settings
@@ -198,6 +172,44 @@ func (e *analysis) selfReachUnknown(p string, bare bool) controlPart {
 		}
 	}
 	return controlPart{}
+}
+
+// unknownBase reads a path with a part known only at run time for
+// selfReachUnknown: its literal prefix as an absolute directory in lower
+// case (ending with a slash when the prefix ends with a whole component),
+// and its literal tail in lower case with forward slashes. ok is false
+// when there is nothing to judge further: part is then the answer (a
+// variable that names the control plane) or empty.
+func (e *analysis) unknownBase(p string) (abs, tail string, part controlPart, ok bool) {
+	if len(p) > 4096 {
+		return "", "", controlPart{}, false
+	}
+	prefix, tail, ok := unknownSplit(p)
+	if !ok {
+		return "", "", controlPart{}, false
+	}
+	if part := e.controlVar(p); part.ok() {
+		return "", "", part, false // $ACTIONGUARD_DB, ${XDG_CONFIG_HOME}/actionguard/…
+	}
+	// The prefix as an absolute path; its last component may be cut short
+	// (~/.c), which a trailing slash tells apart from a whole one (~/).
+	switch {
+	case prefix == "":
+		abs = e.cwd
+	case prefix == "~":
+		abs = e.home
+	default:
+		r, _ := e.resolve(prefix + "x") // the x keeps a cut-short component
+		abs = strings.TrimSuffix(r, "x")
+	}
+	if abs == "" || strings.Contains(abs, "\x00") {
+		return "", "", controlPart{}, false
+	}
+	abs = strings.ToLower(abs)
+	if !strings.HasSuffix(abs, "/") && (prefix == "" || prefix == "~" || strings.HasSuffix(prefix, "/")) {
+		abs += "/"
+	}
+	return abs, strings.ToLower(strings.ReplaceAll(tail, "\\", "/")), controlPart{}, true
 }
 
 // selfPlacePaths are the components of each of selfPlaces joined by

@@ -6,38 +6,15 @@ import (
 	"testing"
 )
 
-// selfReachUnknownRef is selfReachUnknown as it was before it asked for a
-// settings root only when unknownReach needs one: every place, every
-// anchor, worked out in full. The reference of the differential test.
+// selfReachUnknownRef is selfReachUnknown's walk over the places as it was
+// before it asked for a settings root only when unknownReach needs one:
+// every place, every anchor, worked out in full. The reference of the
+// differential test.
 func (e *analysis) selfReachUnknownRef(p string, bare bool) controlPart {
-	if len(p) > 4096 {
-		return controlPart{}
-	}
-	prefix, tail, ok := unknownSplit(p)
+	abs, tail, part, ok := e.unknownBase(p)
 	if !ok {
-		return controlPart{}
-	}
-	if part := e.controlVar(p); part.ok() {
 		return part
 	}
-	var abs string
-	switch {
-	case prefix == "":
-		abs = e.cwd
-	case prefix == "~":
-		abs = e.home
-	default:
-		r, _ := e.resolve(prefix + "x")
-		abs = strings.TrimSuffix(r, "x")
-	}
-	if abs == "" || strings.Contains(abs, "\x00") {
-		return controlPart{}
-	}
-	abs = strings.ToLower(abs)
-	if !strings.HasSuffix(abs, "/") && (prefix == "" || prefix == "~" || strings.HasSuffix(prefix, "/")) {
-		abs += "/"
-	}
-	tail = strings.ToLower(strings.ReplaceAll(tail, "\\", "/"))
 	home := strings.ToLower(e.home)
 	for _, pl := range e.places() {
 		place := strings.Join(pl.parts, "/")
