@@ -201,7 +201,15 @@ func (e *analysis) selfRootDir(dir, home []string) bool {
 	if len(dir) == 0 || selfPrefix(dir, home) {
 		return true
 	}
-	cwd := selfParts(e.cwd)
+	return selfRootDirIn(dir, home, selfParts(e.cwd))
+}
+
+// selfRootDirIn is selfRootDir with the working directory's components
+// given.
+func selfRootDirIn(dir, home, cwd []string) bool {
+	if len(dir) == 0 || selfPrefix(dir, home) {
+		return true
+	}
 	return len(dir) <= len(cwd) && selfPrefix(dir, cwd[:len(dir)])
 }
 

@@ -172,10 +172,10 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 		if len(c.Dynamic) > i && c.Dynamic[i] && !strings.Contains(a, "$") {
 			continue
 		}
-		if flags>>min(i, 63)&1 == 1 && i < 64 {
+		if i < 64 && flags>>i&1 == 1 {
 			continue // -f, --recursive: an option, not a file in the working directory
 		}
-		unknown := strings.ContainsAny(a, "$`") && strings.Contains(a, "/")
+		unknown := unknownPathWord(a)
 		if !unknown && !r.env.mayControl(a) {
 			continue
 		}
@@ -383,7 +383,49 @@ func (e *analysis) mayControl(a string) bool {
 		}
 	}
 	// A wildcard in a path may name any of them (~/.l*/st*/act*/audit.k*).
-	return strings.Contains(a, "/") && strings.ContainsAny(a, "*?[")
+	return globPathWord(a)
+}
+
+// unknownPathWord reports a word with a slash and a $ or ` in it (a path
+// with a part known only at run time): strings.ContainsAny(a, "$`") &&
+// strings.Contains(a, "/") in one pass over the bytes (none of them occurs
+// inside a multi-byte character).
+func unknownPathWord(a string) bool {
+	dollar, slash := false, false
+	for i := 0; i < len(a); i++ {
+		switch a[i] {
+		case '$', '`':
+			dollar = true
+		case '/':
+			slash = true
+		default:
+			continue
+		}
+		if dollar && slash {
+			return true
+		}
+	}
+	return false
+}
+
+// globPathWord reports a word with a slash and a wildcard (*, ?, [) in it:
+// strings.Contains(a, "/") && strings.ContainsAny(a, "*?[") in one pass.
+func globPathWord(a string) bool {
+	glob, slash := false, false
+	for i := 0; i < len(a); i++ {
+		switch a[i] {
+		case '*', '?', '[':
+			glob = true
+		case '/':
+			slash = true
+		default:
+			continue
+		}
+		if glob && slash {
+			return true
+		}
+	}
+	return false
 }
 
 // controlHints are pieces, in lower case, of every name controlPlane

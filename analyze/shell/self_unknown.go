@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 )
 
 // Paths with a part known only when the command runs. tee ~/.claude/$x,
@@ -120,19 +121,78 @@ func stripQuotes(s string) string {
 // directories or clones into one (mkdir ~/$d, git clone … ~/$d) is not
 // judged by it.
 func (e *analysis) selfReachUnknown(p string, bare bool) controlPart {
+	abs, tail, part, ok := e.unknownBase(p)
+	if !ok {
+		return part
+	}
+	home := strings.ToLower(e.home)
+	homeDir := home + "/"
+	// Whether an anchor is a directory where the agent reads its settings
+	// is asked only of a project's places, and only for some prefixes; the
+	// anchors of every project place are the same (each directory of abs),
+	// so it is worked out once an anchor, when first asked.
+	var projectAnchors []string
+	var rootDirs []int8 // by anchor of projectAnchors: 0 not yet asked, 1 no, 2 yes
+	var homeParts, cwdParts []string
+	rootDirAt := func(k int, at string) bool {
+		if rootDirs == nil {
+			homeParts, cwdParts = selfParts(home), selfParts(e.cwd)
+			rootDirs = make([]int8, len(projectAnchors))
+		}
+		if rootDirs[k] == 0 {
+			rootDirs[k] = 1
+			if selfRootDirIn(selfParts(at), homeParts, cwdParts) {
+				rootDirs[k] = 2
+			}
+		}
+		return rootDirs[k] == 2
+	}
+	for i, pl := range e.places() {
+		place := placePath(pl, i)
+		project := !pl.home && !pl.root
+		var anchors []string
+		switch {
+		case !project:
+			anchors = e.unknownAnchors(abs, pl, home)
+		case projectAnchors == nil:
+			projectAnchors = e.unknownAnchors(abs, pl, home)
+			anchors = projectAnchors
+		default:
+			anchors = projectAnchors
+		}
+		for k, at := range anchors {
+			// unknownReach reads rootDir of a project's place only.
+			rootDir := func() bool { return project && rootDirAt(k, at) }
+			if unknownReach(abs[len(at):], tail, place, pl, rootDir, bare && at == homeDir) {
+				// A read of a name known only at run time is the read of
+				// the most sensitive file the place holds: actionguard's
+				// keys are there.
+				return controlPart{what: pl.what, key: agPlace(pl)}
+			}
+		}
+	}
+	return controlPart{}
+}
+
+// unknownBase reads a path with a part known only at run time for
+// selfReachUnknown: its literal prefix as an absolute directory in lower
+// case (ending with a slash when the prefix ends with a whole component),
+// and its literal tail in lower case with forward slashes. ok is false
+// when there is nothing to judge further: part is then the answer (a
+// variable that names the control plane) or empty.
+func (e *analysis) unknownBase(p string) (abs, tail string, part controlPart, ok bool) {
 	if len(p) > 4096 {
-		return controlPart{}
+		return "", "", controlPart{}, false
 	}
 	prefix, tail, ok := unknownSplit(p)
 	if !ok {
-		return controlPart{}
+		return "", "", controlPart{}, false
 	}
 	if part := e.controlVar(p); part.ok() {
-		return part // $ACTIONGUARD_DB, ${XDG_CONFIG_HOME}/actionguard/…
+		return "", "", part, false // $ACTIONGUARD_DB, ${XDG_CONFIG_HOME}/actionguard/…
 	}
 	// The prefix as an absolute path; its last component may be cut short
 	// (~/.c), which a trailing slash tells apart from a whole one (~/).
-	var abs string
 	switch {
 	case prefix == "":
 		abs = e.cwd
@@ -143,26 +203,32 @@ func (e *analysis) selfReachUnknown(p string, bare bool) controlPart {
 		abs = strings.TrimSuffix(r, "x")
 	}
 	if abs == "" || strings.Contains(abs, "\x00") {
-		return controlPart{}
+		return "", "", controlPart{}, false
 	}
 	abs = strings.ToLower(abs)
 	if !strings.HasSuffix(abs, "/") && (prefix == "" || prefix == "~" || strings.HasSuffix(prefix, "/")) {
 		abs += "/"
 	}
-	tail = strings.ToLower(strings.ReplaceAll(tail, "\\", "/"))
-	home := strings.ToLower(e.home)
-	for _, pl := range e.places() {
-		place := strings.Join(pl.parts, "/")
-		for _, at := range e.unknownAnchors(abs, pl, home) {
-			if unknownReach(abs[len(at):], tail, place, pl, e.selfRootDir(selfParts(at), selfParts(home)), bare && at == home+"/") {
-				// A read of a name known only at run time is the read of
-				// the most sensitive file the place holds: actionguard's
-				// keys are there.
-				return controlPart{what: pl.what, key: agPlace(pl)}
-			}
-		}
+	return abs, strings.ToLower(strings.ReplaceAll(tail, "\\", "/")), controlPart{}, true
+}
+
+// selfPlacePaths are the components of each of selfPlaces joined by
+// slashes.
+var selfPlacePaths = sync.OnceValue(func() []string {
+	out := make([]string, len(selfPlaces))
+	for i, pl := range selfPlaces {
+		out[i] = strings.Join(pl.parts, "/")
 	}
-	return controlPart{}
+	return out
+})
+
+// placePath is the components of pl, the i-th of places(), joined by
+// slashes. places() starts with selfPlaces, in their order.
+func placePath(pl selfPlace, i int) string {
+	if i < len(selfPlaces) {
+		return selfPlacePaths()[i]
+	}
+	return strings.Join(pl.parts, "/")
 }
 
 // unknownAnchors are the directories (each ending with a slash) a place
@@ -192,7 +258,7 @@ func (e *analysis) unknownAnchors(abs string, pl selfPlace, home string) []strin
 // path inside it, for a place anchored where rel starts. rootDir: the
 // anchor is a directory where the agent reads its settings; atHome: the
 // anchor is the home directory.
-func unknownReach(rel, tail, place string, pl selfPlace, rootDir, atHome bool) bool {
+func unknownReach(rel, tail, place string, pl selfPlace, rootDir func() bool, atHome bool) bool {
 	if pl.root {
 		place = strings.TrimPrefix(place, "/")
 		rel = strings.TrimPrefix(rel, "/")
@@ -204,7 +270,7 @@ func unknownReach(rel, tail, place string, pl selfPlace, rootDir, atHome bool) b
 		return false
 	}
 	project := !pl.home && !pl.root
-	if project && !rootDir && !strings.Contains(rel, "/") {
+	if project && !strings.Contains(rel, "/") && !rootDir() {
 		// ~/src/.c$x: outside the directories agents read settings from,
 		// only a prefix that names the place's first component whole
 		// aims at it (as the same path written out would).

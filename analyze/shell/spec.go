@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // The program specs (docs/program-specs.md): how each program reads its
@@ -388,8 +389,34 @@ func (ix *specIndex) hasKey(key string) bool {
 // SpecFor returns the spec of a program by the name a handler is registered
 // under, or nil when there is none.
 func SpecFor(prog string) *Spec {
-	return specs().lookup(strings.ToLower(prog))
+	if s, ok := specByName.Load(prog); ok {
+		return s.(*Spec)
+	}
+	s := specs().lookup(strings.ToLower(prog))
+	// Names come from the commands checked, so the cache is bounded: past
+	// its size a name is looked up every time, as before.
+	if len(prog) <= maxCachedSpecName && specByNameLen.Load() < maxCachedSpecs {
+		if _, loaded := specByName.LoadOrStore(prog, s); !loaded {
+			specByNameLen.Add(1)
+		}
+	}
+	return s
 }
+
+// specByName remembers SpecFor's answer (a nil *Spec included) by the
+// program name as written: a stream of commands names the same few
+// programs again and again, and the lookup lowers the name, resolves an
+// alias and searches the index each time. The specs never change once
+// read, so an answer stays right.
+var (
+	specByName    sync.Map // string → *Spec
+	specByNameLen atomic.Int64
+)
+
+const (
+	maxCachedSpecs    = 4096
+	maxCachedSpecName = 64
+)
 
 // parseSpec turns a block's option lines into a Spec. The first body wins
 // for a spelling both describe; later bodies only add options.
