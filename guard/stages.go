@@ -212,7 +212,7 @@ func (e *evaluation) alwaysReviewStage() bool {
 func (e *evaluation) modeStage() bool {
 	s := &e.vs
 	p := e.g.policy
-	adj := Verdict(p.AdjustVerdict(string(s.v), policy.Facts{AlwaysReview: s.alwaysReview, Reversible: e.reversible(s.fs)}))
+	adj := p.AdjustVerdict(s.v, policy.Facts{AlwaysReview: s.alwaysReview, Reversible: e.reversible(s.fs)})
 	if adj == s.v || !adj.Valid() {
 		return false
 	}
