@@ -95,7 +95,7 @@ type Decision struct {
 
 // Contact is a recipient or payee of an action.
 type Contact struct {
-	Kind    string // "recipient" or "payee" (audit.ContactRecipient, audit.ContactPayee)
+	Kind    string // "recipient" or "payee" (contact.Recipient, contact.Payee)
 	Address string // as the action names it
 }
 

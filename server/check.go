@@ -13,7 +13,6 @@ import (
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/gate"
-	"github.com/actionguard/actionguard/internal/hookrun"
 )
 
 // bufPool holds the buffers request bodies are read into.
@@ -70,7 +69,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 	if encErr != nil {
 		raw = []byte(`{"error":"the action could not be encoded"}`)
 	}
-	if err := s.writer.Append(ctx, hookrun.RecordOfEncoded(&a, raw, &d, took)); err != nil {
+	if err := s.writer.Append(ctx, audit.RecordOfEncoded(&a, raw, &d, took)); err != nil {
 		if errors.Is(err, errWriterClosed) {
 			writeError(w, http.StatusServiceUnavailable, "the server is shutting down", "retry on another replica or after the restart")
 			return

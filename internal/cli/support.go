@@ -289,7 +289,7 @@ func (s *auditSink) Close() error {
 
 // recordOf builds the audit record of a decision.
 func recordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Record {
-	return hookrun.RecordOf(a, d, took)
+	return audit.RecordOf(a, d, took)
 }
 
 // cwdOrEmpty is the working directory, or "" when it cannot be read.
