@@ -7,7 +7,7 @@ package hookrun
 
 import (
 	"context"
-		"fmt"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
