@@ -16,6 +16,7 @@ import (
 	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/store/dbpath"
 	"github.com/actionguard/actionguard/store/postgres"
 	"golang.org/x/term"
 )
@@ -131,16 +132,7 @@ func (a *app) dbFile() (string, error) {
 	if ref := a.storeRefValue(); ref != "" && !isPostgresURL(ref) {
 		return ref, nil
 	}
-	if a.dbPath != "" {
-		return a.dbPath, nil
-	}
-	if p := a.env.Getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
-	}
-	if d := a.env.Getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return strings.TrimRight(d, "/") + "/actionguard.db", nil
-	}
-	return store.DefaultPath()
+	return dbpath.Find(a.dbPath, a.env.Getenv)
 }
 
 // openStore opens the store: PostgreSQL when --store or

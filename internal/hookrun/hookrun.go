@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -121,22 +120,7 @@ func Learned(cfg Config) map[string]int {
 }
 
 // DBPath returns the audit database's path for cfg.
-func DBPath(cfg Config) (string, error) {
-	if cfg.DBPath != "" {
-		return cfg.DBPath, nil
-	}
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if p := getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
-	}
-	if d := getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return filepath.Join(d, dbpath.FileName), nil
-	}
-	return dbpath.Default()
-}
+func DBPath(cfg Config) (string, error) { return dbpath.Find(cfg.DBPath, cfg.Getenv) }
 
 // Recorder keeps a hook's decision in the audit log and the session's
 // history; it implements adapter.Recorder. Decisions go to the audit
