@@ -168,3 +168,39 @@ func TestDecideQueueFails(t *testing.T) {
 		t.Errorf("held send with a broken queue: %s, error %q, %v", d.Verdict, d.Error, res.ApprovalErr)
 	}
 }
+
+// TestDecideConcurrent: a door shared by many callers (the server) names
+// every action once and records every decision once.
+func TestDecideConcurrent(t *testing.T) {
+	w := &memWriter{}
+	door := &frontdoor.Door{Guard: guard.New(guard.WithHome("/home/dev")), Writer: w}
+	const workers, each = 8, 50
+	ids := make(chan string, workers*each)
+	var wg sync.WaitGroup
+	for i := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range each {
+				cmd := []string{"ls", "git status", "rm -rf /", "git push --force"}[(i+j)%4]
+				a := guard.Action{Tool: "Bash", Input: map[string]any{"command": cmd}}
+				if _, _, err := door.Decide(context.Background(), &a); err != nil {
+					t.Error(err)
+				}
+				ids <- a.ID
+			}
+		}()
+	}
+	wg.Wait()
+	close(ids)
+	seen := map[string]bool{}
+	for id := range ids {
+		if seen[id] || !orderedID.MatchString(id) {
+			t.Fatalf("id %q repeated or malformed", id)
+		}
+		seen[id] = true
+	}
+	if len(w.recs) != workers*each || len(seen) != workers*each {
+		t.Errorf("%d records, %d ids for %d decisions", len(w.recs), len(seen), workers*each)
+	}
+}
