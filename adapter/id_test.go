@@ -26,7 +26,7 @@ func (r *ids) Observe(context.Context, string, guard.Step) error          { retu
 // TestRunAssignsDecisionIDs: every decision a hook records has an id: the
 // agent's own when it sends one (Claude Code's tool_use_id), else a new one.
 func TestRunAssignsDecisionIDs(t *testing.T) {
-	newID := regexp.MustCompile(`^d-[a-z2-7]{12}$`)
+	newID := regexp.MustCompile(`^d-[a-z2-7]{16}$`)
 	g := guard.New()
 	for _, tc := range []struct {
 		agent, in string

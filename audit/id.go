@@ -3,7 +3,6 @@ package audit
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"strings"
 	"sync"
 	"time"
 )
@@ -15,21 +14,13 @@ const IDPrefix = "d-"
 // id read aloud or copied by hand is not misread.
 const idAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
 
-// NewID returns a new decision id: "d-" and 12 base32 characters (60 bits)
-// from crypto/rand, for an action that arrives without an id of its own.
-// The id is stored in the audit record's action, so it is covered by the
-// record's hash; `actionguard feedback <id>` finds the record by it.
-func NewID() string {
-	var b [12]byte
-	rand.Read(b[:]) // never fails (crypto/rand: it crashes the program rather than return an error)
-	var s strings.Builder
-	s.Grow(len(IDPrefix) + len(b))
-	s.WriteString(IDPrefix)
-	for _, c := range b {
-		s.WriteByte(idAlphabet[c&31])
-	}
-	return s.String()
-}
+// NewID returns a new decision id for an action that arrives without an
+// id of its own: NewOrderedID's, the one generator every front door uses,
+// so that the ids of one process sort by time and the store's index of
+// decision ids grows at one end. The id is stored in the audit record's
+// action, so it is covered by the record's hash; `actionguard feedback
+// <id>` finds the record by it.
+func NewID() string { return NewOrderedID() }
 
 // orderedAlphabet is idAlphabet's 32 characters in byte order, so that ids
 // NewOrderedID makes sort as text (and in a BINARY-collated index) the way

@@ -38,8 +38,8 @@ func TestNewOrderedIDFormatAndTime(t *testing.T) {
 	if ms := decodeOrderedMillis(t, id); ms < before || ms > after+1000 {
 		t.Errorf("%q carries %d ms, want within [%d, %d]", id, ms, before, after)
 	}
-	if old := NewID(); regexp.MustCompile(`^d-[a-z2-7]{12}$`).FindString(id) != "" || !regexp.MustCompile(`^d-[a-z2-7]{12}$`).MatchString(old) {
-		t.Errorf("NewID() = %q; the two formats must stay apart", old)
+	if next := NewID(); !orderedIDRe.MatchString(next) || next <= id {
+		t.Errorf("NewID() = %q after %q: want the one time-ordered generator", next, id)
 	}
 }
 

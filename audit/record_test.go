@@ -150,8 +150,8 @@ func TestNewID(t *testing.T) {
 	seen := map[string]bool{}
 	for range 1000 {
 		id := NewID()
-		if len(id) != 14 || !strings.HasPrefix(id, "d-") || strings.Trim(id[2:], "abcdefghijklmnopqrstuvwxyz234567") != "" {
-			t.Fatalf("NewID() = %q, want d- and 12 lower-case base32 characters", id)
+		if len(id) != 18 || !strings.HasPrefix(id, "d-") || strings.Trim(id[2:], "abcdefghijklmnopqrstuvwxyz234567") != "" {
+			t.Fatalf("NewID() = %q, want d- and 16 lower-case base32 characters", id)
 		}
 		if seen[id] {
 			t.Fatalf("NewID() repeated %q", id)

@@ -11,6 +11,8 @@
 # The reference binary is kept in $DIFFCHECK_CACHE (default
 # ${TMPDIR:-/tmp}/actionguard-diffcheck) under its commit id, as are the
 # actions, so a second run builds only the working tree.
+# POLICIES="a.yaml b.yaml" runs both binaries once more under each policy
+# file (modes, levels, deny entries, custom rules), besides the default one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ref=$(git rev-parse --verify "${1:-$(git merge-base HEAD main)}^{commit}")
@@ -41,11 +43,14 @@ fi
 go run ./bench/diffactions -repo . -corpus "$corpus" > "$tmp/extra.jsonl"
 
 status=0
+for pol in "" ${POLICIES:-}; do
 for input in "$gen" "$tmp/extra.jsonl"; do
-	name=$(basename "$input")
+	name=$(basename "$input")${pol:+ under $pol}
+	polflag=()
+	[ -z "$pol" ] || polflag=(--policy "$(realpath "$pol")")
 	# The same environment for both: a fixed home, no control plane of the
 	# caller's, no audit log.
-	run() { env -i PATH="$PATH" HOME="$tmp/home" GOMAXPROCS=1 "$1" check --jsonl --no-audit --cwd /home/dev/project < "$input" > "$2"; }
+	run() { env -i PATH="$PATH" HOME="$tmp/home" GOMAXPROCS=1 "$1" "${polflag[@]}" check --jsonl --no-audit --cwd /home/dev/project < "$input" > "$2"; }
 	run "$old" "$tmp/old.out"
 	run "$tmp/new" "$tmp/new.out"
 	lines=$(wc -l < "$input")
@@ -58,5 +63,6 @@ for input in "$gen" "$tmp/extra.jsonl"; do
 	echo "$name: $lines actions, $n decisions differ; the first ones:"
 	paste -d '\n' "$input" "$tmp/old.out" "$tmp/new.out" |
 		awk 'NR % 3 == 1 { a = $0 } NR % 3 == 2 { o = $0 } NR % 3 == 0 && o != $0 { print "action: " a; print "  old: " o; print "  new: " $0; if (++k == 5) exit }'
+done
 done
 exit $status

@@ -6,7 +6,7 @@ import (
 
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/analyze/tools"
-	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/contact"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -51,7 +51,7 @@ func (e *evaluation) lookUp(cs []tools.Contact, opt *tools.Options) {
 	}
 	keys := make([]string, len(cs))
 	for i, c := range cs {
-		keys[i] = audit.ContactKey(c.Kind, c.Address)
+		keys[i] = contact.Key(c.Kind, c.Address)
 	}
 	counts, err := e.g.contacts.ContactCounts(e.ctx, keys)
 	if err != nil {

@@ -10,55 +10,31 @@ import (
 // Finding is what one rule reports about an action.
 type Finding = rule.Finding
 
-// Verdict is what happens to the action.
-type Verdict string
+// Verdict is what happens to the action (rule.Verdict: the policy and the
+// audit log speak the same word).
+type Verdict = rule.Verdict
 
 // Verdicts, from the most permissive to the strictest.
 const (
-	Allow   Verdict = "allow"   // run now
-	Notify  Verdict = "notify"  // run and tell the user (Decision.Notice)
-	Confirm Verdict = "confirm" // soft approval (CAUTIOUS)
-	Approve Verdict = "approve" // explicit approval (PRIVILEGED)
-	Block   Verdict = "block"   // do not run (DANGEROUS)
+	Allow   = rule.Allow   // run now
+	Notify  = rule.Notify  // run and tell the user (Decision.Notice)
+	Confirm = rule.Confirm // soft approval (CAUTIOUS)
+	Approve = rule.Approve // explicit approval (PRIVILEGED)
+	Block   = rule.Block   // do not run (DANGEROUS)
 )
 
-var verdictRank = map[Verdict]int{Allow: 0, Notify: 1, Confirm: 2, Approve: 3, Block: 4}
-
-// Stricter reports whether v is stricter than w.
-func (v Verdict) Stricter(w Verdict) bool { return verdictRank[v] > verdictRank[w] }
-
-// Max returns the stricter of v and w.
-func (v Verdict) Max(w Verdict) Verdict {
-	if w.Stricter(v) {
-		return w
-	}
-	return v
-}
-
-// Valid reports whether v is a known verdict.
-func (v Verdict) Valid() bool { _, ok := verdictRank[v]; return ok }
-
-// Allowed reports whether the action runs without a person deciding.
-func (v Verdict) Allowed() bool { return v == Allow || v == Notify }
-
 // ParseVerdict parses a verdict name.
-func ParseVerdict(s string) (Verdict, error) {
-	v := Verdict(strings.ToLower(strings.TrimSpace(s)))
-	if !v.Valid() {
-		return "", fmt.Errorf("unknown verdict %q (want allow, notify, confirm, approve or block)", s)
-	}
-	return v, nil
-}
+func ParseVerdict(s string) (Verdict, error) { return rule.ParseVerdict(s) }
 
-// Level is seed 000's class of an action.
-type Level string
+// Level is seed 000's class of an action (rule.Level).
+type Level = rule.Level
 
 // Levels.
 const (
-	Safe       Level = "safe"
-	Cautious   Level = "cautious"
-	Privileged Level = "privileged"
-	Dangerous  Level = "dangerous"
+	Safe       = rule.Safe
+	Cautious   = rule.Cautious
+	Privileged = rule.Privileged
+	Dangerous  = rule.Dangerous
 )
 
 // Decision is the answer to one Action. Its JSON form is public: one line of
@@ -119,7 +95,7 @@ type Decision struct {
 
 // Contact is a recipient or payee of an action.
 type Contact struct {
-	Kind    string // "recipient" or "payee" (audit.ContactRecipient, audit.ContactPayee)
+	Kind    string // "recipient" or "payee" (contact.Recipient, contact.Payee)
 	Address string // as the action names it
 }
 

@@ -74,7 +74,7 @@ type Guard struct {
 }
 
 // ContactBook tells how many earlier interactions the user had with each
-// contact, by key (audit.ContactKey(kind, address)); unknown keys are
+// contact, by key (contact.Key(kind, address)); unknown keys are
 // absent. store.Store is one.
 type ContactBook interface {
 	ContactCounts(ctx context.Context, keys []string) (map[string]int, error)

@@ -46,7 +46,7 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 		if d.Verdict == guard.Notify {
 			fmt.Fprintf(s.p.log, "actionguard: notify: %s: %s\n", a.Tool, firstNonEmpty(d.Notice, d.Reason))
 		}
-		return s.forward(ctx, req)
+		return s.forwardCall(ctx, req, a, &d)
 	case guard.Confirm, guard.Approve:
 		return s.needsApproval(ctx, req, a, &d, took)
 	default:
@@ -55,7 +55,7 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 			// approval of exactly this call lets it through; nothing is opened.
 			if o, err := gate.Apply(ctx, s.p.queue, a, &d); err == nil && o.Passed {
 				s.record(a, &d, took)
-				return s.forward(ctx, req)
+				return s.forwardCall(ctx, req, a, &d)
 			}
 		}
 		s.record(a, &d, took)
@@ -80,7 +80,7 @@ func (s *session) needsApproval(ctx context.Context, req *jsonrpc.Request, a *gu
 	}
 	if o.Passed {
 		s.record(a, d, took)
-		return s.forward(ctx, req)
+		return s.forwardCall(ctx, req, a, d)
 	}
 	id := o.Request.ID
 	rec := *d
@@ -160,7 +160,7 @@ func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Acti
 	case approval.StatusApproved:
 		out.Verdict, out.Reason = guard.Allow, fmt.Sprintf("Approved by %s (approval %s); this approval is now used.", r.DecidedBy, id)
 		s.record(a, &out, 0)
-		return s.forward(ctx, req)
+		return s.forwardCall(ctx, req, a, &out)
 	case approval.StatusRejected:
 		out.Verdict, out.Reason = guard.Block, fmt.Sprintf("approval %s rejected by %s", id, r.DecidedBy)
 		s.record(a, &out, 0)
@@ -184,6 +184,29 @@ func (s *session) forward(ctx context.Context, req *jsonrpc.Request) error {
 		return fmt.Errorf("writing to the upstream server: %w", err)
 	}
 	return nil
+}
+
+// forwardCall forwards a tool call the decision d lets run; when it reaches
+// recipients or payees, the call is remembered until its result comes back
+// (WithRan).
+func (s *session) forwardCall(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision) error {
+	if s.p.ran != nil && len(d.Contacts) > 0 && d.Verdict.Allowed() && req.ID.IsValid() {
+		s.mu.Lock()
+		if len(s.running) < maxPending {
+			s.running[req.ID.Raw()] = ranCall{a, d}
+		}
+		s.mu.Unlock()
+	}
+	return s.forward(ctx, req)
+}
+
+// isErrorResult reports a tools/call result the server marked as an error
+// (isError): the call did not do what it was asked.
+func isErrorResult(result json.RawMessage) bool {
+	var r struct {
+		IsError bool `json:"isError"`
+	}
+	return json.Unmarshal(result, &r) != nil || r.IsError
 }
 
 func (s *session) record(a *guard.Action, d *guard.Decision, took time.Duration) {

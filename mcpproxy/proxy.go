@@ -49,6 +49,7 @@ type Proxy struct {
 	wait   time.Duration
 	poll   time.Duration
 	record Recorder
+	ran    Recorder
 	log    io.Writer
 	base   guard.Context
 }
@@ -93,6 +94,13 @@ func WithPollInterval(d time.Duration) Option {
 // WithRecorder sets where every decision is recorded (the audit log).
 func WithRecorder(r Recorder) Option { return func(p *Proxy) { p.record = r } }
 
+// WithRan sets where a call that ran is recorded: a forwarded call whose
+// decision reached recipients or payees, once the upstream server's result
+// for it came back without an error. Those records teach the contact book
+// (audit.RanKind); a held, rejected or blocked call, or one the server
+// failed, never reaches it. The duration passed is zero.
+func WithRan(r Recorder) Option { return func(p *Proxy) { p.ran = r } }
+
 // WithLog sets where notices (notify verdicts) and errors are written,
 // typically stderr.
 func WithLog(w io.Writer) Option { return func(p *Proxy) { p.log = w } }
@@ -133,7 +141,7 @@ func (p *Proxy) Serve(ctx context.Context, client, upstream mcp.Transport) error
 // until either closes or ctx ends, then closes both.
 func (p *Proxy) Relay(ctx context.Context, client, upstream mcp.Connection) error {
 	ctx, cancel := context.WithCancel(ctx)
-	s := &session{p: p, client: client, upstream: upstream, name: p.name, inits: map[any]bool{}, lists: map[any]bool{}, named: make(chan struct{})}
+	s := &session{p: p, client: client, upstream: upstream, name: p.name, inits: map[any]bool{}, lists: map[any]bool{}, running: map[any]ranCall{}, named: make(chan struct{})}
 	s.ctx = guardContext(p.base, client.SessionID())
 	errc := make(chan error, 2)
 	go func() { errc <- s.fromClient(ctx) }()
@@ -174,6 +182,15 @@ type session struct {
 	// schemas the input schema of each tool the server listed.
 	lists   map[any]bool
 	schemas map[string]map[string]any
+	// running are the forwarded tool calls that reach contacts, by request
+	// id, until their result comes back (see WithRan).
+	running map[any]ranCall
+}
+
+// ranCall is a forwarded call and the decision that let it through.
+type ranCall struct {
+	a *guard.Action
+	d *guard.Decision
 }
 
 // fromClient forwards the client's messages, checking tool calls first.
@@ -233,7 +250,14 @@ func (s *session) fromUpstream(ctx context.Context) error {
 				delete(s.lists, resp.ID.Raw())
 				s.keepSchemas(resp.Result)
 			}
+			call, running := s.running[resp.ID.Raw()]
+			delete(s.running, resp.ID.Raw())
 			s.mu.Unlock()
+			if running && resp.Error == nil && !isErrorResult(resp.Result) {
+				// The call ran and its result came back: the recipients and
+				// payees it reached count as interactions.
+				s.p.ran(call.a, call.d, 0)
+			}
 		}
 		if err := s.client.Write(ctx, msg); err != nil {
 			return fmt.Errorf("writing to the client: %w", err)

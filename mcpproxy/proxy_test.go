@@ -35,6 +35,13 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if calls := os.Getenv("MCPPROXY_TEST_MAIL_SERVER"); calls != "" {
+		if err := serveMail(calls); err != nil {
+			fmt.Fprintln(os.Stderr, "test server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if calls := os.Getenv("MCPPROXY_TEST_SERVER"); calls != "" {
 		if err := serveUpstream(calls); err != nil {
 			fmt.Fprintln(os.Stderr, "test server:", err)
@@ -340,7 +347,7 @@ func TestWaitApproved(t *testing.T) {
 	// Every record carries the call's decision id; feedback on it is about
 	// actionguard's own decision, the first.
 	ids := h.decisionIDs(t)
-	if len(ids) != 3 || ids[0] != ids[1] || ids[0] != ids[2] || !regexp.MustCompile(`^d-[a-z2-7]{12}$`).MatchString(ids[0]) {
+	if len(ids) != 3 || ids[0] != ids[1] || ids[0] != ids[2] || !regexp.MustCompile(`^d-[a-z2-7]{16}$`).MatchString(ids[0]) {
 		t.Fatalf("decision ids %q, want one new id on every record", ids)
 	}
 	if r, n, err := h.st.AuditRecord(context.Background(), ids[0]); err != nil || n != 3 || r.Verdict != "approve" {

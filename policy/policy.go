@@ -1,6 +1,10 @@
 package policy
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/actionguard/actionguard/rule"
+)
 
 // Mode is seed 002's operating mode.
 type Mode string
@@ -21,13 +25,13 @@ func (m Mode) strictness() int {
 }
 
 // verdicts lists the verdicts from the loosest to the strictest.
-var verdicts = []string{"allow", "notify", "confirm", "approve", "block"}
+var verdicts = []rule.Verdict{rule.Allow, rule.Notify, rule.Confirm, rule.Approve, rule.Block}
 
 // verdictRank ranks a verdict in verdicts; an unknown verdict ranks as
 // block, the safe reading of a value nobody understands.
 func verdictRank(v string) int {
 	for i, x := range verdicts {
-		if x == v {
+		if string(x) == v {
 			return i
 		}
 	}
@@ -168,22 +172,22 @@ type Facts struct {
 //   - paranoid: a soft approval becomes an explicit one (no auto-confirm).
 //
 // Always-review commands keep their verdict in every mode.
-func (p *Policy) AdjustVerdict(verdict string, f Facts) string {
+func (p *Policy) AdjustVerdict(verdict rule.Verdict, f Facts) rule.Verdict {
 	if f.AlwaysReview && p.Mode != Paranoid {
 		return verdict
 	}
 	switch p.Mode {
 	case Learning:
-		if verdict == "confirm" || verdict == "approve" {
-			return "notify"
+		if verdict == rule.Confirm || verdict == rule.Approve {
+			return rule.Notify
 		}
 	case Flow:
-		if verdict == "confirm" && f.Reversible {
-			return "notify"
+		if verdict == rule.Confirm && f.Reversible {
+			return rule.Notify
 		}
 	case Paranoid:
-		if verdict == "confirm" {
-			return "approve"
+		if verdict == rule.Confirm {
+			return rule.Approve
 		}
 	}
 	return verdict

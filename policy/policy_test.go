@@ -64,7 +64,7 @@ func TestThresholdsOrder(t *testing.T) {
 
 func TestVerdictRank(t *testing.T) {
 	for i := 1; i < len(verdicts); i++ {
-		if verdictRank(verdicts[i]) <= verdictRank(verdicts[i-1]) {
+		if verdictRank(string(verdicts[i])) <= verdictRank(string(verdicts[i-1])) {
 			t.Errorf("%s is not stricter than %s", verdicts[i], verdicts[i-1])
 		}
 	}

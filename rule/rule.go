@@ -1,6 +1,8 @@
 // Package rule holds the vocabulary every analyzer shares: a Rule (the
 // metadata and examples of one check), a Finding (what a rule reports about
-// one action) and the Category of harm.
+// one action), the Category of harm, and the Verdict and Level of a
+// decision, which the guard reaches, the policy adjusts and the audit log
+// keeps (guard.Verdict and guard.Level are these types).
 //
 // Rules are data. Each analyzer keeps an explicit, sorted slice of its rules;
 // a test walks every slice and runs each rule's Match and NoMatch examples

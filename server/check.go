@@ -10,10 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
-	"github.com/actionguard/actionguard/internal/gate"
-	"github.com/actionguard/actionguard/internal/hookrun"
 )
 
 // bufPool holds the buffers request bodies are read into.
@@ -42,40 +39,27 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 			`send one Action as JSON, e.g. {"tool":"Bash","input":{"command":"ls"},"context":{"session_id":"s1"}}`)
 		return
 	}
-	if a.ID == "" {
-		// Named, so the decision can be found in the log (feedback, audit);
-		// time-ordered, so the store's decision_id index grows at one end.
-		a.ID = audit.NewOrderedID()
+	// The front door names the action (time-ordered, so the store's
+	// decision_id index grows at one end), checks it, applies the approval
+	// queue and records the decision through the group-committed writer; a
+	// pass used here lets the client run the call now, so what it reaches
+	// is recorded as run (RunsOnPass).
+	d, res, err := s.door.Decide(r.Context(), &a)
+	if res.CheckErr != nil {
+		s.log.Warn("check fell back", "id", a.ID, "err", res.CheckErr)
 	}
-	ctx := r.Context()
-	d, err := s.g.Check(ctx, a)
+	if res.ApprovalErr != nil {
+		// The verdict stays as it was: the action waits, never runs.
+		s.log.Error("applying the approval queue", "id", a.ID, "err", res.ApprovalErr)
+	} else if res.Approval.Request.ID != "" && !res.Approval.Reused {
+		s.events.Kick()
+	}
 	if err != nil {
-		s.log.Warn("check fell back", "id", a.ID, "err", err)
-	}
-	if d.ID == "" {
-		d.ID = a.ID
-	}
-	// Encoded once, for the approval request and the audit record.
-	raw, encErr := json.Marshal(&a)
-	if d.Approvable() {
-		out, err := gate.ApplyEncoded(ctx, s.gateQ, &a, raw, &d) // nil raw: encoded (and failed) there
-		if err != nil {
-			// The verdict stays as it was: the action waits, never runs.
-			s.log.Error("applying the approval queue", "id", a.ID, "err", err)
-		} else if !out.Reused {
-			s.events.Kick()
-		}
-	}
-	took := time.Since(start)
-	if encErr != nil {
-		raw = []byte(`{"error":"the action could not be encoded"}`)
-	}
-	if err := s.writer.Append(ctx, hookrun.RecordOfEncoded(&a, raw, &d, took)); err != nil {
 		if errors.Is(err, errWriterClosed) {
 			writeError(w, http.StatusServiceUnavailable, "the server is shutting down", "retry on another replica or after the restart")
 			return
 		}
-		writeError(w, http.StatusServiceUnavailable, "the decision could not be recorded in the audit log: "+err.Error(),
+		writeError(w, http.StatusServiceUnavailable, err.Error(),
 			"the action must not run unrecorded; retry, and check the server's store (/healthz)")
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -49,6 +50,7 @@ type Server struct {
 	mux      *http.ServeMux
 
 	writer  *auditWriter
+	door    *frontdoor.Door // POST /v1/check: check, approvals, record
 	events  *hub
 	metrics *metrics
 	auth    *authenticator
@@ -174,6 +176,7 @@ func New(st store.Store, g Checker, opts ...Option) *Server {
 	// verified against the store itself.
 	gateQ.Audit, gateQ.Store, gateQ.Chain = nil, s.gate, st
 	s.gateQ = &gateQ
+	s.door = &frontdoor.Door{Guard: g, Queue: s.gateQ, Approvals: frontdoor.OpenRequests, Writer: s.writer, RunsOnPass: true}
 	s.events = newHub(st, cfg.poll, s.log, cfg.now)
 	s.events.changed = func(r *approval.Request) { s.gate.forget(r.Key()) }
 	s.auth = newAuthenticator(st, cfg.tokenCache, cfg.sessionTTL, cfg.now)

@@ -3,27 +3,27 @@ package cli
 import (
 	"context"
 
+	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
-	"github.com/actionguard/actionguard/internal/gate"
 )
 
-// gateCheck is `check --approvals`: the decision goes through the approval
-// queue (package gate). A queue that cannot be opened leaves the verdict,
-// with the problem in the decision's error and reason.
-func (a *app) gateCheck(ctx context.Context, act *guard.Action, d *guard.Decision) {
-	if !d.Approvable() {
-		return
-	}
+// checkQueue opens the approval queue for check --approvals, which records
+// the decision itself, pass included; closeCheckQueue closes its store.
+func (a *app) checkQueue(ctx context.Context) (*approval.Queue, error) {
 	q, st, err := a.approvalQueue(ctx)
 	if err != nil {
-		d.Error = "approval queue: " + err.Error()
-		d.Reason += " No approval request could be opened (" + err.Error() + ")."
-		return
+		return nil, err
 	}
-	defer st.Close()
-	// check records the decision itself, pass included.
+	a.checkStore = st
 	q.Audit = nil
-	gate.Apply(ctx, q, act, d)
+	return q, nil
+}
+
+func (a *app) closeCheckQueue() {
+	if a.checkStore != nil {
+		a.checkStore.Close()
+		a.checkStore = nil
+	}
 }
 
 // approvalHint tells a person where the request is and how to answer it.

@@ -7,10 +7,9 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
-	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/spf13/cobra"
 )
 
@@ -186,16 +185,15 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	if err != nil {
 		fmt.Fprintf(a.env.Stderr, "actionguard: %v (the decision is not recorded)\n", err)
 	}
-	if act.ID == "" && sink != nil {
-		// A recorded decision is named, for `actionguard feedback`.
-		act.ID = audit.NewID()
-	}
-	start := time.Now()
-	d, _ := g.Check(ctx, act)
+	// check only checks: a pass it uses lets nothing run here, so it
+	// teaches the contact book nothing (RunsOnPass false).
+	door := &frontdoor.Door{Guard: g, Writer: sink.writer()}
 	if o.approvals {
-		a.gateCheck(ctx, &act, &d)
+		door.Approvals = frontdoor.OpenRequests
+		door.OpenQueue = a.checkQueue
+		defer a.closeCheckQueue()
 	}
-	sink.Record(&act, &d, time.Since(start))
+	d, _, _ := door.Decide(ctx, &act)
 	if o.json {
 		enc := json.NewEncoder(a.env.Stdout)
 		enc.SetEscapeHTML(false)

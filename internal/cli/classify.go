@@ -9,9 +9,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/spf13/cobra"
 )
 
@@ -119,9 +119,7 @@ func (a *app) runClassify(ctx context.Context, o *classifyOptions, args []string
 		fmt.Fprintf(a.env.Stderr, "actionguard: %v (the decision is not recorded)\n", err)
 	}
 	act := o.action(text)
-	start := time.Now()
-	d, _ := g.Check(ctx, act)
-	sink.Record(&act, &d, time.Since(start))
+	d, _, _ := (&frontdoor.Door{Guard: g, Writer: sink.writer()}).Decide(ctx, &act)
 	if o.json {
 		enc := json.NewEncoder(a.env.Stdout)
 		enc.SetEscapeHTML(false)
@@ -187,8 +185,6 @@ func (a *app) classifyLine(ctx context.Context, g *guard.Guard, sink *auditSink,
 	} else {
 		act = o.action(string(data))
 	}
-	start := time.Now()
-	d, _ := g.Check(ctx, act)
-	sink.Record(&act, &d, time.Since(start))
+	d, _, _ := (&frontdoor.Door{Guard: g, Writer: sink.writer()}).Decide(ctx, &act)
 	return &d
 }

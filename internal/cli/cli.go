@@ -148,6 +148,8 @@ type app struct {
 	contacts    *cliContacts // the guards' contact book, opened on first use
 
 	audit *auditSink
+	// checkStore is the store check --approvals opened its queue on.
+	checkStore interface{ Close() error }
 }
 
 func (a *app) rootCommand(extra ...Command) *cobra.Command {

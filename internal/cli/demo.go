@@ -7,6 +7,7 @@ import (
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/spf13/cobra"
 )
 
@@ -88,22 +89,21 @@ func (a *app) runDemo(ctx context.Context) error {
 	}
 	defer st.Close()
 	log := audit.New(st)
+	door := &frontdoor.Door{Guard: g, Writer: log}
 	p := newPrinter(a.env.Stdout, a.env.IsTerminal(a.env.Stdout))
 	counts := map[guard.Verdict]int{}
 	var total time.Duration
 	for i, d := range demoActions {
 		act := d.act
-		start := time.Now()
-		dec, _ := g.Check(ctx, act)
-		took := time.Since(start)
-		total += took
+		dec, res, err := door.Decide(ctx, &act)
+		if err != nil {
+			return err
+		}
+		total += res.Took
 		counts[dec.Verdict]++
 		p.printf("%s %s\n", p.paint(ansiDim, fmt.Sprintf("%2d. %s", i+1, d.note)), "")
 		p.decision(&act, &dec)
 		p.printf("\n")
-		if err := log.Append(ctx, recordOf(&act, &dec, took)); err != nil {
-			return fmt.Errorf("recording the decision: %w", err)
-		}
 	}
 	res, err := log.Verify(ctx, nil)
 	if err != nil {

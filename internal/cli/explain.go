@@ -65,10 +65,10 @@ func (a *app) runExplain(ctx context.Context, o *checkOptions, args []string) er
 	p.printf("\n")
 	for _, s := range d.Trace {
 		pts := ""
-		if s.Points != 0 && (s.Stage == "rule" || s.Stage == "modifier" || s.Stage == "policy") {
+		if s.Points != 0 && (s.Stage == "rule" || s.Stage == "learned" || s.Stage == "modifier" || s.Stage == "policy" || s.Stage == "custom-rules") {
 			pts = p.paint(ansiDim, fmt.Sprintf(" %+d", s.Points))
 		}
-		p.printf("  %-10s %s%s\n", p.paint(ansiBold, s.Stage), s.Detail, pts)
+		p.printf("  %-14s %s%s\n", p.paint(ansiBold, s.Stage), s.Detail, pts)
 	}
 	p.printf("\n%s\n", p.riskBar(d.Risk))
 	p.printf("%s %s  (%s, score %d, risk_level %s, action %s)\n", p.paint(ansiBold, "Verdict:"), p.paint(ansiBold+verdictColor(d.Verdict), string(d.Verdict)), d.Level, d.Score, d.RiskLevel, d.Action)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/actionguard/actionguard/store"
 	"github.com/spf13/cobra"
 )
@@ -34,6 +35,18 @@ func (x *App) Recorder(ctx context.Context) (func(*guard.Action, *guard.Decision
 		return nil, err
 	}
 	return s.Record, nil
+}
+
+// RanRecorder returns where a command records that a call it let through
+// ran (frontdoor.Door.Ran: what teaches the contact book), or nil with
+// --no-audit.
+func (x *App) RanRecorder(ctx context.Context) (func(*guard.Action, *guard.Decision, time.Duration), error) {
+	s, err := x.a.sink(ctx)
+	if err != nil || s == nil {
+		return nil, err
+	}
+	door := &frontdoor.Door{Writer: s}
+	return func(a *guard.Action, d *guard.Decision, _ time.Duration) { door.Ran(context.Background(), a, d) }, nil
 }
 
 // UsageError is a usage error (exit 2) with a hint.

@@ -9,11 +9,10 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
-	"time"
 
-	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
-	"github.com/actionguard/actionguard/internal/gate"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 )
 
 // MaxLineBytes bounds one line of check --jsonl; a longer line gets an
@@ -49,11 +48,7 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) error {
 		}
 		defer st.Close()
 		q.Audit = nil // the stream records each decision itself, pass included
-		def.gate = func(ctx context.Context, act *guard.Action, d *guard.Decision) {
-			if d.Approvable() {
-				gate.Apply(ctx, q, act, d)
-			}
-		}
+		def.queue = q
 	}
 	return streamActions(ctx, g, sink, a.env.Stdin, a.env.Stdout, def)
 }
@@ -65,9 +60,9 @@ const streamGCPercent = 400
 // streamDefaults fill what an Action of the stream leaves out.
 type streamDefaults struct {
 	cwd, application string
-	// gate, with --approvals, puts a decision that waits for a person in
-	// the approval queue (or lets an approved action through once).
-	gate func(context.Context, *guard.Action, *guard.Decision)
+	// queue, with --approvals, is where a decision that waits for a
+	// person opens a request (or an approved action passes once).
+	queue *approval.Queue
 }
 
 // streamActions is check --jsonl over any reader and writer.
@@ -77,6 +72,12 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	defer out.Flush()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
+	// Every line goes through the front door; a check only checks, so a
+	// pass teaches the contact book nothing.
+	door := &frontdoor.Door{Guard: g, Writer: sink.writer()}
+	if def.queue != nil {
+		door.Queue, door.Approvals = def.queue, frontdoor.OpenRequests
+	}
 	// An unreadable line still gets a decision, and the decision is recorded
 	// with what could be read of the line.
 	errorDecision := func(line int, id, msg string, raw []byte) *guard.Decision {
@@ -129,24 +130,9 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			if def.application != "" && act.Context.Application == "" {
 				act.Context.Application = def.application
 			}
-			if act.ID == "" && sink != nil {
-				// Recorded, so named: the decision line carries the id
-				// feedback takes.
-				act.ID = audit.NewID()
-			}
-			// The time a check took goes only to the audit log: without
-			// one, the clock is not read (two reads an action).
-			var start time.Time
-			if sink != nil {
-				start = time.Now()
-			}
-			d, _ = g.Check(ctx, act)
-			if def.gate != nil {
-				def.gate(ctx, &act, &d)
-			}
-			if sink != nil {
-				sink.Record(&act, &d, time.Since(start))
-			}
+			// Recorded, so named (Decide): the decision line carries the
+			// id feedback takes.
+			d, _, _ = door.Decide(ctx, &act)
 			var e error
 			if b, ok := appendDecision(outLine[:0], &d); ok {
 				outLine = b

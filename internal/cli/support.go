@@ -7,15 +7,16 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
+	"github.com/actionguard/actionguard/store/dbpath"
 	"github.com/actionguard/actionguard/store/postgres"
 	"golang.org/x/term"
 )
@@ -131,16 +132,7 @@ func (a *app) dbFile() (string, error) {
 	if ref := a.storeRefValue(); ref != "" && !isPostgresURL(ref) {
 		return ref, nil
 	}
-	if a.dbPath != "" {
-		return a.dbPath, nil
-	}
-	if p := a.env.Getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
-	}
-	if d := a.env.Getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return strings.TrimRight(d, "/") + "/actionguard.db", nil
-	}
-	return store.DefaultPath()
+	return dbpath.Find(a.dbPath, a.env.Getenv)
 }
 
 // openStore opens the store: PostgreSQL when --store or
@@ -175,17 +167,12 @@ func (a *app) openSQLite(ctx context.Context) (*store.SQLite, error) {
 	return st, nil
 }
 
-// auditSink records decisions in the audit log from a background writer, so
-// that checking never waits on the disk; Close waits until every record is
-// written.
+// auditSink records decisions in the audit log through the front door's
+// background writer (frontdoor.Batcher), so that checking never waits on
+// the disk; Close waits until every record is written.
 type auditSink struct {
-	st   store.Store
-	log  *audit.Log
-	ch   chan *audit.Record
-	done chan struct{}
-	mu   sync.Mutex
-	err  error
-	n    int64
+	st store.Store
+	*frontdoor.Batcher
 }
 
 // sink opens the audit log on first use; it returns nil with --no-audit.
@@ -200,44 +187,17 @@ func (a *app) sink(ctx context.Context) (*auditSink, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &auditSink{st: st, log: audit.New(st), ch: make(chan *audit.Record, 4096), done: make(chan struct{})}
-	go s.loop()
-	a.audit = s
-	return s, nil
+	a.audit = &auditSink{st: st, Batcher: frontdoor.NewBatcher(audit.New(st))}
+	return a.audit, nil
 }
 
-func (s *auditSink) loop() {
-	defer close(s.done)
-	batch := make([]*audit.Record, 0, 512)
-	for r := range s.ch {
-		batch = append(batch[:0], r)
-	fill:
-		for len(batch) < cap(batch) {
-			select {
-			case r, ok := <-s.ch:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		if err := s.appendBatch(batch); err != nil {
-			s.mu.Lock()
-			if s.err == nil {
-				s.err = err
-			}
-			s.mu.Unlock()
-		}
-		s.mu.Lock()
-		s.n += int64(len(batch))
-		s.mu.Unlock()
+// writer is the sink as the front door's Writer: nil (record nothing)
+// without one.
+func (s *auditSink) writer() frontdoor.Writer {
+	if s == nil {
+		return nil
 	}
-}
-
-func (s *auditSink) appendBatch(batch []*audit.Record) error {
-	return s.log.AppendBatch(context.Background(), batch)
+	return s
 }
 
 // Record queues one decision. An action without an id gets one, and so
@@ -249,12 +209,12 @@ func (s *auditSink) Record(a *guard.Action, d *guard.Decision, took time.Duratio
 		return
 	}
 	if a.ID == "" {
-		a.ID = audit.NewID()
+		a.ID = frontdoor.NewID()
 		if d.ID == "" {
 			d.ID = a.ID
 		}
 	}
-	s.ch <- recordOf(a, d, took)
+	s.Append(context.Background(), audit.RecordOf(a, d, took))
 }
 
 // maxUnreadable bounds how much of an unreadable line the audit log keeps.
@@ -270,26 +230,18 @@ func (s *auditSink) RecordUnreadable(id string, raw []byte, d *guard.Decision) {
 		raw = raw[:maxUnreadable]
 	}
 	action, _ := json.Marshal(map[string]any{"id": id, "unreadable": string(raw)})
-	s.ch <- &audit.Record{Action: action, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
-		Rules: []string{}, Reason: d.Reason, Error: d.Error}
+	s.Append(context.Background(), &audit.Record{Action: action, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
+		Rules: []string{}, Reason: d.Reason, Error: d.Error})
 }
 
 // Close writes what is queued and closes the database.
 func (s *auditSink) Close() error {
-	close(s.ch)
-	<-s.done
+	werr := s.Batcher.Close()
 	err := s.st.Close()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err != nil {
-		return fmt.Errorf("recording decisions: %w", s.err)
+	if werr != nil {
+		return fmt.Errorf("recording decisions: %w", werr)
 	}
 	return err
-}
-
-// recordOf builds the audit record of a decision.
-func recordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Record {
-	return hookrun.RecordOf(a, d, took)
 }
 
 // cwdOrEmpty is the working directory, or "" when it cannot be read.

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
@@ -103,13 +102,4 @@ func gateFor(cfg Config, db *database, passTTL time.Duration) func(ctx context.C
 func gateFailed(d *guard.Decision, why string) {
 	d.Error = "approval queue: " + why
 	d.Reason += " No approval request could be opened (" + why + ")."
-}
-
-// reasonOf is a decision's reason as the audit log keeps it: with the
-// approval request it opened or used, so the log names it.
-func reasonOf(d *guard.Decision) string {
-	if d.ApprovalID == "" || strings.Contains(d.Reason, d.ApprovalID) {
-		return d.Reason
-	}
-	return d.Reason + " (approval " + d.ApprovalID + ")"
 }

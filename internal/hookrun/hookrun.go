@@ -7,11 +7,9 @@ package hookrun
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -122,22 +120,7 @@ func Learned(cfg Config) map[string]int {
 }
 
 // DBPath returns the audit database's path for cfg.
-func DBPath(cfg Config) (string, error) {
-	if cfg.DBPath != "" {
-		return cfg.DBPath, nil
-	}
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if p := getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
-	}
-	if d := getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return filepath.Join(d, dbpath.FileName), nil
-	}
-	return dbpath.Default()
-}
+func DBPath(cfg Config) (string, error) { return dbpath.Find(cfg.DBPath, cfg.Getenv) }
 
 // Recorder keeps a hook's decision in the audit log and the session's
 // history; it implements adapter.Recorder. Decisions go to the audit
@@ -239,14 +222,14 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	if durable(r.policy, d) {
 		write = spool.AppendDurable
 	}
-	if err := write(RecordOf(&ac, d, took)); err != nil {
+	if err := write(audit.RecordOf(&ac, d, took)); err != nil {
 		return err
 	}
-	contacts := contactsOf(d)
+	contacts := audit.ContactsOf(d)
 	if d.ApprovalID != "" && d.Verdict.Allowed() && len(contacts) > 0 {
 		// An approval a person gave is used: the call runs now, and what
 		// it reaches counts once (not again when its result comes back).
-		spool.Append(RanRecord(a.Context.SessionID, a.ID, a.Tool, string(d.Verdict), string(d.Level), contacts))
+		spool.Append(audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, string(d.Verdict), string(d.Level), contacts))
 		contacts = nil
 	}
 	if a.Context.SessionID != "" && a.Tool != "" {
@@ -332,7 +315,7 @@ func (r *Recorder) dangerousApproved(session string, pre sessionStep) {
 		Reason:    "A person approved this DANGEROUS action and it ran; the rest of the session is watched more closely.",
 		Anomalies: []string{guard.AnomalyDangerousApproved}}
 	// An anomaly's record is synced, as a held call's is.
-	audit.NewSpool(audit.SpoolPath(path)).AppendDurable(RecordOf(a, d, 0))
+	audit.NewSpool(audit.SpoolPath(path)).AppendDurable(audit.RecordOf(a, d, 0))
 }
 
 // ran appends the record of a call that ran, with the contacts it reached
@@ -345,69 +328,5 @@ func (r *Recorder) ran(session string, pre sessionStep) {
 	if err != nil {
 		return
 	}
-	audit.NewSpool(audit.SpoolPath(path)).Append(RanRecord(session, pre.ID, pre.Tool, pre.Verdict, pre.Level, pre.Contacts))
-}
-
-// RanRecord is the audit record of a call decided earlier (its decision's
-// id, verdict and level) that ran and reached contacts.
-func RanRecord(session, id, tool, verdict, level string, contacts []audit.Contact) *audit.Record {
-	action, err := json.Marshal(struct {
-		ID   string `json:"id,omitempty"`
-		Tool string `json:"tool"`
-	}{id, tool})
-	if err != nil {
-		action = []byte(`{}`)
-	}
-	return &audit.Record{Kind: audit.RanKind, SessionID: session, Tool: tool, Action: action, Verdict: verdict, Level: level,
-		Rules: []string{}, Reason: "The call ran; the recipients and payees it reached count as earlier interactions.", Contacts: contacts}
-}
-
-// contactsOf is what a decision's contacts are kept as until the call is
-// seen running: their keys and masked forms, never the addresses. A
-// blocked call reaches nobody.
-func contactsOf(d *guard.Decision) []audit.Contact {
-	if d.Verdict == guard.Block || len(d.Contacts) == 0 {
-		return nil
-	}
-	out := make([]audit.Contact, 0, len(d.Contacts))
-	for _, c := range d.Contacts {
-		out = append(out, audit.NewContact(c.Kind, c.Address))
-	}
-	return out
-}
-
-// RecordOf builds the audit record of a decision (the audit log redacts
-// secrets from the action, the reason and the error as it appends).
-func RecordOf(a *guard.Action, d *guard.Decision, took time.Duration) *audit.Record {
-	raw, err := json.Marshal(a)
-	if err != nil {
-		raw = []byte(`{"error":"the action could not be encoded"}`)
-	}
-	return RecordOfEncoded(a, raw, d, took)
-}
-
-// RecordOfEncoded is RecordOf for a caller that already has the action's
-// JSON (raw = json.Marshal(a)).
-func RecordOfEncoded(a *guard.Action, raw []byte, d *guard.Decision, took time.Duration) *audit.Record {
-	rules := make([]string, 0, len(d.Findings))
-	for _, f := range d.Findings {
-		rules = append(rules, f.Rule)
-	}
-	// A decision teaches the contact book nothing: the record of the
-	// action running does (RanRecord).
-	return &audit.Record{
-		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
-		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
-		Rules: rules, Reason: reasonOf(d), Error: d.Error, DurationMicros: took.Microseconds(),
-		Confidence: confidencePercent(d.Confidence), Anomalies: d.Anomalies,
-	}
-}
-
-// confidencePercent is a decision's confidence as the audit log keeps it:
-// 1–100, or 0 when the decision has none.
-func confidencePercent(c *float64) int {
-	if c == nil {
-		return 0
-	}
-	return min(max(int(*c*100+0.5), 1), 100)
+	audit.NewSpool(audit.SpoolPath(path)).Append(audit.RanRecord(session, pre.ID, pre.Tool, pre.Verdict, pre.Level, pre.Contacts))
 }

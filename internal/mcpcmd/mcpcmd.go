@@ -88,6 +88,13 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 	if record != nil {
 		opts = append(opts, mcpproxy.WithRecorder(record))
 	}
+	ran, err := a.RanRecorder(ctx)
+	if err != nil {
+		return err
+	}
+	if ran != nil {
+		opts = append(opts, mcpproxy.WithRan(ran))
+	}
 	p := mcpproxy.New(g, opts...)
 	upstream := func() mcp.Transport {
 		if o.upstream != "" {
