@@ -136,6 +136,11 @@ func (e *evaluation) shell() {
 		e.missing = "the action has no command"
 		return
 	}
+	e.shellCommand(cmd)
+}
+
+// shellCommand judges cmd as the shell command of the action.
+func (e *evaluation) shellCommand(cmd string) {
 	opt := e.shellOptions()
 	res := shell.Analyze(cmd, opt)
 	if len(e.findings) == 0 && len(res.Findings) > 0 {

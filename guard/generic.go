@@ -102,6 +102,10 @@ func (e *evaluation) tool() {
 		return
 	}
 	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
+	if u, ok := p.Unpack(); ok {
+		e.toolUnpack(u)
+		return
+	}
 	if p.FileTool() && e.fileRulesApply() {
 		e.toolFiles(p)
 		return
