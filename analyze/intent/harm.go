@@ -420,6 +420,9 @@ func harmCleared(p *dangerPattern, toks []token, i, j int) bool {
 		if def[t.word] && k != i || t.word == "if" && k > 0 && whetherVerbs[toks[k-1].word] {
 			return true // "how can I tell if a video is a deepfake?"
 		}
+		if !p.minors && k != i && t.kind == kindWord && foreignDefense(t.word) {
+			return true // "spiega come riconoscere un deepfake": English loanwords in another language
+		}
 	}
 	if p.minors || len(toks) == 0 {
 		return false
