@@ -231,6 +231,9 @@ func (e *evaluation) file() {
 		e.readOnly = true
 		if p != "" {
 			e.findings = append(e.findings, localCredentials(p, shell.FileRead(p, opt), opt)...)
+			if dec, ok := percentDecoded(p); ok {
+				e.findings = append(e.findings, localCredentials(dec, shell.FileRead(dec, opt), opt)...)
+			}
 		}
 		e.findings = append(e.findings, toolTreeRead(tool, p, e.a.Input, opt)...)
 		return
@@ -247,6 +250,9 @@ func (e *evaluation) file() {
 		return
 	}
 	e.findings = append(e.findings, shell.FileWrite(p, opt)...)
+	if dec, ok := percentDecoded(p); ok {
+		e.findings = append(e.findings, shell.FileWrite(dec, opt)...)
+	}
 }
 
 // patchFiles lists the files an apply_patch input touches.

@@ -246,6 +246,17 @@ func (e *evaluation) httpAction() {
 	if tools.IsLocalPath(url) {
 		// WebFetch of file:///home/dev/.ssh/id_rsa reads the file.
 		e.toolPaths(tools.Prepare(e.a.Tool, e.a.Input))
+	} else {
+		// A request that stores its response on this machine
+		// ({"url": …, "path": "~/.bashrc"}) writes that file.
+		opt := e.shellOptions()
+		for _, pa := range tools.Prepare(e.a.Tool, e.a.Input).Paths() {
+			if pa.Key == "url" || pa.Key == "uri" {
+				continue
+			}
+			pa.Read, pa.Write = false, true
+			e.findings = append(e.findings, pathFindings(pa, opt)...)
+		}
 	}
 	switch method {
 	case "", "GET", "HEAD", "OPTIONS":

@@ -244,6 +244,18 @@ func isBlockDevice(p string) bool {
 
 // credentialOf names the secret a path holds, or "".
 func credentialOf(p string) string {
+	if c := credentialNamed(p); c != "" {
+		return c
+	}
+	// macOS and Windows find ~/.SSH/ID_RSA as ~/.ssh/id_rsa.
+	if l := strings.ToLower(p); l != p {
+		return credentialNamed(l)
+	}
+	return ""
+}
+
+// credentialNamed is credentialOf for p as it is written.
+func credentialNamed(p string) string {
 	base := path.Base(p)
 	switch {
 	case strings.Contains(p, "/.ssh/") || strings.HasPrefix(p, ".ssh/") || base == ".ssh":
