@@ -26,7 +26,7 @@ var (
 	unpackPlaces = []string{"~/.config/autostart", "~/Library/LaunchAgents", "/Library/LaunchDaemons", `%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup`,
 		"/home/dev/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup", "~/.config/systemd/user", "~/.config/systemd/user/default.target.wants",
 		"/etc/cron.d", "/etc/cron.daily", "/etc/profile.d", "~/.bashrc.d", "~/.config/fish/conf.d", "~/.oh-my-zsh/custom", "~/.claude", ".claude",
-		"/home/dev/project/.claude/hooks", "~/.config", "~/Library", "~", "$HOME/.config/autostart", "/etc/xdg/autostart", "~/.local/bin"}
+		"/home/dev/project/.claude/hooks", "~/.config", "~/Library", "~", "$HOME/.config/autostart", "/etc/xdg/autostart", "~/.local/bin", "~/.vscode/extensions", "~/.cursor/extensions/x"}
 	unpackScratch = []string{"vendor", "build/out", "/tmp/x", "~/Downloads/x", "/home/dev/project/third_party", "./dist"}
 )
 
@@ -85,6 +85,12 @@ func TestToolUnpackNotAnUnpack(t *testing.T) {
 		if d := check(t, g, a); !d.Verdict.Allowed() || d.Kind == guard.KindShell {
 			t.Errorf("%s %v: %s as %s (%s)", a.Tool, a.Input, d.Verdict, d.Kind, d.Reason)
 		}
+	}
+	// A message unpacked for someone names no archive: it is judged as
+	// the message it is.
+	a := guard.Action{Tool: "unpack_message", Input: map[string]any{"message": "hello", "to": "bob"}, Context: ctx}
+	if d := check(t, g, a); d.Kind == guard.KindShell {
+		t.Errorf("%s %v: judged as a command (%s)", a.Tool, a.Input, d.Reason)
 	}
 }
 

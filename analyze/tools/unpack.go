@@ -102,6 +102,9 @@ func (p *Prepared) Unpack() (Unpacking, bool) {
 	if !unpack && !(extract && (noun || looksLikeArchive(u.Archive))) || len(dests) == 0 {
 		return Unpacking{}, false
 	}
+	if u.Archive == "" && !noun {
+		return Unpacking{}, false // unpack_message {"to": "bob"}: no archive is named
+	}
 	if u.Archive != "" && !looksLikeArchive(u.Archive) && !unpack && !noun {
 		return Unpacking{}, false
 	}
