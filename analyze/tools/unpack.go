@@ -78,6 +78,9 @@ func (p *Prepared) Unpack() (Unpacking, bool) {
 		extract = extract || extractVerbs()[w]
 		noun = noun || archiveNouns()[w]
 	}
+	if !unpack && !extract {
+		return Unpacking{}, false // most calls: no argument is read
+	}
 	var u Unpacking
 	var dests []string
 	for k, v := range p.input {
