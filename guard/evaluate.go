@@ -137,6 +137,11 @@ func (e *evaluation) shell() {
 		e.missing = "the action has no command"
 		return
 	}
+	e.shellCommand(cmd)
+}
+
+// shellCommand judges cmd as the shell command of the action.
+func (e *evaluation) shellCommand(cmd string) {
 	opt := e.shellOptions()
 	res := shell.Analyze(cmd, opt)
 	if len(e.findings) == 0 && len(res.Findings) > 0 {
@@ -227,6 +232,9 @@ func (e *evaluation) file() {
 		e.readOnly = true
 		if p != "" {
 			e.findings = append(e.findings, localCredentials(p, shell.FileRead(p, opt), opt)...)
+			if dec, ok := percentDecoded(p); ok {
+				e.findings = append(e.findings, localCredentials(dec, shell.FileRead(dec, opt), opt)...)
+			}
 		}
 		e.findings = append(e.findings, toolTreeRead(tool, p, e.a.Input, opt)...)
 		return
@@ -243,6 +251,9 @@ func (e *evaluation) file() {
 		return
 	}
 	e.findings = append(e.findings, shell.FileWrite(p, opt)...)
+	if dec, ok := percentDecoded(p); ok {
+		e.findings = append(e.findings, shell.FileWrite(dec, opt)...)
+	}
 }
 
 // patchFiles lists the files an apply_patch input touches.

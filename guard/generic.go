@@ -102,6 +102,10 @@ func (e *evaluation) tool() {
 		return
 	}
 	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
+	if u, ok := p.Unpack(); ok {
+		e.toolUnpack(u)
+		return
+	}
 	if p.FileTool() && e.fileRulesApply() {
 		e.toolFiles(p)
 		return
@@ -242,6 +246,17 @@ func (e *evaluation) httpAction() {
 	if tools.IsLocalPath(url) {
 		// WebFetch of file:///home/dev/.ssh/id_rsa reads the file.
 		e.toolPaths(tools.Prepare(e.a.Tool, e.a.Input))
+	} else if savesLocally(e.a.Input) {
+		// A request that stores its response on this machine
+		// ({"url": …, "path": "~/.bashrc"}) writes that file.
+		opt := e.shellOptions()
+		for _, pa := range tools.Prepare(e.a.Tool, e.a.Input).Paths() {
+			if pa.Key == "url" || pa.Key == "uri" {
+				continue
+			}
+			pa.Read, pa.Write = false, true
+			e.findings = append(e.findings, pathFindings(pa, opt)...)
+		}
 	}
 	switch method {
 	case "", "GET", "HEAD", "OPTIONS":
@@ -320,6 +335,21 @@ func genericRules() []*rule.Rule {
 func hasRule(fs []Finding, id string) bool {
 	for _, f := range fs {
 		if f.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+// requestKeys are the arguments of a web request that name no file.
+var requestKeys = map[string]bool{"url": true, "uri": true, "method": true, "prompt": true, "headers": true, "body": true, "data": true,
+	"json": true, "query": true, "params": true, "timeout": true, "allowed_domains": true, "blocked_domains": true}
+
+// savesLocally reports a request with an argument beyond the request's
+// own: where it may store its response.
+func savesLocally(in map[string]any) bool {
+	for k := range in {
+		if !requestKeys[k] {
 			return true
 		}
 	}

@@ -1,6 +1,9 @@
 package guard
 
 import (
+	"net/url"
+	"strings"
+
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/analyze/tools"
 )
@@ -72,6 +75,29 @@ func (e *evaluation) toolPaths(p *tools.Prepared) {
 // read's (credentials, actionguard's own files), a write's (system paths,
 // start-up files, hooks, agent settings, outside the workspace).
 func pathFindings(pa tools.PathArg, opt shell.Options) []Finding {
+	fs := pathFindingsOf(pa, opt)
+	// A server that decodes %-escapes (/home/dev/.ssh%2Fid_rsa) opens
+	// the decoded path: it is judged too.
+	if dec, ok := percentDecoded(pa.Path); ok {
+		pa.Path = dec
+		fs = append(fs, pathFindingsOf(pa, opt)...)
+	}
+	return fs
+}
+
+// percentDecoded is p with its %-escapes decoded, when it has any.
+func percentDecoded(p string) (string, bool) {
+	if !strings.Contains(p, "%") {
+		return "", false
+	}
+	dec, err := url.PathUnescape(p)
+	if err != nil || dec == p || strings.IndexByte(dec, 0) >= 0 {
+		return "", false
+	}
+	return dec, true
+}
+
+func pathFindingsOf(pa tools.PathArg, opt shell.Options) []Finding {
 	var fs []Finding
 	if pa.Read {
 		fs = append(fs, localCredentials(pa.Path, shell.FileRead(pa.Path, opt), opt)...)

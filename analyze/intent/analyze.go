@@ -90,6 +90,7 @@ func Analyze(text string, opt Options) *Result {
 	if long {
 		text = text[:MaxBytes]
 	}
+	text = foldText(text)
 	toks := tokenize(text)
 	req := requestFlags(toks)
 	req.low = lowerASCII(text)
@@ -139,6 +140,15 @@ func Analyze(text string, opt Options) *Result {
 			res.Steps = append(res.Steps, Step{Text: f.Evidence, Class: Dangerous, Score: f.Points, Findings: []rule.Finding{f}})
 			res.Class, res.Score = Dangerous, max(res.Score, f.Points)
 			conf = min(conf, 0.95)
+		}
+	}
+	if res.Class != Dangerous {
+		// The harm categories in the other languages read.
+		if f, ok := foreignHarm(text); ok {
+			res.Findings = append(res.Findings, f)
+			res.Steps = append(res.Steps, Step{Text: f.Evidence, Class: Dangerous, Score: f.Points, Findings: []rule.Finding{f}})
+			res.Class, res.Score = Dangerous, max(res.Score, f.Points)
+			conf = min(conf, 0.9)
 		}
 	}
 	res.Condition = strings.Join(conds, "; ")

@@ -234,11 +234,13 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 	firstDefense := len(toks)
 	if defended {
 		for i, f := range flags {
-			if f&dangerDefense != 0 {
+			if f&dangerDefense != 0 && !teachesSteps(toks, i) {
 				firstDefense = i
 				break
 			}
 		}
+		// "explain how to write ransomware" asks for the steps.
+		defended = firstDefense < len(toks)
 	}
 	if len(toks) > 0 {
 		// "How do attackers steal session tokens?" asks how an attack works.

@@ -20,6 +20,14 @@
 //     systems, stalking and doxxing, self-harm. Their benign twins are
 //     read alike in every category: a protective or studying word before
 //     the harm, a negated verb, or a question about what something is.
+//   - A request is folded before it is read (fold.go): accents, case
+//     and width, invisible characters, combining marks and look-alike
+//     Cyrillic or Greek letters inside Latin words do not change what it
+//     says. The harm categories are also read in Spanish, French, German,
+//     Portuguese, Italian, Russian, Chinese and Japanese (foreign.go): a
+//     doing word near a harmful object in one sentence, with the same
+//     benign twins (a protective word, a negation, a question about what
+//     something is); Chinese and Japanese by their characters.
 //   - ClassOf maps a score to a class with seed 000's thresholds.
 //   - Rules returns the rules, sorted by id, each with the requests it must
 //     and must not match.

@@ -417,8 +417,11 @@ func harmCleared(p *dangerPattern, toks []token, i, j int) bool {
 		def = minorDefense
 	}
 	for k, t := range toks[:max(i, j)] {
-		if def[t.word] && k != i || t.word == "if" && k > 0 && whetherVerbs[toks[k-1].word] {
+		if def[t.word] && k != i && !teachesSteps(toks, k) || t.word == "if" && k > 0 && whetherVerbs[toks[k-1].word] {
 			return true // "how can I tell if a video is a deepfake?"
+		}
+		if !p.minors && k != i && t.kind == kindWord && foreignDefense(t.word) {
+			return true // "spiega come riconoscere un deepfake": English loanwords in another language
 		}
 	}
 	if p.minors || len(toks) == 0 {
@@ -536,8 +539,8 @@ func ownWork(text string, toks []token) (rule.Finding, bool) {
 		if !own {
 			continue
 		}
-		for _, t := range toks[:k] {
-			if harmDefense[t.word] || negations[t.word] {
+		for n, t := range toks[:k] {
+			if harmDefense[t.word] && !teachesSteps(toks, n) || negations[t.word] {
 				return rule.Finding{}, false
 			}
 		}
@@ -565,4 +568,35 @@ func minorAge(toks []token, j int) bool {
 		return false
 	}
 	return j+1 < len(toks) && (toks[j+1].word == "year" || toks[j+1].word == "years" || toks[j+1].word == "yo" || toks[j+1].word == "y/o" || toks[j+1].word == "yr" || toks[j+1].word == "yrs")
+}
+
+// teachWords explain or teach: followed by the steps ("explain how to
+// build a pipe bomb", "teach me the steps to…") they ask for the harm, not
+// about it.
+var teachWords = map[string]bool{"explain": true, "explaining": true, "teach": true, "educate": true, "training": true, "describe": true}
+
+// teachesSteps reports a teaching word at toks[k] that asks for the
+// steps: "how to", "how I", "step", "steps", "way", "instructions" within
+// the next three words.
+func teachesSteps(toks []token, k int) bool {
+	if !teachWords[toks[k].word] {
+		return false
+	}
+	end := min(len(toks), k+4)
+	for n := k + 1; n < end; n++ {
+		switch toks[n].word {
+		case "step", "steps", "way", "ways", "instructions", "recipe", "procedure":
+			return true
+		case "how":
+			// "how to build", "how I can…"; "how money laundering
+			// works" asks how something works.
+			if n+1 < len(toks) {
+				switch toks[n+1].word {
+				case "to", "i", "you", "one", "we", "can", "do", "would", "should", "could":
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

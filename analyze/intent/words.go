@@ -73,6 +73,9 @@ var (
 
 // lexicon builds the tables on first use, so that package init stays cheap.
 func lexicon() {
+	// The word flags below read the tables: they come first, whoever
+	// asks for a word's base form first.
+	tables()
 	lexOnce.Do(func() {
 		lemmas = make(map[string]string, 2048)
 		verbFam = make(map[string]family, 400)

@@ -155,6 +155,9 @@ func (w *walker) arrive(c *Cmd, in stream) {
 			return
 		}
 	}
+	if op.kind == arriveArchive {
+		r.arrivePersist(c, op, env)
+	}
 	for _, d := range op.dests {
 		if why := r.arriveDestRisky(env, d, op.anywhere); why != "" {
 			r.mutates()
@@ -165,6 +168,29 @@ func (w *walker) arrive(c *Cmd, in stream) {
 			r.add(c.find(ruleArriveUnseen, op.tool+" "+op.verb+" "+what+" "+why+": it could replace the agent's settings or actionguard's policy, so a person decides.", d))
 			return
 		}
+	}
+}
+
+// arrivePersist judges an archive whose members are not shown unpacked
+// into a directory that holds, or is, a place whose files run by
+// themselves later (persistPlaces): it is a write of that place.
+func (r *report) arrivePersist(c *Cmd, op arrival, env *analysis) {
+	for _, d := range op.dests {
+		abs, ok := env.resolve(d)
+		if !ok {
+			continue
+		}
+		below, when, ok := persistBelow(abs, env.home)
+		if !ok {
+			continue
+		}
+		r.mutates()
+		where := "into " + showDest(d)
+		if below != "" {
+			where += ", which holds " + strings.TrimSuffix(showDest(d), "/") + below
+		}
+		r.add(c.find(ruleWriteAutorun, op.tool+" "+op.verb+" an archive whose content is not shown "+where+" ("+when+"): what it puts there runs outside this session.", d))
+		return
 	}
 }
 

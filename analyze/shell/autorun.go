@@ -40,17 +40,10 @@ func autorunOf(abs string, cl PathClass) (when string, project bool) {
 	base := path.Base(l)
 	dir := path.Dir(l)
 	has := func(s string) bool { return strings.Contains(l, s) }
+	if when := persistWhen(l); when != "" {
+		return when, false
+	}
 	switch {
-	case has("/.config/fish/conf.d/") || has("/.config/fish/functions/") || strings.HasSuffix(dir, "/fish/conf.d") || strings.HasSuffix(dir, "/fish/functions"):
-		return "fish runs it in every new shell", false
-	case has("/.config/autostart/") || has("/xdg/autostart/"):
-		return "the desktop runs it at every login", false
-	case has("/.config/environment.d/") || has("/.config/plasma-workspace/env/") || has("/.config/plasma-workspace/shutdown/"):
-		return "the session reads it at every login", false
-	case has("/library/launchagents/") || has("/library/launchdaemons/") || has("/library/loginitems/"):
-		return "macOS's launchd runs it at every login", false
-	case has("/start menu/programs/startup/") || has("/microsoft/windows/start menu/programs/startup"):
-		return "Windows runs it at every sign-in", false
 	case (has("/site-packages/") || has("/dist-packages/")) && (strings.HasSuffix(base, ".pth") || base == "usercustomize.py" || base == "sitecustomize.py"):
 		return "Python runs it at every start", false
 	case base == "usercustomize.py" || base == "sitecustomize.py":

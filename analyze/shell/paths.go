@@ -138,6 +138,12 @@ func (e *analysis) resolve(p string) (string, bool) {
 		p = home + p[5:]
 	case strings.HasPrefix(p, "${HOME}"):
 		p = home + p[7:]
+	case p[0] == '%' || strings.HasPrefix(p, "$env:") || strings.HasPrefix(p, "~\\"):
+		// Windows' home and profile folders, as cmd, PowerShell and the
+		// agents on Windows write them: %APPDATA%\Microsoft\…
+		if rest, ok := windowsHome(p, home); ok {
+			p = rest
+		}
 	case strings.HasPrefix(p, "$TMPDIR") && (len(p) == 7 || p[7] == '/'):
 		p = tmpdirSentinel + p[7:]
 	case strings.HasPrefix(p, "${TMPDIR}"):
@@ -238,6 +244,18 @@ func isBlockDevice(p string) bool {
 
 // credentialOf names the secret a path holds, or "".
 func credentialOf(p string) string {
+	if c := credentialNamed(p); c != "" {
+		return c
+	}
+	// macOS and Windows find ~/.SSH/ID_RSA as ~/.ssh/id_rsa.
+	if l := strings.ToLower(p); l != p {
+		return credentialNamed(l)
+	}
+	return ""
+}
+
+// credentialNamed is credentialOf for p as it is written.
+func credentialNamed(p string) string {
 	base := path.Base(p)
 	switch {
 	case strings.Contains(p, "/.ssh/") || strings.HasPrefix(p, ".ssh/") || base == ".ssh":
@@ -571,4 +589,42 @@ func macAlias(p string) string {
 		}
 	}
 	return p
+}
+
+// windowsHome resolves a path that starts with one of Windows' home
+// folders (%USERPROFILE%, %APPDATA%, %LOCALAPPDATA%, their PowerShell
+// spellings $env:…, and ~\) against home, with forward slashes.
+func windowsHome(p, home string) (string, bool) {
+	var name, rest string
+	switch {
+	case strings.HasPrefix(p, "~\\"):
+		return home + "/" + strings.ReplaceAll(p[2:], "\\", "/"), true
+	case p[0] == '%':
+		end := strings.IndexByte(p[1:], '%')
+		if end < 0 {
+			return "", false
+		}
+		name, rest = p[1:1+end], p[2+end:]
+	default:
+		name = strings.TrimPrefix(p, "$env:")
+		k := strings.IndexAny(name, "\\/")
+		if k < 0 {
+			k = len(name)
+		}
+		name, rest = name[:k], name[k:]
+	}
+	var sub string
+	switch strings.ToUpper(name) {
+	case "USERPROFILE", "HOME", "HOMEPATH":
+	case "APPDATA":
+		sub = "/AppData/Roaming"
+	case "LOCALAPPDATA":
+		sub = "/AppData/Local"
+	default:
+		return "", false
+	}
+	if rest != "" && rest[0] != '\\' && rest[0] != '/' {
+		return "", false
+	}
+	return home + sub + strings.ReplaceAll(rest, "\\", "/"), true
 }

@@ -295,8 +295,13 @@ func escalate(res *Result, eff string, words []string) string {
 	if eff != EffectRead && eff != EffectWrite {
 		return eff
 	}
-	if eff == EffectRead && len(res.Verbs) > 0 && !anyIn(words, conjunctions()) {
+	if eff == EffectRead && len(res.Verbs) > 0 && !anyIn(words, conjunctions()) && !replaces(res) {
 		return eff
+	}
+	if eff == EffectRead && replaces(res) {
+		// search_replace, find_replace_in_file: the edit idiom writes.
+		res.Verbs = append(res.Verbs, "replace")
+		return EffectWrite
 	}
 	for i, wd := range res.Objects {
 		// A noun-verb counts only when what follows is its object
@@ -308,9 +313,25 @@ func escalate(res *Result, eff string, words []string) string {
 		case EffectSend, EffectPost, EffectPayment, EffectGrant, EffectUnlock, EffectDelete:
 			res.Verbs = append(res.Verbs, wd)
 			return v
+		case EffectWrite:
+			if eff == EffectRead && !nounVerbs()[wd] {
+				// read_and_write_file, fetch_then_save: the second
+				// clause changes what the first one read.
+				res.Verbs = append(res.Verbs, wd)
+				eff = EffectWrite
+			}
 		}
 	}
 	return eff
+}
+
+// replaces reports the search-and-replace idiom: a name that searches or
+// finds and then replaces (search_replace, find_and_replace).
+func replaces(res *Result) bool {
+	if len(res.Verbs) == 0 || res.Verbs[0] != "search" && res.Verbs[0] != "find" {
+		return false
+	}
+	return slices.Contains(res.Objects, "replace")
 }
 
 // conjunctions join two actions in one name (fetch_and_delete_messages).
