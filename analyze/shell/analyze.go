@@ -37,6 +37,7 @@ func analyze(src string, opt Options) (*Result, *report) {
 	}
 	r.flow.read = opt.ReadFile
 	r.incoming = opt.Incoming
+	r.tracked = opt.Tracked
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)
