@@ -38,6 +38,7 @@ func analyze(src string, opt Options) (*Result, *report) {
 	r.flow.read = opt.ReadFile
 	r.incoming = opt.Incoming
 	r.tracked = opt.Tracked
+	r.unsetDefaults = opt.unsetDefaults
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)
@@ -49,7 +50,34 @@ func analyze(src string, opt Options) (*Result, *report) {
 	r.selfServerScan(src)
 	r.reportDisk()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
+	if r.sawDefault && !opt.unsetDefaults {
+		// ${x:-default} of a variable the command line does not set may
+		// take x's value (any text) as well as the default: judged again
+		// with x unknown, and the stricter judgement holds.
+		opt.unsetDefaults = true
+		alt := Analyze(src, opt)
+		mergeFindings(res, alt)
+	}
 	return res, r
+}
+
+// mergeFindings adds alt's findings that res does not have (by rule and
+// evidence); a command alt finds writing makes res not read-only.
+func mergeFindings(res, alt *Result) {
+	n := len(res.Findings)
+	for _, f := range alt.Findings {
+		dup := false
+		for _, g := range res.Findings[:n] {
+			if g.Rule == f.Rule && g.Evidence == f.Evidence {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			res.Findings = append(res.Findings, f)
+		}
+	}
+	res.ReadOnly = res.ReadOnly && alt.ReadOnly
 }
 
 func cleanDir(d string) string {

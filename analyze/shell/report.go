@@ -82,6 +82,9 @@ type Options struct {
 	// Dialect is the shell that reads the command: POSIX (the default),
 	// PowerShell or cmd.exe (the agents' tools on Windows).
 	Dialect Dialect
+	// unsetDefaults reads ${x:-default} of a variable not known as x's
+	// value (the second judgement of Analyze), ${x:+word} as word.
+	unsetDefaults bool
 }
 
 // Dialect is a shell language.
@@ -149,6 +152,11 @@ type report struct {
 	// tracked is Options.Tracked; trackedReads counts its calls.
 	tracked      func(string) (TrackedFiles, bool)
 	trackedReads int
+	// sawDefault is set once a ${x:-default}, ${x:=…} or ${x:+…} of a
+	// variable not known was read with its default (see Analyze).
+	sawDefault bool
+	// unsetDefaults is Options.unsetDefaults.
+	unsetDefaults bool
 	// fetched is set once a command fetched (git fetch, git pull, git
 	// remote update): a revision named after it may not be what is local now.
 	fetched bool
