@@ -18,7 +18,8 @@ func trackedFiles(dir string) (shell.TrackedFiles, bool) {
 	}
 	repo := workctx.FindRepo(filepath.FromSlash(path.Clean(dir)))
 	if repo == nil {
-		return shell.TrackedFiles{}, false
+		// No repository: nothing is tracked, and git brings nothing here.
+		return shell.TrackedFiles{Root: path.Clean(dir), Each: func(func(string) bool) bool { return true }}, true
 	}
 	return shell.TrackedFiles{Root: filepath.ToSlash(repo.Root), HooksPath: repo.HooksPath(), Each: repo.Tracked}, true
 }
