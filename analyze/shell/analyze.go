@@ -62,10 +62,17 @@ func analyze(src string, opt Options) (*Result, *report) {
 }
 
 // mergeFindings adds alt's findings that res does not have (by rule and
-// evidence); a command alt finds writing makes res not read-only.
+// evidence) and that x's own value makes worth stopping: a protected
+// place reached (the agents' settings, actionguard's files) or a target
+// that is blocked (the root, the home directory). A name merely known only
+// when it runs (rm -rf ${BUILD:-build}, ${c:-ls} -la) is judged by its
+// default, as the command's author wrote it to run.
 func mergeFindings(res, alt *Result) {
 	n := len(res.Findings)
 	for _, f := range alt.Findings {
+		if !strings.HasPrefix(f.Rule, "shell.self.") && f.Points <= blockPoints {
+			continue
+		}
 		dup := false
 		for _, g := range res.Findings[:n] {
 			if g.Rule == f.Rule && g.Evidence == f.Evidence {
@@ -77,8 +84,13 @@ func mergeFindings(res, alt *Result) {
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	res.ReadOnly = res.ReadOnly && alt.ReadOnly
+	if len(res.Findings) > n {
+		res.ReadOnly = false
+	}
 }
+
+// blockPoints is the weight past which a finding blocks on its own.
+const blockPoints = 100
 
 func cleanDir(d string) string {
 	if d == "" || !strings.HasPrefix(d, "/") {

@@ -69,24 +69,24 @@ func TestParamOperatorsIntoProtectedPlaces(t *testing.T) {
 	}
 }
 
-// A deletion whose target is x's own value, or the default: the default
-// in a scratch directory does not make it harmless.
+// A deletion whose target is x's own value, or the default: a default in
+// a scratch directory does not make a top-level or home deletion harmless.
 func TestParamOperatorsDeleteUnknown(t *testing.T) {
 	for _, op := range paramOps {
 		if !op.unknown {
 			continue
 		}
-		for _, rm := range []string{"rm -rf %s", "rm -rf \"%s\"", "sudo rm -rf %s", "find %s -delete", "rm -rf -- %s"} {
+		for _, rm := range []string{"rm -rf /%s", "rm -rf \"/%s\"", "sudo rm -rf /%s", "rm -rf -- /%s", "rm -rf ~/%s"} {
 			for _, wrap := range []string{"%s", "env A=1 %s", "timeout 9 %s"} {
-				src := strings.Replace(wrap, "%s", strings.Replace(rm, "%s", paramIn(op.form, "/tmp/c"), 1), 1)
+				src := strings.Replace(wrap, "%s", strings.Replace(rm, "%s", paramIn(op.form, "tmp/c"), 1), 1)
 				if p, id := maxPoints(src, scopeOptions); p < atLeastConfirm {
-					t.Errorf("%q: %d points (%s): a deletion of a name known only when it runs, unattended", src, p, id)
+					t.Errorf("%q: %d points (%s): a deletion that may take the root or the home, unattended", src, p, id)
 				}
 			}
 		}
 	}
 	// A default that is itself the root is still judged as the root.
-	for _, src := range []string{"rm -rf ${D:-/}", "rm -rf \"${D-/}\"", "rm -rf ${D:+/}", "rm -rf ${D:=/}", "rm -rf ~/${D:+.}"} {
+	for _, src := range []string{"rm -rf ${D:-/}", "rm -rf \"${D-/}\"", "rm -rf ${D:+/}", "rm -rf ${D:=/}", "rm -rf /${D:-opt/app}"} {
 		if p, id := maxPoints(src, scopeOptions); p < atLeastBlock {
 			t.Errorf("%q: %d points (%s), want a block", src, p, id)
 		}
@@ -101,6 +101,7 @@ func TestParamOperatorsBenignRun(t *testing.T) {
 		"cat ${F:-README.md}", "ls ${DIR:-.}", "go build -o ${OUT:-bin}/app ./cmd/app", "echo ${X:+--verbose}", "grep -rn ${PAT:-TODO} .",
 		"cp a.txt ${OUT:-build}/", "touch ${OUT:-build}/stamp", "echo ${VERSION#v}", "echo ${BRANCH//\\//-}", "echo ${NAME^^}", "cat docs/${S:-intro}.md",
 		"tee ${LOG:-build/log.txt} < /dev/null", "python3 -m pytest ${ARGS:-tests}", "echo ${!PREFIX*}", "cd ${DIR:-.} && ls",
+		"rm -rf ${BUILD_DIR:-build}", "rm -rf \"${OUT:-dist}\"/*", "${c:-ls} -la", "${PYTHON:-python3} -m pip list", "rm -rf \"${TMP:-/tmp/x}\"",
 	}
 	for _, b := range benign {
 		for _, wrap := range []string{"%s", "env A=1 %s", "nice %s", "timeout 5 %s", "command %s"} {
