@@ -12,12 +12,13 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/internal/workctx"
 )
 
 // What a git operation brings into the working tree (a merge, a
 // checkout, a cherry-pick, a stash applied): the names that differ
 // between two revisions, asked of git with its read-only plumbing
-// (rev-parse, merge-base, diff-tree, ls-tree), which reads objects and
+// (merge-base, diff-tree, ls-tree), which reads objects and
 // never the working tree, runs no hook and no filter. Each call has a
 // short time limit and a bounded output; any failure is an error, and the
 // shell analysis then judges the operation as one it could not read.
@@ -38,13 +39,9 @@ func gitIncoming(q shell.Incoming) ([]shell.IncomingFile, error) {
 	if !strings.HasPrefix(q.Repo, "/") || underDeviceOrProc(q.Repo) || !gitRev(q.To) || q.From != "" && !gitRev(q.From) {
 		return nil, errors.New("not a revision git is asked about")
 	}
-	top, err := runGit(q.Repo, "rev-parse", "--show-toplevel")
+	root, err := gitTop(q.Repo)
 	if err != nil {
 		return nil, err
-	}
-	root := filepath.ToSlash(strings.TrimRight(string(top), "\r\n"))
-	if root == "" {
-		return nil, errors.New("no working tree")
 	}
 	var out []byte
 	switch {
@@ -75,6 +72,29 @@ func gitIncoming(q shell.Incoming) ([]shell.IncomingFile, error) {
 		files = append(files, shell.IncomingFile{Name: path.Join(root, string(n))})
 	}
 	return files, nil
+}
+
+// gitTop is the top of the working tree that holds dir, found on disk as
+// git finds it (a .git directory or file up from dir): no repository is
+// an answer without starting git. With GIT_DIR or GIT_WORK_TREE set git
+// decides other ways, and is asked.
+func gitTop(dir string) (string, error) {
+	if os.Getenv("GIT_DIR") == "" && os.Getenv("GIT_WORK_TREE") == "" {
+		repo := workctx.FindRepo(filepath.FromSlash(dir))
+		if repo == nil {
+			return "", errors.New("not in a git repository")
+		}
+		return filepath.ToSlash(repo.Root), nil
+	}
+	top, err := runGit(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", err
+	}
+	root := filepath.ToSlash(strings.TrimRight(string(top), "\r\n"))
+	if root == "" {
+		return "", errors.New("no working tree")
+	}
+	return root, nil
 }
 
 // gitRev reports a word handed to git as a revision: never an option.

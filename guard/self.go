@@ -129,6 +129,7 @@ func (e *evaluation) shellOptions() shell.Options {
 		opt.Untracked = untracker()
 		opt.GitBranch = currentBranch
 		opt.Incoming = incoming
+		opt.Tracked = trackedFiles
 	}
 	return opt
 }

@@ -37,6 +37,8 @@ func analyze(src string, opt Options) (*Result, *report) {
 	}
 	r.flow.read = opt.ReadFile
 	r.incoming = opt.Incoming
+	r.tracked = opt.Tracked
+	r.unsetDefaults = opt.unsetDefaults
 	if len(src) > MaxBytes {
 		res.ParseError = "the command is too large to analyse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxBytes) + ")"
 		r.lexical(src, nil, 0)
@@ -48,8 +50,47 @@ func analyze(src string, opt Options) (*Result, *report) {
 	r.selfServerScan(src)
 	r.reportDisk()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
+	if r.sawDefault && !opt.unsetDefaults {
+		// ${x:-default} of a variable the command line does not set may
+		// take x's value (any text) as well as the default: judged again
+		// with x unknown, and the stricter judgement holds.
+		opt.unsetDefaults = true
+		alt := Analyze(src, opt)
+		mergeFindings(res, alt)
+	}
 	return res, r
 }
+
+// mergeFindings adds alt's findings that res does not have (by rule and
+// evidence) and that x's own value makes worth stopping: a protected
+// place reached (the agents' settings, actionguard's files) or a target
+// that is blocked (the root, the home directory). A name merely known only
+// when it runs (rm -rf ${BUILD:-build}, ${c:-ls} -la) is judged by its
+// default, as the command's author wrote it to run.
+func mergeFindings(res, alt *Result) {
+	n := len(res.Findings)
+	for _, f := range alt.Findings {
+		if !strings.HasPrefix(f.Rule, "shell.self.") && f.Points <= blockPoints {
+			continue
+		}
+		dup := false
+		for _, g := range res.Findings[:n] {
+			if g.Rule == f.Rule && g.Evidence == f.Evidence {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			res.Findings = append(res.Findings, f)
+		}
+	}
+	if len(res.Findings) > n {
+		res.ReadOnly = false
+	}
+}
+
+// blockPoints is the weight past which a finding blocks on its own.
+const blockPoints = 100
 
 func cleanDir(d string) string {
 	if d == "" || !strings.HasPrefix(d, "/") {

@@ -27,9 +27,12 @@ import (
 //     subdirectory, a scratch directory) it runs: the unpacking programs
 //     keep members inside the destination.
 //
-// A git operation whose incoming revision is not read runs as before: a
-// branch, a pull or a merge is a person's own history, and the hook reads
-// it.
+// A git operation whose incoming revisions are not read (a pull, a merge
+// or a reset after a fetch, a revision not local, a submodule update)
+// runs: a branch, a pull or a merge is a person's own history. When the
+// repository tracks the agents' settings or actionguard's policy it is
+// noted, naming them: the next session's hook reads what arrived (see
+// arrive_pull.go).
 
 // Incoming asks the caller what an operation would write on this machine
 // (Options.Incoming): an archive's members, or the names that differ
@@ -75,6 +78,9 @@ var ruleArriveUnseen = &rule.Rule{
 // arrive judges c when it unpacks, applies or checks out files; in is its
 // standard input.
 func (w *walker) arrive(c *Cmd, in stream) {
+	if c.Name == "git" && gitUpdatesRemoteRefs(c) {
+		defer func() { w.r.fetched = true }()
+	}
 	op, ok := arrivalOf(c)
 	if !ok {
 		return
@@ -125,17 +131,31 @@ func (w *walker) arrive(c *Cmd, in stream) {
 		}
 	}
 	files, known := r.arriving(op, env)
+	if op.kind == arriveGit {
+		if known {
+			r.judgeArrived(c, op, env, files)
+		}
+		// See the package comment above: a revision not read runs, noted
+		// when the repository tracks what the next session's hook reads.
+		why := op.remote
+		switch {
+		case why != "":
+		case !known:
+			why = "a revision not read here (" + op.revs + ")"
+		case r.fetched:
+			why = "commits fetched just before (" + op.revs + ")"
+		}
+		if why != "" && !r.selfWritten(c) {
+			r.pullSettings(c, op, env, why)
+		}
+		return
+	}
 	if known {
 		r.judgeArrived(c, op, env, files)
 		return
 	}
-	if op.kind == arriveGit {
-		return // see the package comment above: a revision not read runs
-	}
-	for _, f := range r.res.Findings {
-		if f.Rule == ruleSelfWrite.ID && f.Cmd == c.index {
-			return // already blocked as a write of what it carries
-		}
+	if r.selfWritten(c) {
+		return // already blocked as a write of what it carries
 	}
 	for _, d := range op.dests {
 		// Into a protected place itself (7z x a.7z -o ~/.claude, unrar x

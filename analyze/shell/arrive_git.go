@@ -7,7 +7,8 @@ import (
 // gitArrival recognises the git commands that write another revision's
 // files or a patch's into the working tree: apply, am, merge, pull,
 // rebase, cherry-pick, revert, checkout and switch to another revision,
-// restore --source, stash pop/apply/branch, reset --hard/--merge/--keep.
+// restore --source, stash pop/apply/branch, reset --hard/--merge/--keep,
+// submodule update --remote.
 func gitArrival(c *Cmd) (arrival, bool) {
 	av := c.Argv()
 	if len(av.Sub) == 0 {
@@ -40,7 +41,8 @@ func gitArrival(c *Cmd) (arrival, bool) {
 			op.git = append(op.git, Incoming{From: "HEAD", To: r, MergeBase: true})
 		}
 	}
-	stops := c.Has("--abort", "--continue", "--quit", "--skip", "--show-current-patch", "--edit-todo", "-h", "--help")
+	// (git's help options stop every subcommand, whatever its spec lists.)
+	stops := c.Has("--abort", "--continue", "--quit", "--skip", "--show-current-patch", "--edit-todo", "-h", "--help") || c.hasLiteral([]string{"-h", "--help"})
 	switch verb {
 	case "apply", "am":
 		if stops || verb == "apply" && (c.Has("--cached") && !c.Has("--index") ||
@@ -68,17 +70,20 @@ func gitArrival(c *Cmd) (arrival, bool) {
 		if stops {
 			return arrival{}, false
 		}
+		// What the remote has now is not read: the local tracking refs
+		// are only what an earlier fetch saw.
+		op.remote = "commits not on this machine yet"
 		switch {
 		case len(revs) == 0:
 			revs = []string{"@{u}"}
 		case len(revs) == 1:
 			revs = []string{revs[0] + "/HEAD"}
 			if gitURLLike(revs[0]) {
-				return arrival{}, false // fetched from where no ref is kept
+				return op, true // fetched from where no ref is kept
 			}
 		default:
 			if gitURLLike(revs[0]) {
-				return arrival{}, false
+				return op, true
 			}
 			var refs []string
 			for _, r := range revs[1:] {
@@ -172,6 +177,15 @@ func gitArrival(c *Cmd) (arrival, bool) {
 		}
 		op.tool = "git stash " + av.Sub[1]
 		op.git = append(op.git, Incoming{From: ref + "^1", To: ref}, Incoming{To: ref + "^3"})
+	case "submodule":
+		if len(av.Sub) < 2 || av.Sub[1] != "update" || stops || !c.Has("--remote") {
+			return arrival{}, false
+		}
+		// The submodules' work trees move to their remotes' newest commits.
+		// (Without --remote they check out the commits the repository
+		// records: its own history, as a checkout is.)
+		op.tool, op.remote, op.submodules = "git submodule update", "the submodules' commits", true
+		return op, true
 	default:
 		return arrival{}, false
 	}
@@ -186,7 +200,7 @@ func gitArrival(c *Cmd) (arrival, bool) {
 			words = append(words, q.To)
 		}
 	}
-	if len(op.git) == 0 {
+	if len(op.git) == 0 && op.remote == "" {
 		return arrival{}, false
 	}
 	op.revs = strings.Join(words, ", ")

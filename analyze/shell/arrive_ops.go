@@ -36,6 +36,11 @@ type arrival struct {
 	revs      string   // the revisions, for the message
 	more      []string // further patch files (git apply a.diff b.diff)
 	into      string   // patch FILE: the one file every hunk goes into
+	// remote says, for a git operation, what it brings that is not read
+	// here: "commits not on this machine yet" (a pull); "" when its
+	// revisions are local.
+	remote     string
+	submodules bool // git submodule update: the submodules' work trees move
 }
 
 // selects reports whether the member name is among those asked for.

@@ -152,6 +152,14 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 			if known && v.dyn {
 				return v.vals, multi, star, true
 			}
+			if !known {
+				if w.r.unsetDefaults {
+					// x's own value: with the colon forms it is not empty
+					// (an empty x takes the default).
+					return unknownParam(name, p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.AssignUnsetOrNull)
+				}
+				w.r.sawDefault = true
+			}
 			if use {
 				if p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull {
 					st.setScalar(name, word, wdyn)
@@ -161,6 +169,12 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 			if known && v.dyn {
 				return []string{word}, false, false, true
+			}
+			if !known {
+				if w.r.unsetDefaults {
+					return []string{word}, false, false, wdyn
+				}
+				w.r.sawDefault = true
 			}
 			use := !unsetOnly
 			if p.Exp.Op == syntax.AlternateUnsetOrNull {
@@ -238,6 +252,19 @@ func (w *walker) paramVals(p *syntax.ParamExp) (vals []string, multi, star, dyn 
 		return []string{"$" + name}, multi, star, true
 	}
 	return v.vals, multi, star, v.dyn
+}
+
+// unknownParam is a variable not known, as paramVals gives it: HOME and
+// TMPDIR stay symbolic, any other is only known when the command runs
+// (written ${x:?} when it cannot be empty).
+func unknownParam(name string, notEmpty bool) (vals []string, multi, star, dyn bool) {
+	switch {
+	case name == "HOME" || name == "TMPDIR":
+		return []string{"$" + name}, false, false, false
+	case notEmpty:
+		return []string{"${" + name + ":?}"}, false, false, true
+	}
+	return []string{"$" + name}, false, false, true
 }
 
 // baseValue is what the parameter name holds before any operator.

@@ -572,11 +572,16 @@ func (r *report) gitProgramClear(src string, c *Cmd, why string) bool {
 }
 
 // ranClear reports whether the commands analysed since there were n
-// commands and nf findings added no finding and ran only programs the
-// analysis sees through.
+// commands and nf findings added no finding (but notes of what a pull
+// brings) and ran only programs the analysis sees through.
 func (r *report) ranClear(n, nf int) bool {
-	if len(r.res.Findings) != nf || len(r.res.Commands) == n {
+	if len(r.res.Commands) == n {
 		return false
+	}
+	for _, f := range r.res.Findings[nf:] {
+		if f.Rule != ruleGitPullSettings.ID { // a note of what a pull brings is no risk of the program
+			return false
+		}
 	}
 	for _, x := range r.res.Commands[n:] {
 		if opaqueProgram(x) {

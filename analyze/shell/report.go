@@ -60,6 +60,16 @@ type Options struct {
 	// judged as a write of them. Leave it nil when the command runs on
 	// another machine.
 	Incoming func(Incoming) ([]IncomingFile, error)
+	// Tracked, when set, lists the files the git repository at or above
+	// the absolute directory dir tracks (see TrackedFiles); ok is false
+	// when it cannot tell (no repository, an index it cannot read). A git
+	// operation that brings revisions not read here (a pull, a merge after
+	// a fetch) into a repository tracking the agents' settings or
+	// actionguard's policy is then noted; without an answer it is noted as
+	// one that may. It must never block. At most MaxIncomingReads calls
+	// are made in one analysis. Leave it nil when the command runs on
+	// another machine.
+	Tracked func(dir string) (TrackedFiles, bool)
 	// ControlPlane are absolute paths of actionguard's own files and
 	// directories (the user's policy, the database, the state directory)
 	// beyond the defaults under Home: a command may read them but not
@@ -72,6 +82,9 @@ type Options struct {
 	// Dialect is the shell that reads the command: POSIX (the default),
 	// PowerShell or cmd.exe (the agents' tools on Windows).
 	Dialect Dialect
+	// unsetDefaults reads ${x:-default} of a variable not known as x's
+	// value (the second judgement of Analyze), ${x:+word} as word.
+	unsetDefaults bool
 }
 
 // Dialect is a shell language.
@@ -136,6 +149,17 @@ type report struct {
 	// incoming is Options.Incoming; incomingReads counts its calls.
 	incoming      func(Incoming) ([]IncomingFile, error)
 	incomingReads int
+	// tracked is Options.Tracked; trackedReads counts its calls.
+	tracked      func(string) (TrackedFiles, bool)
+	trackedReads int
+	// sawDefault is set once a ${x:-default}, ${x:=…} or ${x:+…} of a
+	// variable not known was read with its default (see Analyze).
+	sawDefault bool
+	// unsetDefaults is Options.unsetDefaults.
+	unsetDefaults bool
+	// fetched is set once a command fetched (git fetch, git pull, git
+	// remote update): a revision named after it may not be what is local now.
+	fetched bool
 	// gitDir is where the git command being judged runs (see gitDirOf).
 	gitDir string
 }

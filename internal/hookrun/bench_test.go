@@ -13,7 +13,7 @@ import (
 // BenchmarkHookCall is one hook call's work inside the process (what is
 // left after process start): decode, check, spool the record, answer.
 func BenchmarkHookCall(b *testing.B) {
-	for _, name := range []string{"routine", "heredoc-200"} {
+	for _, name := range []string{"routine", "heredoc-200", "git-destructive"} {
 		in, err := os.ReadFile(filepath.Join("../../bench/hookinputs", name+".json"))
 		if err != nil {
 			b.Fatal(err)

@@ -4,7 +4,7 @@
 // directly, within a time budget), production indicators in the
 // environment, and the user's latest words in the agent's transcript.
 //
-// Entry points: FindRepo (Repo.Branch, Repo.Dirty), Production,
-// LastUserMessage. Nothing runs git or any other program; nothing is done
+// Entry points: FindRepo (Repo.Branch, Repo.Dirty, Repo.Tracked,
+// Repo.HooksPath), Production, LastUserMessage. Nothing runs git or any other program; nothing is done
 // at package initialisation (the package is linked into the hook binary).
 package workctx
