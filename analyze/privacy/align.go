@@ -40,6 +40,10 @@ type Transmission struct {
 	// ("email bob") resolves to the address. Any other recipient is named
 	// only by its exact address, number or handle.
 	Known []string
+	// Referred reports whether an address is the sender of a message an
+	// earlier tool result showed and the user asked to reply to (see
+	// Refers); nil when no request refers to one.
+	Referred func(addr string) bool
 	// Observations are what earlier tool calls of the session returned:
 	// data the agent found, not data the user gave.
 	Observations []string
@@ -148,7 +152,7 @@ func Align(t Transmission) Alignment {
 		return t.FingerprintKey != nil && len(t.ObservedFingerprints) > 0 &&
 			slices.Contains(t.ObservedFingerprints, Fingerprint(t.FingerprintKey, Email, addr))
 	}}
-	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases)}
+	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases) || allReferred(t.Referred, t.Destinations)}
 	if len(t.Declines) > 0 && r.namesDestination(normalizeMessages(t.Declines), t.Destinations, t.Aliases) {
 		// "Don't send anything to bob": what goes to bob is not the task.
 		al.Asked, al.Named = false, false
@@ -233,6 +237,20 @@ func Align(t Transmission) Alignment {
 	}
 	al.Notice = al.notice()
 	return al
+}
+
+// allReferred reports whether every destination is the sender of a
+// message the user asked to reply to.
+func allReferred(referred func(string) bool, dests []string) bool {
+	if referred == nil || len(dests) == 0 {
+		return false
+	}
+	for _, d := range dests {
+		if recipientKind(d) != recipientEmail || !referred(d) {
+			return false
+		}
+	}
+	return true
 }
 
 // knownSet is the contact book's recipients, normalised.
