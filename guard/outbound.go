@@ -501,7 +501,19 @@ func describeItems(al privacy.Alignment, o privacy.Outcome) string {
 	if len(names) == 0 {
 		return "data"
 	}
-	return "a " + strings.Join(names, " and a ")
+	for i, n := range names {
+		names[i] = article(n) + n
+	}
+	return strings.Join(names, " and ")
+}
+
+// article is "a " or "an " for a label: an e-mail address, an IBAN, an
+// API key, an IP address; a password, a one-time code.
+func article(label string) string {
+	if label != "" && strings.ContainsRune("aeiAEIU", rune(label[0])) && !strings.HasPrefix(label, "one") {
+		return "an "
+	}
+	return "a "
 }
 
 func describeCancelled(al privacy.Alignment) string {

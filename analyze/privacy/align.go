@@ -153,9 +153,14 @@ func Align(t Transmission) Alignment {
 			slices.Contains(t.ObservedFingerprints, Fingerprint(t.FingerprintKey, Email, addr))
 	}}
 	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases) || allReferred(t.Referred, t.Destinations)}
+	// "Log into Gmail": what a sign-in sends (the password, the user
+	// name, a one-time code) is asked for when it goes to the service the
+	// user asked to sign in to — not to a person, not to another site.
+	signIn := signsInTo(said, t.Destinations, t.Aliases)
+	al.Asked = al.Asked || signIn
 	if len(t.Declines) > 0 && r.namesDestination(normalizeMessages(t.Declines), t.Destinations, t.Aliases) {
 		// "Don't send anything to bob": what goes to bob is not the task.
-		al.Asked, al.Named = false, false
+		al.Asked, al.Named, signIn = false, false, false
 	}
 	fs := t.Findings
 	if fs == nil {
@@ -177,7 +182,7 @@ func Align(t Transmission) Alignment {
 			fp = Fingerprint(t.FingerprintKey, f.Type, value)
 		}
 		it.Provided = mentionsValue(msgs, f.Type, value) || fp != "" && slices.Contains(t.UserFingerprints, fp)
-		it.Requested = requestsType(said, f.Type)
+		it.Requested = requestsType(said, f.Type) || signIn && signInType(f.Type)
 		it.Observed = !it.Provided && (mentionsValueAny(t.Observations, f.Type, value) || fp != "" && slices.Contains(t.ObservedFingerprints, fp))
 		switch {
 		case it.Observed && !al.Named:
@@ -693,20 +698,87 @@ func alnumOnly(s string) string {
 // typeWords are how a user names each type of data.
 var typeWords = map[Type][]string{
 	Phone:       {"phone", "number", "mobile", "cell", "telephone", "tel", "whatsapp", "电话", "手机"},
-	Email:       {"email", "e-mail", "address", "mail", "contact", "log in", "login", "log into", "sign in", "sign into", "account", "邮箱"},
+	Email:       {"email", "e-mail", "address", "mail", "contact", "account", "邮箱"},
 	Card:        {"card", "credit card", "debit card", "card number", "visa", "mastercard", "amex", "payment details"},
 	BankAccount: {"account", "account number", "bank details", "bank account", "routing", "wire", "账号"},
 	IBAN:        {"iban", "bank details", "bank account", "account", "wire", "transfer"},
 	IP:          {"ip", "ip address", "address", "server", "host"},
 	Address:     {"address", "home address", "street", "where i live", "shipping", "delivery", "mailing address", "地址"},
 	TaxID:       {"tax", "tax id", "ssn", "social security", "tin", "ein", "itin", "vat", "id number", "身份证"},
-	Password:    {"password", "passwd", "passphrase", "pin", "credentials", "login", "log in", "sign in", "密码"},
+	Password:    {"password", "passwd", "passphrase", "pin", "credentials", "密码"},
 	APIKey:      {"api key", "apikey", "key", "token", "credentials", "secret"},
 	Token:       {"token", "api key", "key", "bearer", "credentials", "secret", "pat"},
 	Cookie:      {"cookie", "session", "cookies"},
 	PrivateKey:  {"private key", "ssh key", "key", "pem", "certificate"},
 	OTP:         {"code", "otp", "2fa", "verification", "one-time", "one time", "mfa", "验证码"},
 }
+
+// signInWords ask to sign in somewhere.
+var signInWords = []string{"log in", "login", "log into", "log on", "logon", "sign in", "signin", "sign into", "sign on",
+	"authenticate", "anmelden", "melde dich", "einloggen", "connecte-toi", "connecter", "connexion", "iniciar sesión",
+	"inicia sesión", "accedi", "登录", "登入", "ログイン"}
+
+// signInWindow is how far, in bytes of the normalised messages, the name
+// of the service may follow the words that ask to sign in: "log into my
+// Gmail account", "sign in to github.com".
+const signInWindow = 48
+
+// signsInTo reports whether the user asked to sign in to one of the
+// destinations that is a site (not an address, a number or a handle),
+// naming it near the words that ask.
+func signsInTo(said string, dests []string, aliases map[string][]string) bool {
+	for _, d := range dests {
+		if recipientKind(d) != recipientHost {
+			continue
+		}
+		names := hostNames(d)
+		for _, a := range aliases[d] {
+			if a = strings.ToLower(strings.TrimSpace(a)); a != "" {
+				names = append(names, a)
+			}
+		}
+		for _, w := range signInWords {
+			for i := 0; ; {
+				j := strings.Index(said[i:], w)
+				if j < 0 {
+					break
+				}
+				j += i
+				i = j + len(w)
+				if j > 0 && isWordByte(said[j-1]) || i < len(said) && isWordByte(said[i]) && w[len(w)-1] < 0x80 {
+					continue // "catalog in", "logging"
+				}
+				// After the words, up to the end of the clause ("log into
+				// my Gmail account"); before them, the two words next to
+				// them ("my GitHub login").
+				after := said[i:min(len(said), i+signInWindow)]
+				for _, sep := range clauseEnds {
+					if k := strings.Index(after, sep); k >= 0 {
+						after = after[:k]
+					}
+				}
+				before := said[:j]
+				for n := 0; n < 2; n++ {
+					before = strings.TrimRight(before, " ")
+					before = before[:strings.LastIndexAny(before, " \n")+1]
+				}
+				window := said[len(before):j] + " " + after
+				for _, n := range names {
+					if containsWord(window, n) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// clauseEnds end the clause that asks to sign in.
+var clauseEnds = []string{"\n", " and ", " then ", " but ", " und ", " dann ", " et ", " puis ", " y ", " luego ", " e "}
+
+// signInType: the data a sign-in sends.
+func signInType(t Type) bool { return t == Password || t == OTP || t == Email }
 
 // requestsType reports whether the user asked for this kind of data to be
 // part of the transmission ("needs my phone number", "with the API key").
