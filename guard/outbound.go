@@ -216,7 +216,7 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 	for _, f := range res.Fields {
 		k := strings.ToLower(f.Key)
 		switch {
-		case isDestinationField(f, signIn):
+		case isDestinationField(f, signIn), e.kind != KindHTTP && mailHeaderDestination(f):
 			t.dests = append(t.dests, splitRecipients(f.Value)...)
 		case f.Carrier == fields.JSON && attachmentKeys[k]:
 			t.attachments = append(t.attachments, f.Value)
@@ -252,6 +252,21 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 		}
 	}
 	return t, input
+}
+
+// mailHeaderDestination reports whether a field is a recipient header of
+// a message the tool sends: {"headers": {"Bcc": …}}, {"message":
+// {"headers": [["Cc", …]]}}. A recipient added in the headers is a
+// recipient all the same.
+func mailHeaderDestination(f fields.Field) bool {
+	if f.Carrier != fields.JSON || !strings.Contains(strings.ToLower(f.Path), "headers") {
+		return false
+	}
+	switch strings.ToLower(strings.ReplaceAll(f.Key, "-", "")) {
+	case "to", "cc", "bcc", "replyto", "resentto", "resentcc", "resentbcc":
+		return true
+	}
+	return false
 }
 
 // isDestinationField reports whether a field names where the action sends:

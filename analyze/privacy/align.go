@@ -440,11 +440,41 @@ type resolver struct {
 // domain, a product or a brand never names an address: "my Gmail" is not
 // every address at gmail.com. A host (a URL) is named by itself, its
 // registrable domain, or an alias of its service.
+//
+// Where a transmission reaches people (addresses, numbers, @handles,
+// #channels), every one of them must be named: naming bob does not name
+// the attacker in the cc. Otherwise one host or service named is enough
+// (an API's URL beside the channel it posts to).
 func (r resolver) namesDestination(said string, dests []string, aliases map[string][]string) bool {
+	people, named := 0, 0
+	any := false
 	for _, d := range dests {
-		if r.namesOne(said, d, aliases[d]) {
-			return true
+		ok := r.namesOne(said, d, aliases[d])
+		if person(d) {
+			people++
+			if ok {
+				named++
+			}
+		} else if ok {
+			any = true
 		}
+	}
+	if people > 0 {
+		return named == people
+	}
+	return any
+}
+
+// person reports whether a destination reaches a person or a group of
+// people by their address: an e-mail address, a phone number, an @handle
+// or a #channel.
+func person(d string) bool {
+	switch recipientKind(d) {
+	case recipientEmail, recipientPhone:
+		return true
+	case recipientHandle:
+		d = strings.TrimSpace(d)
+		return strings.HasPrefix(d, "@") || strings.HasPrefix(d, "#")
 	}
 	return false
 }
@@ -461,7 +491,9 @@ func (r resolver) namesOne(said, d string, aliases []string) bool {
 			return false
 		}
 		for _, name := range personNames(a) {
-			if containsWord(said, name) {
+			// "bob" as a word of its own, not the bob of bob@acme.com:
+			// the user who wrote one address named no other bob.
+			if findWord(said, name, func(j int) bool { return bareWord(said, j, j+len(name)) }) {
 				return true
 			}
 		}
@@ -495,6 +527,21 @@ func (r resolver) namesOne(said, d string, aliases []string) bool {
 		}
 	}
 	return false
+}
+
+// bareWord reports whether said[j:end] stands alone: not part of an
+// address, a host or a handle ("bob@acme.com", "bob.example.org", "@bob").
+func bareWord(said string, j, end int) bool {
+	if j > 0 && strings.IndexByte("@.+_-#/:", said[j-1]) >= 0 {
+		return false
+	}
+	if end < len(said) && strings.IndexByte("@+_-/", said[end]) >= 0 {
+		return false
+	}
+	if end+1 < len(said) && said[end] == '.' && isWordByte(said[end+1]) {
+		return false
+	}
+	return true
 }
 
 // Kinds of destination, as far as naming them goes.

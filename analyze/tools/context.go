@@ -218,6 +218,10 @@ func isAlnum(c byte) bool {
 // last element, or a phone number's digits.
 func mentions(text, v string) bool {
 	v = strings.ToLower(strings.TrimSpace(v))
+	if i := strings.LastIndexByte(v, '<'); i >= 0 && strings.HasSuffix(v, ">") && strings.Contains(v[i:], "@") {
+		v = strings.TrimSpace(v[i+1 : len(v)-1]) // "Bob" <bob@x>: the mail goes to bob@x
+	}
+	v = strings.TrimPrefix(v, "mailto:")
 	if v == "" {
 		return false
 	}
