@@ -809,9 +809,8 @@ func signsInTo(said string, dests []string, aliases map[string][]string) bool {
 					before = strings.TrimRight(before, " ")
 					before = before[:strings.LastIndexAny(before, " \n")+1]
 				}
-				window := said[len(before):j] + " " + after
 				for _, n := range names {
-					if containsWord(window, n) {
+					if containsWord(after, n) || containsWord(said[len(before):j], n) {
 						return true
 					}
 				}
