@@ -20,7 +20,7 @@ import (
 
 // toolOptions is what analyze/tools needs to know around a call.
 func (e *evaluation) toolOptions() tools.Options {
-	opt := tools.Options{UserMessages: e.a.Context.UserMessages, Application: e.application()}
+	opt := tools.Options{UserMessages: e.a.Context.UserMessages, Application: e.application(), Referred: e.referredTest()}
 	if h := e.a.Context.History; len(h) > 0 {
 		// The session's earlier calls: a payee seen in earlier payments is known.
 		opt.History = make([]tools.Call, len(h))

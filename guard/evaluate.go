@@ -53,6 +53,10 @@ type evaluation struct {
 	// one interaction with (sends that ran, imports): a person's name the
 	// user writes resolves to them (analyze/privacy).
 	knownContacts []string
+	// referred tests whether an address is the sender of a message the
+	// user asked to reply to (outbound_referred.go); referredDone: asked.
+	referred     func(string) bool
+	referredDone bool
 	// notice is seed 001's one message to the user about a transmission;
 	// noticeIfRuns: it says the transmission went out, so it is given only
 	// when it runs. outReason is the outbound guard's account of it.

@@ -126,7 +126,7 @@ func (e *evaluation) outbound() {
 	}
 	al := privacy.Align(privacy.Transmission{
 		Destinations: t.dests, Aliases: aliases(t.dests), Payload: text, Attachments: t.attachments,
-		UserMessages: msgs, Requests: asks, Declines: declines, Known: e.knownContacts, Observations: observations(e.a.Context.History), Findings: found,
+		UserMessages: msgs, Requests: asks, Declines: declines, Known: e.knownContacts, Referred: e.referredTest(), Observations: observations(e.a.Context.History), Findings: found,
 		FingerprintKey: e.g.fpKey, UserFingerprints: e.a.Context.UserFingerprints, ObservedFingerprints: observedFingerprints(e.a.Context.History),
 	})
 	if e.trace {
@@ -216,7 +216,7 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 	for _, f := range res.Fields {
 		k := strings.ToLower(f.Key)
 		switch {
-		case isDestinationField(f, signIn):
+		case isDestinationField(f, signIn), e.kind != KindHTTP && mailHeaderDestination(f):
 			t.dests = append(t.dests, splitRecipients(f.Value)...)
 		case f.Carrier == fields.JSON && attachmentKeys[k]:
 			t.attachments = append(t.attachments, f.Value)
@@ -252,6 +252,21 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 		}
 	}
 	return t, input
+}
+
+// mailHeaderDestination reports whether a field is a recipient header of
+// a message the tool sends: {"headers": {"Bcc": …}}, {"message":
+// {"headers": [["Cc", …]]}}. A recipient added in the headers is a
+// recipient all the same.
+func mailHeaderDestination(f fields.Field) bool {
+	if f.Carrier != fields.JSON || !strings.Contains(strings.ToLower(f.Path), "headers") {
+		return false
+	}
+	switch strings.ToLower(strings.ReplaceAll(f.Key, "-", "")) {
+	case "to", "cc", "bcc", "replyto", "resentto", "resentcc", "resentbcc":
+		return true
+	}
+	return false
 }
 
 // isDestinationField reports whether a field names where the action sends:
@@ -501,7 +516,19 @@ func describeItems(al privacy.Alignment, o privacy.Outcome) string {
 	if len(names) == 0 {
 		return "data"
 	}
-	return "a " + strings.Join(names, " and a ")
+	for i, n := range names {
+		names[i] = article(n) + n
+	}
+	return strings.Join(names, " and ")
+}
+
+// article is "a " or "an " for a label: an e-mail address, an IBAN, an
+// API key, an IP address; a password, a one-time code.
+func article(label string) string {
+	if label != "" && strings.ContainsRune("aeiAEIU", rune(label[0])) && !strings.HasPrefix(label, "one") {
+		return "an "
+	}
+	return "a "
 }
 
 func describeCancelled(al privacy.Alignment) string {

@@ -152,6 +152,27 @@ func (w *walker) value(v any, path, key, top string, nested bool, car Carrier, d
 			w.value(x[k], joinPath(path, k), k, t, depth > 0 || path != "", car, depth+1, o, func(m any) { x[k] = m })
 		}
 	case []any:
+		if pairs(x) {
+			// Headers or parameters as a list of pairs: [["Bcc", "x@y"]],
+			// [{"name": "Authorization", "value": "Basic …"}]. Each value
+			// is walked under its pair's name, the pairs as one object.
+			o := w.newObject()
+			for i := range x {
+				if w.full() {
+					return
+				}
+				i := i
+				switch p := x[i].(type) {
+				case []any:
+					k, _ := p[0].(string)
+					w.value(p[1], path+"["+strconv.Itoa(i)+"]", k, top, true, car, depth+1, o, func(m any) { p[1] = m })
+				case map[string]any:
+					k, vk := pairKeys(p)
+					w.value(p[vk], path+"["+strconv.Itoa(i)+"]."+vk, k, top, true, car, depth+1, o, func(m any) { p[vk] = m })
+				}
+			}
+			return
+		}
 		for i := range x {
 			if w.full() {
 				return
@@ -170,6 +191,60 @@ func (w *walker) value(v any, path, key, top string, nested bool, car Carrier, d
 	case interface{ String() string }: // json.Number
 		w.leaf(Field{Path: path, Key: key, Top: top, Value: x.String(), Carrier: car, Nested: nested, Object: obj}, setAny(set))
 	}
+}
+
+// pairs reports whether a list is made of name/value pairs only: two-item
+// lists whose first item is a name, or objects of a name and a value.
+func pairs(x []any) bool {
+	if len(x) == 0 {
+		return false
+	}
+	for _, e := range x {
+		switch p := e.(type) {
+		case []any:
+			if len(p) != 2 {
+				return false
+			}
+			if name, ok := p[0].(string); !ok || name == "" || len(name) > MaxKeyBytes {
+				return false
+			}
+			switch p[1].(type) {
+			case map[string]any, []any:
+				return false
+			}
+		case map[string]any:
+			if k, _ := pairKeys(p); k == "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// pairKeys returns the name of a {"name": …, "value": …} pair and the key
+// of its value, or "" when the object is not such a pair.
+func pairKeys(p map[string]any) (name, valueKey string) {
+	if len(p) != 2 {
+		return "", ""
+	}
+	for _, nk := range []string{"name", "key", "header", "field"} {
+		n, ok := p[nk].(string)
+		if !ok || n == "" || len(n) > MaxKeyBytes {
+			continue
+		}
+		for _, vk := range []string{"value", "val", "content"} {
+			if v, ok := p[vk]; ok {
+				switch v.(type) {
+				case map[string]any, []any:
+					return "", ""
+				}
+				return n, vk
+			}
+		}
+	}
+	return "", ""
 }
 
 func setAny(set func(any)) func(string) {

@@ -40,6 +40,10 @@ type Transmission struct {
 	// ("email bob") resolves to the address. Any other recipient is named
 	// only by its exact address, number or handle.
 	Known []string
+	// Referred reports whether an address is the sender of a message an
+	// earlier tool result showed and the user asked to reply to (see
+	// Refers); nil when no request refers to one.
+	Referred func(addr string) bool
 	// Observations are what earlier tool calls of the session returned:
 	// data the agent found, not data the user gave.
 	Observations []string
@@ -148,10 +152,15 @@ func Align(t Transmission) Alignment {
 		return t.FingerprintKey != nil && len(t.ObservedFingerprints) > 0 &&
 			slices.Contains(t.ObservedFingerprints, Fingerprint(t.FingerprintKey, Email, addr))
 	}}
-	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases)}
+	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases) || allReferred(t.Referred, t.Destinations)}
+	// "Log into Gmail": what a sign-in sends (the password, the user
+	// name, a one-time code) is asked for when it goes to the service the
+	// user asked to sign in to — not to a person, not to another site.
+	signIn := signsInTo(said, t.Destinations, t.Aliases)
+	al.Asked = al.Asked || signIn
 	if len(t.Declines) > 0 && r.namesDestination(normalizeMessages(t.Declines), t.Destinations, t.Aliases) {
 		// "Don't send anything to bob": what goes to bob is not the task.
-		al.Asked, al.Named = false, false
+		al.Asked, al.Named, signIn = false, false, false
 	}
 	fs := t.Findings
 	if fs == nil {
@@ -173,7 +182,7 @@ func Align(t Transmission) Alignment {
 			fp = Fingerprint(t.FingerprintKey, f.Type, value)
 		}
 		it.Provided = mentionsValue(msgs, f.Type, value) || fp != "" && slices.Contains(t.UserFingerprints, fp)
-		it.Requested = requestsType(said, f.Type)
+		it.Requested = requestsType(said, f.Type) || signIn && signInType(f.Type)
 		it.Observed = !it.Provided && (mentionsValueAny(t.Observations, f.Type, value) || fp != "" && slices.Contains(t.ObservedFingerprints, fp))
 		switch {
 		case it.Observed && !al.Named:
@@ -233,6 +242,20 @@ func Align(t Transmission) Alignment {
 	}
 	al.Notice = al.notice()
 	return al
+}
+
+// allReferred reports whether every destination is the sender of a
+// message the user asked to reply to.
+func allReferred(referred func(string) bool, dests []string) bool {
+	if referred == nil || len(dests) == 0 {
+		return false
+	}
+	for _, d := range dests {
+		if recipientKind(d) != recipientEmail || !referred(d) {
+			return false
+		}
+	}
+	return true
 }
 
 // knownSet is the contact book's recipients, normalised.
@@ -417,11 +440,41 @@ type resolver struct {
 // domain, a product or a brand never names an address: "my Gmail" is not
 // every address at gmail.com. A host (a URL) is named by itself, its
 // registrable domain, or an alias of its service.
+//
+// Where a transmission reaches people (addresses, numbers, @handles,
+// #channels), every one of them must be named: naming bob does not name
+// the attacker in the cc. Otherwise one host or service named is enough
+// (an API's URL beside the channel it posts to).
 func (r resolver) namesDestination(said string, dests []string, aliases map[string][]string) bool {
+	people, named := 0, 0
+	any := false
 	for _, d := range dests {
-		if r.namesOne(said, d, aliases[d]) {
-			return true
+		ok := r.namesOne(said, d, aliases[d])
+		if person(d) {
+			people++
+			if ok {
+				named++
+			}
+		} else if ok {
+			any = true
 		}
+	}
+	if people > 0 {
+		return named == people
+	}
+	return any
+}
+
+// person reports whether a destination reaches a person or a group of
+// people by their address: an e-mail address, a phone number, an @handle
+// or a #channel.
+func person(d string) bool {
+	switch recipientKind(d) {
+	case recipientEmail, recipientPhone:
+		return true
+	case recipientHandle:
+		d = strings.TrimSpace(d)
+		return strings.HasPrefix(d, "@") || strings.HasPrefix(d, "#")
 	}
 	return false
 }
@@ -438,7 +491,9 @@ func (r resolver) namesOne(said, d string, aliases []string) bool {
 			return false
 		}
 		for _, name := range personNames(a) {
-			if containsWord(said, name) {
+			// "bob" as a word of its own, not the bob of bob@acme.com:
+			// the user who wrote one address named no other bob.
+			if findWord(said, name, func(j int) bool { return bareWord(said, j, j+len(name)) }) {
 				return true
 			}
 		}
@@ -472,6 +527,21 @@ func (r resolver) namesOne(said, d string, aliases []string) bool {
 		}
 	}
 	return false
+}
+
+// bareWord reports whether said[j:end] stands alone: not part of an
+// address, a host or a handle ("bob@acme.com", "bob.example.org", "@bob").
+func bareWord(said string, j, end int) bool {
+	if j > 0 && strings.IndexByte("@.+_-#/:", said[j-1]) >= 0 {
+		return false
+	}
+	if end < len(said) && strings.IndexByte("@+_-/", said[end]) >= 0 {
+		return false
+	}
+	if end+1 < len(said) && said[end] == '.' && isWordByte(said[end+1]) {
+		return false
+	}
+	return true
 }
 
 // Kinds of destination, as far as naming them goes.
@@ -675,20 +745,86 @@ func alnumOnly(s string) string {
 // typeWords are how a user names each type of data.
 var typeWords = map[Type][]string{
 	Phone:       {"phone", "number", "mobile", "cell", "telephone", "tel", "whatsapp", "电话", "手机"},
-	Email:       {"email", "e-mail", "address", "mail", "contact", "log in", "login", "log into", "sign in", "sign into", "account", "邮箱"},
+	Email:       {"email", "e-mail", "address", "mail", "contact", "account", "邮箱"},
 	Card:        {"card", "credit card", "debit card", "card number", "visa", "mastercard", "amex", "payment details"},
 	BankAccount: {"account", "account number", "bank details", "bank account", "routing", "wire", "账号"},
 	IBAN:        {"iban", "bank details", "bank account", "account", "wire", "transfer"},
 	IP:          {"ip", "ip address", "address", "server", "host"},
 	Address:     {"address", "home address", "street", "where i live", "shipping", "delivery", "mailing address", "地址"},
 	TaxID:       {"tax", "tax id", "ssn", "social security", "tin", "ein", "itin", "vat", "id number", "身份证"},
-	Password:    {"password", "passwd", "passphrase", "pin", "credentials", "login", "log in", "sign in", "密码"},
+	Password:    {"password", "passwd", "passphrase", "pin", "credentials", "密码"},
 	APIKey:      {"api key", "apikey", "key", "token", "credentials", "secret"},
 	Token:       {"token", "api key", "key", "bearer", "credentials", "secret", "pat"},
 	Cookie:      {"cookie", "session", "cookies"},
 	PrivateKey:  {"private key", "ssh key", "key", "pem", "certificate"},
 	OTP:         {"code", "otp", "2fa", "verification", "one-time", "one time", "mfa", "验证码"},
 }
+
+// signInWords ask to sign in somewhere.
+var signInWords = []string{"log in", "login", "log into", "log on", "logon", "sign in", "signin", "sign into", "sign on",
+	"authenticate", "anmelden", "melde dich", "einloggen", "connecte-toi", "connecter", "connexion", "iniciar sesión",
+	"inicia sesión", "accedi", "登录", "登入", "ログイン"}
+
+// signInWindow is how far, in bytes of the normalised messages, the name
+// of the service may follow the words that ask to sign in: "log into my
+// Gmail account", "sign in to github.com".
+const signInWindow = 48
+
+// signsInTo reports whether the user asked to sign in to one of the
+// destinations that is a site (not an address, a number or a handle),
+// naming it near the words that ask.
+func signsInTo(said string, dests []string, aliases map[string][]string) bool {
+	for _, d := range dests {
+		if recipientKind(d) != recipientHost {
+			continue
+		}
+		names := hostNames(d)
+		for _, a := range aliases[d] {
+			if a = strings.ToLower(strings.TrimSpace(a)); a != "" {
+				names = append(names, a)
+			}
+		}
+		for _, w := range signInWords {
+			for i := 0; ; {
+				j := strings.Index(said[i:], w)
+				if j < 0 {
+					break
+				}
+				j += i
+				i = j + len(w)
+				if j > 0 && isWordByte(said[j-1]) || i < len(said) && isWordByte(said[i]) && w[len(w)-1] < 0x80 {
+					continue // "catalog in", "logging"
+				}
+				// After the words, up to the end of the clause ("log into
+				// my Gmail account"); before them, the two words next to
+				// them ("my GitHub login").
+				after := said[i:min(len(said), i+signInWindow)]
+				for _, sep := range clauseEnds {
+					if k := strings.Index(after, sep); k >= 0 {
+						after = after[:k]
+					}
+				}
+				before := said[:j]
+				for n := 0; n < 2; n++ {
+					before = strings.TrimRight(before, " ")
+					before = before[:strings.LastIndexAny(before, " \n")+1]
+				}
+				for _, n := range names {
+					if containsWord(after, n) || containsWord(said[len(before):j], n) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// clauseEnds end the clause that asks to sign in.
+var clauseEnds = []string{"\n", " and ", " then ", " but ", " und ", " dann ", " et ", " puis ", " y ", " luego ", " e "}
+
+// signInType: the data a sign-in sends.
+func signInType(t Type) bool { return t == Password || t == OTP || t == Email }
 
 // requestsType reports whether the user asked for this kind of data to be
 // part of the transmission ("needs my phone number", "with the API key").

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -41,10 +42,61 @@ func (c *Cmd) Transmission() (Transmission, bool) {
 		c.mailer(&t)
 	case "git":
 		c.gitTransmission(&t)
-	default:
-		return t, false
+	case "echo", "printf":
+		return t, false // prints, sends nothing
 	}
+	c.credentialURLs(&t)
 	return t, len(t.Dests) > 0
+}
+
+// credentialURLs adds, as destinations, the URLs that carry a password
+// (https://user:pw@host, rsync://, ftp://, git+ssh://) in any word of the
+// command, whatever the program: git clone, git push, pip --index-url,
+// npm config set registry=… each send the password to the URL's host.
+func (c *Cmd) credentialURLs(t *Transmission) {
+	av := c.Argv()
+	for _, o := range av.Opts {
+		if o.HasValue {
+			c.credentialURLsIn(o.Value, t)
+		}
+	}
+	for _, a := range av.Operands {
+		c.credentialURLsIn(a, t)
+	}
+}
+
+// credentialURLsIn adds the URLs with a password in one word
+// ("registry=https://u:p@host" as well as the bare URL).
+func (c *Cmd) credentialURLsIn(w string, t *Transmission) {
+	for n := 0; n < 4; n++ {
+		i := strings.Index(w, "://")
+		if i <= 0 || !strings.Contains(w[i:], "@") {
+			return
+		}
+		start := i
+		for start > 0 && isSchemeByte(w[start-1]) {
+			start--
+		}
+		end := i + 3
+		for end < len(w) && w[end] > ' ' && w[end] != '"' && w[end] != '\'' && w[end] != ',' {
+			end++
+		}
+		if start < i {
+			if u, err := url.Parse(w[start:end]); err == nil && u.Host != "" {
+				if p, ok := u.User.Password(); ok && p != "" && !slices.Contains(t.Dests, w[start:end]) {
+					// The URL alone: the guard checks where a URL's password
+					// goes (a look-alike, plain http); to the URL's own host
+					// it is the program signing in.
+					t.Dests = append(t.Dests, w[start:end])
+				}
+			}
+		}
+		w = w[end:]
+	}
+}
+
+func isSchemeByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '+' || b == '-' || b == '.'
 }
 
 func (c *Cmd) stdinField(t *Transmission) {

@@ -40,6 +40,11 @@ type Options struct {
 	// uncertain, an approval is required), and the findings say there is
 	// no contact history.
 	ContactBook bool
+	// Referred reports whether an address is the sender of a message an
+	// earlier tool result showed and the user asked to reply to ("reply
+	// to the landlord"): the user named that recipient by the message.
+	// Nil: no request refers to one.
+	Referred func(addr string) bool
 }
 
 // Call is an earlier tool call of the session and what it returned.
@@ -197,7 +202,7 @@ const maxContacts = 16
 
 // Judge scores the call with what the caller knows around it.
 func (p *Prepared) Judge(opt Options) *Result {
-	e := evaluation{res: p.res, a: p.a, tool: p.tool, words: p.words, history: opt.History, p: p}
+	e := evaluation{res: p.res, a: p.a, tool: p.tool, words: p.words, history: opt.History, p: p, referred: opt.Referred}
 	p.res.Contacts = p.Contacts()
 	// One allocation for the findings most calls have.
 	switch p.res.Effect {
@@ -474,6 +479,8 @@ type evaluation struct {
 	floor   string
 	history []Call
 	p       *Prepared
+	// referred: see Options.Referred.
+	referred func(addr string) bool
 	// Seed 003's reasons, in a person's words, by the grade they give:
 	// "more than $500", "a new contact", "less than $50".
 	high, medium, low []string

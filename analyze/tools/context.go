@@ -16,7 +16,7 @@ func (e *evaluation) verb() string {
 var askWords = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
 		EffectWrite:   {"create", "add", "make", "update", "change", "edit", "set", "write", "save", "schedule", "book", "move", "rename"},
-		EffectSend:    {"send", "email", "e-mail", "mail", "message", "text", "tell", "forward", "reply", "notify", "invite", "contact", "dm", "ping", "call", "let", "post", "say", "write"},
+		EffectSend:    {"send", "email", "e-mail", "mail", "message", "text", "tell", "forward", "reply", "respond", "answer", "write back", "get back", "notify", "invite", "contact", "dm", "ping", "call", "let", "post", "say", "write"},
 		EffectPost:    {"post", "tweet", "publish", "share", "announce", "comment", "reply"},
 		EffectPayment: {"pay", "transfer", "send", "wire", "buy", "purchase", "order", "withdraw", "refund", "sell", "trade", "venmo", "$"},
 		EffectGrant:   {"grant", "give", "share", "access", "invite", "add", "permission", "revoke", "let"},
@@ -132,6 +132,20 @@ func (e *evaluation) mentionsRecipient(text string) bool {
 	return false
 }
 
+// allReferred reports whether every recipient of the call is the sender of
+// a message the user asked to reply to.
+func (e *evaluation) allReferred() bool {
+	if e.referred == nil || len(e.a.recipients) == 0 {
+		return false
+	}
+	for _, r := range e.a.recipients {
+		if !e.referred(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // asked reports whether the user asked for this call: asks (the clauses
 // that ask for an action) name it, and said (everything the user stated,
 // drafts included) names its recipients, its amount or what it acts on.
@@ -140,7 +154,7 @@ func (e *evaluation) asked(asks, said string) bool {
 		return false
 	}
 	a := e.a
-	if !e.mentionsRecipient(said) {
+	if !e.mentionsRecipient(said) && !e.allReferred() {
 		return false
 	}
 	if e.res.Effect == EffectPayment && a.hasAmount && !mentionsAmount(said, a.amount) {
@@ -204,6 +218,10 @@ func isAlnum(c byte) bool {
 // last element, or a phone number's digits.
 func mentions(text, v string) bool {
 	v = strings.ToLower(strings.TrimSpace(v))
+	if i := strings.LastIndexByte(v, '<'); i >= 0 && strings.HasSuffix(v, ">") && strings.Contains(v[i:], "@") {
+		v = strings.TrimSpace(v[i+1 : len(v)-1]) // "Bob" <bob@x>: the mail goes to bob@x
+	}
+	v = strings.TrimPrefix(v, "mailto:")
 	if v == "" {
 		return false
 	}

@@ -216,7 +216,7 @@ var askVerbs = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"create": true, "add": true, "make": true, "update": true, "change": true, "edit": true, "set": true,
 		"save": true, "schedule": true, "book": true, "move": true, "rename": true, "send": true, "email": true,
-		"e-mail": true, "mail": true, "message": true, "text": true, "tell": true, "forward": true, "reply": true,
+		"e-mail": true, "mail": true, "message": true, "text": true, "tell": true, "forward": true, "reply": true, "respond": true, "answer": true,
 		"notify": true, "invite": true, "contact": true, "dm": true, "ping": true, "call": true, "let": true,
 		"post": true, "say": true, "tweet": true, "publish": true, "share": true, "announce": true, "comment": true,
 		"pay": true, "transfer": true, "wire": true, "buy": true, "purchase": true, "order": true, "withdraw": true,

@@ -88,6 +88,9 @@ func appendSession(path string, key []byte, step guard.Step) error {
 	var fps []string
 	if key != nil {
 		fps = privacy.FingerprintsOf(key, step.Observation, found)
+		// Who sent the messages it shows: "reply to the landlord" names
+		// the sender once the addresses are masked (privacy.Refers).
+		fps = append(fps, privacy.SenderFingerprints(key, step.Observation)...)
 	}
 	obs := audit.RedactOutput(audit.RedactDetected(step.Observation, found))
 	if cmd, _ := step.Input["command"].(string); cmd != "" {
