@@ -358,10 +358,13 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 	case *syntax.IfClause:
 		out = w.ifClause(c, in)
 	case *syntax.WhileClause:
+		before := w.state().clone()
 		w.loopUnknowns(c)
 		w.stmts(c.Cond, in)
 		out = w.stmts(c.Do, in)
+		body := w.state().clone()
 		w.loopUnknowns(c)
+		w.state().keepMaybe(before, body)
 	case *syntax.ForClause:
 		out = w.forClause(c, in)
 	case *syntax.CaseClause:
@@ -788,7 +791,11 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	if len(text) > 400 {
 		text = truncateText(text, 400)
 	}
-	return w.run(argv, dyn, proc, in, text, secret, s)
+	out, c := w.run(argv, dyn, proc, in, text, secret, s)
+	if w.r.fl().budget.maybes {
+		w.maybeJudge(ce, argv, c)
+	}
+	return out, c
 }
 
 // run analyses one simple command given as words: it unwraps wrappers,
@@ -814,6 +821,18 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		return stream{kind: streamUnknown}, c
 	}
 	w.r.record(c)
+	if c.cwdSet != "" {
+		// env -C dir, sudo -D dir: the command, and any script or code it
+		// runs, works in dir; the shell that started it stays where it is.
+		saved := w.state()
+		w.st = saved.clone()
+		w.st.env, w.st.dirAlts = c.env, nil
+		w.activate()
+		defer func() {
+			w.st = saved
+			w.activate()
+		}()
+	}
 	if !dynamicName(c) && w.globProgram(c) {
 		return stream{kind: streamUnknown}, c
 	}
@@ -875,9 +894,9 @@ func (r *report) record(c *Cmd) {
 	c.Cwd = r.env.absDir()
 	if c.cwdSet != "" {
 		c.Cwd = c.cwdSet
+		c.env = r.env.at(c.cwdSet)
 		if c.cwdSet == unknownDir {
 			c.Cwd = ""
-			c.env = r.env.at(unknownDir)
 		}
 	}
 }

@@ -27,6 +27,9 @@ type shVar struct {
 	// cred is the secret the value holds when a command that prints one
 	// gave it (t=$(gh auth token)), else "".
 	cred string
+	// maybe are known values a dyn scalar may hold: the values it had on
+	// the paths that meet here (see dataflow_maybe.go).
+	maybe []string
 }
 
 // fnDef is a function declared in the script, with the source it was
@@ -232,7 +235,7 @@ func (st *shState) merge(others ...*shState) {
 			}
 		}
 		if !same {
-			st.setVar(k, shVar{vals: []string{"$" + k}, dyn: true})
+			st.setUnknown(k, maybeValues(k, all))
 		}
 	}
 	for _, o := range others {
@@ -277,7 +280,7 @@ func hasDef(defs []fnDef, d fnDef) bool {
 }
 
 func sameVar(a, b shVar) bool {
-	return a.array == b.array && a.dyn == b.dyn && a.unset == b.unset && a.assoc == b.assoc && a.ref == b.ref && equalStrings(a.vals, b.vals) && equalStrings(a.keys, b.keys)
+	return a.array == b.array && a.dyn == b.dyn && a.unset == b.unset && a.assoc == b.assoc && a.ref == b.ref && equalStrings(a.vals, b.vals) && equalStrings(a.keys, b.keys) && equalStrings(a.maybe, b.maybe)
 }
 
 func equalStrings(a, b []string) bool {

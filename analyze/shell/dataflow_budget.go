@@ -43,6 +43,9 @@ type budget struct {
 	stmts, match int
 	// spent names the bound that was reached first, "" while none was.
 	spent string
+	// maybes: some variable may hold one of several known values
+	// (dataflow_maybe.go), so commands that use one are judged again.
+	maybes bool
 }
 
 // exhaust records that a bound was reached.

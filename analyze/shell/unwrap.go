@@ -55,12 +55,17 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				}
 				return c, true
 			}
-			if len(wr.split) > 0 {
-				// env -S 'rm -rf /': the string is split into the command's words.
-				rest := argv[min(wr.next, len(argv)):]
-				nargv := append(append([]string(nil), wr.split...), rest...)
-				ndyn := append(make([]bool, len(wr.split)), dyn[min(wr.next, len(dyn)):]...)
-				nproc := append(make([]stream, len(wr.split)), proc[min(wr.next, len(proc)):]...)
+			if wr.hasSplit {
+				// env -S 'sh -c "rm -rf /"': the string is split into words
+				// that env reads as its own arguments (options, NAME=VALUE,
+				// then the command), before the words that followed.
+				if wr.cwd != "" {
+					cwd = w.wrapperCwd(name, wr.cwd)
+				}
+				rest := min(wr.next, len(argv))
+				nargv := append(append([]string{argv[0]}, wr.split...), argv[rest:]...)
+				ndyn := append(append([]bool{dyn[0]}, wr.splitDyn...), dyn[rest:]...)
+				nproc := append(make([]stream, 1+len(wr.split)), proc[rest:]...)
 				argv, dyn, proc = nargv, ndyn, nproc
 				steps = append(steps, name)
 				continue
@@ -79,13 +84,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false // the wrapper alone runs no command
 			}
 			if wr.cwd != "" {
-				// env -C dir, sudo -D dir: the wrapped command runs there.
-				w.r.trace(name + " runs it in " + wr.cwd)
-				if abs, ok := w.r.env.resolve(wr.cwd); ok && strings.HasPrefix(abs, "/") {
-					cwd = abs
-				} else {
-					cwd = unknownDir
-				}
+				cwd = w.wrapperCwd(name, wr.cwd)
 			}
 			steps = append(steps, name)
 			argv, dyn, proc = argv[wr.next:], dyn[wr.next:], proc[wr.next:]
@@ -515,6 +514,16 @@ func (w *walker) sourced(c *Cmd, file string, p stream, in stream) {
 		}
 		w.r.mutates()
 	}
+}
+
+// wrapperCwd is the directory a wrapper's option makes the wrapped command
+// run in (env -C dir, sudo -D dir): absolute, or unknownDir.
+func (w *walker) wrapperCwd(name, dir string) string {
+	w.r.trace(name + " runs it in " + dir)
+	if abs, ok := w.r.env.resolve(dir); ok && strings.HasPrefix(abs, "/") {
+		return abs
+	}
+	return unknownDir
 }
 
 // script analyses src as a shell script nested under parent.
