@@ -214,6 +214,9 @@ type walker struct {
 	// substCred is the secret the last command substitution a word
 	// expanded printed, for the assignment that stores it.
 	substCred string
+	// substNet describes the network data the last substitution a word
+	// expanded printed (x=$(nc h p)), for the assignment that stores it.
+	substNet string
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
@@ -259,6 +262,9 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 			if rd.Hdoc != nil {
 				body, _ := w.wordString(rd.Hdoc, true)
 				in = stream{kind: streamLiteral, text: body, what: "a here-document"}
+				if net := w.netIn(rd.Hdoc); net != "" {
+					in = netStream(net)
+				}
 			} else {
 				in = stream{kind: streamLiteral, what: "an empty here-document"}
 			}
@@ -266,6 +272,9 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 			if rd.Word != nil {
 				body, _ := w.wordString(rd.Word, true)
 				in = stream{kind: streamLiteral, text: body, what: "a here-string"}
+				if net := w.netIn(rd.Word); net != "" {
+					in = netStream(net) // bash <<< "$line"
+				}
 			}
 		case syntax.RdrIn, syntax.RdrInOut:
 			if ps, ok := procSubstWord(rd.Word); ok && rd.Op == syntax.RdrIn {
@@ -607,12 +616,21 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		return
 	}
 	val, dyn := "", false
-	w.substCred = ""
+	w.substCred, w.substNet = "", ""
 	if a.Value != nil {
 		if startupVars[name] {
 			w.startupVar(a)
 		}
 		val, dyn = w.wordString(a.Value, false)
+	}
+	if net := w.substNet; (net != "" || w.r.fl().budget.netVars) && a.Index == nil {
+		if net == "" {
+			net = w.netIn(a.Value)
+		}
+		if net != "" {
+			// x=$(nc h p), cmd="$line": the value comes from the network.
+			defer st.markNet(name, net)
+		}
 	}
 	cred := w.substCred
 	if cred == "" && a.Value != nil && a.Index == nil {
@@ -749,6 +767,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	var secret string
 	for _, word := range ce.Args {
 		fields, d, st := w.wordFields(word)
+		from := len(proc)
 		for i := range fields {
 			argv = append(argv, fields[i])
 			dyn = append(dyn, d)
@@ -760,6 +779,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 		if secret == "" {
 			secret = w.secretVarIn(word)
 		}
+		w.netFields(word, proc, from)
 	}
 	if len(argv) == 0 {
 		// $empty VAR=x: the assignments stay.
@@ -835,6 +855,12 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	}
 	if !dynamicName(c) && w.globProgram(c) {
 		return stream{kind: streamUnknown}, c
+	}
+	if dynamicName(c) && c.nameNet != "" {
+		// while read c; do $c; done <&5: each line read runs as a command.
+		if !w.runsConnection(c, netStream(c.nameNet)) {
+			w.r.add(c.find(ruleRemoteExec, "Runs as commands the lines of "+c.nameNet+" without showing them first."))
+		}
 	}
 	if dynamicName(c) {
 		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(strings.TrimPrefix(c.Path, "\x00"), 60)+"), so what it does cannot be checked."))

@@ -122,7 +122,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false
 			}
 			w.feedUnknown(cmd, cdyn, text, src)
-			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
+			argv, dyn, proc = cmd, cdyn, fedStreams(cmd, cdyn, src)
 			steps = append(steps, "xargs")
 			continue
 		case "parallel":
@@ -137,7 +137,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				w.r.script(cmd[0], c, "parallel runs")
 				return c, true
 			}
-			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
+			argv, dyn, proc = cmd, cdyn, fedStreams(cmd, cdyn, in)
 			steps = append(steps, "parallel")
 			continue
 		case "su":
@@ -157,7 +157,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			c := w.newCmd(argv, dyn, text, sudo)
 			w.r.record(c)
 			if anyTrue(dyn[1:]) && !envSetupOnly(proc[1:], dyn[1:]) {
-				if streamOf(proc, streamNetwork) {
+				if s, ok := connectionIn(proc[1:]); ok {
+					w.runsConnection(c, s)
+				} else if streamOf(proc, streamNetwork) {
 					w.r.add(c.find(ruleRemoteExec, "Runs code downloaded from the network without showing it first."))
 				} else {
 					w.r.add(c.find(ruleEvalDynamic, ""))
@@ -192,6 +194,9 @@ done:
 	}
 	c = w.newCmd(argv, dyn, text, sudo)
 	c.cwdSet = cwd
+	if dyn[0] && len(proc) > 0 && proc[0].kind == streamNetwork {
+		c.nameNet = proc[0].what
+	}
 	if len(proc) > 0 {
 		c.proc = proc[1:]
 	}
@@ -495,6 +500,7 @@ func suUser(argv []string) string {
 // this shell.
 func (w *walker) sourced(c *Cmd, file string, p stream, in stream) {
 	switch {
+	case w.runsConnection(c, p):
 	case p.kind == streamNetwork:
 		w.r.add(c.find(ruleRemoteExec, "Runs a script downloaded from the network without showing it first."))
 		w.r.mutates()
