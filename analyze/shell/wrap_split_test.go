@@ -61,55 +61,41 @@ func TestSplitEnvStringTable(t *testing.T) {
 // envQuote writes word so that env -S reads it back as one word, in one
 // of the ways env accepts, chosen by r.
 func envQuote(word string, r *rand.Rand) string {
-	switch r.Intn(3) {
-	case 0: // single quotes: only \\ and \' are escapes
+	if r.Intn(3) == 0 { // single quotes: only \\ and \' are escapes
 		return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(word) + "'"
-	case 1: // double quotes: escapes, and \_ for a space
-		var b strings.Builder
-		b.WriteByte('"')
-		for i := 0; i < len(word); i++ {
-			switch c := word[i]; c {
-			case '"', '\\', '$':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case ' ':
-				if r.Intn(2) == 0 {
-					b.WriteString(`\_`)
-				} else {
-					b.WriteByte(' ')
-				}
-			case '\t':
-				b.WriteString(`\t`)
-			case '\n':
-				b.WriteString(`\n`)
-			default:
-				b.WriteByte(c)
-			}
-		}
-		b.WriteByte('"')
-		return b.String()
-	default: // unquoted, every special character escaped
-		if word == "" {
-			return `""`
-		}
-		var b strings.Builder
-		for i := 0; i < len(word); i++ {
-			switch c := word[i]; c {
-			case '"', '\'', '\\', '#', '$':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case ' ':
-				b.WriteString(`"\_"`)
-			case '\t':
-				b.WriteString(`\t`)
-			case '\n':
-				b.WriteString(`\n`)
-			default:
-				b.WriteByte(c)
-			}
-		}
-		return b.String()
 	}
+	// Double quotes (\_ or a space for a space), or none (every special
+	// character escaped, a space as "\_").
+	double := r.Intn(2) == 0
+	escaped := "\"'\\#$"
+	if double {
+		escaped = "\"\\$"
+	}
+	var b strings.Builder
+	if double || word == "" {
+		b.WriteByte('"')
+	}
+	for i := 0; i < len(word); i++ {
+		switch c := word[i]; {
+		case strings.IndexByte(escaped, c) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == ' ' && !double:
+			b.WriteString(`"\_"`)
+		case c == ' ' && r.Intn(2) == 0:
+			b.WriteString(`\_`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if double || word == "" {
+		b.WriteByte('"')
+	}
+	return b.String()
 }
 
 // randomWords are words of the characters env -S treats specially.
