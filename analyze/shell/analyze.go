@@ -705,6 +705,13 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 			return
 		}
 	}
+	if dyn && a.Value != nil && w.r.fl().budget.maybes {
+		if m := w.maybeOfWord(a.Value); len(m) > 0 {
+			// y=$x where x may hold known values: so may y.
+			st.setUnknown(name, m)
+			return
+		}
+	}
 	st.setScalar(name, val, dyn)
 }
 

@@ -78,41 +78,14 @@ func (st *shState) keepMaybe(before, body *shState) {
 // does with that value, in each directory it may run in. Words with
 // substitutions are not expanded again (they would run twice).
 func (w *walker) maybeJudge(ce *syntax.CallExpr, argv []string, c *Cmd) {
-	if c == nil || dynamicName(c) || len(c.Args) >= len(argv) {
+	if c == nil || len(c.Args) >= len(argv) {
 		return
 	}
-	hs := handlers()[c.Name]
-	if len(hs) == 0 {
+	if len(handlers()[c.Name]) == 0 && !dynamicName(c) {
 		return
 	}
-	st := w.state()
-	type choice struct{ name, val string }
-	var choices []choice
-	pure := true
-	for _, word := range ce.Args {
-		syntax.Walk(word, func(n syntax.Node) bool {
-			switch x := n.(type) {
-			case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
-				pure = false
-				return false
-			case *syntax.ParamExp:
-				if x.Param == nil {
-					return true
-				}
-				v, ok := st.lookup(x.Param.Value)
-				if !ok || !v.dyn || len(v.maybe) == 0 {
-					return true
-				}
-				for _, m := range v.maybe {
-					if len(choices) < maxMaybe {
-						choices = append(choices, choice{st.refTarget(x.Param.Value), m})
-					}
-				}
-			}
-			return true
-		})
-	}
-	if !pure || len(choices) == 0 {
+	choices := w.maybeChoices(ce.Args)
+	if len(choices) == 0 {
 		return
 	}
 	// c's words are the last of argv (the wrappers before it took the
@@ -139,15 +112,84 @@ func (w *walker) maybeJudge(ce *syntax.CallExpr, argv []string, c *Cmd) {
 		}
 		w.st = saved
 		w.activate()
+		if dynamicName(c) {
+			// c="rm -rf /"; $c (or eval "$c"): with this value the words
+			// name a program; judge the command they make.
+			if len(alt) > 0 && !altDyn[0] {
+				w.r.commandWords(alt, altDyn, w.parent, "judged again with $"+ch.name+" = "+truncateText(ch.val, 60))
+				w.activate()
+			}
+			continue
+		}
 		if len(alt) != len(argv) || alt[at-1] != argv[at-1] {
 			continue // the value changed the words' number or the program
 		}
 		a := *c
 		a.Args, a.Dynamic, a.argv = alt[at:], altDyn[at:], nil
 		w.r.trace("judged again with $" + ch.name + " = " + truncateText(ch.val, 60))
-		for _, h := range hs {
+		for _, h := range handlers()[c.Name] {
 			h(&a, w.r)
 		}
 		w.altJudge(&a)
 	}
+}
+
+// maybeChoice is one value a variable may hold.
+type maybeChoice struct{ name, val string }
+
+// maybeChoices lists the values the variables words use may hold (at most
+// maxMaybe); none when a word holds a substitution, which would run again
+// if the words were expanded again.
+func (w *walker) maybeChoices(words []*syntax.Word) []maybeChoice {
+	st := w.state()
+	var choices []maybeChoice
+	pure := true
+	for _, word := range words {
+		syntax.Walk(word, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+				pure = false
+				return false
+			case *syntax.ParamExp:
+				if x.Param == nil {
+					return true
+				}
+				v, ok := st.lookup(x.Param.Value)
+				if !ok || !v.dyn || len(v.maybe) == 0 {
+					return true
+				}
+				for _, m := range v.maybe {
+					if len(choices) < maxMaybe {
+						choices = append(choices, maybeChoice{st.refTarget(x.Param.Value), m})
+					}
+				}
+			}
+			return true
+		})
+	}
+	if !pure {
+		return nil
+	}
+	return choices
+}
+
+// maybeOfWord returns the known values word may expand to, one for each
+// value a variable it uses may hold (y="$x/lib" after x was set on some
+// paths only).
+func (w *walker) maybeOfWord(word *syntax.Word) []string {
+	choices := w.maybeChoices([]*syntax.Word{word})
+	var out []string
+	for _, ch := range choices {
+		saved := w.st
+		w.st = saved.clone()
+		w.st.setScalar(ch.name, ch.val, false)
+		w.activate()
+		v, dyn := w.wordString(word, false)
+		w.st = saved
+		w.activate()
+		if !dyn {
+			out = append(out, v)
+		}
+	}
+	return out
 }

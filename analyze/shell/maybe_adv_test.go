@@ -107,3 +107,19 @@ func TestMaybeValuesBound(t *testing.T) {
 		t.Errorf("maybeValues of an unset name = %q", got)
 	}
 }
+
+// A value that may hold a whole command, run as the command word, through
+// eval or sh -c; and a value copied from one that may hold a system
+// directory.
+func TestMaybeValueCommandsAndCopies(t *testing.T) {
+	for _, b := range maybeBranches {
+		for _, run := range []string{"$x", "eval \"$x\"", "sh -c \"$x\"", "y=$x; $y"} {
+			src := strings.NewReplacer("@V", "x", "@T", "'rm -rf /'", "@C", run).Replace(b)
+			wantAtLeast(t, src, scopeOptions, atLeastBlock)
+		}
+		for _, cp := range []string{"y=$x; rm -rf \"$y\"", "y=\"$x/lib\"; rm -rf $y", "y=${x}; sudo rm -fr \"$y\""} {
+			src := strings.NewReplacer("@V", "x", "@T", "/usr", "@C", cp).Replace(b)
+			wantAtLeast(t, src, scopeOptions, atLeastBlock)
+		}
+	}
+}
