@@ -255,6 +255,9 @@ type walker struct {
 	// substCred is the secret the last command substitution a word
 	// expanded printed, for the assignment that stores it.
 	substCred string
+	// substNet describes the network data the last substitution a word
+	// expanded printed (x=$(nc h p)), for the assignment that stores it.
+	substNet string
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
@@ -300,6 +303,9 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 			if rd.Hdoc != nil {
 				body, _ := w.wordString(rd.Hdoc, true)
 				in = stream{kind: streamLiteral, text: body, what: "a here-document"}
+				if net := w.netIn(rd.Hdoc); net != "" {
+					in = netStream(net)
+				}
 			} else {
 				in = stream{kind: streamLiteral, what: "an empty here-document"}
 			}
@@ -307,6 +313,9 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 			if rd.Word != nil {
 				body, _ := w.wordString(rd.Word, true)
 				in = stream{kind: streamLiteral, text: body, what: "a here-string"}
+				if net := w.netIn(rd.Word); net != "" {
+					in = netStream(net) // bash <<< "$line"
+				}
 			}
 		case syntax.RdrIn, syntax.RdrInOut:
 			if ps, ok := procSubstWord(rd.Word); ok && rd.Op == syntax.RdrIn {
@@ -399,10 +408,13 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 	case *syntax.IfClause:
 		out = w.ifClause(c, in)
 	case *syntax.WhileClause:
+		before := w.state().clone()
 		w.loopUnknowns(c)
 		w.stmts(c.Cond, in)
 		out = w.stmts(c.Do, in)
+		body := w.state().clone()
 		w.loopUnknowns(c)
+		w.state().keepMaybe(before, body)
 	case *syntax.ForClause:
 		out = w.forClause(c, in)
 	case *syntax.CaseClause:
@@ -645,12 +657,21 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		return
 	}
 	val, dyn := "", false
-	w.substCred = ""
+	w.substCred, w.substNet = "", ""
 	if a.Value != nil {
 		if startupVars[name] {
 			w.startupVar(a)
 		}
 		val, dyn = w.wordString(a.Value, false)
+	}
+	if net := w.substNet; (net != "" || w.r.fl().budget.netVars) && a.Index == nil {
+		if net == "" {
+			net = w.netIn(a.Value)
+		}
+		if net != "" {
+			// x=$(nc h p), cmd="$line": the value comes from the network.
+			defer st.markNet(name, net)
+		}
 	}
 	cred := w.substCred
 	if cred == "" && a.Value != nil && a.Index == nil {
@@ -725,6 +746,13 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 			return
 		}
 	}
+	if dyn && a.Value != nil && w.r.fl().budget.maybes {
+		if m := w.maybeOfWord(a.Value); len(m) > 0 {
+			// y=$x where x may hold known values: so may y.
+			st.setUnknown(name, m)
+			return
+		}
+	}
 	st.setScalar(name, val, dyn)
 }
 
@@ -787,6 +815,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	var secret string
 	for _, word := range ce.Args {
 		fields, d, st := w.wordFields(word)
+		from := len(proc)
 		for i := range fields {
 			argv = append(argv, fields[i])
 			dyn = append(dyn, d)
@@ -798,6 +827,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 		if secret == "" {
 			secret = w.secretVarIn(word)
 		}
+		w.netFields(word, proc, from)
 	}
 	if len(argv) == 0 {
 		// $empty VAR=x: the assignments stay.
@@ -829,7 +859,11 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	if len(text) > 400 {
 		text = truncateText(text, 400)
 	}
-	return w.run(argv, dyn, proc, in, text, secret, s)
+	out, c := w.run(argv, dyn, proc, in, text, secret, s)
+	if w.r.fl().budget.maybes {
+		w.maybeJudge(ce, argv, c)
+	}
+	return out, c
 }
 
 // run analyses one simple command given as words: it unwraps wrappers,
@@ -855,8 +889,26 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 		return stream{kind: streamUnknown}, c
 	}
 	w.r.record(c)
+	if c.cwdSet != "" {
+		// env -C dir, sudo -D dir: the command, and any script or code it
+		// runs, works in dir; the shell that started it stays where it is.
+		saved := w.state()
+		w.st = saved.clone()
+		w.st.env, w.st.dirAlts = c.env, nil
+		w.activate()
+		defer func() {
+			w.st = saved
+			w.activate()
+		}()
+	}
 	if !dynamicName(c) && w.globProgram(c) {
 		return stream{kind: streamUnknown}, c
+	}
+	if dynamicName(c) && c.nameNet != "" {
+		// while read c; do $c; done <&5: each line read runs as a command.
+		if !w.runsConnection(c, netStream(c.nameNet)) {
+			w.r.add(c.find(ruleRemoteExec, "Runs as commands the lines of "+c.nameNet+" without showing them first."))
+		}
 	}
 	if dynamicName(c) {
 		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(strings.TrimPrefix(c.Path, "\x00"), 60)+"), so what it does cannot be checked."))
@@ -916,9 +968,9 @@ func (r *report) record(c *Cmd) {
 	c.Cwd = r.env.absDir()
 	if c.cwdSet != "" {
 		c.Cwd = c.cwdSet
+		c.env = r.env.at(c.cwdSet)
 		if c.cwdSet == unknownDir {
 			c.Cwd = ""
-			c.env = r.env.at(unknownDir)
 		}
 	}
 }

@@ -30,6 +30,9 @@ type Cmd struct {
 	viaSudo bool     // this very command line used sudo (not only an enclosing script)
 	argv    *Argv    // Args read through the program's spec, computed on first use
 	cwdSet  string   // the working directory a wrapper set (env -C), or ""
+	// nameNet describes the network data the program's name was read
+	// from ($line as the command word), else "".
+	nameNet string
 }
 
 // isCluster reports whether a looks like a cluster of single-letter flags.

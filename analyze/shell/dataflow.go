@@ -27,6 +27,12 @@ type shVar struct {
 	// cred is the secret the value holds when a command that prints one
 	// gave it (t=$(gh auth token)), else "".
 	cred string
+	// maybe are known values a dyn scalar may hold: the values it had on
+	// the paths that meet here (see dataflow_maybe.go).
+	maybe []string
+	// net describes the network data the value was read from (a stream's
+	// what: a connection, a download), else "" (see net_lines.go).
+	net string
 }
 
 // fnDef is a function declared in the script, with the source it was
@@ -232,7 +238,16 @@ func (st *shState) merge(others ...*shState) {
 			}
 		}
 		if !same {
-			st.setVar(k, shVar{vals: []string{"$" + k}, dyn: true})
+			net := ""
+			for _, s := range all {
+				if v, ok := s.vars[k]; ok && v.net != "" && net == "" {
+					net = v.net
+				}
+			}
+			st.setUnknown(k, maybeValues(k, all))
+			if net != "" {
+				st.markNet(k, net) // read from the network on some path
+			}
 		}
 	}
 	for _, o := range others {
@@ -277,7 +292,7 @@ func hasDef(defs []fnDef, d fnDef) bool {
 }
 
 func sameVar(a, b shVar) bool {
-	return a.array == b.array && a.dyn == b.dyn && a.unset == b.unset && a.assoc == b.assoc && a.ref == b.ref && equalStrings(a.vals, b.vals) && equalStrings(a.keys, b.keys)
+	return a.array == b.array && a.dyn == b.dyn && a.unset == b.unset && a.assoc == b.assoc && a.ref == b.ref && equalStrings(a.vals, b.vals) && equalStrings(a.keys, b.keys) && equalStrings(a.maybe, b.maybe) && a.net == b.net
 }
 
 func equalStrings(a, b []string) bool {

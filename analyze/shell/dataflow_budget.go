@@ -43,6 +43,12 @@ type budget struct {
 	stmts, match int
 	// spent names the bound that was reached first, "" while none was.
 	spent string
+	// maybes: some variable may hold one of several known values
+	// (dataflow_maybe.go), so commands that use one are judged again.
+	maybes bool
+	// netVars: some variable holds data read from the network
+	// (net_lines.go), so the words that use one are looked at.
+	netVars bool
 }
 
 // exhaust records that a bound was reached.

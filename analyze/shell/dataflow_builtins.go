@@ -142,6 +142,10 @@ func (w *walker) read(c *Cmd, in stream) {
 						val = c.Args[i]
 					}
 					switch a[j] {
+					case 'u':
+						if sock, ok := w.socketFd(val); ok {
+							in = socketStream(sock) // read -u 5: the connection on fd 5
+						}
 					case 'a':
 						array = val
 					case 'd':
@@ -161,6 +165,18 @@ func (w *walker) read(c *Cmd, in stream) {
 		names = []string{"REPLY"}
 	}
 	defer w.readSecret(append(names, array), in)
+	if in.kind == streamNetwork {
+		// while read l <&5, nc h p | while read l: each line comes from
+		// the network, and goes wherever the variable goes.
+		what := in.what
+		defer func() {
+			for _, n := range append(names, array) {
+				if isName(n) {
+					st.markNet(n, what)
+				}
+			}
+		}()
+	}
 	text, known := "", in.kind == streamLiteral || in.kind == streamDecoded
 	if in.kind == streamUnknown && in.item != "" {
 		// ls -d /* | while read d: each line is one of the names the
@@ -226,6 +242,14 @@ func (w *walker) mapfile(c *Cmd, in stream) {
 		return
 	}
 	defer w.readSecret([]string{name}, in)
+	if fd, ok := c.Flag("-u"); ok {
+		if sock, ok := w.socketFd(fd); ok {
+			in = socketStream(sock) // mapfile -u 5: the connection on fd 5
+		}
+	}
+	if in.kind == streamNetwork {
+		defer st.markNet(name, in.what)
+	}
 	if in.kind == streamUnknown && in.item != "" {
 		st.setVar(name, shVar{vals: []string{in.item}, array: true})
 		return

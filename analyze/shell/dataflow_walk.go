@@ -303,11 +303,17 @@ func (w *walker) forClause(c *syntax.ForClause, in stream) stream {
 	}
 	var items []string
 	var dyns []bool
+	net := ""
 	for _, word := range wi.Items {
-		fields, d, _ := w.wordFields(word)
+		fields, d, s := w.wordFields(word)
 		for _, f := range fields {
 			items = append(items, f)
 			dyns = append(dyns, d)
+		}
+		if s.kind == streamNetwork {
+			net = s.what // for c in $(nc h p): each item comes from the network
+		} else if n := w.netIn(word); n != "" {
+			net = n
 		}
 	}
 	if !wi.InPos.IsValid() && len(wi.Items) == 0 {
@@ -336,11 +342,17 @@ func (w *walker) forClause(c *syntax.ForClause, in stream) stream {
 	fl.loopWalks += len(items) + 1
 	for i, it := range items {
 		w.state().setScalar(name, it, i < len(dyns) && dyns[i])
+		if net != "" {
+			w.state().markNet(name, net)
+		}
 		out = w.stmts(c.Do, in)
 	}
 	if rest {
 		w.loopUnknowns(c)
 		w.state().setScalar(name, "$"+name, true)
+		if net != "" {
+			w.state().markNet(name, net)
+		}
 		out = w.stmts(c.Do, in)
 	}
 	return out

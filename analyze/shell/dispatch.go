@@ -190,7 +190,9 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 	switch {
 	case hasC && scriptIdx >= 0:
 		if scriptIdx < len(c.proc) && c.proc[scriptIdx].kind == streamNetwork {
-			r.add(c.find(w.remoteRule(c), "Runs a script downloaded from the network without showing it first."))
+			if !w.runsConnection(c, c.proc[scriptIdx]) {
+				r.add(c.find(w.remoteRule(c), "Runs a script downloaded from the network without showing it first."))
+			}
 			return stream{kind: streamUnknown}
 		}
 		if scriptIdx < len(c.Dynamic) && c.Dynamic[scriptIdx] && strings.Contains(script, "$(…)") && strings.TrimSpace(script) == "$(…)" {
@@ -206,6 +208,7 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 			p = c.proc[fileIdx]
 		}
 		switch {
+		case w.runsConnection(c, p):
 		case p.kind == streamNetwork:
 			r.add(c.find(w.remoteRule(c), "Runs a script downloaded from the network without showing it first."))
 		case p.kind == streamLiteral || p.kind == streamDecoded:
@@ -353,6 +356,9 @@ func (w *walker) output(c *Cmd, in stream) stream {
 	if st, ok := w.encodedSecret(c, in); ok {
 		return st
 	}
+	if st, ok := connectionOutput(c); ok {
+		return st
+	}
 	switch c.Name {
 	case "echo":
 		args := c.Args
@@ -370,6 +376,9 @@ func (w *walker) output(c *Cmd, in stream) stream {
 			text = echoEscapes(text)
 		}
 		if anyTrue(c.Dynamic) {
+			if s, ok := netArg(c); ok {
+				return s
+			}
 			return stream{kind: streamUnknown, what: "the output of echo"}
 		}
 		return stream{kind: streamLiteral, text: text, what: "text"}
@@ -382,6 +391,9 @@ func (w *walker) output(c *Cmd, in stream) stream {
 			args = args[1:]
 		}
 		if len(args) == 0 || anyTrue(c.Dynamic) {
+			if s, ok := netArg(c); ok {
+				return s
+			}
 			return stream{kind: streamUnknown, what: "the output of printf"}
 		}
 		return stream{kind: streamLiteral, text: printfFormat(args[0], args[1:]), what: "text"}

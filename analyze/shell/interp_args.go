@@ -428,7 +428,9 @@ func (w *walker) dynamicCode(c *Cmd, lang string, first, last int) bool {
 	dynamic := false
 	for i := first; i <= last && i < len(c.Args); i++ {
 		if i < len(c.proc) && c.proc[i].kind == streamNetwork {
-			w.r.add(c.find(w.remoteRule(c), "Runs "+langNames[lang]+" code downloaded from the network without showing it first."))
+			if !w.runsConnection(c, c.proc[i]) {
+				w.r.add(c.find(w.remoteRule(c), "Runs "+langNames[lang]+" code downloaded from the network without showing it first."))
+			}
 			return true
 		}
 		if i < len(c.Dynamic) && c.Dynamic[i] {

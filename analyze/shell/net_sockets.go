@@ -91,3 +91,78 @@ func loopbackDev(name string) bool {
 	a, err := netip.ParseAddr(host)
 	return err == nil && a.IsLoopback()
 }
+
+// connectionOutput is what a program that opens a raw connection prints:
+// the data that arrives on it (nc, ncat, netcat, socat, telnet, openssl
+// s_client, and their listening forms). A shell that reads it, or runs the
+// lines it reads from it, is a reverse (or bind) shell. ok is false for
+// other programs and for forms that carry no data (nc -z).
+func connectionOutput(c *Cmd) (stream, bool) {
+	switch c.Name {
+	case "nc", "ncat", "netcat":
+		if c.Has("-z") {
+			return stream{}, false
+		}
+		pos := c.Positional()
+		if c.Has("-l", "--listen") {
+			port := ""
+			if v, ok := c.Flag("-p", "--source-port"); ok {
+				port = v
+			} else if len(pos) > 0 {
+				port = pos[len(pos)-1]
+			}
+			return socketStream("port " + port + " of this machine (listening)"), true
+		}
+		if len(pos) == 0 {
+			return stream{}, false
+		}
+		return socketStream(strings.Join(pos, " port ")), true
+	case "telnet":
+		pos := c.Positional()
+		if len(pos) == 0 {
+			return stream{}, false
+		}
+		return socketStream(strings.Join(pos, " port ")), true
+	case "socat":
+		for _, p := range c.Positional() {
+			if socatNetAddr(p) {
+				return socketStream(p), true
+			}
+		}
+	case "openssl":
+		switch c.Sub(0) {
+		case "s_client":
+			if v, ok := c.Flag("-connect"); ok {
+				return socketStream(v), true
+			}
+			return socketStream("localhost:443"), true
+		case "s_server":
+			port, _ := c.Flag("-accept", "-port")
+			return socketStream("port " + port + " of this machine (listening)"), true
+		}
+	}
+	return stream{}, false
+}
+
+// socatNetAddr reports a socat address that is a network connection or a
+// listening socket (TCP:host:port, OPENSSL-LISTEN:443, UDP4:…).
+func socatNetAddr(a string) bool {
+	kind, _, _ := strings.Cut(strings.ToLower(a), ":")
+	kind, _, _ = strings.Cut(kind, ",")
+	switch kind {
+	case "tcp", "tcp4", "tcp6", "tcp-connect", "tcp4-connect", "tcp6-connect", "tcp-l", "tcp-listen", "tcp4-listen", "tcp6-listen",
+		"udp", "udp4", "udp6", "udp-connect", "udp-l", "udp-listen", "udp4-listen", "udp6-listen", "udp-recv", "udp-recvfrom",
+		"ssl", "openssl", "openssl-connect", "ssl-l", "openssl-listen", "sctp", "sctp-connect", "sctp-listen", "socks", "socks4", "socks4a", "socks5", "proxy", "proxy-connect",
+		"dccp-connect", "dccp-listen", "vsock-connect", "vsock-listen":
+		return true
+	}
+	return false
+}
+
+// socketOf returns the connection a stream read from one comes from.
+func socketOf(s stream) (string, bool) {
+	if s.kind != streamNetwork {
+		return "", false
+	}
+	return strings.CutPrefix(s.what, socketWhat)
+}

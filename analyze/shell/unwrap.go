@@ -55,12 +55,17 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				}
 				return c, true
 			}
-			if len(wr.split) > 0 {
-				// env -S 'rm -rf /': the string is split into the command's words.
-				rest := argv[min(wr.next, len(argv)):]
-				nargv := append(append([]string(nil), wr.split...), rest...)
-				ndyn := append(make([]bool, len(wr.split)), dyn[min(wr.next, len(dyn)):]...)
-				nproc := append(make([]stream, len(wr.split)), proc[min(wr.next, len(proc)):]...)
+			if wr.hasSplit {
+				// env -S 'sh -c "rm -rf /"': the string is split into words
+				// that env reads as its own arguments (options, NAME=VALUE,
+				// then the command), before the words that followed.
+				if wr.cwd != "" {
+					cwd = w.wrapperCwd(name, wr.cwd)
+				}
+				rest := min(wr.next, len(argv))
+				nargv := append(append([]string{argv[0]}, wr.split...), argv[rest:]...)
+				ndyn := append(append([]bool{dyn[0]}, wr.splitDyn...), dyn[rest:]...)
+				nproc := append(make([]stream, 1+len(wr.split)), proc[rest:]...)
 				argv, dyn, proc = nargv, ndyn, nproc
 				steps = append(steps, name)
 				continue
@@ -79,13 +84,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false // the wrapper alone runs no command
 			}
 			if wr.cwd != "" {
-				// env -C dir, sudo -D dir: the wrapped command runs there.
-				w.r.trace(name + " runs it in " + wr.cwd)
-				if abs, ok := w.r.env.resolve(wr.cwd); ok && strings.HasPrefix(abs, "/") {
-					cwd = abs
-				} else {
-					cwd = unknownDir
-				}
+				cwd = w.wrapperCwd(name, wr.cwd)
 			}
 			steps = append(steps, name)
 			argv, dyn, proc = argv[wr.next:], dyn[wr.next:], proc[wr.next:]
@@ -123,7 +122,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false
 			}
 			w.feedUnknown(cmd, cdyn, text, src)
-			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
+			argv, dyn, proc = cmd, cdyn, fedStreams(cmd, cdyn, src)
 			steps = append(steps, "xargs")
 			continue
 		case "parallel":
@@ -138,7 +137,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				w.r.script(cmd[0], c, "parallel runs")
 				return c, true
 			}
-			argv, dyn, proc = cmd, cdyn, make([]stream, len(cmd))
+			argv, dyn, proc = cmd, cdyn, fedStreams(cmd, cdyn, in)
 			steps = append(steps, "parallel")
 			continue
 		case "su":
@@ -158,7 +157,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			c := w.newCmd(argv, dyn, text, sudo)
 			w.r.record(c)
 			if anyTrue(dyn[1:]) && !envSetupOnly(proc[1:], dyn[1:]) {
-				if streamOf(proc, streamNetwork) {
+				if s, ok := connectionIn(proc[1:]); ok {
+					w.runsConnection(c, s)
+				} else if streamOf(proc, streamNetwork) {
 					w.r.add(c.find(ruleRemoteExec, "Runs code downloaded from the network without showing it first."))
 				} else {
 					w.r.add(c.find(ruleEvalDynamic, ""))
@@ -193,6 +194,9 @@ done:
 	}
 	c = w.newCmd(argv, dyn, text, sudo)
 	c.cwdSet = cwd
+	if dyn[0] && len(proc) > 0 && proc[0].kind == streamNetwork {
+		c.nameNet = proc[0].what
+	}
 	if len(proc) > 0 {
 		c.proc = proc[1:]
 	}
@@ -496,6 +500,7 @@ func suUser(argv []string) string {
 // this shell.
 func (w *walker) sourced(c *Cmd, file string, p stream, in stream) {
 	switch {
+	case w.runsConnection(c, p):
 	case p.kind == streamNetwork:
 		w.r.add(c.find(ruleRemoteExec, "Runs a script downloaded from the network without showing it first."))
 		w.r.mutates()
@@ -515,6 +520,16 @@ func (w *walker) sourced(c *Cmd, file string, p stream, in stream) {
 		}
 		w.r.mutates()
 	}
+}
+
+// wrapperCwd is the directory a wrapper's option makes the wrapped command
+// run in (env -C dir, sudo -D dir): absolute, or unknownDir.
+func (w *walker) wrapperCwd(name, dir string) string {
+	w.r.trace(name + " runs it in " + dir)
+	if abs, ok := w.r.env.resolve(dir); ok && strings.HasPrefix(abs, "/") {
+		return abs
+	}
+	return unknownDir
 }
 
 // script analyses src as a shell script nested under parent.

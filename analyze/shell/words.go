@@ -132,6 +132,9 @@ func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
 			if st.kind == streamSecret {
 				w.substCred = st.cred
 			}
+			if st.kind == streamNetwork {
+				w.substNet = st.what
+			}
 			b.WriteString(v)
 			dyn = dyn || d
 		case *syntax.ParamExp:
@@ -142,6 +145,9 @@ func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
 			out := w.substitution(p.Stmts)
 			if out.kind == streamSecret {
 				w.substCred = out.cred
+			}
+			if out.kind == streamNetwork {
+				w.substNet = out.what
 			}
 			if out.kind == streamLiteral || out.kind == streamDecoded {
 				b.WriteString(strings.TrimRight(out.text, "\n"))

@@ -60,8 +60,12 @@ type wrapRead struct {
 	cwd    string   // the working directory it sets, when it sets one
 	exec   []string // scripts given as option values (flock -c, script -c)
 	split  []string // words an option splits into arguments (env -S)
-	assign []string // NAME=VALUE operands before the command (env)
-	secret []secretHit
+	// splitDyn[i]: split[i] is only known when the command runs; hasSplit:
+	// an option split a string (perhaps into no words at all).
+	splitDyn []bool
+	hasSplit bool
+	assign   []string // NAME=VALUE operands before the command (env)
+	secret   []secretHit
 	// otherUser is set when the command runs as a named user who is not
 	// root (sudo -u dev): not an escalation to root.
 	otherUser bool
@@ -89,7 +93,19 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 		case o.Tags&TagExec != 0 && o.HasValue:
 			wr.exec = append(wr.exec, o.Value)
 		case o.Tags&TagSplit != 0 && o.HasValue:
-			wr.split = append(wr.split, strings.Fields(o.Value)...)
+			words, dyn, err := splitEnvString(o.Value)
+			if err != nil {
+				// A string env refuses, or one read differently by
+				// another env: its words, none of them known.
+				words = strings.Fields(o.Value)
+				dyn = make([]bool, len(words))
+				for i := range dyn {
+					dyn[i] = true
+				}
+			}
+			wr.split = append(wr.split, words...)
+			wr.splitDyn = append(wr.splitDyn, dyn...)
+			wr.hasSplit = true
 		case o.Tags&TagCwd != 0 && o.HasValue:
 			wr.cwd = o.Value
 		case o.Tags&TagRoot != 0:
