@@ -13,6 +13,7 @@ import (
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
@@ -134,11 +135,8 @@ func (a *app) dbFile() (string, error) {
 	if a.dbPath != "" {
 		return a.dbPath, nil
 	}
-	if p := a.env.Getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
-	}
-	if d := a.env.Getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return strings.TrimRight(d, "/") + "/actionguard.db", nil
+	if a.env.Getenv("ACTIONGUARD_DB") != "" || a.env.Getenv("ACTIONGUARD_STATE_DIR") != "" {
+		return host.EnvWith(a.env.Getenv).DBPath()
 	}
 	return store.DefaultPath()
 }

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -19,6 +18,7 @@ import (
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store/dbpath"
 )
@@ -126,15 +126,8 @@ func DBPath(cfg Config) (string, error) {
 	if cfg.DBPath != "" {
 		return cfg.DBPath, nil
 	}
-	getenv := cfg.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if p := getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
-	}
-	if d := getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return filepath.Join(d, dbpath.FileName), nil
+	if getenv := cfg.Getenv; getenv != nil && (getenv("ACTIONGUARD_DB") != "" || getenv("ACTIONGUARD_STATE_DIR") != "") {
+		return host.EnvWith(getenv).DBPath()
 	}
 	return dbpath.Default()
 }
