@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -38,10 +37,7 @@ func list(t *testing.T) (string, map[string][]pkg) {
 			listed.err = err
 			return
 		}
-		gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(gobin); err != nil {
-			gobin = "go"
-		}
+		gobin := "go"
 		out, err := exec.Command(gobin, "list", "-m").Output()
 		if err != nil {
 			listed.err = err
