@@ -77,6 +77,9 @@ func envControlPlane(getenv func(string) string) []string {
 	env := host.EnvWith(getenv)
 	db := ""
 	for _, v := range [...]string{"ACTIONGUARD_DB", "ACTIONGUARD_STATE_DIR", "XDG_STATE_HOME", "LOCALAPPDATA"} {
+		if v == "LOCALAPPDATA" && runtime.GOOS != "windows" {
+			continue
+		}
 		if getenv(v) != "" {
 			db, _ = env.DBPath()
 			break
