@@ -20,8 +20,14 @@ demo:
 test:
 	./scripts/test.sh
 
+# staticcheck, pinned, from the module proxy (then the module cache):
+# not a dependency of the module. It takes about two CPU minutes, so
+# `make test` (CI) runs go vet and gofmt only.
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 vet:
 	$(GO) vet ./...
+	$(STATICCHECK) ./...
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 
 fmt:

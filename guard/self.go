@@ -3,10 +3,12 @@ package guard
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 	"github.com/actionguard/actionguard/policy"
 )
 
@@ -66,19 +68,25 @@ func ControlPlaneOf(userPolicy, dbPath string) []string {
 }
 
 // envControlPlane names the control plane from the environment: what
-// $ACTIONGUARD_CONFIG, $XDG_CONFIG_HOME, $ACTIONGUARD_DB,
-// $ACTIONGUARD_STATE_DIR and $XDG_STATE_HOME point at (the defaults under
-// the home directory are always protected by the shell analyzer).
+// $ACTIONGUARD_CONFIG, $ACTIONGUARD_DB, $ACTIONGUARD_STATE_DIR and the
+// system's base directories ($XDG_CONFIG_HOME, $XDG_STATE_HOME, on
+// Windows %AppData% and %LocalAppData%) point at. The defaults under the
+// home directory, every system's, are always protected by the shell
+// analyzer; the database is named here only when a variable moves it.
 func envControlPlane(getenv func(string) string) []string {
-	db := getenv("ACTIONGUARD_DB")
-	if db == "" {
-		if d := getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-			db = filepath.Join(d, "actionguard.db")
-		} else if d := getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
-			db = filepath.Join(d, "actionguard", "actionguard.db")
+	env := host.EnvWith(getenv)
+	db := ""
+	for _, v := range [...]string{"ACTIONGUARD_DB", "ACTIONGUARD_STATE_DIR", "XDG_STATE_HOME", "LOCALAPPDATA"} {
+		if v == "LOCALAPPDATA" && runtime.GOOS != "windows" {
+			continue
+		}
+		if getenv(v) != "" {
+			db, _ = env.DBPath()
+			break
 		}
 	}
-	return ControlPlaneOf(policy.ResolveUserPath("", getenv), db)
+	policyFile, _ := env.PolicyFile()
+	return ControlPlaneOf(policyFile, db)
 }
 
 // controlPlane is what the guard protects beyond the defaults.
@@ -97,7 +105,7 @@ func (g *Guard) controlPlane() []string {
 		return c.paths
 	}
 	paths := envControlPlane(func(v string) string {
-		if i := slices.Index(controlPlaneVars[:], v); i >= 0 {
+		if i := slices.Index(controlPlaneVars, v); i >= 0 {
 			return key[i]
 		}
 		return os.Getenv(v)
@@ -106,10 +114,20 @@ func (g *Guard) controlPlane() []string {
 	return paths
 }
 
-// controlPlaneVars are the variables envControlPlane reads.
-var controlPlaneVars = [...]string{"ACTIONGUARD_DB", "ACTIONGUARD_STATE_DIR", "XDG_STATE_HOME", "ACTIONGUARD_CONFIG", "XDG_CONFIG_HOME", "HOME"}
+// controlPlaneVars are the variables envControlPlane reads on this
+// system.
+var controlPlaneVars = controlPlaneVarsOf(runtime.GOOS)
 
-type envKey [len(controlPlaneVars)]string
+func controlPlaneVarsOf(goos string) []string {
+	vars := []string{"ACTIONGUARD_DB", "ACTIONGUARD_STATE_DIR", "XDG_STATE_HOME", "ACTIONGUARD_CONFIG", "XDG_CONFIG_HOME", "HOME"}
+	if goos == "windows" {
+		vars = append(vars, "APPDATA", "LOCALAPPDATA", "USERPROFILE")
+	}
+	return vars
+}
+
+// envKey holds the values of controlPlaneVars (at most 9 variables).
+type envKey [9]string
 
 // envControl is a control plane named from the environment, and the
 // values of controlPlaneVars it was named from. Its paths are shared:

@@ -406,15 +406,6 @@ func isWord(w string) bool {
 	return w[0] >= 'a' && w[0] <= 'z'
 }
 
-func isLetters(s string) bool {
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
 func isNumber(s string) bool {
 	if s == "" {
 		return false

@@ -9,17 +9,21 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/actionguard/actionguard/internal/dirs"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 )
 
 // FileName is the name of a policy file; a project may also hide it as
 // .actionguard.yaml.
-const FileName = "actionguard.yaml"
+const FileName = dirs.PolicyFileName
 
 // LoadOptions says where Load looks for policy files.
 type LoadOptions struct {
 	// UserPath is the user's policy file. When empty: $ACTIONGUARD_CONFIG,
-	// else $XDG_CONFIG_HOME/actionguard/actionguard.yaml, else
-	// ~/.config/actionguard/actionguard.yaml.
+	// else actionguard.yaml in the configuration directory by the
+	// system's convention (package internal/dirs: on Linux
+	// $XDG_CONFIG_HOME/actionguard or ~/.config/actionguard).
 	UserPath string
 	// ProjectPath is the project's policy file. When empty: actionguard.yaml
 	// or .actionguard.yaml in Cwd or a parent of it, up to the nearest one
@@ -117,24 +121,7 @@ func userPolicyPath(path string, getenv func(string) string) (string, bool) {
 	if path != "" {
 		return path, true
 	}
-	system := getenv == nil
-	if system {
-		getenv = os.Getenv
-	}
-	if path := getenv("ACTIONGUARD_CONFIG"); path != "" {
-		return path, true
-	}
-	if dir := getenv("XDG_CONFIG_HOME"); filepath.IsAbs(dir) {
-		return filepath.Join(dir, "actionguard", FileName), false
-	}
-	home := getenv("HOME")
-	if home == "" && system {
-		home, _ = os.UserHomeDir()
-	}
-	if home == "" {
-		return "", false
-	}
-	return filepath.Join(home, ".config", "actionguard", FileName), false
+	return host.EnvWith(getenv).PolicyFile()
 }
 
 // findProjectPolicy looks for the project's policy file from cwd up to the

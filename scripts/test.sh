@@ -50,8 +50,33 @@ for target in darwin/arm64 darwin/amd64 windows/amd64 linux/arm64; do
 	GOOS=${target%/*} GOARCH=${target#*/} go vet ./...
 done
 
-echo "--- go test"
+# The packages where goroutines share state (the server, the stores, the
+# audit writers, the hook runner, the MCP proxy, the trash) run under the
+# race detector, instead of plainly: it needs cgo and a C compiler.
+race_pkgs=(./server/... ./store/... ./audit/... ./adapter/... ./mcpproxy/... ./internal/hookrun/... ./undo/...)
+race=true
+if ! ./scripts/ci-gcc.sh; then
+	if [ "${CI:-}" = true ]; then
+		echo "gcc could not be installed: the race detector needs it" >&2; exit 1
+	fi
+	echo "gcc could not be installed: the concurrent packages run without the race detector" >&2
+	race=false
+fi
+race_re=$(printf '%s\n' "${race_pkgs[@]}" | sed 's#^\./##; s#/\.\.\.$##' | paste -sd'|')
+mod=$(go list -m)
+mapfile -t plain < <(go list ./... | grep -Ev "^$mod/($race_re)(/|\$)")
+
+echo "--- go test (${#plain[@]} packages; -race on ${race_pkgs[*]})"
 # One line a package, the output of what failed, and at the end every
 # skipped test with its reason.
 go build -o "$ACTIONGUARD_ARTIFACTS/testsum" ./scripts/testsum
-go test -count=1 -json ./... | "$ACTIONGUARD_ARTIFACTS/testsum"
+{
+	status=0
+	go test -count=1 -json "${plain[@]}" || status=1
+	if $race; then
+		CGO_ENABLED=1 go test -race -count=1 -json "${race_pkgs[@]}" || status=1
+	else
+		go test -count=1 -json "${race_pkgs[@]}" || status=1
+	fi
+	exit $status
+} | "$ACTIONGUARD_ARTIFACTS/testsum"

@@ -1,11 +1,12 @@
 package store
 
 import (
-	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 )
 
 // The files that keep the audit log honest. A guarded tool call must not
@@ -45,20 +46,16 @@ func CheckpointPath(dbPath string) string {
 }
 
 // ConfigDir is actionguard's configuration directory, where the user's
-// policy file is: the directory of $ACTIONGUARD_CONFIG when set, else
-// $XDG_CONFIG_HOME/actionguard, else ~/.config/actionguard.
+// policy file is: the directory of $ACTIONGUARD_CONFIG when set, else the
+// configuration directory by the system's convention (package
+// internal/dirs: on Linux $XDG_CONFIG_HOME/actionguard or
+// ~/.config/actionguard).
 func ConfigDir() (string, error) {
-	if p := os.Getenv("ACTIONGUARD_CONFIG"); p != "" {
-		return filepath.Dir(p), nil
+	d, err := host.Env().ConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("store: no configuration directory: %w", err)
 	}
-	if d := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "actionguard"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return "", errors.New("store: no configuration directory: set ACTIONGUARD_CONFIG or HOME")
-	}
-	return filepath.Join(home, ".config", "actionguard"), nil
+	return d, nil
 }
 
 // StateDir is actionguard's state directory, where the installation's

@@ -49,10 +49,6 @@ func WithHome(dir string) PutOption {
 	return func(c *putConfig) { c.home, c.homeSet = dir, true }
 }
 
-func withSource(s Source) PutOption {
-	return func(c *putConfig) { c.source = s }
-}
-
 // Refusal is one path Put would not move.
 type Refusal struct {
 	Path   string `json:"path"`

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"github.com/actionguard/actionguard/internal/dirs"
 )
 
 // actionguard's control plane on disk: what a guarded tool call may read
@@ -71,10 +73,16 @@ func placesOf(opt Options) *places {
 	return b
 }
 
-// homeControlDirs are actionguard's directories under the home directory:
-// the user's policy and chosen modes, and the state (database, spool,
-// sessions, approvals, trust, trash, keys).
-var homeControlDirs = []string{"/.config/actionguard", "/.local/state/actionguard"}
+// homeControlDirs are actionguard's directories under the home directory
+// on every system, in lower case: the user's policy and chosen modes, and
+// the state (database, spool, sessions, approvals, trust, trash, keys).
+var homeControlDirs = func() []string {
+	var out []string
+	for _, d := range dirs.HomePlaces() {
+		out = append(out, "/"+strings.ToLower(d))
+	}
+	return out
+}()
 
 // agentHookFiles are the agents' settings files that hold actionguard's
 // hooks, by the end of their path (user and project scope alike).
@@ -123,10 +131,13 @@ func (e *analysis) controlPlane(abs string) controlPart {
 			part.what = stateWhat(abs, p)
 		}
 	}
-	if part.what == "" && (strings.Contains(abs, "/.config/actionguard/") || strings.HasSuffix(abs, "/.config/actionguard") ||
-		strings.Contains(abs, "/.local/state/actionguard/") || strings.HasSuffix(abs, "/.local/state/actionguard")) {
-		// Another home, or the user's reached through a link (ln -s ~ /tmp/h).
-		part.what = stateWhat(abs, abs)
+	if part.what == "" && strings.Contains(abs, "/actionguard") {
+		for _, d := range homeControlDirs {
+			if strings.Contains(abs, d+"/") || strings.HasSuffix(abs, d) {
+				// Another home, or the user's reached through a link (ln -s ~ /tmp/h).
+				part.what = stateWhat(abs, abs)
+			}
+		}
 	}
 	if part.what == "" && !relative && !e.inWorkspace(abs) && isSelfProgram(base) {
 		// The installed binaries the agents' hooks run: replaced, every
@@ -154,6 +165,13 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		}
 		if base == ".mcp.json" {
 			part.what = projectMCP
+		}
+		if !relative {
+			for _, pl := range systemPlaces {
+				if in(pl) {
+					part.what = agentHooks
+				}
+			}
 		}
 		if pluginPlace(abs, home) {
 			part.what = agentPlugins

@@ -2,7 +2,10 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
+
+	"github.com/actionguard/actionguard/internal/dirs"
 )
 
 // The paths a command changes, as the file system sees them, judged
@@ -49,10 +52,9 @@ const agentHooks = "the agent's hook settings"
 // as MCP servers by the next session, so it is executable configuration.
 const projectMCP = "the project's MCP servers (commands the agent starts)"
 
-// selfPlaces are the agents' hook settings (user and project scope
-// alike), Claude Code's own state file in the home directory and
-// actionguard's directories there.
-var selfPlaces = []selfPlace{
+// agentPlaces are the agents' hook settings (user and project scope
+// alike) and Claude Code's own state file in the home directory.
+var agentPlaces = []selfPlace{
 	{parts: []string{".claude", "settings.json"}, what: agentHooks},
 	{parts: []string{".claude", "settings.local.json"}, what: agentHooks},
 	{parts: []string{".claude", "hooks"}, what: agentHooks},
@@ -70,8 +72,48 @@ var selfPlaces = []selfPlace{
 	{parts: []string{".claude", "plugins"}, home: true, what: agentPlugins},
 	{parts: []string{".claude-plugin"}, what: agentPlugins},
 	{parts: []string{".gemini", "extensions"}, home: true, what: agentPlugins},
-	{parts: []string{".config", "actionguard"}, home: true, what: "actionguard's own files"},
-	{parts: []string{".local", "state", "actionguard"}, home: true, what: "actionguard's own files"},
+}
+
+// selfPlaces are the places above, actionguard's directories under the
+// home directory on every system (a command may be written for macOS,
+// Windows or Linux whatever this machine is), and the agents' system-wide
+// settings on every system.
+var selfPlaces = append(append(slices.Clip(agentPlaces), homeSelfPlaces()...), systemAgentPlaces()...)
+
+func homeSelfPlaces() []selfPlace {
+	var out []selfPlace
+	for _, d := range dirs.HomePlaces() {
+		out = append(out, selfPlace{parts: selfParts(d), home: true, what: "actionguard's own files"})
+	}
+	return out
+}
+
+// systemAgentPlaces are the agents' managed settings, as the analysis
+// spells a path of the system they are on (C:\ProgramData\ClaudeCode is
+// /ProgramData/ClaudeCode; see winPath).
+// systemPlaces are the agents' system-wide settings directories as
+// absolute paths, in lower case.
+var systemPlaces = func() []string {
+	var out []string
+	for _, pl := range systemAgentPlaces() {
+		out = append(out, "/"+strings.Join(pl.parts, "/"))
+	}
+	return out
+}()
+
+func systemAgentPlaces() []selfPlace {
+	var out []selfPlace
+	for _, s := range dirs.AgentSystemSettings {
+		p := s.Path
+		if s.GOOS == "windows" {
+			p = winPath(p, "")
+		}
+		pl := selfPlace{parts: selfParts(p), root: true, what: agentHooks}
+		if !slices.ContainsFunc(out, func(o selfPlace) bool { return slices.Equal(o.parts, pl.parts) }) {
+			out = append(out, pl)
+		}
+	}
+	return out
 }
 
 // selfReach says whether a change can reach a protected place: the path
@@ -146,6 +188,13 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 			}
 			if kind[i] == compRuntime {
 				continue // a name known only at run time is judged by the rules for it
+			}
+			if kind[i] == compGlob && pl.home && p[i] == "*" && !strings.HasPrefix(pl.parts[0], ".") {
+				// ~/* takes the whole home directory and is judged as such
+				// (rm -rf ~/* deletes your home): a place of macOS or
+				// Windows not hidden by a dot (~/Library, ~/AppData) would
+				// make every such path a change of actionguard's files too.
+				continue
 			}
 			if kind[i] == compGlob && !pl.home && !pl.root && !e.selfRootDirAt(p, i, home, &rootDir) {
 				// Any name (a directory's whole content, a wildcard) brings

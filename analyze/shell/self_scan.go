@@ -430,7 +430,8 @@ func globPathWord(a string) bool {
 
 // controlHints are pieces, in lower case, of every name controlPlane
 // recognises (and of the variables that lead there).
-var controlHints = [...]string{"ctionguard", "xdg_", ".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local"}
+var controlHints = [...]string{"ctionguard", "xdg_", ".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local",
+	"library", "application support", "appdata", "/claude", "/gemini", "/codex", "/cursor"}
 
 // hasControlHint reports whether strings.ToLower(a) contains one of
 // controlHints. ASCII text (nearly every argument) is read in one pass,
@@ -449,7 +450,12 @@ func hasControlHint(a string) bool {
 		case 'x':
 			hit = hasPrefixFold(a[i:], "xdg_")
 		case '/':
-			hit = hasPrefixFold(a[i:], "/hooks")
+			hit = hasPrefixFold(a[i:], "/hooks") || hasPrefixFold(a[i:], "/claude") || hasPrefixFold(a[i:], "/gemini") ||
+				hasPrefixFold(a[i:], "/codex") || hasPrefixFold(a[i:], "/cursor")
+		case 'l':
+			hit = hasPrefixFold(a[i:], "library")
+		case 'a':
+			hit = hasPrefixFold(a[i:], "appdata") || hasPrefixFold(a[i:], "application support")
 		case 'h':
 			hit = hasPrefixFold(a[i:], "hooks/")
 		case '.':

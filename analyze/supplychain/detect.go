@@ -548,7 +548,7 @@ func allDigits(s string) bool {
 
 // stripSeparators drops - _ . and, in a scoped npm name, @ and /.
 func stripSeparators(k string) string {
-	if strings.IndexAny(k, "-_.@/") < 0 {
+	if !strings.ContainsAny(k, "-_.@/") {
 		return k
 	}
 	var b strings.Builder
@@ -577,7 +577,7 @@ func (ix *Index) lookAlike(k string) (hit, bool) {
 
 // foldAlike writes characters that read alike the same way.
 func foldAlike(k string) string {
-	if strings.IndexAny(k, "rvc01235$!") < 0 {
+	if !strings.ContainsAny(k, "rvc01235$!") {
 		return k
 	}
 	return alikeReplacer.Replace(k)

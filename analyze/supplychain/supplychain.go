@@ -62,7 +62,7 @@ func (e Ecosystem) normalize(name string) string {
 	k := strings.ToLower(strings.TrimSpace(name))
 	switch e {
 	case PyPI:
-		if strings.IndexAny(k, "_.") < 0 && !strings.Contains(k, "--") {
+		if !strings.ContainsAny(k, "_.") && !strings.Contains(k, "--") {
 			return strings.Trim(k, "-")
 		}
 		var b strings.Builder
@@ -190,9 +190,7 @@ func Name(e Ecosystem, spec string) (string, bool) {
 		if _, real, ok := strings.Cut(s, "@npm:"); ok { // alias@npm:real@range
 			s = real
 		}
-		if strings.HasPrefix(s, "npm:") {
-			s = s[4:]
-		}
+		s = strings.TrimPrefix(s, "npm:")
 		at := strings.LastIndexByte(s, '@')
 		if at > 0 {
 			s = s[:at]

@@ -16,6 +16,7 @@ import (
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 	"github.com/actionguard/actionguard/internal/setup"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store"
@@ -243,13 +244,10 @@ func (a *app) doctorPolicy(r *doctorReport) {
 
 // defaultPolicyPath is where the user's policy file is looked for.
 func (a *app) defaultPolicyPath() string {
-	if p := a.env.Getenv("ACTIONGUARD_CONFIG"); p != "" {
-		return p
-	}
-	if d := a.env.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "actionguard", policy.FileName)
-	}
-	return filepath.Join(a.home(), ".config", "actionguard", policy.FileName)
+	env := host.EnvWith(a.env.Getenv)
+	env.Home = a.home()
+	p, _ := env.PolicyFile()
+	return p
 }
 
 // doctorAudit reports where the audit log is and verifies its chain.

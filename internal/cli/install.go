@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/adapter"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/internal/setup"
 	"github.com/actionguard/actionguard/policy"
@@ -251,9 +252,10 @@ func (a *app) settingsFile(ag *setup.Agent, scope setup.Scope) (string, error) {
 	return ag.SettingsFile(scope, home, root)
 }
 
-// home is the user's home directory.
+// home is the user's home directory: $HOME (on Windows also
+// %USERPROFILE%), else the system's.
 func (a *app) home() string {
-	if h := a.env.Getenv("HOME"); h != "" {
+	if h := host.EnvWith(a.env.Getenv).HomeDir(); h != "" {
 		return h
 	}
 	h, _ := os.UserHomeDir()

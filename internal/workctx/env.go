@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -33,14 +34,32 @@ func Production(cwd string, getenv func(string) string, home string) string {
 			}
 		}
 	}
-	if home != "" {
-		if b, err := readSmall(filepath.Join(home, ".config", "gcloud", "active_config"), 256); err == nil {
+	if dir := gcloudConfigDir(getenv, home); dir != "" {
+		if b, err := readSmall(filepath.Join(dir, "active_config"), 256); err == nil {
 			if c := strings.TrimSpace(string(b)); prodWord(c) {
 				return "gcloud's active configuration is " + c
 			}
 		}
 	}
 	return ""
+}
+
+// gcloudConfigDir is gcloud's configuration directory: $CLOUDSDK_CONFIG,
+// else %AppData%\gcloud on Windows and ~/.config/gcloud elsewhere (macOS
+// included), or "" when unknown.
+func gcloudConfigDir(getenv func(string) string, home string) string {
+	if d := getenv("CLOUDSDK_CONFIG"); d != "" {
+		return d
+	}
+	if runtime.GOOS == "windows" {
+		if d := getenv("APPDATA"); d != "" {
+			return filepath.Join(d, "gcloud")
+		}
+	}
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".config", "gcloud")
 }
 
 // kubeContext is the current-context of the first kube config file.

@@ -7,32 +7,24 @@
 package dbpath
 
 import (
-	"errors"
-	"os"
-	"path/filepath"
+	"fmt"
+
+	"github.com/actionguard/actionguard/internal/dirs"
+	"github.com/actionguard/actionguard/internal/dirs/host"
 )
 
 // FileName is the name of the database file in a state directory.
-const FileName = "actionguard.db"
+const FileName = dirs.DBFileName
 
 // Default returns where the database lives: $ACTIONGUARD_DB if set, else
-// $ACTIONGUARD_STATE_DIR/actionguard.db, else
-// $XDG_STATE_HOME/actionguard/actionguard.db, else
-// ~/.local/state/actionguard/actionguard.db. It creates nothing.
+// $ACTIONGUARD_STATE_DIR/actionguard.db, else actionguard.db in the state
+// directory by the system's convention (package dirs: on Linux
+// $XDG_STATE_HOME/actionguard or ~/.local/state/actionguard). It creates
+// nothing.
 func Default() (string, error) {
-	if p := os.Getenv("ACTIONGUARD_DB"); p != "" {
-		return p, nil
+	p, err := host.Env().DBPath()
+	if err != nil {
+		return "", fmt.Errorf("store: no database path: %w", err)
 	}
-	if d := os.Getenv("ACTIONGUARD_STATE_DIR"); d != "" {
-		return filepath.Join(d, FileName), nil
-	}
-	// The XDG spec says to ignore a relative XDG_STATE_HOME.
-	if d := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "actionguard", FileName), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return "", errors.New("store: no database path: set ACTIONGUARD_DB or HOME")
-	}
-	return filepath.Join(home, ".local", "state", "actionguard", FileName), nil
+	return p, nil
 }
