@@ -7,9 +7,9 @@ import "strings"
 const (
 	layerLeaf      = iota // shared vocabulary and small utilities
 	layerAnalyzer         // analyze/...: what an action does
-	layerRecord           // audit, policy, learn, undo: what the guard reads and writes beside the analysis
+	layerRecord           // policy, learn, undo: what the guard reads and writes beside the analysis
 	layerGuard            // guard: the decision
-	layerService          // after a decision: approvals, the store, feedback, the evaluator
+	layerService          // after a decision: the audit log, approvals, the store, feedback, the evaluator
 	layerFrontDoor        // adapters, the hook runner, the server, the MCP proxy, installers
 	layerCLI              // internal/cli and what runs beside it
 	layerCmd              // cmd/...: main packages
@@ -22,6 +22,7 @@ var layerNames = [...]string{"leaf", "analyzer", "record", "guard", "service", "
 // here by whoever adds it (the test names it).
 var layers = map[string]int{
 	"rule":                layerLeaf,
+	"contact":             layerLeaf,
 	"internal/editdist":   layerLeaf,
 	"internal/jsonx":      layerLeaf,
 	"internal/dirs":       layerLeaf,
@@ -33,7 +34,7 @@ var layers = map[string]int{
 	"audit/internal/":     layerLeaf,
 	"analyze/":            layerAnalyzer,
 	"policy":              layerRecord,
-	"audit":               layerRecord,
+	"audit":               layerService, // the Decision→record mapping reads guard's Decision
 	"learn":               layerRecord,
 	"undo":                layerRecord,
 	"store/dbpath":        layerRecord,
@@ -47,6 +48,7 @@ var layers = map[string]int{
 	"evaluate":            layerService,
 	"adapter":             layerFrontDoor,
 	"internal/hookrun":    layerFrontDoor,
+	"internal/frontdoor":  layerFrontDoor,
 	"server":              layerFrontDoor,
 	"mcpproxy":            layerFrontDoor,
 	"internal/setup":      layerFrontDoor,
