@@ -5,7 +5,7 @@ package shell
 // generatedSpecs is the index of specs/hand.spec and specs/gen.spec (see
 // spec.go). After editing either, regenerate it: go generate ./analyze/shell/
 var generatedSpecs = specTable{
-	handLen: 104691,
+	handLen: 105763,
 	genLen:  80654,
 	entries: []specEntry{
 		{key: "7z", attrs: "", spans: []specSpan{{header: "prog 7z,7za,7zr,7zz", start: 98981, end: 99109}}},
@@ -390,7 +390,7 @@ var generatedSpecs = specTable{
 		{key: "heroku", attrs: "nocluster sub", parent: true, spans: []specSpan{{header: "prog heroku nocluster sub", start: 90191, end: 90429}}},
 		{key: "heroku logs", attrs: "nocluster", spans: []specSpan{{header: "sub heroku logs nocluster", start: 90680, end: 90945}}},
 		{key: "heroku run", attrs: "nocluster", spans: []specSpan{{header: "sub heroku run nocluster", start: 90454, end: 90591}}},
-		{key: "hexdump", attrs: "gnu", spans: []specSpan{{header: "prog hexdump,hd gnu", start: 104441, end: 104691}}},
+		{key: "hexdump", attrs: "gnu", spans: []specSpan{{header: "prog hexdump,hd gnu", start: 104441, end: 104838}}},
 		{key: "hostnamectl", attrs: "gnu", spans: []specSpan{{header: "prog hostnamectl,timedatectl gnu", start: 72388, end: 72439}}},
 		{key: "htpasswd", attrs: "posix", spans: []specSpan{{header: "prog htpasswd posix", start: 48192, end: 48254}}},
 		{key: "http", attrs: "gnu", spans: []specSpan{{header: "prog http,https,xh,xhs gnu", start: 27734, end: 28779}}},
@@ -407,6 +407,11 @@ var generatedSpecs = specTable{
 		{key: "kill", attrs: "posix nocluster", spans: []specSpan{{gen: true, header: "prog kill posix nocluster", start: 50222, end: 50368}}},
 		{key: "killall", attrs: "gnu", spans: []specSpan{{gen: true, header: "prog killall gnu", start: 50385, end: 50683}}},
 		{key: "kind", attrs: "", spans: []specSpan{{header: "prog kind", start: 88032, end: 88204}}},
+		{key: "kitty", attrs: "sub", parent: true, spans: []specSpan{{header: "prog kitty,kitten sub", start: 104860, end: 105087}}},
+		{key: "kitty @", attrs: "sub", parent: true, spans: []specSpan{{header: "sub kitty @ sub", start: 105103, end: 105104}}},
+		{key: "kitty @ launch", attrs: "stop", spans: []specSpan{{header: "sub kitty @ launch stop", start: 105359, end: 105763}}},
+		{key: "kitty @ send-key", attrs: "", spans: []specSpan{{header: "sub kitty @ send-key", start: 105273, end: 105335}}},
+		{key: "kitty @ send-text", attrs: "", spans: []specSpan{{header: "sub kitty @ send-text", start: 105126, end: 105252}}},
 		{key: "kops", attrs: "", spans: []specSpan{{header: "prog kops", start: 87523, end: 88022}}},
 		{key: "kubectl", attrs: "", spans: []specSpan{{header: "prog kubectl,oc", start: 41566, end: 42898}}},
 		{key: "launchctl", attrs: "", spans: []specSpan{{header: "prog launchctl", start: 72734, end: 72811}}},
@@ -620,6 +625,7 @@ var generatedSpecs = specTable{
 		{from: "iptables-nft", to: "iptables"},
 		{from: "iptables-restore", to: "iptables"},
 		{from: "keydb-cli", to: "redis-cli"},
+		{from: "kitten", to: "kitty"},
 		{from: "lin", to: "doctl"},
 		{from: "linode-cli", to: "doctl"},
 		{from: "lpass", to: "gopass"},
@@ -732,6 +738,8 @@ var generatedSpecs = specTable{
 		"jenkins-cli",
 		"k3d",
 		"keydb-cli",
+		"kitten",
+		"kitty",
 		"kubectl",
 		"lftp",
 		"lin",

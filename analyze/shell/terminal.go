@@ -406,72 +406,49 @@ func (w *walker) terminalZellij(c *Cmd) {
 	w.termRuns(ops, "in a zellij pane, outside the agent")
 }
 
-// kittyValued are kitty @ options that take a value.
-var kittyValued = map[string]bool{
-	"--match": true, "-m": true, "--to": true, "--password": true, "--password-file": true, "--password-env": true,
-	"--from-file": true, "--title": true, "--window-title": true, "--tab-title": true, "--type": true, "--cwd": true,
-	"--env": true, "--location": true, "--os-window-title": true, "--var": true, "--bracketed-paste": true,
-	"--match-tab": true, "-t": true, "--stdin-source": true, "--os-window-class": true, "--os-window-name": true,
-	"--next-to": true, "--spacing": true, "--marker": true, "--logo": true, "--color": true, "--watcher": true,
-	"--source-window": true, "--copy-env": false, "--hold": false, "--keep-focus": false, "--no-response": false,
-}
-
 // terminalKitty: kitty @ send-text TEXT, kitty @ send-key, kitty @ launch
 // CMD, kitty -e CMD / kitty CMD.
 func (w *walker) terminalKitty(c *Cmd) {
-	a := argsOf(c)
-	remote := false
-	for len(a.words) > 0 && (strings.HasPrefix(a.words[0], "-") || a.words[0] == "@") {
-		o := a.words[0]
-		a = a.from(1)
-		if o == "@" {
-			remote = true
-			break
-		}
-		if (o == "--to" || o == "-c" || o == "--config" || o == "--class" || o == "--name" || o == "-T" || o == "--title" || o == "-d" || o == "--directory" || o == "-o" || o == "--override" || o == "--session" || o == "--listen-on" || o == "--start-as") && len(a.words) > 0 {
-			a = a.from(1)
-		}
-		if o == "-e" || o == "--" {
-			w.termRuns(a, "in a new kitty window, outside the agent")
-			return
-		}
+	av := c.Argv()
+	ops := termArgs{c: c}
+	for i, k := range av.OperandArg {
+		ops.words = append(ops.words, av.Operands[i])
+		ops.dyn = append(ops.dyn, k < len(c.Dynamic) && c.Dynamic[k])
 	}
-	if !remote {
-		if len(a.words) > 0 && !strings.HasPrefix(a.words[0], "+") {
-			w.termRuns(a, "in a new kitty window, outside the agent")
-		}
-		return
-	}
-	for len(a.words) > 0 && strings.HasPrefix(a.words[0], "-") {
-		o := a.words[0]
-		a = a.from(1)
-		if !strings.Contains(o, "=") && kittyValued[o] && len(a.words) > 0 {
-			a = a.from(1)
-		}
-	}
-	if len(a.words) == 0 {
-		return
-	}
-	verb := a.words[0]
-	ops := a.from(1)
-	for len(ops.words) > 0 && strings.HasPrefix(ops.words[0], "-") && ops.words[0] != "--" {
-		o := ops.words[0]
-		ops = ops.from(1)
-		if !strings.Contains(o, "=") && kittyValued[o] && len(ops.words) > 0 {
-			ops = ops.from(1)
-		}
-	}
-	if len(ops.words) > 0 && ops.words[0] == "--" {
-		ops = ops.from(1)
-	}
+	verb := strings.Join(av.Sub, " ")
 	switch verb {
-	case "send-text":
+	case "@ send-text":
 		w.termTypes(c, unescapeTyped(strings.Join(ops.words, " ")), ops.anyDyn(), "into a kitty window")
-	case "send-key":
+	case "@ send-key":
 		w.termTypes(c, "", true, "into a kitty window (as keys)")
-	case "launch", "new-window":
+	case "@ launch", "@ new-window":
 		w.termRuns(ops, "in a new kitty window, outside the agent")
+	case "":
+		// kitty [options] [-e] PROGRAM ARGS: the program's own options
+		// follow it, so the words after the first operand are read as is.
+		a := argsOf(c)
+		for k, s := range a.words {
+			if s == "-e" || s == "--" || !strings.HasPrefix(s, "-") && (k == 0 || !strings.HasSuffix(a.words[k-1], "=") && !kittyOwnValue(a.words[k-1])) {
+				if s == "-e" || s == "--" {
+					k++
+				}
+				if rest := a.from(k); len(rest.words) > 0 && !strings.HasPrefix(rest.words[0], "+") {
+					w.termRuns(rest, "in a new kitty window, outside the agent")
+				}
+				return
+			}
+		}
 	}
+}
+
+// kittyOwnValue: o is one of kitty's own options whose value is the
+// next word (specs/hand.spec lists them).
+func kittyOwnValue(o string) bool {
+	switch o {
+	case "-c", "-o", "-T", "-d", "--config", "--override", "--title", "--directory", "--class", "--name", "--session", "--listen-on", "--start-as":
+		return true
+	}
+	return false
 }
 
 // terminalWezterm: wezterm cli send-text TEXT, wezterm cli spawn CMD,
