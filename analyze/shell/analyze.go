@@ -937,6 +937,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	serveInterpreter(c, w.r)
 	out := w.dispatch(c, in, s)
 	w.execOptions(c)
+	w.terminalCommands(c)
 	w.altJudge(c)
 	if fl.downloaded == nil {
 		fl.downloaded = w.downloaded // the first download of the command line

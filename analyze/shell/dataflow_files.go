@@ -317,6 +317,8 @@ func scriptRun(c *Cmd, shebang func(file string) string) (file, lang string) {
 				return a, lang
 			}
 		}
+	case c.Name == "open":
+		return openedScript(c), "shell"
 	case strings.ContainsRune(c.Path, '/') && !strings.HasPrefix(c.Path, "\x00"):
 		l := shebang(c.Path)
 		return c.Path, l

@@ -136,6 +136,9 @@ type report struct {
 	wrapSpecs []*Spec
 	// writes is set when a command may change something (not read-only).
 	writes bool
+	// typed is set once a command typed known text into another terminal
+	// without pressing Enter: a later lone Enter runs that judged text.
+	typed bool
 	// seen de-duplicates identical findings from repeated analysis: the
 	// first keys are compared in place (most analyses find a few), past
 	// seenInPlace they are all in seenSet.
