@@ -49,7 +49,7 @@ var attackClasses = []string{
 	attackLeftovers, attackTreeReads, attackKeyedSends,
 	attackDestDirs, attackWindows, attackRunWrappers, attackInterpCalls, attackDecoded, attackRepoOut, attackServe,
 	attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts,
-	attackSecretStore, attackAbbrev, attackGitObjects,
+	attackSecretStore, attackAbbrev, attackGitObjects, attackUnpackPersist, attackOS21,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -62,7 +62,7 @@ func attackAll() ([]Row, error) {
 		attackRunnersRows, attackContainersRows, attackGitRefsRows, attackSpecs3ExtraRows,
 		attackArriveExtraRows, attackPathfoldExtraRows, attackScriptsExtraRows, attackSelfguardExtraRows,
 		attackLeftoversExtraRows, attackSecretsExtraRows, attackKeys19ExtraRows, attackMin17ExtraRows,
-		attackAtkExtraRows,
+		attackAtkExtraRows, attackR17ExtraRows, attackS18ExtraRows, attackR19ExtraRows, attackR20ExtraRows, attackOs21ExtraRows, attackLead6ExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}
