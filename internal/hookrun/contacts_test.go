@@ -102,6 +102,19 @@ func TestHookContactsNoDatabase(t *testing.T) {
 // implemented.
 func TestHookContactsThroughRun(t *testing.T) {
 	cfg, db := testConfig(t)
+	// The book is given as long as it may take: under -race or a loaded
+	// machine, opening it takes longer than a hook call's default wait,
+	// and every recipient would be new.
+	getenv := cfg.Getenv
+	cfg.Getenv = func(k string) string {
+		if k == "ACTIONGUARD_CONTACT_TIMEOUT" {
+			return "10s"
+		}
+		if getenv == nil {
+			return os.Getenv(k)
+		}
+		return getenv(k)
+	}
 	ctx := context.Background()
 	st, err := store.Open(ctx, db)
 	if err != nil {
