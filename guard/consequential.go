@@ -111,7 +111,7 @@ func (e *evaluation) consequence(res *tools.Result) bool {
 	e.seed003 = &consequence{grade: res.Grade, summary: res.Summary, why: res.Why}
 	if res.Grade != tools.GradeLow {
 		if e.trace {
-			e.step("seed 003", res.Summary+": "+res.Why, 0)
+			e.step("consequence", res.Summary+": "+res.Why, 0)
 		}
 	}
 	return true
@@ -173,7 +173,7 @@ func (e *evaluation) shellConsequences(cmds []*shell.Cmd) {
 			e.findings = append(e.findings, f)
 		}
 		if e.trace {
-			e.step("command", fmt.Sprintf("%s: %s, %s (seed 003: %s)", truncate(cmds[x.i-1].Text, 100), res.Effect, res.Class, res.Grade), res.Score)
+			e.step("command", fmt.Sprintf("%s: %s, %s (consequence grade %s)", truncate(cmds[x.i-1].Text, 100), res.Effect, res.Class, res.Grade), res.Score)
 		}
 		if e.consequence(res) {
 			e.seed003.callName = cmds[x.i-1].Name

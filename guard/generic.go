@@ -311,13 +311,13 @@ var (
 		NoMatch: []string{`email OutlookSearchEmails {"query": "invoice"}`},
 	}
 	ruleAnomalyDisagree = &rule.Rule{
-		ID: "intent.anomaly.disagree", Summary: "Seed 000's alert: the score and the keywords of a request disagree.",
+		ID: "intent.anomaly.disagree", Summary: "Anomaly alert: the score and the keywords of a request disagree.",
 		Category: rule.Routine,
 		Match:    []string{`intent yes go ahead and rename the sample draft, it is reversible`},
 		NoMatch:  []string{`intent Search for React tutorials`},
 	}
 	ruleAnomalyLowConfidence = &rule.Rule{
-		ID: "intent.anomaly.low-confidence", Summary: "Seed 000's alert: the request was classified with less than 60% confidence.",
+		ID: "intent.anomaly.low-confidence", Summary: "Anomaly alert: the request was classified with less than 60% confidence.",
 		Category: rule.Routine,
 		Match:    []string{`intent ` + strings.Repeat("a", intent.MaxBytes+1)},
 		NoMatch:  []string{`intent Search for React tutorials`},

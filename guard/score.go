@@ -74,10 +74,10 @@ func (e *evaluation) modifiers(findings []Finding, base int) []modifier {
 		mods = append(mods, modifier{modAnomaly, ModAnomaly * 10, "an earlier action in this session was an anomaly: " + why})
 	}
 	if ctx.User != nil && ctx.User.New {
-		mods = append(mods, modifier{"new user", rule.NewUser, "the user is new (seed 000: +20)"})
+		mods = append(mods, modifier{"new user", rule.NewUser, "the user is new (+20)"})
 	}
 	if ctx.User != nil && ctx.User.Trust != nil && *ctx.User.Trust < 0.5 {
-		mods = append(mods, modifier{"low trust", rule.LowTrust, "the user's trust score is low (seed 000: +15)"})
+		mods = append(mods, modifier{"low trust", rule.LowTrust, "the user's trust score is low (+15)"})
 	}
 	return mods
 }

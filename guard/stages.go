@@ -202,7 +202,7 @@ func (e *evaluation) alwaysReviewStage() bool {
 	}
 	if Approve.Stricter(s.v) {
 		s.v = Approve
-		e.step(stageAlwaysReview, "an always-review command (seed 002) needs an explicit approval", 0)
+		e.step(stageAlwaysReview, "an always-review command needs an explicit approval", 0)
 	}
 	return true
 }
@@ -323,7 +323,7 @@ func (e *evaluation) transmissionStage() bool {
 		return false
 	}
 	if s.transmitOnly && (s.v == Confirm || s.v == Approve) {
-		e.step(stageTransmission, "the user asked for this transmission (seed 001: part of the user's stated task) → notify", 0)
+		e.step(stageTransmission, "the user asked for this transmission (part of the user's stated task) → notify", 0)
 		s.v = Notify
 	}
 	if s.v == Allow {

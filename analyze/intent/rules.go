@@ -143,12 +143,12 @@ var (
 		Match:   []string{"Send me an email with this", "delete the test file"},
 		NoMatch: []string{"Send an email to john@example.com"}}
 	ruleNewUser = &rule.Rule{ID: "intent.user.new", Category: rule.Routine,
-		Summary: "a new user: seed 000 step 4",
+		Summary: "a new user: a request from a new account weighs more",
 		Points:  rule.NewUser,
 		Match:   []string{"delete the draft"}, // with Options.NewUser
 		NoMatch: []string{"search for React hooks"}}
 	ruleLowTrust = &rule.Rule{ID: "intent.user.low-trust", Category: rule.Routine,
-		Summary: "a user with a low trust score: seed 000 step 4",
+		Summary: "a user with a low trust score: the request weighs more",
 		Points:  rule.LowTrust,
 		Match:   []string{"delete the draft"}, // with Options.LowTrust
 		NoMatch: []string{"search for React hooks"}}

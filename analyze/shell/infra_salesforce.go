@@ -14,7 +14,7 @@ import (
 var (
 	sfOrgDelete = &rule.Rule{
 		ID:          "shell.sf.org-delete",
-		Summary:     "Deletes a Salesforce org (seed 002: base risk 9, 10 for a production org).",
+		Summary:     "Deletes a Salesforce org (base risk 9, 10 for a production org).",
 		Points:      90,
 		Category:    rule.Destructive,
 		Alternative: "Check the target with `sf org display --target-org ALIAS` first; scratch orgs expire on their own.",
@@ -23,7 +23,7 @@ var (
 	}
 	sfPermsetAssign = &rule.Rule{
 		ID:          "shell.sf.permset-assign",
-		Summary:     "Assigns a permission set to Salesforce users (seed 002: base risk 6, 9 when it looks like admin rights).",
+		Summary:     "Assigns a permission set to Salesforce users (base risk 6, 9 when it looks like admin rights).",
 		Points:      60,
 		Category:    rule.Permissions,
 		Alternative: "Assign the narrowest permission set that does the job, to one named user.",
@@ -32,7 +32,7 @@ var (
 	}
 	sfApexRun = &rule.Rule{
 		ID:          "shell.sf.apex-execute",
-		Summary:     "Runs anonymous Apex in a Salesforce org (seed 002: base risk 7, 10 when the code changes data).",
+		Summary:     "Runs anonymous Apex in a Salesforce org (base risk 7, 10 when the code changes data).",
 		Points:      70,
 		Category:    rule.Execution,
 		Alternative: "Run it in a sandbox or scratch org first; wrap DML in a Savepoint and roll back to test it.",
@@ -41,7 +41,7 @@ var (
 	}
 	sfDeploy = &rule.Rule{
 		ID:          "shell.sf.deploy",
-		Summary:     "Deploys metadata to a Salesforce org (seed 002: base risk 5, 9 when warnings or conflicts are ignored).",
+		Summary:     "Deploys metadata to a Salesforce org (base risk 5, 9 when warnings or conflicts are ignored).",
 		Points:      50,
 		Category:    rule.Infrastructure,
 		Alternative: "Validate first (`sf project deploy validate` or `force:source:deploy --checkonly`) and run the tests.",
@@ -54,7 +54,7 @@ var (
 	}
 	sfBulkDelete = &rule.Rule{
 		ID:          "shell.sf.bulk-delete",
-		Summary:     "Deletes Salesforce records in bulk (seed 002: base risk 8, 10 when no WHERE clause limits it).",
+		Summary:     "Deletes Salesforce records in bulk (base risk 8, 10 when no WHERE clause limits it).",
 		Points:      80,
 		Category:    rule.Destructive,
 		Alternative: "Export the records first (`sf data export bulk`), and count what the query matches before deleting.",

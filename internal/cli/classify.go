@@ -49,7 +49,7 @@ line. The exit code is 0 whatever the class (classify informs; check decides).`,
 	f.BoolVar(&o.json, "json", false, "print the decision as JSON")
 	f.BoolVar(&o.jsonl, "jsonl", false, "read requests (text or JSON) line by line on standard input and write one Decision per line")
 	f.StringVar(&o.application, "app", "", "where the request is made: assistant, file-manager, code-editor, template-engine, … (default coding-agent)")
-	f.BoolVar(&o.newUser, "new-user", false, "the user is new (seed 000: +20)")
+	f.BoolVar(&o.newUser, "new-user", false, "the user is new (+20)")
 	f.Float64Var(&o.trust, "trust", -1, "the user's trust score from 0 to 1; below 0.5 is low trust (+15)")
 	f.StringArrayVar(&o.messages, "user-message", nil, "an earlier message of the user (repeatable, oldest first)")
 	f.StringVar(&o.session, "session", "", "the session id recorded in the audit log")

@@ -35,7 +35,7 @@ func (a *app) contactsCommand() *cobra.Command {
 	o := &contactsOptions{}
 	cmd := &cobra.Command{
 		Use:   "contacts",
-		Short: "The contact book: who the user writes to and pays often (seed 003)",
+		Short: "The contact book: who the user writes to and pays often",
 		Long: `The contact book counts the user's earlier interactions with each recipient and payee.
 actionguard learns it from the actions it lets run; 'contacts import' seeds it from a file.
 A message to someone with 5 or more earlier interactions is low risk and runs; to someone

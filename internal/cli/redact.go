@@ -28,7 +28,7 @@ func (a *app) redactCommand() *cobra.Command {
 	o := &redactOptions{}
 	cmd := &cobra.Command{
 		Use:   "redact [flags] [text…]",
-		Short: "Mask personal data and secrets in text (seed 001's masking table)",
+		Short: "Mask personal data and secrets in text (the masking table)",
 		Long: `Mask the personal data and secrets in text: phone numbers, e-mail and IP
 addresses, bank cards, bank accounts, IBANs, home addresses and tax IDs get seed
 001's masked form (138****5678, a****@domain.com, ****1234, 192.168.1.***);

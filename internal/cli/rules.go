@@ -144,7 +144,7 @@ func (a *app) showRule(o *rulesOptions, id string) error {
 	}
 	p.printf("\n")
 	if r.AlwaysReview {
-		p.printf("  review      always (seed 002's always-review list)\n")
+		p.printf("  review      always (the always-review list)\n")
 	}
 	if r.Alternative != "" {
 		p.printf("  safer       %s\n", r.Alternative)
