@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -342,14 +343,16 @@ func hasRule(fs []Finding, id string) bool {
 }
 
 // requestKeys are the arguments of a web request that name no file.
-var requestKeys = map[string]bool{"url": true, "uri": true, "method": true, "prompt": true, "headers": true, "body": true, "data": true,
-	"json": true, "query": true, "params": true, "timeout": true, "allowed_domains": true, "blocked_domains": true}
+var requestKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"url": true, "uri": true, "method": true, "prompt": true, "headers": true, "body": true, "data": true,
+		"json": true, "query": true, "params": true, "timeout": true, "allowed_domains": true, "blocked_domains": true}
+})
 
 // savesLocally reports a request with an argument beyond the request's
 // own: where it may store its response.
 func savesLocally(in map[string]any) bool {
 	for k := range in {
-		if !requestKeys[k] {
+		if !requestKeys()[k] {
 			return true
 		}
 	}

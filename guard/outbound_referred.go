@@ -3,6 +3,7 @@ package guard
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/analyze/privacy"
 	"github.com/actionguard/actionguard/analyze/tools"
@@ -54,10 +55,12 @@ func (e *evaluation) referredTest() func(string) bool {
 
 // messageWords are the words of a tool's name that say it reads messages
 // or contacts.
-var messageWords = map[string]bool{"mail": true, "email": true, "emails": true, "gmail": true, "inbox": true, "mailbox": true,
-	"message": true, "messages": true, "msg": true, "outlook": true, "imap": true, "thread": true, "threads": true,
-	"conversation": true, "conversations": true, "contact": true, "contacts": true, "people": true, "sms": true, "chat": true,
-	"slack": true, "teams": true, "discord": true, "telegram": true, "whatsapp": true, "mattermost": true, "zulip": true}
+var messageWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"mail": true, "email": true, "emails": true, "gmail": true, "inbox": true, "mailbox": true,
+		"message": true, "messages": true, "msg": true, "outlook": true, "imap": true, "thread": true, "threads": true,
+		"conversation": true, "conversations": true, "contact": true, "contacts": true, "people": true, "sms": true, "chat": true,
+		"slack": true, "teams": true, "discord": true, "telegram": true, "whatsapp": true, "mattermost": true, "zulip": true}
+})
 
 // mailPrograms read a mailbox from a shell.
 var mailPrograms = []string{"himalaya", "mutt", "neomutt", "notmuch", "aerc", "mailx", "mu", "gmail", "gog", "mblaze", "mshow"}
@@ -66,7 +69,7 @@ var mailPrograms = []string{"himalaya", "mutt", "neomutt", "notmuch", "aerc", "m
 // its name says so, or it reads a mail file, or a shell runs a mail client.
 func readsMessages(s *Step) bool {
 	for _, w := range SplitName(s.Tool) {
-		if messageWords[w] {
+		if messageWords()[w] {
 			return true
 		}
 	}

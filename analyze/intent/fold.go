@@ -52,14 +52,16 @@ var latinFold = func() map[rune]string {
 
 // confusable maps Cyrillic and Greek letters to the Latin letters they
 // look like.
-var confusable = map[rune]rune{
-	'а': 'a', 'в': 'b', 'е': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't', 'у': 'y', 'х': 'x',
-	'і': 'i', 'ј': 'j', 'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ԛ': 'q', 'ԝ': 'w', 'ӏ': 'l', 'ё': 'e', 'ї': 'i',
-	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'У': 'Y', 'Х': 'X',
-	'І': 'I', 'Ј': 'J', 'Ѕ': 'S', 'Ԁ': 'D',
-	'α': 'a', 'ο': 'o', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'υ': 'u', 'ϲ': 'c', 'ε': 'e',
-	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
-}
+var confusable = sync.OnceValue(func() map[rune]rune {
+	return map[rune]rune{
+		'а': 'a', 'в': 'b', 'е': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't', 'у': 'y', 'х': 'x',
+		'і': 'i', 'ј': 'j', 'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ԛ': 'q', 'ԝ': 'w', 'ӏ': 'l', 'ё': 'e', 'ї': 'i',
+		'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'У': 'Y', 'Х': 'X',
+		'І': 'I', 'Ј': 'J', 'Ѕ': 'S', 'Ԁ': 'D',
+		'α': 'a', 'ο': 'o', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'υ': 'u', 'ϲ': 'c', 'ε': 'e',
+		'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+	}
+})
 
 // foldRune maps one rune to what it reads as; "" drops it.
 func foldRune(r rune) (string, bool) {
@@ -124,7 +126,7 @@ func foldText(s string) string {
 func unconfuse(s string) string {
 	hasConf := false
 	for _, r := range s {
-		if _, ok := confusable[r]; ok {
+		if _, ok := confusable()[r]; ok {
 			hasConf = true
 			break
 		}
@@ -161,7 +163,7 @@ func unconfuse(s string) string {
 		w := s[i:j]
 		latin, conf, other := 0, 0, 0
 		for _, r := range w {
-			switch _, ok := confusable[r]; {
+			switch _, ok := confusable()[r]; {
 			case r < 0x250 && unicode.Is(unicode.Latin, r):
 				latin++
 			case ok:
@@ -172,7 +174,7 @@ func unconfuse(s string) string {
 		}
 		if conf > 0 && other == 0 && (latin > 0 || latinWords > otherWords) {
 			for _, r := range w {
-				if c, ok := confusable[r]; ok {
+				if c, ok := confusable()[r]; ok {
 					r = c
 				}
 				b.WriteRune(r)
@@ -220,7 +222,7 @@ func isLatinWord(w string) bool {
 func latinOrLookAlike(w string) bool {
 	latin := false
 	for _, r := range w {
-		if _, ok := confusable[r]; ok {
+		if _, ok := confusable()[r]; ok {
 			continue
 		}
 		if !unicode.Is(unicode.Latin, r) {

@@ -573,13 +573,15 @@ func minorAge(toks []token, j int) bool {
 // teachWords explain or teach: followed by the steps ("explain how to
 // build a pipe bomb", "teach me the steps to…") they ask for the harm, not
 // about it.
-var teachWords = map[string]bool{"explain": true, "explaining": true, "teach": true, "educate": true, "training": true, "describe": true}
+var teachWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"explain": true, "explaining": true, "teach": true, "educate": true, "training": true, "describe": true}
+})
 
 // teachesSteps reports a teaching word at toks[k] that asks for the
 // steps: "how to", "how I", "step", "steps", "way", "instructions" within
 // the next three words.
 func teachesSteps(toks []token, k int) bool {
-	if !teachWords[toks[k].word] {
+	if !teachWords()[toks[k].word] {
 		return false
 	}
 	end := min(len(toks), k+4)

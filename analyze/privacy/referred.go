@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A user often names a recipient by what an earlier tool result showed:
@@ -51,21 +52,14 @@ const (
 
 // senderKeys name who a message came from, compared without case, "_"
 // and "-".
-var senderKeys = map[string]bool{"from": true, "sender": true, "author": true, "replyto": true, "fromaddress": true,
-	"fromemail": true, "senderemail": true, "senderaddress": true, "fromuser": true}
+// (a field of referWords)
 
 // contactNameKeys and contactMailKeys make an object a contact: a name and an address.
-var (
-	contactNameKeys = map[string]bool{"name": true, "displayname": true, "fullname": true, "firstname": true, "givenname": true, "lastname": true, "familyname": true}
-	contactMailKeys = map[string]bool{"email": true, "emails": true, "emailaddress": true, "emailaddresses": true, "mail": true, "phone": true, "phones": true, "phonenumber": true, "phonenumbers": true, "mobile": true}
-)
+// (fields of referWords, below)
 
 // nestedMessageKeys hold the messages a message carries (a thread's
 // replies); recipientListKeys hold who a message went to, never a message.
-var (
-	nestedMessageKeys = map[string]bool{"messages": true, "replies": true, "thread": true, "threads": true, "items": true, "children": true, "comments": true}
-	recipientListKeys = map[string]bool{"to": true, "cc": true, "bcc": true, "torecipients": true, "ccrecipients": true, "bccrecipients": true, "recipients": true, "participants": true, "members": true, "attendees": true, "headers": true}
-)
+// (fields of referWords, below)
 
 // Messages returns the messages and contacts a tool result shows: the
 // objects of a JSON result that have a sender (from, sender, author,
@@ -119,10 +113,10 @@ func (w *jsonMessages) walk(v any, depth int) {
 		for _, k := range keys {
 			nk := normKey(k)
 			switch {
-			case senderKeys[nk]:
+			case referTables().senderKeys[nk]:
 				isMessage = true
 				senders = append(senders, addressesIn(x[k], 0)...)
-			case contactNameKeys[nk]:
+			case referTables().contactNameKeys[nk]:
 				hasName = true
 			}
 		}
@@ -132,7 +126,7 @@ func (w *jsonMessages) walk(v any, depth int) {
 		}
 		if !isMessage && hasName {
 			for _, k := range keys {
-				if contactMailKeys[normKey(k)] {
+				if referTables().contactMailKeys[normKey(k)] {
 					isMessage = true
 					senders = append(senders, addressesIn(x[k], 0)...)
 				}
@@ -148,7 +142,7 @@ func (w *jsonMessages) walk(v any, depth int) {
 			case map[string]any, []any:
 				// A message's own parts (its recipients, its headers) are
 				// not messages; the replies it holds are.
-				if nk := normKey(k); isMessage && nestedMessageKeys[nk] || !isMessage && !recipientListKeys[nk] && !senderKeys[nk] {
+				if nk := normKey(k); isMessage && referTables().nestedMessageKeys[nk] || !isMessage && !referTables().recipientListKeys[nk] && !referTables().senderKeys[nk] {
 					w.walk(x[k], depth+1)
 				}
 			}
@@ -165,7 +159,7 @@ func headerSenders(m map[string]any) []string {
 		hs, _ := v.([]any)
 		for _, h := range hs {
 			if p, ok := h.(map[string]any); ok {
-				if n, _ := p["name"].(string); senderKeys[normKey(n)] {
+				if n, _ := p["name"].(string); referTables().senderKeys[normKey(n)] {
 					out = append(out, addressesIn(p["value"], 0)...)
 					if out == nil {
 						out = []string{}
@@ -355,3 +349,44 @@ func normalizeAddress(a string) string {
 	a = strings.TrimPrefix(a, "mailto:")
 	return strings.TrimRight(a, ".")
 }
+
+// referWords are the word tables of reading messages and the requests
+// that refer to them, built together on first use.
+type referWords struct {
+	senderKeys        map[string]bool
+	contactNameKeys   map[string]bool
+	contactMailKeys   map[string]bool
+	nestedMessageKeys map[string]bool
+	recipientListKeys map[string]bool
+	referStop         map[string]bool
+	referEnd          map[string]bool
+}
+
+var referTables = sync.OnceValue(func() *referWords {
+	return &referWords{
+		senderKeys: map[string]bool{"from": true, "sender": true, "author": true, "replyto": true, "fromaddress": true,
+			"fromemail": true, "senderemail": true, "senderaddress": true, "fromuser": true},
+		contactNameKeys:   map[string]bool{"name": true, "displayname": true, "fullname": true, "firstname": true, "givenname": true, "lastname": true, "familyname": true},
+		contactMailKeys:   map[string]bool{"email": true, "emails": true, "emailaddress": true, "emailaddresses": true, "mail": true, "phone": true, "phones": true, "phonenumber": true, "phonenumbers": true, "mobile": true},
+		nestedMessageKeys: map[string]bool{"messages": true, "replies": true, "thread": true, "threads": true, "items": true, "children": true, "comments": true},
+		recipientListKeys: map[string]bool{"to": true, "cc": true, "bcc": true, "torecipients": true, "ccrecipients": true, "bccrecipients": true, "recipients": true, "participants": true, "members": true, "attendees": true, "headers": true},
+		referStop: map[string]bool{
+			"to": true, "the": true, "a": true, "an": true, "that": true, "this": true, "these": true, "those": true, "it": true, "its": true,
+			"her": true, "him": true, "them": true, "his": true, "their": true, "back": true, "up": true, "with": true, "on": true, "in": true,
+			"email": true, "e-mail": true, "mail": true, "emails": true, "mails": true, "message": true, "messages": true, "msg": true,
+			"note": true, "text": true, "thread": true, "dm": true, "letter": true, "reply": true, "one": true, "inquiry": true, "request": true,
+			"from": true, "of": true, "by": true, "about": true, "regarding": true, "re": true, "concerning": true, "person": true, "people": true,
+			"who": true, "which": true, "wrote": true, "written": true, "sent": true, "send": true, "me": true, "us": true, "my": true, "our": true,
+			"i": true, "we": true, "just": true, "got": true, "received": true, "last": true, "latest": true, "recent": true, "new": true,
+			"first": true, "please": true, "pls": true, "guy": true, "lady": true, "sender": true, "earlier": true, "today": true,
+			"yesterday": true, "you": true, "read": true, "found": true, "above": true, "there": true, "has": true, "had": true, "have": true,
+			"dem": true, "der": true, "die": true, "den": true, "das": true, "au": true, "à": true, "la": true, "le": true, "les": true,
+			"al": true, "el": true, "del": true, "de": true, "du": true, "des": true, "an die": true, "auf": true,
+		},
+		referEnd: map[string]bool{"saying": true, "say": true, "and": true, "telling": true, "tell": true, "asking": true, "ask": true,
+			"confirming": true, "confirm": true, "letting": true, "let": true, "because": true, "so": true, "but": true, "if": true,
+			"accepting": true, "declining": true, "thanking": true, "thank": true, "explaining": true, "then": true, "when": true,
+			"what": true, "how": true, "yes": true, "no": true, "politely": true, "briefly": true, "quickly": true, "for": true,
+			"und": true, "et": true, "y": true, "e": true},
+	}
+})

@@ -12,27 +12,11 @@ var replyVerbs = []string{"reply", "replies", "respond", "answer", "write back",
 
 // referStop are the words of a description that pick out no message:
 // articles, pronouns, the kinds of message, the verbs of having received it.
-var referStop = map[string]bool{
-	"to": true, "the": true, "a": true, "an": true, "that": true, "this": true, "these": true, "those": true, "it": true, "its": true,
-	"her": true, "him": true, "them": true, "his": true, "their": true, "back": true, "up": true, "with": true, "on": true, "in": true,
-	"email": true, "e-mail": true, "mail": true, "emails": true, "mails": true, "message": true, "messages": true, "msg": true,
-	"note": true, "text": true, "thread": true, "dm": true, "letter": true, "reply": true, "one": true, "inquiry": true, "request": true,
-	"from": true, "of": true, "by": true, "about": true, "regarding": true, "re": true, "concerning": true, "person": true, "people": true,
-	"who": true, "which": true, "wrote": true, "written": true, "sent": true, "send": true, "me": true, "us": true, "my": true, "our": true,
-	"i": true, "we": true, "just": true, "got": true, "received": true, "last": true, "latest": true, "recent": true, "new": true,
-	"first": true, "please": true, "pls": true, "guy": true, "lady": true, "sender": true, "earlier": true, "today": true,
-	"yesterday": true, "you": true, "read": true, "found": true, "above": true, "there": true, "has": true, "had": true, "have": true,
-	"dem": true, "der": true, "die": true, "den": true, "das": true, "au": true, "à": true, "la": true, "le": true, "les": true,
-	"al": true, "el": true, "del": true, "de": true, "du": true, "des": true, "an die": true, "auf": true,
-}
+// (a field of referWords)
 
 // referEnd are the words after which a description has ended and what to
 // say begins: "reply to the landlord saying the rent is paid".
-var referEnd = map[string]bool{"saying": true, "say": true, "and": true, "telling": true, "tell": true, "asking": true, "ask": true,
-	"confirming": true, "confirm": true, "letting": true, "let": true, "because": true, "so": true, "but": true, "if": true,
-	"accepting": true, "declining": true, "thanking": true, "thank": true, "explaining": true, "then": true, "when": true,
-	"what": true, "how": true, "yes": true, "no": true, "politely": true, "briefly": true, "quickly": true, "for": true,
-	"und": true, "et": true, "y": true, "e": true}
+// (a field of referWords)
 
 // maxReferWords is how many words after the verb a description may take.
 const maxReferWords = 10
@@ -89,9 +73,9 @@ func describe(rest string) reference {
 		w = strings.Trim(strings.TrimSuffix(w, "'s"), ".-_'/:+#")
 		switch {
 		case w == "":
-		case referEnd[w] || w == "that" && (seenNoun || len(ref.words) > 0):
+		case referTables().referEnd[w] || w == "that" && (seenNoun || len(ref.words) > 0):
 			return ref
-		case referStop[w]:
+		case referTables().referStop[w]:
 			if strings.Contains("email e-mail mail message msg note text thread letter", w) {
 				seenNoun = true
 			}

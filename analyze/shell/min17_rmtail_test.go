@@ -31,7 +31,7 @@ func TestRmEmptyTail(t *testing.T) {
 		t.Errorf("only %d cases", n)
 	}
 	for _, rm := range rms {
-		for _, twin := range []string{"/tmp/${x}", "~/${x:?}", "/opt/${x:-app}", "$HOME/${x?}", "~/$x/cache", "./${x}"} {
+		for _, twin := range []string{"/tmp/${x}", "~/${x:?}", "/opt/app/${x:+cache}", "$HOME/${x?}", "~/$x/cache", "./${x}"} {
 			src := rm + twin
 			if p, id := maxPoints(src, scopeOptions); p >= atLeastBlock {
 				t.Errorf("%q names something else: %d points (%s)", src, p, id)

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/actionguard/actionguard/internal/dirs"
@@ -73,16 +74,16 @@ func placesOf(opt Options) *places {
 	return b
 }
 
-// homeControlDirs are actionguard's directories under the home directory
+// homeControlDirs gives actionguard's directories under the home directory
 // on every system, in lower case: the user's policy and chosen modes, and
 // the state (database, spool, sessions, approvals, trust, trash, keys).
-var homeControlDirs = func() []string {
+var homeControlDirs = sync.OnceValue(func() []string {
 	var out []string
 	for _, d := range dirs.HomePlaces() {
 		out = append(out, "/"+strings.ToLower(d))
 	}
 	return out
-}()
+})
 
 // agentHookFiles are the agents' settings files that hold actionguard's
 // hooks, by the end of their path (user and project scope alike).
@@ -118,7 +119,7 @@ func (e *analysis) controlPlane(abs string) controlPart {
 	}
 	part := controlPart{}
 	if rest, ok := strings.CutPrefix(abs, home); ok {
-		for _, d := range homeControlDirs {
+		for _, d := range homeControlDirs() {
 			if t, ok := strings.CutPrefix(rest, d); ok && (t == "" || t[0] == '/') {
 				part.what = stateWhat(abs, abs[:len(home)+len(d)])
 			}
@@ -132,7 +133,7 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		}
 	}
 	if part.what == "" && strings.Contains(abs, "/actionguard") {
-		for _, d := range homeControlDirs {
+		for _, d := range homeControlDirs() {
 			if strings.Contains(abs, d+"/") || strings.HasSuffix(abs, d) {
 				// Another home, or the user's reached through a link (ln -s ~ /tmp/h).
 				part.what = stateWhat(abs, abs)
@@ -167,7 +168,7 @@ func (e *analysis) controlPlane(abs string) controlPart {
 			part.what = projectMCP
 		}
 		if !relative {
-			for _, pl := range systemPlaces {
+			for _, pl := range systemPlacesOnce() {
 				if in(pl) {
 					part.what = agentHooks
 				}

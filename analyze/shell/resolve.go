@@ -327,7 +327,7 @@ func ProtectedFiles(home, cwd string) (files, dirs []string) {
 			files = append(files, home+f)
 		}
 		dirs = append(dirs, home+"/.ssh", home+"/.gnupg")
-		for _, d := range homeControlDirs {
+		for _, d := range homeControlDirs() {
 			dirs = append(dirs, home+d)
 		}
 		for _, d := range agentHookDirs {

@@ -171,7 +171,7 @@ func (e *analysis) mentionsGlob(text string) controlPart {
 			if !strings.HasPrefix(c, ".") || c == "." || c == ".." {
 				continue
 			}
-			for _, pl := range selfPlaces {
+			for _, pl := range selfPlacesOnce() {
 				if agPlace(pl) && len(parts)-i >= len(pl.parts) && selfAligned(parts[i:], pl.parts, false) == reachPlace {
 					return controlPart{what: "actionguard's own files"}
 				}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/internal/dirs"
 )
@@ -74,11 +75,13 @@ var agentPlaces = []selfPlace{
 	{parts: []string{".gemini", "extensions"}, home: true, what: agentPlugins},
 }
 
-// selfPlaces are the places above, actionguard's directories under the
+// selfPlacesOnce gives the places above, actionguard's directories under the
 // home directory on every system (a command may be written for macOS,
 // Windows or Linux whatever this machine is), and the agents' system-wide
 // settings on every system.
-var selfPlaces = append(append(slices.Clip(agentPlaces), homeSelfPlaces()...), systemAgentPlaces()...)
+var selfPlacesOnce = sync.OnceValue(func() []selfPlace {
+	return append(append(slices.Clip(agentPlaces), homeSelfPlaces()...), systemAgentPlaces()...)
+})
 
 func homeSelfPlaces() []selfPlace {
 	var out []selfPlace
@@ -91,15 +94,15 @@ func homeSelfPlaces() []selfPlace {
 // systemAgentPlaces are the agents' managed settings, as the analysis
 // spells a path of the system they are on (C:\ProgramData\ClaudeCode is
 // /ProgramData/ClaudeCode; see winPath).
-// systemPlaces are the agents' system-wide settings directories as
+// systemPlacesOnce gives the agents' system-wide settings directories as
 // absolute paths, in lower case.
-var systemPlaces = func() []string {
+var systemPlacesOnce = sync.OnceValue(func() []string {
 	var out []string
 	for _, pl := range systemAgentPlaces() {
 		out = append(out, "/"+strings.Join(pl.parts, "/"))
 	}
 	return out
-}()
+})
 
 func systemAgentPlaces() []selfPlace {
 	var out []selfPlace
@@ -265,7 +268,7 @@ func selfRootDirIn(dir, home, cwd []string) bool {
 // places are the protected places, with the configured ones.
 func (e *analysis) places() []selfPlace {
 	if len(e.control) == 0 {
-		return selfPlaces
+		return selfPlacesOnce()
 	}
 	if e.placeList != nil {
 		return e.placeList
@@ -273,9 +276,9 @@ func (e *analysis) places() []selfPlace {
 	return placesWith(e.control)
 }
 
-// placesWith is selfPlaces and the configured places of control.
+// placesWith is selfPlacesOnce's places and the configured places of control.
 func placesWith(control []string) []selfPlace {
-	out := append([]selfPlace(nil), selfPlaces...)
+	out := append([]selfPlace(nil), selfPlacesOnce()...)
 	for _, c := range control {
 		out = append(out, selfPlace{parts: selfParts(c), root: true, what: "actionguard's own files"})
 	}

@@ -286,7 +286,7 @@ func (e *analysis) mentions(text string) controlPart {
 			return controlPart{what: "actionguard's own files"}
 		}
 	}
-	for _, d := range homeControlDirs {
+	for _, d := range homeControlDirs() {
 		if home != "" && strings.Contains(text, home+d) {
 			return controlPart{what: "actionguard's own files"}
 		}

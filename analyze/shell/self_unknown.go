@@ -212,20 +212,20 @@ func (e *analysis) unknownBase(p string) (abs, tail string, part controlPart, ok
 	return abs, strings.ToLower(strings.ReplaceAll(tail, "\\", "/")), controlPart{}, true
 }
 
-// selfPlacePaths are the components of each of selfPlaces joined by
+// selfPlacePaths are the components of each of selfPlacesOnce's places joined by
 // slashes.
 var selfPlacePaths = sync.OnceValue(func() []string {
-	out := make([]string, len(selfPlaces))
-	for i, pl := range selfPlaces {
+	out := make([]string, len(selfPlacesOnce()))
+	for i, pl := range selfPlacesOnce() {
 		out[i] = strings.Join(pl.parts, "/")
 	}
 	return out
 })
 
 // placePath is the components of pl, the i-th of places(), joined by
-// slashes. places() starts with selfPlaces, in their order.
+// slashes. places() starts with selfPlacesOnce's, in their order.
 func placePath(pl selfPlace, i int) string {
-	if i < len(selfPlaces) {
+	if i < len(selfPlacesOnce()) {
 		return selfPlacePaths()[i]
 	}
 	return strings.Join(pl.parts, "/")
