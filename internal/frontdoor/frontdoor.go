@@ -90,7 +90,8 @@ type Result struct {
 	Approval approval.Outcome
 	// ApprovalErr is why the queue could not be used (the verdict stays).
 	ApprovalErr error
-	// Took is how long the check and the queue took.
+	// Took is how long the check and the queue took; zero when the door
+	// records nothing.
 	Took time.Duration
 }
 
@@ -103,7 +104,12 @@ var ErrNotRecorded = errors.New("the decision could not be recorded in the audit
 // queue and records the decision. The decision is returned whatever
 // happens; an error is ErrNotRecorded's.
 func (door *Door) Decide(ctx context.Context, a *guard.Action) (guard.Decision, Result, error) {
-	start := time.Now()
+	// The time a check took goes only to the record: a door that records
+	// nothing (check --jsonl --no-audit) does not read the clock.
+	var start time.Time
+	if door.Writer != nil {
+		start = time.Now()
+	}
 	if a.ID == "" && door.Writer != nil {
 		// A recorded decision is named, for `actionguard feedback`; an
 		// unrecorded one keeps the caller's id or none.
@@ -140,10 +146,10 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (guard.Decision, 
 			res.Approval, res.ApprovalErr = gate.Pass(ctx, door.Queue, a, &d)
 		}
 	}
-	res.Took = time.Since(start)
 	if door.Writer == nil {
 		return d, res, nil
 	}
+	res.Took = time.Since(start)
 	if raw == nil {
 		raw = []byte(`{"error":"the action could not be encoded"}`)
 	}
