@@ -22,10 +22,15 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 	var params struct {
 		Name      string         `json:"name"`
 		Arguments map[string]any `json:"arguments"`
+		Meta      struct {
+			ProgressToken json.RawMessage `json:"progressToken"`
+		} `json:"_meta"`
 	}
 	if err := json.Unmarshal(req.Params, &params); err != nil || params.Name == "" {
 		// Never forward what could not be checked.
-		a := &guard.Action{ID: audit.NewID(), Tool: s.toolName(params.Name), Context: s.ctx}
+		tool := s.toolName(params.Name)
+		s.sessionID()
+		a := &guard.Action{ID: audit.NewID(), Tool: tool, Context: s.ctx}
 		d := &guard.Decision{ID: a.ID, Verdict: guard.Block, Level: guard.Dangerous, Risk: 10, Score: 100, Findings: []guard.Finding{},
 			Reason: "actionguard could not read the tool call's parameters, so it was not forwarded.", Error: "unreadable tools/call params"}
 		s.record(a, d, 0)
@@ -33,7 +38,12 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 	}
 	// Every recorded decision has an id, for `actionguard feedback`; the
 	// records of a call held for approval share it.
-	a := &guard.Action{ID: audit.NewID(), Tool: s.toolName(params.Name), Input: params.Arguments, Context: s.ctx, Schema: s.schema(params.Name)}
+	tool := s.toolName(params.Name)
+	if s.clientName == "" {
+		s.clientName = clientName(req.Params)
+	}
+	s.sessionID() // once the server's name is known: it is part of the client's identity
+	a := &guard.Action{ID: audit.NewID(), Tool: tool, Input: params.Arguments, Context: s.ctx, Schema: s.schema(params.Name)}
 	start := time.Now()
 	d, err := s.p.check.Check(ctx, *a)
 	took := time.Since(start)
@@ -48,7 +58,7 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 		}
 		return s.forwardCall(ctx, req, a, &d)
 	case guard.Confirm, guard.Approve:
-		return s.needsApproval(ctx, req, a, &d, took)
+		return s.needsApproval(ctx, req, a, &d, took, progressToken(params.Meta.ProgressToken))
 	default:
 		if d.Approvable() && s.p.queue != nil {
 			// Blocked only by the session's escalation: a person's
@@ -63,11 +73,25 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 	}
 }
 
+// progressToken is the client's progress token, when it sent one: a string
+// or a number.
+func progressToken(raw json.RawMessage) any {
+	var tok any
+	if len(raw) == 0 || json.Unmarshal(raw, &tok) != nil {
+		return nil
+	}
+	switch tok.(type) {
+	case string, float64:
+		return tok
+	}
+	return nil
+}
+
 // needsApproval puts a held call through the approval queue: a call a
 // person already approved runs (once); otherwise the request opened for it
 // (or already open) is named in an error result, or, with WithWait, the
-// call waits for the decision in the background.
-func (s *session) needsApproval(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, took time.Duration) error {
+// call waits for the decision in the background (see WithWait).
+func (s *session) needsApproval(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, took time.Duration, token any) error {
 	if s.p.queue == nil {
 		s.record(a, d, took)
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval, and no approval store is configured: %s Do not try to work around this; ask the user.", a.Tool, d.Reason))
@@ -94,34 +118,68 @@ func (s *session) needsApproval(ctx context.Context, req *jsonrpc.Request, a *gu
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard is holding this call to %s for a person's approval: %s Approval request %s is open; approve with: actionguard approvals approve %s (or reject with: actionguard approvals reject %s), then call the tool again with the same arguments: it runs once. Do not try to work around this.",
 			a.Tool, d.Reason, id, id, id))
 	}
-	fmt.Fprintf(s.p.log, "actionguard: %s waits for approval %s (up to %s): actionguard approvals approve %s\n", a.Tool, id, s.p.wait, id)
+	wait := s.p.wait
+	if token == nil {
+		wait = min(wait, s.p.answerWithin)
+	}
+	fmt.Fprintf(s.p.log, "actionguard: %s waits for approval %s (up to %s): actionguard approvals approve %s\n", a.Tool, id, wait, id)
+	// The wait ends with the session, when the client cancels the request
+	// (notifications/cancelled), or after wait.
+	cctx, cancel := context.WithCancel(ctx)
+	key := idKey(mustJSON(req.ID.Raw()))
+	s.mu.Lock()
+	if old := s.waiting[key]; old != nil {
+		old()
+	}
+	s.waiting[key] = cancel
+	s.mu.Unlock()
 	s.calls.Add(1)
 	go func() {
 		defer s.calls.Done()
-		if err := s.await(ctx, req, a, d, id); err != nil && ctx.Err() == nil {
+		defer func() {
+			cancel()
+			s.mu.Lock()
+			delete(s.waiting, key)
+			s.mu.Unlock()
+		}()
+		if err := s.await(ctx, cctx, req, a, d, id, wait, token); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(s.p.log, "actionguard: %v\n", err)
 		}
 	}()
 	return nil
 }
 
-// await waits for a person's decision on a held call, then forwards it
-// (using the approval up) or answers with an error result.
-func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, id string) error {
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// await waits up to wait for a person's decision on a held call, then
+// forwards it (using the approval up) or answers with an error result.
+// With a progress token, the client is sent a progress notification every
+// WithProgressInterval meanwhile. A wait that ends without a decision
+// leaves the request open and says so; a wait the client cancelled is not
+// answered (the protocol wants no answer to a cancelled request).
+func (s *session) await(ctx, cctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, id string, wait time.Duration, token any) error {
 	q := s.p.queue
-	wctx, cancel := context.WithTimeout(ctx, s.p.wait)
+	wctx, cancel := context.WithTimeout(cctx, wait)
 	defer cancel()
+	if token != nil {
+		go s.progress(wctx, token, a.Tool, id)
+	}
 	r, err := approval.Wait(wctx, q.Store, id, s.p.poll)
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	if cctx.Err() != nil {
+		fmt.Fprintf(s.p.log, "actionguard: the client cancelled its call to %s; approval %s stays open\n", a.Tool, id)
+		return nil
+	}
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
-		// Nobody decided in time: close the request, so a late approval
-		// cannot look as if it let the call through.
-		r, err = q.Decide(ctx, id, approval.Decision{Status: approval.StatusExpired, By: "mcp-proxy", Note: fmt.Sprintf("nobody decided within %s", s.p.wait)})
-		if errors.Is(err, approval.ErrDecided) || errors.Is(err, approval.ErrExpired) {
-			r, err = q.Store.Approval(ctx, id)
-		}
+		// Nobody decided in time: the request stays open, and the same
+		// call made again once a person approved it runs.
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard is still waiting for a person to approve this call to %s (approval %s; waited %s): %s It was not run. Once it is approved (actionguard approvals approve %s), call the tool again with the same arguments: it runs once. Do not try to work around this.",
+			a.Tool, id, wait, d.Reason, id))
 	}
 	if err == nil && r.Status == approval.StatusApproved {
 		// The decision's audit record is linked a moment after the
@@ -166,9 +224,28 @@ func (s *session) await(ctx context.Context, req *jsonrpc.Request, a *guard.Acti
 		s.record(a, &out, 0)
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard: a person rejected this call to %s (approval %s)%s. Do not try to work around this; ask the user.", a.Tool, id, note(r.Note)))
 	default:
-		out.Verdict, out.Reason = guard.Block, fmt.Sprintf("approval %s timed out", id)
+		out.Verdict, out.Reason = guard.Block, fmt.Sprintf("approval %s %s", id, r.Status)
 		s.record(a, &out, 0)
-		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for approval %s, and nobody approved it in time; it was not run.", a.Tool, id))
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for approval %s, which is %s; it was not run. Ask the user for a new approval.", a.Tool, id, r.Status))
+	}
+}
+
+// progress sends the client a progress notification for its waiting call
+// every WithProgressInterval until ctx ends.
+func (s *session) progress(ctx context.Context, token any, tool, id string) {
+	t := time.NewTicker(s.p.progressEvery)
+	defer t.Stop()
+	for n := 1; ; n++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		params, _ := json.Marshal(map[string]any{"progressToken": token, "progress": n,
+			"message": fmt.Sprintf("waiting for a person to approve this call to %s: actionguard approvals approve %s", tool, id)})
+		if err := s.client.Write(ctx, &jsonrpc.Request{Method: "notifications/progress", Params: params}); err != nil {
+			return
+		}
 	}
 }
 

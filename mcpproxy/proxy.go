@@ -8,7 +8,13 @@
 // isError set that says why, and never reach the server; calls that need a
 // person open an approval request and get an error result naming it, or,
 // with WithWait, wait for the decision. A call a person approved runs once:
-// the same call again (same session, same arguments) opens a new request.
+// the same call again (same client, same arguments) opens a new request.
+//
+// A client is known across reconnects and proxy restarts by what MCP gives
+// of it (see Identity): the name in its initialize request's clientInfo,
+// the upstream server, and the project the proxy runs in. A client that
+// asks, is held, reconnects and asks again after a person approved gets
+// the approved call, once.
 //
 // Entry points: New, Proxy.Serve (one client, one upstream) and Handler
 // (streamable HTTP, one upstream connection per client session).
@@ -16,6 +22,8 @@ package mcpproxy
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -52,6 +60,13 @@ type Proxy struct {
 	ran    Recorder
 	log    io.Writer
 	base   guard.Context
+	// upstream names the upstream server (its command or URL) in the
+	// client's identity; answerWithin bounds a wait for a client that sent
+	// no progress token; progressEvery spaces the progress notifications
+	// to one that did.
+	upstream      string
+	answerWithin  time.Duration
+	progressEvery time.Duration
 }
 
 // Option configures New.
@@ -83,7 +98,44 @@ func WithQueue(q *approval.Queue) Option { return func(p *Proxy) { p.queue = q }
 
 // WithWait makes calls that need approval wait up to d for a person's
 // decision instead of returning at once; 0 (the default) does not wait.
+//
+// A client that sent a progress token with its call (params._meta.
+// progressToken) gets a progress notification every WithProgressInterval
+// while it waits, which keeps its request alive in clients that reset
+// their timeout on progress. A client that sent none is answered within
+// WithAnswerWithin (default 50 s, under the 60 s request timeout of the
+// reference SDKs) if nobody decided by then: the result says the call is
+// still waiting for a person and names the request, which stays open, so
+// the same call made again after the approval runs. A wait that ends
+// without a decision never closes the request.
 func WithWait(d time.Duration) Option { return func(p *Proxy) { p.wait = d } }
+
+// WithAnswerWithin sets how long a waiting call of a client that sent no
+// progress token waits before it is answered that it still waits (see
+// WithWait); 0 keeps the default, 50 s.
+func WithAnswerWithin(d time.Duration) Option {
+	return func(p *Proxy) {
+		if d > 0 {
+			p.answerWithin = d
+		}
+	}
+}
+
+// WithProgressInterval sets how often a waiting call whose client sent a
+// progress token is sent a progress notification; 0 keeps the default,
+// 10 s.
+func WithProgressInterval(d time.Duration) Option {
+	return func(p *Proxy) {
+		if d > 0 {
+			p.progressEvery = d
+		}
+	}
+}
+
+// WithUpstream names the upstream server (its command line or URL) in the
+// identity of the clients (see Identity). Without it the server's own name
+// from its initialize result stands in.
+func WithUpstream(id string) Option { return func(p *Proxy) { p.upstream = id } }
 
 // WithPollInterval sets how often a waiting call reads its request
 // (default 500 ms).
@@ -111,7 +163,7 @@ func WithContext(c guard.Context) Option { return func(p *Proxy) { p.base = c } 
 
 // New returns a Proxy that checks tool calls with c.
 func New(c Checker, opts ...Option) *Proxy {
-	p := &Proxy{check: c, poll: 500 * time.Millisecond, log: io.Discard}
+	p := &Proxy{check: c, poll: 500 * time.Millisecond, log: io.Discard, answerWithin: 50 * time.Second, progressEvery: 10 * time.Second}
 	for _, o := range opts {
 		o(p)
 	}
@@ -141,8 +193,8 @@ func (p *Proxy) Serve(ctx context.Context, client, upstream mcp.Transport) error
 // until either closes or ctx ends, then closes both.
 func (p *Proxy) Relay(ctx context.Context, client, upstream mcp.Connection) error {
 	ctx, cancel := context.WithCancel(ctx)
-	s := &session{p: p, client: client, upstream: upstream, name: p.name, inits: map[any]bool{}, lists: map[any]bool{}, running: map[any]ranCall{}, named: make(chan struct{})}
-	s.ctx = guardContext(p.base, client.SessionID())
+	s := &session{p: p, client: client, upstream: upstream, name: p.name, inits: map[any]bool{}, lists: map[any]bool{}, running: map[any]ranCall{}, waiting: map[string]context.CancelFunc{}, named: make(chan struct{})}
+	s.ctx, s.transportID = p.base, client.SessionID()
 	errc := make(chan error, 2)
 	go func() { errc <- s.fromClient(ctx) }()
 	go func() { errc <- s.fromUpstream(ctx) }()
@@ -157,22 +209,56 @@ func (p *Proxy) Relay(ctx context.Context, client, upstream mcp.Connection) erro
 	return err
 }
 
-func guardContext(c guard.Context, sid string) guard.Context {
-	if c.SessionID == "" {
-		c.SessionID = sid
+// Identity is the session id under which a client's calls are judged and
+// its approvals kept: "mcp-" and 16 base32 letters of a SHA-256 over the
+// client's name (clientInfo.name of its initialize request), the upstream
+// server (WithUpstream, or the server's name) and the project directory.
+// The same client of the same server in the same project has the same
+// identity after a reconnect or a restart of the proxy, so a pass a person
+// granted reaches the call it was granted for, once, and the session's
+// escalation is not reset by reconnecting. Two windows of the same client
+// on the same project share it; a pass still lets through only the exact
+// call it names, once.
+func Identity(client, upstream, cwd string) string {
+	h := sha256.Sum256([]byte(client + "\x00" + upstream + "\x00" + cwd))
+	return "mcp-" + strings.ToLower(base32.StdEncoding.EncodeToString(h[:10]))
+}
+
+// sessionID is the id the session's calls are judged under: the one the
+// proxy was given (WithContext), else the client's identity once a request
+// named the client (initialize, server/discover, or the call's own _meta),
+// else the transport's session id, else a new one for this connection. It
+// is settled at the first tool call.
+func (s *session) sessionID() string {
+	if s.ctx.SessionID != "" {
+		return s.ctx.SessionID
 	}
-	if c.SessionID == "" {
-		c.SessionID = "mcp-" + strings.TrimPrefix(approval.NewID(), "ap-")
+	switch {
+	case s.clientName != "":
+		s.mu.Lock()
+		server := s.name
+		s.mu.Unlock()
+		s.ctx.SessionID = Identity(s.clientName, firstNonEmpty(s.p.upstream, server), s.ctx.Cwd)
+	case s.transportID != "":
+		s.ctx.SessionID = s.transportID
+	default:
+		s.ctx.SessionID = "mcp-" + strings.TrimPrefix(approval.NewID(), "ap-")
 	}
-	return c
+	return s.ctx.SessionID
 }
 
 // session is one client connected to one upstream connection.
 type session struct {
 	p                *Proxy
 	client, upstream mcp.Connection
-	ctx              guard.Context
 	calls            sync.WaitGroup // tool calls waiting for a person
+	// ctx is the context calls are judged in; its SessionID is settled at
+	// the first tool call (sessionID). clientName is from the initialize
+	// request, transportID the transport's session id. All three are
+	// touched only by the goroutine reading the client.
+	ctx         guard.Context
+	clientName  string
+	transportID string
 
 	mu    sync.Mutex
 	name  string        // the server's name; from the initialize result unless set
@@ -185,6 +271,9 @@ type session struct {
 	// running are the forwarded tool calls that reach contacts, by request
 	// id, until their result comes back (see WithRan).
 	running map[any]ranCall
+	// waiting cancels the wait of a held call, by its request id's JSON,
+	// when the client cancels the request.
+	waiting map[string]context.CancelFunc
 }
 
 // ranCall is a forwarded call and the decision that let it through.
@@ -200,9 +289,15 @@ func (s *session) fromClient(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() && req.Method == "notifications/cancelled" {
+			s.cancelled(req.Params)
+		}
 		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 			switch req.Method {
 			case "initialize", "server/discover":
+				if s.clientName == "" {
+					s.clientName = clientName(req.Params)
+				}
 				s.mu.Lock()
 				s.inits[req.ID.Raw()] = true
 				s.mu.Unlock()
@@ -296,6 +391,55 @@ func (s *session) toolName(tool string) string {
 
 func (p *Proxy) logf(format string, args ...any) {
 	fmt.Fprintf(p.log, "actionguard: "+format+"\n", args...)
+}
+
+// clientName reads the client's name from a request's params: an
+// initialize request's clientInfo, or the clientInfo in _meta that
+// server/discover and every request carry since protocol version
+// 2026-07-28.
+func clientName(params json.RawMessage) string {
+	var r struct {
+		ClientInfo struct {
+			Name string `json:"name"`
+		} `json:"clientInfo"`
+		Meta struct {
+			ClientInfo struct {
+				Name string `json:"name"`
+			} `json:"io.modelcontextprotocol/clientInfo"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(params, &r) != nil {
+		return ""
+	}
+	return strings.TrimSpace(firstNonEmpty(r.ClientInfo.Name, r.Meta.ClientInfo.Name))
+}
+
+// cancelled stops the wait of a held call the client cancelled
+// (notifications/cancelled); the request stays open.
+func (s *session) cancelled(params json.RawMessage) {
+	var r struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &r) != nil || len(r.RequestID) == 0 {
+		return
+	}
+	s.mu.Lock()
+	cancel := s.waiting[idKey(r.RequestID)]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// idKey is a request id as a map key: its JSON, so that the id of a
+// request and the requestId of its cancellation compare equal.
+func idKey(raw json.RawMessage) string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return string(raw)
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // serverName reads the server's name from an initialize result

@@ -84,6 +84,11 @@ type harness struct {
 	calls  string
 	done   chan error
 	stderr *syncBuf
+
+	dir, env   string
+	opts       []mcpproxy.Option
+	clientOpts *mcp.ClientOptions
+	cleanup    bool
 }
 
 type syncBuf struct {
@@ -116,7 +121,20 @@ func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h := &harness{st: st, log: audit.New(st), calls: filepath.Join(dir, "calls.txt"), done: make(chan error, 1), stderr: &syncBuf{}}
+	h := &harness{st: st, log: audit.New(st), calls: filepath.Join(dir, "calls.txt"), stderr: &syncBuf{}, dir: dir, env: env, opts: opts}
+	h.connect(t, "testclient")
+	return h
+}
+
+// connect starts a new proxy (as a new process would: nothing shared but
+// the store) between a new client named name and a new upstream process,
+// closing the harness's previous client first.
+func (h *harness) connect(t *testing.T, name string) {
+	t.Helper()
+	ctx := context.Background()
+	if h.client != nil {
+		h.disconnect(t)
+	}
 	var recMu sync.Mutex
 	record := func(a *guard.Action, d *guard.Decision, took time.Duration) {
 		raw, _ := json.Marshal(a)
@@ -132,29 +150,39 @@ func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
 			t.Errorf("audit: %v", err)
 		}
 	}
-	opts = append([]mcpproxy.Option{mcpproxy.WithApprovals(st), mcpproxy.WithRecorder(record), mcpproxy.WithLog(h.stderr),
-		mcpproxy.WithPollInterval(10 * time.Millisecond)}, opts...)
-	p := mcpproxy.New(guard.New(guard.WithHome(dir)), opts...)
+	opts := append([]mcpproxy.Option{mcpproxy.WithApprovals(h.st), mcpproxy.WithRecorder(record), mcpproxy.WithLog(h.stderr),
+		mcpproxy.WithPollInterval(10 * time.Millisecond), mcpproxy.WithContext(guard.Context{Cwd: h.dir})}, h.opts...)
+	p := mcpproxy.New(guard.New(guard.WithHome(h.dir)), opts...)
 	clientSide, proxySide := mcp.NewInMemoryTransports()
-	go func() { h.done <- p.Serve(ctx, proxySide, upstreamServer(t, env, h.calls)) }()
-	c := mcp.NewClient(&mcp.Implementation{Name: "testclient", Version: "1"}, nil)
+	h.done = make(chan error, 1)
+	go func(done chan error) { done <- p.Serve(ctx, proxySide, upstreamServer(t, h.env, h.calls)) }(h.done)
+	c := mcp.NewClient(&mcp.Implementation{Name: name, Version: "1"}, h.clientOpts)
 	cs, err := c.Connect(ctx, clientSide, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.client = cs
-	t.Cleanup(func() {
-		cs.Close()
-		select {
-		case err := <-h.done:
-			if err != nil {
-				t.Errorf("proxy: %v", err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Error("proxy did not stop")
+	if !h.cleanup {
+		h.cleanup = true
+		t.Cleanup(func() { h.disconnect(t) })
+	}
+}
+
+// disconnect closes the client and waits for its proxy to stop.
+func (h *harness) disconnect(t *testing.T) {
+	if h.client == nil {
+		return
+	}
+	h.client.Close()
+	h.client = nil
+	select {
+	case err := <-h.done:
+		if err != nil {
+			t.Errorf("proxy: %v", err)
 		}
-	})
-	return h
+	case <-time.After(10 * time.Second):
+		t.Error("proxy did not stop")
+	}
 }
 
 func (h *harness) call(t *testing.T, tool string, args map[string]any) *mcp.CallToolResult {
@@ -374,7 +402,7 @@ func (h *harness) decisionIDs(t *testing.T) []string {
 }
 
 func TestWaitRejectedAndTimeout(t *testing.T) {
-	h := start(t, mcpproxy.WithWait(300*time.Millisecond))
+	h := start(t, mcpproxy.WithWait(time.Minute), mcpproxy.WithAnswerWithin(300*time.Millisecond))
 	go func() {
 		id := h.waitForPending(t)
 		h.st.DecideApproval(context.Background(), id, approval.Decision{Status: approval.StatusRejected, By: "bob", Note: "not today"})
@@ -383,25 +411,176 @@ func TestWaitRejectedAndTimeout(t *testing.T) {
 	if !r.IsError || !strings.Contains(text(r), "a person rejected this call") || !strings.Contains(text(r), "not today") {
 		t.Errorf("rejected: result = %v %q", r.IsError, text(r))
 	}
+	// Nobody decides: the client (no progress token) is answered within
+	// the answer time, and the request stays open.
 	r = h.call(t, "delete_database", map[string]any{"name": "orders"})
-	if !r.IsError || !strings.Contains(text(r), "nobody approved it in time") {
-		t.Errorf("timeout: result = %v %q", r.IsError, text(r))
+	m := regexp.MustCompile(`still waiting for a person to approve this call .*\(approval (ap-\w{6}); waited 300ms\)`).FindStringSubmatch(text(r))
+	if !r.IsError || m == nil || !strings.Contains(text(r), "call the tool again with the same arguments") {
+		t.Fatalf("unanswered: result = %v %q", r.IsError, text(r))
 	}
 	all, _ := h.st.Approvals(context.Background(), true)
-	var statuses []approval.Status
+	statuses := map[string]approval.Status{}
 	for _, a := range all {
-		statuses = append(statuses, a.Status)
+		statuses[a.ID] = a.Status
 	}
-	slices.Sort(statuses)
-	if diff := cmp.Diff([]approval.Status{approval.StatusExpired, approval.StatusRejected}, statuses); diff != "" {
-		t.Errorf("requests (-want +got):\n%s", diff)
+	if len(statuses) != 2 || statuses[m[1]] != approval.StatusPending {
+		t.Errorf("requests = %v, want %s still pending beside the rejected one", statuses, m[1])
 	}
 	if len(h.seen(t)) != 0 {
 		t.Errorf("the upstream saw %v", h.seen(t))
 	}
-	want := []string{"mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database block", "mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database block"}
+	want := []string{"mcp__testsrv__delete_database approve", "mcp__testsrv__delete_database block", "mcp__testsrv__delete_database approve"}
 	if diff := cmp.Diff(want, h.verdicts(t)); diff != "" {
 		t.Errorf("audit (-want +got):\n%s", diff)
+	}
+	// A person approves later; the same call again runs, once.
+	approveAsPerson(t, h, m[1])
+	if r := h.call(t, "delete_database", map[string]any{"name": "orders"}); r.IsError {
+		t.Fatalf("approved retry: %q", text(r))
+	}
+	if diff := cmp.Diff([]string{`delete_database {"name":"orders"}`}, h.seen(t)); diff != "" {
+		t.Errorf("upstream calls (-want +got):\n%s", diff)
+	}
+}
+
+// approveAsPerson approves id as a person does: through the queue, with
+// the decision recorded in the audit log.
+func approveAsPerson(t *testing.T, h *harness, id string) {
+	t.Helper()
+	q := &approval.Queue{Store: h.st, Audit: audit.New(h.st).Append}
+	if _, err := q.Decide(context.Background(), id, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// heldID returns the approval request a held call's result names.
+func heldID(t *testing.T, r *mcp.CallToolResult) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?:Approval request|approval) (ap-\w{6})`).FindStringSubmatch(text(r))
+	if !r.IsError || m == nil {
+		t.Fatalf("want a held call, got %v %q", r.IsError, text(r))
+	}
+	return m[1]
+}
+
+// A client that is held, disconnects, and comes back through a new proxy
+// (a restart: only the store is shared) gets the call a person approved
+// meanwhile, once. Another client, or the same client in another project,
+// does not.
+func TestPassSurvivesReconnect(t *testing.T) {
+	h := start(t)
+	args := map[string]any{"name": "customers"}
+	id := heldID(t, h.call(t, "delete_database", args))
+
+	// Another client of the same server and project: not its pass.
+	h.connect(t, "otherclient")
+	if other := heldID(t, h.call(t, "delete_database", args)); other == id {
+		t.Errorf("another client reused request %s", id)
+	}
+	approveAsPerson(t, h, id)
+	if other := heldID(t, h.call(t, "delete_database", args)); other == id {
+		t.Errorf("another client got the pass of request %s", id)
+	}
+
+	h.connect(t, "testclient")
+	if r := h.call(t, "delete_database", args); r.IsError {
+		t.Fatalf("the approved call after a reconnect: %q", text(r))
+	}
+	h.connect(t, "testclient")
+	if again := heldID(t, h.call(t, "delete_database", args)); again == id {
+		t.Errorf("the approval let two calls through")
+	}
+	if diff := cmp.Diff([]string{`delete_database {"name":"customers"}`}, h.seen(t)); diff != "" {
+		t.Errorf("upstream calls (-want +got):\n%s", diff)
+	}
+}
+
+// Identity is stable for the same client, server and project, and differs
+// when any of them does.
+func TestIdentity(t *testing.T) {
+	base := mcpproxy.Identity("claude-code", "npx server-filesystem /w", "/w")
+	if !regexp.MustCompile(`^mcp-[a-z2-7]{16}$`).MatchString(base) {
+		t.Errorf("Identity = %q", base)
+	}
+	if again := mcpproxy.Identity("claude-code", "npx server-filesystem /w", "/w"); again != base {
+		t.Errorf("not stable: %q, %q", base, again)
+	}
+	for _, c := range [][3]string{{"cursor", "npx server-filesystem /w", "/w"}, {"claude-code", "npx server-filesystem /x", "/w"}, {"claude-code", "npx server-filesystem /w", "/x"},
+		{"claude-code\x00npx", "server-filesystem /w", "/w"}} {
+		if got := mcpproxy.Identity(c[0], c[1], c[2]); got == base {
+			t.Errorf("Identity%q = the same as another client's", c)
+		}
+	}
+}
+
+// A client that sends a progress token is kept informed while its call
+// waits, beyond the time a client without one is answered in, and gets
+// the result once a person approves.
+func TestWaitProgress(t *testing.T) {
+	var mu sync.Mutex
+	var notes []string
+	h := startWithClient(t, &mcp.ClientOptions{ProgressNotificationHandler: func(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
+		mu.Lock()
+		notes = append(notes, req.Params.Message)
+		mu.Unlock()
+	}}, mcpproxy.WithWait(time.Minute), mcpproxy.WithAnswerWithin(50*time.Millisecond), mcpproxy.WithProgressInterval(20*time.Millisecond))
+	go func() {
+		id := h.waitForPending(t)
+		// A person decides after several notifications went out.
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			mu.Lock()
+			n := len(notes)
+			mu.Unlock()
+			if n >= 5 {
+				break
+			}
+		}
+		approveAsPerson(t, h, id)
+	}()
+	params := &mcp.CallToolParams{Name: "delete_database", Arguments: map[string]any{"name": "customers"}}
+	params.SetProgressToken("tok-1")
+	r, err := h.client.CallTool(context.Background(), params)
+	if err != nil || r.IsError {
+		t.Fatalf("result = %v %v", r, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(notes) < 5 || !strings.Contains(notes[0], "waiting for a person to approve this call to mcp__testsrv__delete_database: actionguard approvals approve ap-") {
+		t.Errorf("progress notifications = %q", notes)
+	}
+}
+
+// startWithClient is start with the client's options.
+func startWithClient(t *testing.T, co *mcp.ClientOptions, opts ...mcpproxy.Option) *harness {
+	t.Helper()
+	h := startServer(t, "MCPPROXY_TEST_SERVER", opts...)
+	h.clientOpts = co
+	h.connect(t, "testclient")
+	return h
+}
+
+// A client that cancels its waiting call is not answered; the request
+// stays open, and the call made again after the approval runs.
+func TestWaitCancelled(t *testing.T) {
+	h := start(t, mcpproxy.WithWait(time.Minute), mcpproxy.WithAnswerWithin(time.Minute))
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		h.waitForPending(t)
+		cancel()
+	}()
+	if _, err := h.client.CallTool(ctx, &mcp.CallToolParams{Name: "delete_database", Arguments: map[string]any{"name": "customers"}}); err == nil {
+		t.Fatal("the cancelled call returned a result")
+	}
+	id := h.waitForPending(t)
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(h.stderr.String(), "cancelled its call") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(h.stderr.String(), "the client cancelled its call to mcp__testsrv__delete_database; approval "+id+" stays open") {
+		t.Errorf("log = %q", h.stderr.String())
+	}
+	approveAsPerson(t, h, id)
+	if r := h.call(t, "delete_database", map[string]any{"name": "customers"}); r.IsError {
+		t.Fatalf("approved retry: %q", text(r))
 	}
 }
 

@@ -3,8 +3,9 @@
 #
 # The tests need Go modules (from the module proxy), the shared corpus
 # beside the repository (../shared/corpus, or $ACTIONGUARD_CORPUS), a
-# PostgreSQL server (store/postgres, server's replica test) and Debian's
-# chromium (the approval page's browser test). The services are installed
+# PostgreSQL server (store/postgres, server's replica test), Debian's
+# chromium (the approval page's browser test) and Node.js with two npm
+# packages (the MCP round trip with the reference server and client). The services are installed
 # and started here, so that under CI=true no test is skipped for a missing
 # service. Without root (and not under CI) what cannot be installed is
 # skipped by the tests that need it, and said.
@@ -23,6 +24,12 @@ if [ -z "${ACTIONGUARD_TEST_POSTGRES:-}" ]; then
 	else
 		echo "PostgreSQL could not be set up: its tests are skipped" >&2
 	fi
+fi
+if ! ./scripts/ci-npm.sh; then
+	if [ "${CI:-}" = true ]; then
+		echo "the npm packages of the MCP round-trip test could not be installed" >&2; exit 1
+	fi
+	echo "the npm packages could not be installed: the MCP round-trip test is skipped" >&2
 fi
 if ! ./scripts/ci-chromium.sh; then
 	if [ "${CI:-}" = true ]; then

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -22,10 +23,12 @@ import (
 )
 
 type mcpProxyOptions struct {
-	name     string
-	wait     time.Duration
-	upstream string
-	listen   string
+	name          string
+	wait          time.Duration
+	answerWithin  time.Duration
+	progressEvery time.Duration
+	upstream      string
+	listen        string
 }
 
 // Command is the mcp-proxy command.
@@ -38,7 +41,19 @@ func Command(a *cli.App) *cobra.Command {
 through unchanged except tools/call, which it checks first: allowed calls go through,
 blocked calls get an error result saying why, and calls that need a person open an
 approval request (see 'actionguard approvals') and get an error naming it — or,
-with --wait, wait for the decision.`,
+with --wait, wait for the decision.
+
+A call a person approved runs once when the client makes it again with the same
+arguments, also after the client reconnected or the proxy restarted: a client is
+known by its name (clientInfo in its initialize request), the server and the
+project directory.
+
+While a call waits (--wait), a client that sent a progress token is sent a
+progress notification every --progress-interval, which keeps the call alive in
+clients that reset their timeout on progress; a client that sent none is answered
+within --answer-within (under the reference SDKs' 60 s timeout) that the call still
+waits, naming the request. The request stays open either way: approve it, and the
+same call made again runs.`,
 		Example: `  actionguard mcp-proxy -- npx -y @modelcontextprotocol/server-filesystem ~/work
   actionguard mcp-proxy --name github --wait=5m --upstream https://mcp.example.com/mcp
   actionguard mcp-proxy --listen 127.0.0.1:8931 -- ./my-server`,
@@ -48,6 +63,8 @@ with --wait, wait for the decision.`,
 	f.StringVar(&o.name, "name", "", "the server's name in tool names mcp__<name>__<tool> (default: the server's own name)")
 	f.DurationVar(&o.wait, "wait", 0, "wait this long for a person's approval instead of returning at once (--wait alone: 10m)")
 	f.Lookup("wait").NoOptDefVal = "10m"
+	f.DurationVar(&o.answerWithin, "answer-within", 50*time.Second, "with --wait, answer a waiting call of a client that sent no progress token within this time, saying it still waits (the request stays open)")
+	f.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "with --wait, how often a waiting call whose client sent a progress token is sent a progress notification")
 	f.StringVar(&o.upstream, "upstream", "", "the URL of a streamable-HTTP MCP server, instead of a command")
 	f.StringVar(&o.listen, "listen", "", "serve streamable HTTP on this address instead of stdio")
 	return cmd
@@ -64,6 +81,16 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 	}
 	if o.wait < 0 {
 		return cli.UsageError("--wait=10m", "--wait must not be negative")
+	}
+	if o.answerWithin <= 0 {
+		return cli.UsageError("--answer-within=50s", "--answer-within must be positive")
+	}
+	if o.progressEvery <= 0 {
+		return cli.UsageError("--progress-interval=10s", "--progress-interval must be positive")
+	}
+	upstreamID := o.upstream
+	if upstreamID == "" {
+		upstreamID = strings.Join(args, " ")
 	}
 	cwd, _ := os.Getwd()
 	g, err := a.NewGuard(cwd)
@@ -82,7 +109,8 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	opts := []mcpproxy.Option{
-		mcpproxy.WithName(o.name), mcpproxy.WithWait(o.wait), mcpproxy.WithQueue(q),
+		mcpproxy.WithName(o.name), mcpproxy.WithWait(o.wait), mcpproxy.WithQueue(q), mcpproxy.WithUpstream(upstreamID),
+		mcpproxy.WithAnswerWithin(o.answerWithin), mcpproxy.WithProgressInterval(o.progressEvery),
 		mcpproxy.WithLog(a.Env().Stderr), mcpproxy.WithContext(guard.Context{Agent: "mcp-proxy", Cwd: cwd}),
 	}
 	if record != nil {
