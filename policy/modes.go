@@ -34,6 +34,18 @@ type ModeChoice struct {
 type ModeChoices struct {
 	Global   *ModeChoice            `json:"global,omitempty"`
 	Projects map[string]*ModeChoice `json:"projects,omitempty"`
+	// FoundAtInstall is the choice for every project that `actionguard
+	// install` found when it changed the mode (--mode, or the start of a
+	// new installation's learning period): what uninstall offers to put
+	// back. Nil when install changed nothing.
+	FoundAtInstall *FoundMode `json:"found_at_install,omitempty"`
+}
+
+// FoundMode is the global choice install found (nil: none, the default
+// mode) and when.
+type FoundMode struct {
+	Choice *ModeChoice `json:"choice,omitempty"`
+	At     time.Time   `json:"at"`
 }
 
 // maxModesFile bounds the file of chosen modes.
@@ -147,9 +159,12 @@ func ProjectRoot(dir string) string {
 	}
 }
 
-// LearningState says where a new installation is in its learning period.
+// LearningState says where a new installation is in its learning period:
+// day Day (1-based) of Days, which ends at Until.
 type LearningState struct {
-	Day, Days int // day Day (1-based) of Days
+	Day   int       `json:"day"`
+	Days  int       `json:"days"`
+	Until time.Time `json:"until"`
 }
 
 // applyChoices applies the user's chosen modes and the learning period of
@@ -182,7 +197,8 @@ func (p *Policy) applyChoices(opts LoadOptions, userFile string) error {
 		age := now.Sub(opts.InstalledAt)
 		if age >= 0 && age < time.Duration(p.LearningDays)*24*time.Hour {
 			p.Mode = Learning
-			p.Learning = &LearningState{Day: int(age/(24*time.Hour)) + 1, Days: p.LearningDays}
+			p.Learning = &LearningState{Day: int(age/(24*time.Hour)) + 1, Days: p.LearningDays,
+				Until: opts.InstalledAt.Add(time.Duration(p.LearningDays) * 24 * time.Hour).UTC()}
 			p.ModeSource = fmt.Sprintf("the learning period of a new installation (day %d of %d)", p.Learning.Day, p.Learning.Days)
 		}
 	}

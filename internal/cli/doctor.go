@@ -72,6 +72,7 @@ type doctorReport struct {
 	Policy   []string       `json:"policy_files"`
 	AuditLog string         `json:"audit_log"`
 	Records  int64          `json:"audit_records"`
+	Mode     policy.Mode    `json:"mode,omitempty"`
 	Checks   []doctorCheck  `json:"checks"`
 }
 
@@ -91,6 +92,7 @@ func (a *app) runDoctor(ctx context.Context, o *doctorOptions) error {
 	r.Binary = bin
 	testBin := a.doctorHooks(r, bin)
 	a.doctorPolicy(r)
+	a.doctorMode(r)
 	a.doctorAudit(ctx, r)
 	a.doctorLearned(r)
 	a.doctorSelfTest(ctx, r, testBin)
@@ -118,6 +120,10 @@ func (a *app) doctorHooks(r *doctorReport, bin string) string {
 	testBin := bin
 	root, _ := setup.RepositoryRoot(cwdOrEmpty())
 	installed := 0
+	found := map[string]bool{}
+	for _, name := range a.agentsFound() {
+		found[name] = true
+	}
 	for _, ag := range setup.Agents() {
 		installedHere := false
 		for _, scope := range []setup.Scope{setup.User, setup.Project} {
@@ -172,7 +178,15 @@ func (a *app) doctorHooks(r *doctorReport, bin string) string {
 				r.add("hooks", name, checkOK, fmt.Sprintf("%s: %s → this binary", file, strings.Join(events, ", ")), "")
 			}
 		}
-		if !installedHere {
+		switch {
+		case installedHere:
+		case found[ag.Name]:
+			// The agent is set up on this machine and does not ask: its
+			// tool calls run unchecked.
+			f, _ := ag.SettingsFile(setup.User, a.home(), "")
+			r.add("hooks", ag.Title, checkFail, fmt.Sprintf("set up on this machine (%s) but does not call actionguard: its tool calls are not checked", agentDir(a.home(), f)),
+				"run 'actionguard install "+ag.Name+"'")
+		default:
 			r.add("hooks", ag.Title, checkInfo, "not installed", "")
 		}
 	}
@@ -239,6 +253,31 @@ func (a *app) doctorPolicy(r *doctorReport) {
 	}
 	for _, w := range p.Warnings {
 		r.add("policy", "policy", checkWarn, w, "")
+	}
+}
+
+// doctorMode reports the mode in force: a learning period (or a chosen
+// learning mode) is a warning, since only DANGEROUS actions are stopped.
+func (a *app) doctorMode(r *doctorReport) {
+	m, err := a.currentMode()
+	if err != nil {
+		return // the policy section reports it
+	}
+	r.Mode = m.Mode
+	detail := fmt.Sprintf("%s (%s)", m.Mode, m.Source)
+	switch m.Mode {
+	case policy.Learning:
+		if l := m.Learning; l != nil {
+			detail = fmt.Sprintf("learning until %s (day %d of %d): only DANGEROUS actions are stopped; the rest runs and is only logged",
+				l.Until.Local().Format("Mon 2 Jan 2006 15:04"), l.Day, l.Days)
+		} else {
+			detail = fmt.Sprintf("learning (%s), with no end: only DANGEROUS actions are stopped; the rest runs and is only logged", m.Source)
+		}
+		r.add("mode", "mode", checkWarn, detail, "'actionguard mode adaptive' enforces every level now")
+	case policy.Flow:
+		r.add("mode", "mode", checkInfo, detail+": reversible cautious actions run with a notice", "")
+	default:
+		r.add("mode", "mode", checkOK, detail, "")
 	}
 }
 
@@ -409,9 +448,9 @@ func runHookProcess(ctx context.Context, bin string, env []string, n int, comman
 func (a *app) printDoctor(r *doctorReport) {
 	p := newPrinter(a.env.Stdout, a.env.IsTerminal(a.env.Stdout))
 	p.printf("binary: %s\n", r.Binary)
-	titles := map[string]string{"binary": "Binary", "hooks": "Hooks", "policy": "Policy", "audit": "Audit log", "self-test": "Self-test (" + "hook claude-code, temporary audit log)"}
+	titles := map[string]string{"binary": "Binary", "hooks": "Hooks", "policy": "Policy", "mode": "Mode", "audit": "Audit log", "self-test": "Self-test (" + "hook claude-code, temporary audit log)"}
 	section := ""
-	fails := 0
+	fails, warns := 0, 0
 	for _, c := range r.Checks {
 		if c.Section != section {
 			section = c.Section
@@ -426,6 +465,7 @@ func (a *app) printDoctor(r *doctorReport) {
 			fails++
 		case checkWarn:
 			mark = p.paint(ansiYellow, "!")
+			warns++
 		default:
 			mark = p.paint(ansiDim, "·")
 		}
@@ -436,9 +476,12 @@ func (a *app) printDoctor(r *doctorReport) {
 		}
 	}
 	p.printf("\n")
-	if fails == 0 {
+	switch {
+	case fails == 0 && warns == 0:
 		p.printf("%s\n", p.paint(ansiGreen, "No problems found: what is installed is enforced."))
-	} else {
+	case fails == 0:
+		p.printf("%s\n", p.paint(ansiYellow, fmt.Sprintf("No problems found, %d warning(s): see ! above.", warns)))
+	default:
 		p.printf("%s\n", p.paint(ansiRed, fmt.Sprintf("%d problem(s) found: see ✖ above.", fails)))
 	}
 }

@@ -21,6 +21,9 @@ type installOptions struct {
 	scope  string
 	dryRun bool
 	json   bool
+	// mode is install's --mode; restoreMode uninstall's --restore-mode.
+	mode        string
+	restoreMode bool
 }
 
 func (a *app) installCommand() *cobra.Command {
@@ -36,14 +39,22 @@ actionguard binary moved. 'actionguard doctor' checks the result.
 
 Files: claude-code ~/.claude/settings.json, codex ~/.codex/hooks.json, gemini
 ~/.gemini/settings.json, cursor ~/.cursor/hooks.json, copilot ~/.copilot/hooks/actionguard.json;
-with --scope project, the same under the repository's root (copilot: .github/hooks/).`,
+with --scope project, the same under the repository's root (copilot: .github/hooks/).
+
+The first installation starts a learning period (7 days by default): only DANGEROUS
+actions are stopped, the rest runs and is logged as it would have been decided.
+install (and --dry-run) says the mode it leaves you in and until when; --mode chooses
+another (adaptive, the default after the learning period; flow; paranoid) for every
+project, and uninstall --restore-mode puts back the mode install found.`,
 		Example: `  actionguard install claude-code
+  actionguard install claude-code --mode adaptive
   actionguard install codex --dry-run
   actionguard install copilot --scope project`,
 		Args: a.agentArg("install"),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runInstall(o, args[0], false) },
 	}
 	installFlags(cmd, o)
+	cmd.Flags().StringVar(&o.mode, "mode", "", "the mode to leave you in, for every project: learning, adaptive, flow or paranoid (default: a new installation's learning period, else the mode in force)")
 	return cmd
 }
 
@@ -54,13 +65,19 @@ func (a *app) uninstallCommand() *cobra.Command {
 		Short: "Remove actionguard's hook from a coding agent's settings",
 		Long: `Remove exactly actionguard's entries from a coding agent's settings; everything else stays.
 When nothing else changed since install, the file is put back as it was, byte for byte
-(from its backup), or removed if install created it.`,
+(from its backup), or removed if install created it.
+
+When install changed the mode (its learning period, or --mode) and that mode is still
+in force, uninstall offers to put back the mode install found: --restore-mode does it
+without asking; on a terminal it asks.`,
 		Example: `  actionguard uninstall claude-code
+  actionguard uninstall claude-code --restore-mode
   actionguard uninstall cursor --scope project --dry-run`,
 		Args: a.agentArg("uninstall"),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runInstall(o, args[0], true) },
 	}
 	installFlags(cmd, o)
+	cmd.Flags().BoolVar(&o.restoreMode, "restore-mode", false, "put back the mode install found (ends a learning period install started)")
 	return cmd
 }
 
@@ -85,8 +102,14 @@ type installResult struct {
 	// learning period it is in, if any.
 	InstalledAt time.Time             `json:"installed_at,omitzero"`
 	Learning    *policy.LearningState `json:"learning,omitempty"`
-	Diff        string                `json:"diff,omitempty"`
-	Notes       []string              `json:"notes,omitempty"`
+	// Mode is the mode the installation leaves the user in (with
+	// --dry-run: would leave), and where it comes from.
+	Mode       policy.Mode `json:"mode,omitempty"`
+	ModeSource string      `json:"mode_source,omitempty"`
+	// ModeRestore is uninstall's offer to put back the mode install found.
+	ModeRestore *restoreOffer `json:"mode_restore,omitempty"`
+	Diff        string        `json:"diff,omitempty"`
+	Notes       []string      `json:"notes,omitempty"`
 }
 
 func (a *app) runInstall(o *installOptions, name string, remove bool) error {
@@ -103,6 +126,15 @@ func (a *app) runInstall(o *installOptions, name string, remove bool) error {
 		return err
 	}
 	res := installResult{Agent: ag.Name, Scope: scope, File: file, DryRun: o.dryRun}
+	chosen, err := parseInstallMode(o.mode)
+	if err != nil {
+		return err
+	}
+	if !o.dryRun && (chosen == policy.Learning || chosen == policy.Flow) {
+		if err := a.requirePerson("install with a looser mode (" + string(chosen) + ")"); err != nil {
+			return err
+		}
+	}
 	var plan *setup.Plan
 	if remove {
 		if !o.dryRun {
@@ -129,15 +161,31 @@ func (a *app) runInstall(o *installOptions, name string, remove bool) error {
 		return settingsError(err)
 	}
 	res.Outcome = plan.Outcome
+	now := time.Now()
 	if o.dryRun {
 		res.Diff = string(plan.Diff())
+		if !remove {
+			if m, err := a.plannedMode(chosen, now); err == nil {
+				res.Mode, res.ModeSource, res.Learning = m.Mode, m.Source, m.Learning
+			}
+		}
 	} else {
-		res.Backup, err = plan.Apply(time.Now())
+		res.Backup, err = plan.Apply(now)
 		if err != nil {
 			return fmt.Errorf("writing %s: %w", file, err)
 		}
-		if !remove {
+		if remove {
+			if res.ModeRestore, err = a.offerModeRestore(o.restoreMode, o.json); err != nil {
+				return err
+			}
+		} else {
+			if err := a.applyInstallMode(chosen, now); err != nil {
+				return err
+			}
 			a.markInstalled(&res)
+			if m, err := a.currentMode(); err == nil {
+				res.Mode, res.ModeSource, res.Learning = m.Mode, m.Source, m.Learning
+			}
 		}
 	}
 	if !remove {
@@ -166,9 +214,6 @@ func (a *app) markInstalled(res *installResult) {
 		return
 	}
 	res.InstalledAt = at
-	if p, err := policy.Load(a.loadOptions("")); err == nil && p.Learning != nil {
-		res.Learning = p.Learning
-	}
 }
 
 func (a *app) printInstall(res *installResult, plan *setup.Plan) {
@@ -179,6 +224,9 @@ func (a *app) printInstall(res *installResult, plan *setup.Plan) {
 			p.printf("(dry run: %s would be %s; nothing was changed)\n", res.File, dryOutcome(res.Outcome))
 		} else {
 			p.printf("(dry run: %s needs no change)\n", res.File)
+		}
+		if res.Mode != "" {
+			p.printf("Afterwards: %s\n", describeMode(modeOutlook{Mode: res.Mode, Source: res.ModeSource, Learning: res.Learning}))
 		}
 		return
 	}
@@ -209,8 +257,15 @@ func (a *app) printInstall(res *installResult, plan *setup.Plan) {
 	for _, n := range res.Notes {
 		p.printf("  note: %s\n", n)
 	}
-	if l := res.Learning; l != nil && res.Outcome == setup.Installed {
-		p.printf("Learning mode, day %d of %d: only DANGEROUS actions are stopped; the rest runs and is logged as it\nwould have been decided. 'actionguard mode' shows it, 'actionguard mode adaptive' ends it.\n", l.Day, l.Days)
+	if res.Mode != "" {
+		p.printf("%s\n", describeMode(modeOutlook{Mode: res.Mode, Source: res.ModeSource, Learning: res.Learning}))
+	}
+	if m := res.ModeRestore; m != nil {
+		if m.Restored {
+			p.printf("%s the mode is back to %s, as install found it\n", ok, m.Found)
+		} else {
+			p.printf("The mode is still %s; install found %s: 'actionguard uninstall %s --restore-mode' or 'actionguard mode %s' puts it back.\n", m.Mode, m.Found, plan.Agent.Name, m.Found)
+		}
 	}
 	if res.Outcome == setup.Installed || res.Outcome == setup.Updated {
 		p.printf("Check it with 'actionguard doctor'.\n")

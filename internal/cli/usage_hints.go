@@ -32,12 +32,11 @@ func (a *app) agentArg(verb string) cobra.PositionalArgs {
 	}
 }
 
-// agentsFound lists the agents whose user settings directory exists.
+// agentsFound lists the agents set up on this machine: those whose
+// directory in the home directory (the first directory of their user
+// settings file's path: ~/.claude, ~/.copilot, …) exists.
 func (a *app) agentsFound() []string {
-	home := a.env.Getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
+	home := a.home()
 	if home == "" {
 		return nil
 	}
@@ -47,11 +46,22 @@ func (a *app) agentsFound() []string {
 		if err != nil {
 			continue
 		}
-		if fi, err := os.Stat(filepath.Dir(f)); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(agentDir(home, f)); err == nil && fi.IsDir() {
 			found = append(found, ag.Name)
 		}
 	}
 	return found
+}
+
+// agentDir is the directory of an agent's user settings file f that is
+// directly in home: ~/.copilot for ~/.copilot/hooks/actionguard.json.
+func agentDir(home, f string) string {
+	rel, err := filepath.Rel(home, f)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return filepath.Dir(f)
+	}
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	return filepath.Join(home, first)
 }
 
 // requireDatabase fails a command that only reads the audit database when
