@@ -78,9 +78,9 @@ func (s *SQLite) ImportContacts(ctx context.Context, cs []Contact) (int, error) 
 				interactions = max(interactions, ?),
 				first_us = CASE WHEN first_us = 0 OR (? <> 0 AND ? < first_us) THEN ? ELSE first_us END,
 				last_us = max(last_us, ?),
-				display = CASE WHEN display = '' THEN ? ELSE display END
+				display = CASE WHEN ? AND ? <> '' THEN ? WHEN display = '' THEN ? ELSE display END
 				WHERE key = ?`,
-				c.Interactions, c.FirstUS, c.FirstUS, c.FirstUS, c.LastUS, c.Display, c.Key); err != nil {
+				c.Interactions, c.FirstUS, c.FirstUS, c.FirstUS, c.LastUS, c.Named, c.Display, c.Display, c.Display, c.Key); err != nil {
 				return err
 			}
 		}
@@ -96,7 +96,7 @@ func (s *SQLite) ImportContacts(ctx context.Context, cs []Contact) (int, error) 
 func importedContacts(cs []Contact) []codec.ImportedContact {
 	out := make([]codec.ImportedContact, len(cs))
 	for i, c := range cs {
-		out[i] = codec.ImportedContact{Key: c.Key, Kind: c.Kind, Display: c.Display, Interactions: c.Interactions,
+		out[i] = codec.ImportedContact{Key: c.Key, Kind: c.Kind, Display: c.Display, Named: c.Named, Interactions: c.Interactions,
 			FirstUS: codec.Micros(c.First), LastUS: codec.Micros(c.Last)}
 	}
 	return out

@@ -107,6 +107,10 @@ type Contact struct {
 	First        time.Time `json:"first,omitzero"`
 	Last         time.Time `json:"last,omitzero"`
 	Source       string    `json:"source"` // "learned" or "import"
+	// Named says Display is a name an import gave, which replaces the one
+	// a contact already in the book shows (ImportContacts); otherwise the
+	// book keeps its own.
+	Named bool `json:"-"`
 }
 
 // Token is an API token of `actionguard serve`. The secret is shown once

@@ -427,7 +427,7 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 			r.add(c.find(ruleRmFile, verb+"every file (not directories) at the top of the project ("+name+").", t))
 		}
 	case cl.Workspace && cl.BuildOutput && !shred:
-		r.add(c.find(ruleRmBuildOutput, "Deletes "+name+", build or cache output that is regenerated.", t))
+		r.add(c.find(ruleRmBuildOutput, "Deletes "+name+": output that the project's tools regenerate.", t))
 	case cl.DataFile != "" && !interactive && (shred || cl.DataFile != "document" && cl.DataFile != "spreadsheet"):
 		// Deleting a document is everyday tidying (exports, generated
 		// PDFs); destroying its content in place is not.

@@ -54,7 +54,7 @@ name the import gave) to show.`,
   interactions                      earlier interactions (optional, default 5: a frequent contact)
   kind                              recipient or payee (optional, default recipient)
 
-A contact already in the book keeps the larger count. A bad row stops the import with its
+A contact already in the book keeps the larger count and takes the name the file gives it. A bad row stops the import with its
 line number and nothing is imported.`,
 		Example: `  actionguard contacts import contacts.csv
   printf 'email,name\nbob@acme.com,Bob\n' | actionguard contacts import -
@@ -238,7 +238,7 @@ func readContactsCSV(r io.Reader, file string) ([]store.Contact, error) {
 		}
 		c := store.Contact{Contact: audit.NewContact(kind, addr), Interactions: n, Source: "import"}
 		if name := get(row, "name"); name != "" {
-			c.Display = oneLineCut(name, 80)
+			c.Display, c.Named = oneLineCut(name, 80), true
 		}
 		if i, ok := byKey[c.Key]; ok {
 			out[i].Interactions = max(out[i].Interactions, n)

@@ -76,7 +76,7 @@ func (s *Store) ContactCounts(ctx context.Context, keys []string) (map[string]in
 func (s *Store) ImportContacts(ctx context.Context, cs []store.Contact) (int, error) {
 	in := make([]codec.ImportedContact, len(cs))
 	for i, c := range cs {
-		in[i] = codec.ImportedContact{Key: c.Key, Kind: c.Kind, Display: c.Display, Interactions: c.Interactions,
+		in[i] = codec.ImportedContact{Key: c.Key, Kind: c.Kind, Display: c.Display, Named: c.Named, Interactions: c.Interactions,
 			FirstUS: codec.Micros(c.First), LastUS: codec.Micros(c.Last)}
 	}
 	in, err := codec.MergeImport(in)
@@ -89,8 +89,9 @@ func (s *Store) ImportContacts(ctx context.Context, cs []store.Contact) (int, er
 	n := len(in)
 	keys, kinds, displays := make([]string, n), make([]string, n), make([]string, n)
 	counts, firsts, lasts := make([]int64, n), make([]int64, n), make([]int64, n)
+	named := make([]bool, n)
 	for i, c := range in {
-		keys[i], kinds[i], displays[i] = c.Key, c.Kind, c.Display
+		keys[i], kinds[i], displays[i], named[i] = c.Key, c.Kind, c.Display, c.Named
 		counts[i], firsts[i], lasts[i] = int64(c.Interactions), c.FirstUS, c.LastUS
 	}
 	var added int
@@ -119,10 +120,10 @@ func (s *Store) ImportContacts(ctx context.Context, cs []store.Contact) (int, er
 				interactions = greatest(c.interactions, u.n),
 				first_us = CASE WHEN c.first_us = 0 OR (u.f <> 0 AND u.f < c.first_us) THEN u.f ELSE c.first_us END,
 				last_us = greatest(c.last_us, u.l),
-				display = CASE WHEN c.display = '' THEN u.d ELSE c.display END
-			FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[]) AS u(k, d, n, f, l)
+				display = CASE WHEN u.named AND u.d <> '' THEN u.d WHEN c.display = '' THEN u.d ELSE c.display END
+			FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $7::boolean[]) AS u(k, d, n, f, l, named)
 			WHERE c.key = u.k AND NOT u.k = ANY($6::text[])`,
-			keys, displays, counts, firsts, lasts, fresh)
+			keys, displays, counts, firsts, lasts, fresh, named)
 		return err
 	})
 	if err != nil {

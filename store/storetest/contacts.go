@@ -199,6 +199,26 @@ func testContactsImport(t *testing.T, open func(*testing.T) store.Store) {
 	if d := diff(wantBook[:2], top); d != "" {
 		t.Errorf("Contacts(2) (-want +got):\n%s", d)
 	}
+
+	// An import names a contact the book already has: the name the file
+	// gives replaces the one shown; an import without a name keeps it.
+	named := carol
+	named.Display = "Carol Example"
+	if _, err := st.ImportContacts(ctx, []store.Contact{{Contact: named, Named: true, Interactions: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.ImportContacts(ctx, []store.Contact{{Contact: carol, Interactions: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	book, err = st.Contacts(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range book {
+		if c.Key == carol.Key && (c.Display != "Carol Example" || c.Interactions != 8) {
+			t.Errorf("after importing a name for a known contact: %+v, want it shown as Carol Example with 8 interactions", c)
+		}
+	}
 }
 
 func testTokens(t *testing.T, open func(*testing.T) store.Store) {

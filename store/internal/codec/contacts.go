@@ -61,6 +61,7 @@ func LearnedContacts(rs []*audit.Record) []ContactUse {
 // ImportedContact is one contact of an import.
 type ImportedContact struct {
 	Key, Kind, Display string
+	Named              bool // Display is a name the import gave
 	Interactions       int
 	FirstUS, LastUS    int64
 }
@@ -88,8 +89,8 @@ func MergeImport(cs []ImportedContact) ([]ImportedContact, error) {
 			o.FirstUS = c.FirstUS
 		}
 		o.LastUS = max(o.LastUS, c.LastUS)
-		if o.Display == "" {
-			o.Display = c.Display
+		if o.Display == "" || c.Named && !o.Named {
+			o.Display, o.Named = c.Display, c.Named
 		}
 	}
 	slices.SortFunc(out, func(a, b ImportedContact) int { return strings.Compare(a.Key, b.Key) })
