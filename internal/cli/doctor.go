@@ -73,7 +73,9 @@ type doctorReport struct {
 	AuditLog string         `json:"audit_log"`
 	Records  int64          `json:"audit_records"`
 	Mode     policy.Mode    `json:"mode,omitempty"`
-	Checks   []doctorCheck  `json:"checks"`
+	// Managed are the agents' managed settings files that exist.
+	Managed []setup.Managed `json:"managed_settings,omitempty"`
+	Checks  []doctorCheck   `json:"checks"`
 }
 
 func (r *doctorReport) add(section, name, status, detail, hint string) {
@@ -176,6 +178,26 @@ func (a *app) doctorHooks(r *doctorReport, bin string) string {
 					events = append(events, h.Event)
 				}
 				r.add("hooks", name, checkOK, fmt.Sprintf("%s: %s → this binary", file, strings.Join(events, ", ")), "")
+			}
+		}
+		if m, ok := setup.InspectManaged(ag); ok && (m.Exists || m.Err != "") {
+			r.Managed = append(r.Managed, m)
+			name := ag.Title + " (managed)"
+			blocks, why := m.Blocks()
+			switch {
+			case m.Err != "":
+				r.add("hooks", name, checkWarn, "the managed settings cannot be read: "+m.Err, "the agent may ignore them, or refuse to start: ask whoever manages this machine")
+			case blocks && (installedHere || found[ag.Name] || len(m.Hooks) > 0):
+				r.add("hooks", name, checkFail, why+": tool calls are not checked", "ask whoever manages this machine to list actionguard's hook in the managed settings' hooks, or to drop the setting")
+				installedHere = true // reported: not also "not installed"
+			case len(m.Hooks) > 0:
+				r.add("hooks", name, checkOK, fmt.Sprintf("%s installs actionguard's hook (%d events)", m.File, len(m.Hooks)), "")
+				if !installedHere {
+					installed++
+				}
+				installedHere = true
+			default:
+				r.add("hooks", name, checkInfo, m.File+": no setting that stops actionguard's hook", "")
 			}
 		}
 		switch {

@@ -219,6 +219,11 @@ func (n *node) str() (string, bool) {
 	return s, true
 }
 
+// isTrue reports a scalar true.
+func (n *node) isTrue() bool {
+	return n != nil && n.kind == scalar && string(n.raw) == "true"
+}
+
 func newObject() *node { return &node{kind: object, dirty: true} }
 func newArray() *node  { return &node{kind: array, dirty: true} }
 

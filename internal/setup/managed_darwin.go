@@ -1,0 +1,6 @@
+package setup
+
+// managedSettingsFile is Claude Code's managed settings file on macOS.
+func managedSettingsFile() string {
+	return "/Library/Application Support/ClaudeCode/managed-settings.json"
+}
