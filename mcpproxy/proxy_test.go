@@ -127,7 +127,7 @@ func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
 		recMu.Lock()
 		defer recMu.Unlock()
 		err := h.log.Append(ctx, &audit.Record{SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
-			Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk, Rules: rules, Reason: d.Reason})
+			Action: raw, Verdict: d.Verdict, Level: d.Level, Score: d.Score, Risk: d.Risk, Rules: rules, Reason: d.Reason})
 		if err != nil {
 			t.Errorf("audit: %v", err)
 		}
@@ -200,7 +200,7 @@ func (h *harness) verdicts(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	err := h.log.Export(context.Background(), audit.ExportOptions{}, func(r audit.Record) error {
-		out = append(out, r.Tool+" "+r.Verdict)
+		out = append(out, r.Tool+" "+string(r.Verdict))
 		return nil
 	})
 	if err != nil {
@@ -421,7 +421,7 @@ func TestApprovedCallRunsOnce(t *testing.T) {
 		}
 		qmu.Lock()
 		defer qmu.Unlock()
-		decided = append(decided, r.Verdict+": "+r.Reason)
+		decided = append(decided, string(r.Verdict)+": "+r.Reason)
 		return nil
 	}}
 	h := start(t, mcpproxy.WithQueue(q))

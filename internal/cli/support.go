@@ -230,7 +230,7 @@ func (s *auditSink) RecordUnreadable(id string, raw []byte, d *guard.Decision) {
 		raw = raw[:maxUnreadable]
 	}
 	action, _ := json.Marshal(map[string]any{"id": id, "unreadable": string(raw)})
-	s.Append(context.Background(), &audit.Record{Action: action, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
+	s.Append(context.Background(), &audit.Record{Action: action, Verdict: d.Verdict, Level: d.Level, Score: d.Score, Risk: d.Risk,
 		Rules: []string{}, Reason: d.Reason, Error: d.Error})
 }
 

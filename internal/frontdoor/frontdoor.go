@@ -178,7 +178,7 @@ func (door *Door) Ran(ctx context.Context, a *guard.Action, d *guard.Decision) e
 	if len(contacts) == 0 {
 		return nil
 	}
-	r := audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, string(d.Verdict), string(d.Level), contacts)
+	r := audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, d.Verdict, d.Level, contacts)
 	if err := door.Writer.Append(ctx, r); err != nil {
 		return fmt.Errorf("%w: %w", ErrNotRecorded, err)
 	}

@@ -229,7 +229,7 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	if d.ApprovalID != "" && d.Verdict.Allowed() && len(contacts) > 0 {
 		// An approval a person gave is used: the call runs now, and what
 		// it reaches counts once (not again when its result comes back).
-		spool.Append(audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, string(d.Verdict), string(d.Level), contacts))
+		spool.Append(audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, d.Verdict, d.Level, contacts))
 		contacts = nil
 	}
 	if a.Context.SessionID != "" && a.Tool != "" {
@@ -328,5 +328,5 @@ func (r *Recorder) ran(session string, pre sessionStep) {
 	if err != nil {
 		return
 	}
-	audit.NewSpool(audit.SpoolPath(path)).Append(audit.RanRecord(session, pre.ID, pre.Tool, pre.Verdict, pre.Level, pre.Contacts))
+	audit.NewSpool(audit.SpoolPath(path)).Append(audit.RanRecord(session, pre.ID, pre.Tool, guard.Verdict(pre.Verdict), guard.Level(pre.Level), pre.Contacts))
 }
