@@ -118,20 +118,15 @@ func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
 	t.Cleanup(func() { st.Close() })
 	h := &harness{st: st, log: audit.New(st), calls: filepath.Join(dir, "calls.txt"), done: make(chan error, 1), stderr: &syncBuf{}}
 	var recMu sync.Mutex
-	record := func(a *guard.Action, d *guard.Decision, took time.Duration) {
-		raw, _ := json.Marshal(a)
-		rules := []string{}
-		for _, f := range d.Findings {
-			rules = append(rules, f.Rule)
-		}
+	record := writerFunc(func(ctx context.Context, r *audit.Record) error {
 		recMu.Lock()
 		defer recMu.Unlock()
-		err := h.log.Append(ctx, &audit.Record{SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
-			Action: raw, Verdict: d.Verdict, Level: d.Level, Score: d.Score, Risk: d.Risk, Rules: rules, Reason: d.Reason})
+		err := h.log.Append(ctx, r)
 		if err != nil {
 			t.Errorf("audit: %v", err)
 		}
-	}
+		return err
+	})
 	opts = append([]mcpproxy.Option{mcpproxy.WithApprovals(st), mcpproxy.WithRecorder(record), mcpproxy.WithLog(h.stderr),
 		mcpproxy.WithPollInterval(10 * time.Millisecond)}, opts...)
 	p := mcpproxy.New(guard.New(guard.WithHome(dir)), opts...)
@@ -465,3 +460,8 @@ func TestApprovedCallRunsOnce(t *testing.T) {
 		t.Errorf("queue audit (-want +got):\n%s", diff)
 	}
 }
+
+// writerFunc is a frontdoor.Writer of a function.
+type writerFunc func(ctx context.Context, r *audit.Record) error
+
+func (f writerFunc) Append(ctx context.Context, r *audit.Record) error { return f(ctx, r) }

@@ -328,6 +328,24 @@ func (door *Door) unrecorded(a *guard.Action, d guard.Decision, res Result, err 
 	return d, res, err
 }
 
+// Record appends the record of a decision about a reached outside Decide:
+// a person's answer to a call that waited for it (the MCP proxy's wait),
+// flagged as every decision is. An error is ErrNotRecorded's.
+func (door *Door) Record(ctx context.Context, a *guard.Action, d *guard.Decision, took time.Duration) error {
+	door.flag(d)
+	if door.Writer == nil {
+		return nil
+	}
+	raw := door.encode(a)
+	if raw == nil {
+		raw = []byte(`{"error":"the action could not be encoded"}`)
+	}
+	if err := door.Writer.Append(ctx, audit.RecordOfEncoded(a, raw, d, took)); err != nil {
+		return fmt.Errorf("%w: %w", ErrNotRecorded, err)
+	}
+	return nil
+}
+
 // Ran records that the call a, decided as d, ran: the recipients and
 // payees it reached count as interactions from now on. A decision that did
 // not let the call run (held, blocked) or that reached nobody records

@@ -34,6 +34,11 @@ type Config struct {
 	// Store); nil in the lean hook binary, which links no driver.
 	Open Opener
 
+	// Checker, when set, is what decides in place of the guard the call
+	// builds (a test's failing or slow checker, a tracing one); it is
+	// given that guard. nil is the guard itself.
+	Checker func(g *guard.Guard) frontdoor.Checker
+
 	// openApprovals opens the approval queue's store (tests); nil is the
 	// SQLite file at DBPath.
 	openApprovals approvalStore
@@ -101,7 +106,11 @@ func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, d
 	// approval step is the hook's own (a pass only where the agent asks,
 	// the database opened only for a held call), the records go to the
 	// spool, and a pass used now counts as run (RunsOnPass).
-	door := &frontdoor.Door{Guard: guard.New(opts...), Gate: gateFor(cfg, db, p.Approvals.PassTTL, rec.asks), Rewrite: rec.rewrite,
+	var check frontdoor.Checker = guard.New(opts...)
+	if cfg.Checker != nil {
+		check = cfg.Checker(check.(*guard.Guard))
+	}
+	door := &frontdoor.Door{Guard: check, Gate: gateFor(cfg, db, p.Approvals.PassTTL, rec.asks), Rewrite: rec.rewrite,
 		PolicyNotice: notice, OmitHistory: true, Decided: rec.decided, RunsOnPass: true}
 	if !cfg.NoAudit {
 		door.Writer = spoolWriter{rec}
