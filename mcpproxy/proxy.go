@@ -53,7 +53,7 @@ type Proxy struct {
 	ran    Recorder
 	// door decides each call: check, approval queue, record (New builds
 	// it from the options).
-	door *frontdoor.Door
+	door   *frontdoor.Door
 	log    io.Writer
 	base   guard.Context
 	notice string
