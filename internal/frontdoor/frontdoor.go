@@ -156,6 +156,12 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (d guard.Decision
 		}
 	}()
 	d, res.CheckErr = door.Guard.Check(ctx, *a)
+	if !d.Verdict.Valid() {
+		// A checker that names no verdict decided nothing: hold it.
+		why := fmt.Sprintf("the check gave no verdict (%q)", d.Verdict)
+		res.CheckErr = fmt.Errorf("%w: %s", guard.ErrFallback, why)
+		d = door.fallback(a, why)
+	}
 	if d.ID == "" {
 		d.ID = a.ID
 	}
