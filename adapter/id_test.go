@@ -13,7 +13,7 @@ import (
 // ids keeps the ids of the decided actions.
 type ids []string
 
-func (r *ids) decided(_ context.Context, a *guard.Action, d *guard.Decision, _ *frontdoor.Result) error {
+func (r *ids) decided(_ context.Context, a *guard.Action, d *guard.Decision, _ frontdoor.Result) error {
 	if a.ID != d.ID {
 		return nil // recorded with another id than decided: the test sees it missing
 	}

@@ -60,7 +60,7 @@ func TestDecideFailsSafe(t *testing.T) {
 		{"writer fails", func(_ *frontdoor.Door, w *memWriter) { w.err = errors.New("disk full") }, false, "", nil},
 		{"writer panics", func(d *frontdoor.Door, _ *memWriter) { d.Writer = panicWriter{} }, false, "", nil},
 		{"decided fails", func(d *frontdoor.Door, _ *memWriter) {
-			d.Decided = func(context.Context, *guard.Action, *guard.Decision, *frontdoor.Result) error {
+			d.Decided = func(context.Context, *guard.Action, *guard.Decision, frontdoor.Result) error {
 				return errors.New("session file")
 			}
 		}, false, "", nil},

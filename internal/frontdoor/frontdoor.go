@@ -97,7 +97,7 @@ type Door struct {
 	// written (or when the door records nothing): the hook keeps it in the
 	// session's history. An error is the Writer's: the record is not
 	// complete.
-	Decided func(ctx context.Context, a *guard.Action, d *guard.Decision, res *Result) error
+	Decided func(ctx context.Context, a *guard.Action, d *guard.Decision, res Result) error
 	// RunsOnPass says that a call let through by a person's approval runs
 	// as soon as it is answered (the server's clients, the hook), so the
 	// contacts it reaches are recorded with the decision. A door whose
@@ -197,7 +197,8 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (d guard.Decision
 	if door.Writer != nil {
 		res.Took = time.Since(start)
 	}
-	return door.record(ctx, a, raw, d, res)
+	err = door.record(ctx, a, raw, &d, &res)
+	return d, res, err
 }
 
 // Fail is the decision about an action that could not be checked at all
@@ -221,7 +222,7 @@ func (door *Door) Fail(ctx context.Context, a *guard.Action, why string) (d guar
 	if door.Writer != nil {
 		raw = door.encode(a)
 	}
-	d, _, err = door.record(ctx, a, raw, d, Result{})
+	err = door.record(ctx, a, raw, &d, &Result{})
 	return d, err
 }
 
@@ -287,51 +288,51 @@ func (door *Door) encode(a *guard.Action) []byte {
 }
 
 // record appends d's record, tells Decided, and records a pass used now.
-// A record that cannot be written turns an allow into the fallback.
-func (door *Door) record(ctx context.Context, a *guard.Action, raw []byte, d guard.Decision, res Result) (guard.Decision, Result, error) {
+// A record that cannot be written turns an allow into the fallback. (d
+// and res are the caller's, changed in place: a Decision is large, and
+// it is on the heap once already.)
+func (door *Door) record(ctx context.Context, a *guard.Action, raw []byte, d *guard.Decision, res *Result) error {
 	if door.Writer == nil {
 		if door.Decided != nil {
-			if err := door.Decided(ctx, a, &d, &res); err != nil {
-				return door.unrecorded(a, d, res, err)
+			if err := door.Decided(ctx, a, d, *res); err != nil {
+				return door.unrecorded(a, d, err)
 			}
 		}
-		return d, res, nil
+		return nil
 	}
 	if raw == nil {
 		raw = []byte(`{"error":"the action could not be encoded"}`)
 	}
-	rec := audit.RecordOfEncoded(a, raw, &d, res.Took)
-	if err := door.Writer.Append(ctx, rec); err != nil {
-		return door.unrecorded(a, d, res, err)
+	if err := door.Writer.Append(ctx, audit.RecordOfEncoded(a, raw, d, res.Took)); err != nil {
+		return door.unrecorded(a, d, err)
 	}
-	passed := door.RunsOnPass && res.Approval.Passed && d.Verdict.Allowed()
-	if passed {
+	if door.RunsOnPass && res.Approval.Passed && d.Verdict.Allowed() {
 		// A person's approval is used: the call runs now, and what it
 		// reaches counts once.
-		if err := door.Ran(ctx, a, &d); err != nil {
-			return door.unrecorded(a, d, res, err)
+		if err := door.Ran(ctx, a, d); err != nil {
+			return door.unrecorded(a, d, err)
 		}
 	}
 	if door.Decided != nil {
-		if err := door.Decided(ctx, a, &d, &res); err != nil {
-			return door.unrecorded(a, d, res, err)
+		if err := door.Decided(ctx, a, d, *res); err != nil {
+			return door.unrecorded(a, d, err)
 		}
 	}
-	return d, res, nil
+	return nil
 }
 
 // unrecorded is the answer when a decision's record could not be
 // written: a decision that holds or blocks stands; an allow is not safe
 // unrecorded, so it becomes the fallback (not recorded either).
-func (door *Door) unrecorded(a *guard.Action, d guard.Decision, res Result, err error) (guard.Decision, Result, error) {
+func (door *Door) unrecorded(a *guard.Action, d *guard.Decision, err error) error {
 	if !errors.Is(err, ErrNotRecorded) {
 		err = fmt.Errorf("%w: %w", ErrNotRecorded, err)
 	}
 	if d.Verdict.Allowed() {
-		d = door.fallback(a, err.Error())
-		door.flag(&d)
+		*d = door.fallback(a, err.Error())
+		door.flag(d)
 	}
-	return d, res, err
+	return err
 }
 
 // Record appends the record of a decision about a reached outside Decide:

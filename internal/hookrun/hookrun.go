@@ -223,7 +223,7 @@ func (w spoolWriter) Append(_ context.Context, rec *audit.Record) error {
 // hook keeps beside it (the hour's activity, trust, the session's
 // history). An error leaves the record incomplete, so an allow becomes the
 // fallback.
-func (r *Recorder) decided(_ context.Context, a *guard.Action, d *guard.Decision, res *frontdoor.Result) error {
+func (r *Recorder) decided(_ context.Context, a *guard.Action, d *guard.Decision, res frontdoor.Result) error {
 	if r.data.deferred() {
 		return ErrNeedsDatabase
 	}
