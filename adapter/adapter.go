@@ -16,10 +16,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 )
 
 // Bounds on hook input.
@@ -71,10 +71,9 @@ type Adapter interface {
 	Acknowledge(ev *Event) Response
 }
 
-// Recorder keeps what the hook saw: every decision in the audit log, and
-// the session's history of tool calls.
+// Recorder keeps the session's history of tool calls (the decisions go
+// through the front door, which records them).
 type Recorder interface {
-	Record(a *guard.Action, d *guard.Decision, took time.Duration) error
 	// History returns the session's recent tool calls, oldest first.
 	History(ctx context.Context, session string, n int) ([]guard.Step, error)
 	// Observe records a tool call's output in the session's history.
@@ -85,26 +84,12 @@ type Recorder interface {
 type Options struct {
 	// History is how many earlier tool calls of the session a check sees.
 	History int
-	// Gate, when set, is called after the check for a decision that waits
-	// for a person (confirm, approve) on an action that was checked (no
-	// Error): the approval queue may let the action through (an approval
-	// granted earlier for exactly this call) or name the request it
-	// opened (Decision.ApprovalID). asks reports whether the agent asks
-	// the person itself (Asks), in which case its prompt is the approval
-	// and no request should be opened. Gate may change d; a panic in it
-	// gets the fallback answer like any other.
-	Gate func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool)
 	// Enrich, when set, adds what is known about the action's
 	// circumstances (the repository, production indicators, the user's
 	// latest words, learned trust) to its context before the check. It
 	// sees the decoded event (for fields such as transcript_path) and may
 	// change a; a panic in it gets the fallback answer like any other.
 	Enrich func(ctx context.Context, a *guard.Action, ev *Event)
-	// Rewrite, when set, is called last for a checked decision that is not
-	// a block (no Error): it may set d.RewrittenInput to a command that
-	// does the same more recoverably (undo's trash). It sees the decision
-	// the agent gets and may change it; a panic in it gets the fallback.
-	Rewrite func(ctx context.Context, a *guard.Action, d *guard.Decision)
 }
 
 // InputRewriter is implemented by the adapters whose agent runs a tool
@@ -133,36 +118,37 @@ func Asks(ad Adapter, ev *Event) bool {
 	return ok && a.Asks(ev)
 }
 
-// Run handles one hook call: read stdin, decode, check, record, answer. An
-// action the agent sent without an id of its own gets one (audit.NewID),
-// so that every recorded decision can be named in feedback. It
-// never panics and never answers an allow it did not decide: unreadable
-// input, an unknown event or an internal error get the guard's fallback
-// (the policy's on_error verdict, confirm by default: "ask" where the agent
-// has it), recorded like any decision.
-func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io.Reader, opts Options) (resp Response) {
-	start := time.Now()
+// Run handles one hook call: read stdin, decode, and decide through the
+// front door (which checks, applies the approval gate, rewrites and
+// records: see frontdoor.Door), then answer. An action the agent sent
+// without an id of its own gets one (audit.NewID), so that every recorded
+// decision can be named in feedback. It never panics and never answers
+// an allow it did not decide: unreadable input, an unknown event or an
+// internal error get the door's fallback (the policy's on_error verdict,
+// confirm by default: "ask" where the agent has it), recorded like any
+// decision; so does an allow that could not be recorded.
+func Run(ctx context.Context, ad Adapter, door *frontdoor.Door, rec Recorder, stdin io.Reader, opts Options) (resp Response) {
 	var ev *Event
 	defer func() {
 		if r := recover(); r != nil {
-			resp = fail(ad, g, rec, ev, fmt.Sprintf("internal error: %v", r), start)
+			resp = fail(ctx, ad, door, ev, fmt.Sprintf("internal error: %v", r))
 		}
 	}()
 	raw, err := io.ReadAll(io.LimitReader(stdin, MaxInputBytes+1))
 	switch {
 	case err != nil:
-		return fail(ad, g, rec, nil, "the hook input could not be read: "+err.Error(), start)
+		return fail(ctx, ad, door, nil, "the hook input could not be read: "+err.Error())
 	case len(raw) > MaxInputBytes:
-		return fail(ad, g, rec, nil, fmt.Sprintf("the hook input is larger than %d MiB", MaxInputBytes>>20), start)
+		return fail(ctx, ad, door, nil, fmt.Sprintf("the hook input is larger than %d MiB", MaxInputBytes>>20))
 	case len(bytes.TrimSpace(raw)) == 0:
-		return fail(ad, g, rec, nil, "the hook input is empty", start)
+		return fail(ctx, ad, door, nil, "the hook input is empty")
 	}
 	if d := nesting(raw); d > MaxNesting {
-		return fail(ad, g, rec, nil, fmt.Sprintf("the hook input is nested %d levels deep (the limit is %d)", d, MaxNesting), start)
+		return fail(ctx, ad, door, nil, fmt.Sprintf("the hook input is nested %d levels deep (the limit is %d)", d, MaxNesting))
 	}
 	ev, err = ad.Decode(raw)
 	if err != nil {
-		return fail(ad, g, rec, ev, "the hook input is not what "+ad.Name()+" sends: "+err.Error(), start)
+		return fail(ctx, ad, door, ev, "the hook input is not what "+ad.Name()+" sends: "+err.Error())
 	}
 	a := &ev.Action
 	if a.Context.Agent == "" {
@@ -206,28 +192,14 @@ func Run(ctx context.Context, ad Adapter, g *guard.Guard, rec Recorder, stdin io
 	if opts.Enrich != nil {
 		opts.Enrich(ctx, a, ev)
 	}
-	d, err := g.Check(ctx, *a)
-	if opts.Gate != nil && d.Approvable() {
-		opts.Gate(ctx, a, &d, Asks(ad, ev))
-	}
-	if opts.Rewrite != nil && d.Verdict != guard.Block && d.Error == "" {
-		opts.Rewrite(ctx, a, &d)
-	}
-	took := time.Since(start)
-	if rec != nil {
-		if rerr := rec.Record(a, &d, took); rerr != nil {
-			// The decision stands; an unrecorded allow is not safe, so it becomes the fallback.
-			if d.Verdict.Allowed() {
-				return fail(ad, g, nil, ev, "the decision could not be recorded in the audit log: "+rerr.Error(), start)
-			}
-		}
-	}
-	_ = err // a fallback decision already carries its reason
+	// The door's decision is the answer whatever happened on the way: a
+	// fallback when the check failed, never an unrecorded allow.
+	d, _, _ := door.Decide(ctx, a)
 	return ad.Answer(ev, &d)
 }
 
-// fail answers with the fallback decision and records it.
-func fail(ad Adapter, g *guard.Guard, rec Recorder, ev *Event, why string, start time.Time) Response {
+// fail answers with the door's fallback decision, recorded.
+func fail(ctx context.Context, ad Adapter, door *frontdoor.Door, ev *Event, why string) Response {
 	var a guard.Action
 	if ev != nil {
 		a = ev.Action
@@ -235,13 +207,7 @@ func fail(ad Adapter, g *guard.Guard, rec Recorder, ev *Event, why string, start
 		ev = &Event{Phase: PreTool}
 	}
 	a.Context.Agent = ad.Name()
-	if a.ID == "" {
-		a.ID = audit.NewID()
-	}
-	d := g.Fallback(&a, why)
-	if rec != nil {
-		rec.Record(&a, &d, time.Since(start))
-	}
+	d, _ := door.Fail(ctx, &a, why)
 	return ad.Answer(ev, &d)
 }
 

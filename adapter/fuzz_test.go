@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 )
 
 // FuzzRun: whatever an agent sends, every adapter answers — never a panic,
@@ -27,7 +28,7 @@ func FuzzRun(f *testing.F) {
 	g := guard.New(guard.WithHome("/home/dev"))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		for _, ad := range All() {
-			resp := Run(context.Background(), ad, g, nil, bytes.NewReader(in), Options{})
+			resp := Run(context.Background(), ad, &frontdoor.Door{Guard: g}, nil, bytes.NewReader(in), Options{})
 			if resp.Exit != 0 {
 				t.Fatalf("%s: exit %d", ad.Name(), resp.Exit)
 			}

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 )
 
 // TestAsks: the agents that ask the user themselves, and those that deny.
@@ -18,37 +20,40 @@ func TestAsks(t *testing.T) {
 	}
 }
 
-// TestRunGate: the gate sees only held decisions on checked actions, is
-// told whether the agent asks, may let the action through, and a panic in
-// it gets the fallback, never an allow.
+// TestRunGate: the door's gate sees only held decisions on checked
+// actions, may let the action through, and a panic in it gets the
+// fallback, never an allow.
 func TestRunGate(t *testing.T) {
 	g := guard.New()
-	run := func(ad Adapter, in string, gate func(context.Context, *guard.Action, *guard.Decision, bool)) string {
-		resp := Run(context.Background(), ad, g, nil, strings.NewReader(in), Options{Gate: gate})
+	type gateFunc = func(context.Context, *guard.Action, *guard.Decision) (approval.Outcome, error)
+	run := func(ad Adapter, in string, gate gateFunc) string {
+		resp := Run(context.Background(), ad, &frontdoor.Door{Guard: g, Gate: gate}, nil, strings.NewReader(in), Options{})
 		return decisionOf(t, ad.Name(), resp.Stdout)
 	}
 	pre := func(cmd string) string {
 		return `{"session_id":"s","turn_id":"t","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"` + cmd + `"}}`
 	}
 	var calls []string
-	record := func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
-		calls = append(calls, a.Command()+" "+string(d.Verdict)+map[bool]string{true: " asks", false: " denies"}[asks])
+	record := func(ctx context.Context, a *guard.Action, d *guard.Decision) (approval.Outcome, error) {
+		calls = append(calls, a.Command()+" "+string(d.Verdict))
+		return approval.Outcome{}, nil
 	}
 	run(Codex{}, pre("git status"), record)
 	run(Codex{}, pre("rm -rf /"), record)
 	run(Codex{}, pre("npm publish"), record)
 	run(Claude{}, pre("npm publish"), record)
 	run(Codex{}, `{"hook_event_name":`, record)
-	if got := strings.Join(calls, "; "); got != "npm publish approve denies; npm publish approve asks" {
+	if got := strings.Join(calls, "; "); got != "npm publish approve; npm publish approve" {
 		t.Errorf("gate calls: %s", got)
 	}
-	pass := func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+	pass := func(ctx context.Context, a *guard.Action, d *guard.Decision) (approval.Outcome, error) {
 		d.Verdict, d.Reason, d.ApprovalID = guard.Allow, "Approved by alice (approval ap-abcdef); this approval is now used.", "ap-abcdef"
+		return approval.Outcome{Passed: true}, nil
 	}
 	if got := run(Codex{}, pre("npm publish"), pass); got != "allow" {
 		t.Errorf("a pass: %s", got)
 	}
-	boom := func(context.Context, *guard.Action, *guard.Decision, bool) { panic("boom") }
+	boom := func(context.Context, *guard.Action, *guard.Decision) (approval.Outcome, error) { panic("boom") }
 	if got := run(Codex{}, pre("npm publish"), boom); got != "deny" {
 		t.Errorf("a panicking gate: %s", got)
 	}

@@ -5,23 +5,21 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 )
 
-// ids is a Recorder that keeps the ids of the recorded actions.
+// ids keeps the ids of the decided actions.
 type ids []string
 
-func (r *ids) Record(a *guard.Action, d *guard.Decision, _ time.Duration) error {
+func (r *ids) decided(_ context.Context, a *guard.Action, d *guard.Decision, _ frontdoor.Result) error {
 	if a.ID != d.ID {
 		return nil // recorded with another id than decided: the test sees it missing
 	}
 	*r = append(*r, a.ID)
 	return nil
 }
-func (r *ids) History(context.Context, string, int) ([]guard.Step, error) { return nil, nil }
-func (r *ids) Observe(context.Context, string, guard.Step) error          { return nil }
 
 // TestRunAssignsDecisionIDs: every decision a hook records has an id: the
 // agent's own when it sends one (Claude Code's tool_use_id), else a new one.
@@ -41,7 +39,7 @@ func TestRunAssignsDecisionIDs(t *testing.T) {
 	} {
 		ad, _ := Lookup(tc.agent)
 		var rec ids
-		Run(context.Background(), ad, g, &rec, strings.NewReader(tc.in), Options{})
+		Run(context.Background(), ad, &frontdoor.Door{Guard: g, Decided: rec.decided}, nil, strings.NewReader(tc.in), Options{})
 		if len(rec) != 1 || !tc.want.MatchString(rec[0]) {
 			t.Errorf("%s %s: recorded ids %q, want one matching %s", tc.agent, tc.in, rec, tc.want)
 		}

@@ -468,7 +468,7 @@ func (q *Queue) record(ctx context.Context, r *Request, verdict, reason string) 
 		rules = []string{}
 	}
 	rec := &audit.Record{SessionID: session, Agent: r.Decision.Agent, Tool: r.Decision.Tool, Kind: string(kindOf(r.Action)),
-		Action: r.Action, Verdict: verdict, Level: r.Decision.Level, Risk: r.Decision.Risk, Rules: rules, Reason: reason}
+		Action: r.Action, Verdict: guard.Verdict(verdict), Level: guard.Level(r.Decision.Level), Risk: r.Decision.Risk, Rules: rules, Reason: reason}
 	if r.Agent != "" {
 		rec.Agent = r.Agent
 	}

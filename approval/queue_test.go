@@ -69,7 +69,7 @@ func (tq *testQueue) reasons() []string {
 	defer tq.mu.Unlock()
 	var out []string
 	for _, r := range tq.records {
-		out = append(out, r.Verdict+": "+r.Reason)
+		out = append(out, string(r.Verdict)+": "+r.Reason)
 	}
 	tq.records = nil
 	return out

@@ -29,7 +29,7 @@ func RecordOfEncoded(a *guard.Action, raw []byte, d *guard.Decision, took time.D
 	}
 	return &Record{
 		SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
-		Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
+		Action: raw, Verdict: d.Verdict, Level: d.Level, Score: d.Score, Risk: d.Risk,
 		Rules: rules, Reason: ReasonOf(d), Error: d.Error, DurationMicros: took.Microseconds(),
 		Confidence: confidencePercent(d.Confidence), Anomalies: d.Anomalies,
 	}
@@ -56,7 +56,7 @@ func confidencePercent(c *float64) int {
 // RanRecord is the audit record of a call decided earlier (its decision's
 // id, verdict and level) that ran and reached contacts (RanKind): the only
 // records the contact book learns from.
-func RanRecord(session, id, tool, verdict, level string, contacts []Contact) *Record {
+func RanRecord(session, id, tool string, verdict guard.Verdict, level guard.Level, contacts []Contact) *Record {
 	action, err := json.Marshal(struct {
 		ID   string `json:"id,omitempty"`
 		Tool string `json:"tool"`

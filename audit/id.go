@@ -10,10 +10,6 @@ import (
 // IDPrefix starts every decision id NewID and NewOrderedID make.
 const IDPrefix = "d-"
 
-// idAlphabet is RFC 4648's base32 alphabet in lower case: no 0/1/8/9, so an
-// id read aloud or copied by hand is not misread.
-const idAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
-
 // NewID returns a new decision id for an action that arrives without an
 // id of its own: NewOrderedID's, the one generator every front door uses,
 // so that the ids of one process sort by time and the store's index of
@@ -22,9 +18,11 @@ const idAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
 // <id>` finds the record by it.
 func NewID() string { return NewOrderedID() }
 
-// orderedAlphabet is idAlphabet's 32 characters in byte order, so that ids
-// NewOrderedID makes sort as text (and in a BINARY-collated index) the way
-// their numbers do. idAlphabet itself does not: its '2'..'7' come after 'z'.
+// orderedAlphabet is RFC 4648's base32 alphabet in lower case (no 0/1/8/9,
+// so an id read aloud or copied by hand is not misread) in byte order, so
+// that ids NewOrderedID makes sort as text (and in a BINARY-collated index)
+// the way their numbers do; RFC 4648's own order does not: its '2'..'7'
+// come after 'z'.
 const orderedAlphabet = "234567abcdefghijklmnopqrstuvwxyz"
 
 // orderedIDLen is the number of base32 characters after IDPrefix in an id

@@ -9,6 +9,8 @@ import (
 	"hash"
 	"strings"
 	"time"
+
+	"github.com/actionguard/actionguard/rule"
 )
 
 // Record is one decision in the audit log. Its JSON form is what
@@ -27,11 +29,15 @@ type Record struct {
 	Tool      string    `json:"tool"`
 	Kind      string    `json:"kind"`
 	// Action is the action as JSON, with secrets redacted.
-	Action  json.RawMessage `json:"action"`
-	Verdict string          `json:"verdict"`
-	Level   string          `json:"level"`
-	Score   int             `json:"score"`
-	Risk    int             `json:"risk"`
+	Action json.RawMessage `json:"action"`
+	// Verdict and Level are the decision's words; their JSON form is the
+	// plain string ("allow", "dangerous"), as it always was, and a record
+	// written by an earlier release with a word this one does not know
+	// reads back as written (Verify still matches its hash).
+	Verdict rule.Verdict `json:"verdict"`
+	Level   rule.Level   `json:"level"`
+	Score   int          `json:"score"`
+	Risk    int          `json:"risk"`
 	// Rules are the ids of the rules that fired.
 	Rules  []string `json:"rules"`
 	Reason string   `json:"reason"`
@@ -157,8 +163,8 @@ func (r *Record) canonical(b []byte, keyed bool) []byte {
 	str(r.Tool)
 	str(r.Kind)
 	str(string(r.Action))
-	str(r.Verdict)
-	str(r.Level)
+	str(string(r.Verdict))
+	str(string(r.Level))
 	num(int64(r.Score))
 	num(int64(r.Risk))
 	b = binary.AppendUvarint(b, uint64(len(r.Rules)))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/rule"
 )
 
 // TestSpoolAppendDurableSameBytes: a synced append writes exactly what an
@@ -15,14 +16,14 @@ import (
 // after earlier records.
 func TestSpoolAppendDurableSameBytes(t *testing.T) {
 	at := time.Date(2026, 11, 28, 21, 0, 0, 0, time.UTC)
-	rec := func(verdict string) *audit.Record {
+	rec := func(verdict rule.Verdict) *audit.Record {
 		return &audit.Record{SessionID: "s", Agent: "claude-code", Tool: "Bash", Kind: "shell", Verdict: verdict, Time: at,
 			Action: []byte(`{"tool":"Bash","input":{"command":"rm -rf ~ --token=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"}}`)}
 	}
 	dir := t.TempDir()
 	plain := audit.NewSpool(filepath.Join(dir, "a", "plain.spool"))
 	durable := audit.NewSpool(filepath.Join(dir, "b", "durable.spool"))
-	for _, v := range []string{"block", "allow", "approve"} {
+	for _, v := range []rule.Verdict{rule.Block, rule.Allow, rule.Approve} {
 		if err := plain.Append(rec(v)); err != nil {
 			t.Fatal(err)
 		}

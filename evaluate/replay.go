@@ -14,7 +14,10 @@ import (
 // the earlier calls with their observations as history. It tells a team
 // whether the guard would have stopped a recorded run.
 type Replayer struct {
-	Guard *guard.Guard
+	// Guard decides each call: *guard.Guard, or the front door a command
+	// decides through (eval --guard: the same fallback and flags as every
+	// caller's, nothing recorded). It must be safe for concurrent use.
+	Guard Checker
 	// Application is the guard's profile for trajectories that do not
 	// name one. When empty, each run's profile is chosen from its tools
 	// (ProfileOf): a run with a shell or a code editor is a coding agent's,
@@ -31,6 +34,11 @@ type Replayer struct {
 
 	// check, when set, stands in for Guard.Check (tests see the actions).
 	check func(context.Context, guard.Action) (guard.Decision, error)
+}
+
+// Checker decides about one action (*guard.Guard is one).
+type Checker interface {
+	Check(ctx context.Context, a guard.Action) (guard.Decision, error)
 }
 
 // The replay's default bounds.

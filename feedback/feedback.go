@@ -75,7 +75,7 @@ func (o Outcome) Describe() string {
 // secrets redacted as the audit log redacts them: a person who pastes the
 // command (redis-cli -a PASSWORD …) does not store its password.
 func New(r *audit.Record, shouldBe guard.Verdict, note, by string) Entry {
-	v, err := guard.ParseVerdict(r.Verdict)
+	v, err := guard.ParseVerdict(string(r.Verdict))
 	if err != nil {
 		v = guard.Block
 	}

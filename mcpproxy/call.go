@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
-	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/actionguard/actionguard/internal/gate"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -27,13 +27,14 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 		} `json:"_meta"`
 	}
 	if err := json.Unmarshal(req.Params, &params); err != nil || params.Name == "" {
-		// Never forward what could not be checked.
+		// Never forward what could not be checked: the door's fallback,
+		// recorded, and an error to the client.
 		tool := s.toolName(params.Name)
 		s.sessionID()
-		a := &guard.Action{ID: audit.NewID(), Tool: tool, Context: s.ctx}
-		d := &guard.Decision{ID: a.ID, Verdict: guard.Block, Level: guard.Dangerous, Risk: 10, Score: 100, Findings: []guard.Finding{},
-			Reason: "actionguard could not read the tool call's parameters, so it was not forwarded.", Error: "unreadable tools/call params"}
-		s.record(a, d, 0)
+		a := &guard.Action{ID: frontdoor.NewID(), Tool: tool, Context: s.ctx}
+		if _, err := s.p.door.Fail(ctx, a, "unreadable tools/call params"); err != nil {
+			fmt.Fprintf(s.p.log, "actionguard: %v\n", err)
+		}
 		return s.reply(ctx, req.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "actionguard: invalid tools/call params"})
 	}
 	// Every recorded decision has an id, for `actionguard feedback`; the
@@ -43,32 +44,24 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 		s.clientName = clientName(req.Params)
 	}
 	s.sessionID() // once the server's name is known: it is part of the client's identity
-	a := &guard.Action{ID: audit.NewID(), Tool: tool, Input: params.Arguments, Context: s.ctx, Schema: s.schema(params.Name)}
-	start := time.Now()
-	d, err := s.p.check.Check(ctx, *a)
-	took := time.Since(start)
-	if err != nil {
-		fmt.Fprintf(s.p.log, "actionguard: checking %s: %v\n", a.Tool, err)
+	a := &guard.Action{ID: frontdoor.NewID(), Tool: tool, Input: params.Arguments, Context: s.ctx, Schema: s.schema(params.Name)}
+	d, res, err := s.p.door.Decide(ctx, a)
+	if res.CheckErr != nil {
+		fmt.Fprintf(s.p.log, "actionguard: checking %s: %v\n", a.Tool, res.CheckErr)
 	}
-	switch d.Verdict {
-	case guard.Allow, guard.Notify:
-		s.record(a, &d, took)
+	if err != nil {
+		// The door never lets an unrecorded call run: d holds it.
+		fmt.Fprintf(s.p.log, "actionguard: %s: %v\n", a.Tool, err)
+	}
+	switch {
+	case d.Verdict.Allowed():
 		if d.Verdict == guard.Notify {
 			fmt.Fprintf(s.p.log, "actionguard: notify: %s: %s\n", a.Tool, firstNonEmpty(d.Notice, d.Reason))
 		}
 		return s.forwardCall(ctx, req, a, &d)
-	case guard.Confirm, guard.Approve:
-		return s.needsApproval(ctx, req, a, &d, took, progressToken(params.Meta.ProgressToken))
+	case d.Verdict == guard.Confirm || d.Verdict == guard.Approve:
+		return s.held(ctx, req, a, &d, res, progressToken(params.Meta.ProgressToken))
 	default:
-		if d.Approvable() && s.p.queue != nil {
-			// Blocked only by the session's escalation: a person's
-			// approval of exactly this call lets it through; nothing is opened.
-			if o, err := gate.Apply(ctx, s.p.queue, a, &d); err == nil && o.Passed {
-				s.record(a, &d, took)
-				return s.forwardCall(ctx, req, a, &d)
-			}
-		}
-		s.record(a, &d, took)
 		return s.errorResult(ctx, req.ID, blockedText(a.Tool, &d))
 	}
 }
@@ -87,33 +80,24 @@ func progressToken(raw json.RawMessage) any {
 	return nil
 }
 
-// needsApproval puts a held call through the approval queue: a call a
-// person already approved runs (once); otherwise the request opened for it
-// (or already open) is named in an error result, or, with WithWait, the
-// call waits for the decision in the background (see WithWait).
-func (s *session) needsApproval(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, took time.Duration, token any) error {
+// held answers a call the door held for a person: without a queue, or
+// when no request could be opened, an error result says so; otherwise the
+// request opened for it (or already open) is named, or, with WithWait,
+// the call waits for the decision in the background (see WithWait).
+func (s *session) held(ctx context.Context, req *jsonrpc.Request, a *guard.Action, d *guard.Decision, res frontdoor.Result, token any) error {
 	if s.p.queue == nil {
-		s.record(a, d, took)
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval, and no approval store is configured: %s Do not try to work around this; ask the user.", a.Tool, d.Reason))
 	}
-	o, err := gate.Apply(ctx, s.p.queue, a, d)
-	if err != nil {
-		fmt.Fprintf(s.p.log, "actionguard: opening an approval request: %v\n", err)
-		s.record(a, d, took)
-		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval but could not open an approval request (%v): %s", a.Tool, err, d.Reason))
+	if res.ApprovalErr != nil || res.Approval.Request.ID == "" {
+		why := res.ApprovalErr
+		if why == nil {
+			why = errors.New("the queue named no request")
+		}
+		fmt.Fprintf(s.p.log, "actionguard: opening an approval request: %v\n", why)
+		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for a person's approval but could not open an approval request (%v): %s", a.Tool, why, d.Reason))
 	}
-	if o.Passed {
-		s.record(a, d, took)
-		return s.forwardCall(ctx, req, a, d)
-	}
+	o := res.Approval
 	id := o.Request.ID
-	rec := *d
-	if o.Reused {
-		rec.Reason = fmt.Sprintf("%s (approval %s, already open)", d.Reason, id)
-	} else {
-		rec.Reason = fmt.Sprintf("%s (approval %s opened)", d.Reason, id)
-	}
-	s.record(a, &rec, took)
 	if s.p.wait <= 0 || o.Granted() {
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard is holding this call to %s for a person's approval: %s Approval request %s is open; approve with: actionguard approvals approve %s (or reject with: actionguard approvals reject %s), then call the tool again with the same arguments: it runs once. Do not try to work around this.",
 			a.Tool, d.Reason, id, id, id))
@@ -203,7 +187,7 @@ func (s *session) await(ctx, cctx context.Context, req *jsonrpc.Request, a *guar
 			out := *d
 			out.Anomalies = append(out.Anomalies, err.Error())
 			out.Reason += fmt.Sprintf(" (approval %s not honoured: not in the audit log)", id)
-			s.record(a, &out, 0)
+			s.record(ctx, a, &out)
 			return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s: approval %s reads as approved in the database, but no person's decision for it is in the audit log, so it was not run. Ask the user to approve it on the approval page or in their own terminal.", a.Tool, id))
 		}
 		if errors.Is(err, approval.ErrUsed) {
@@ -217,15 +201,15 @@ func (s *session) await(ctx, cctx context.Context, req *jsonrpc.Request, a *guar
 	switch r.Status {
 	case approval.StatusApproved:
 		out.Verdict, out.Reason = guard.Allow, fmt.Sprintf("Approved by %s (approval %s); this approval is now used.", r.DecidedBy, id)
-		s.record(a, &out, 0)
+		s.record(ctx, a, &out)
 		return s.forwardCall(ctx, req, a, &out)
 	case approval.StatusRejected:
 		out.Verdict, out.Reason = guard.Block, fmt.Sprintf("approval %s rejected by %s", id, r.DecidedBy)
-		s.record(a, &out, 0)
+		s.record(ctx, a, &out)
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard: a person rejected this call to %s (approval %s)%s. Do not try to work around this; ask the user.", a.Tool, id, note(r.Note)))
 	default:
 		out.Verdict, out.Reason = guard.Block, fmt.Sprintf("approval %s %s", id, r.Status)
-		s.record(a, &out, 0)
+		s.record(ctx, a, &out)
 		return s.errorResult(ctx, req.ID, fmt.Sprintf("actionguard held this call to %s for approval %s, which is %s; it was not run. Ask the user for a new approval.", a.Tool, id, r.Status))
 	}
 }
@@ -286,9 +270,11 @@ func isErrorResult(result json.RawMessage) bool {
 	return json.Unmarshal(result, &r) != nil || r.IsError
 }
 
-func (s *session) record(a *guard.Action, d *guard.Decision, took time.Duration) {
-	if s.p.record != nil {
-		s.p.record(a, d, took)
+// record appends a person's answer to a call that waited (await) through
+// the door, as every decision is recorded.
+func (s *session) record(ctx context.Context, a *guard.Action, d *guard.Decision) {
+	if err := s.p.door.Record(ctx, a, d, 0); err != nil {
+		fmt.Fprintf(s.p.log, "actionguard: %s: %v\n", a.Tool, err)
 	}
 }
 

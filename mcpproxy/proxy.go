@@ -34,6 +34,7 @@ import (
 
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -43,7 +44,7 @@ type Checker interface {
 	Check(ctx context.Context, a guard.Action) (guard.Decision, error)
 }
 
-// Recorder writes a decision to the audit log. It must be safe for
+// Recorder is told that a call ran (WithRan). It must be safe for
 // concurrent use.
 type Recorder func(a *guard.Action, d *guard.Decision, took time.Duration)
 
@@ -56,10 +57,14 @@ type Proxy struct {
 	queue  *approval.Queue
 	wait   time.Duration
 	poll   time.Duration
-	record Recorder
+	writer frontdoor.Writer
 	ran    Recorder
+	// door decides each call: check, approval queue, record (New builds
+	// it from the options).
+	door   *frontdoor.Door
 	log    io.Writer
 	base   guard.Context
+	notice string
 	// upstream names the upstream server (its command or URL) in the
 	// client's identity; answerWithin bounds a wait for a client that sent
 	// no progress token; progressEvery spaces the progress notifications
@@ -143,8 +148,9 @@ func WithPollInterval(d time.Duration) Option {
 	return func(p *Proxy) { p.poll = max(d, time.Millisecond) }
 }
 
-// WithRecorder sets where every decision is recorded (the audit log).
-func WithRecorder(r Recorder) Option { return func(p *Proxy) { p.record = r } }
+// WithRecorder sets where every decision is recorded (the audit log): the
+// front door's Writer, safe for concurrent use.
+func WithRecorder(w frontdoor.Writer) Option { return func(p *Proxy) { p.writer = w } }
 
 // WithRan sets where a call that ran is recorded: a forwarded call whose
 // decision reached recipients or payees, once the upstream server's result
@@ -156,6 +162,11 @@ func WithRan(r Recorder) Option { return func(p *Proxy) { p.ran = r } }
 // WithLog sets where notices (notify verdicts) and errors are written,
 // typically stderr.
 func WithLog(w io.Writer) Option { return func(p *Proxy) { p.log = w } }
+
+// WithPolicyNotice says that the policy did not load as written and what
+// decides instead: every decision carries it, as at every front door
+// (frontdoor.Door.PolicyNotice).
+func WithPolicyNotice(notice string) Option { return func(p *Proxy) { p.notice = notice } }
 
 // WithContext sets the context every action is checked in (cwd, session,
 // application, …); Agent defaults to "mcp-proxy".
@@ -169,6 +180,13 @@ func New(c Checker, opts ...Option) *Proxy {
 	}
 	if p.base.Agent == "" {
 		p.base.Agent = "mcp-proxy"
+	}
+	// Every call is decided through the front door: the same fallback,
+	// approval gate and record as every other caller's. The proxy learns
+	// later whether a call ran (WithRan), so a pass is not a run here.
+	p.door = &frontdoor.Door{Guard: c, Queue: p.queue, Writer: p.writer, PolicyNotice: p.notice}
+	if p.queue != nil {
+		p.door.Approvals = frontdoor.OpenRequests
 	}
 	return p
 }

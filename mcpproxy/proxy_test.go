@@ -136,20 +136,15 @@ func (h *harness) connect(t *testing.T, name string) {
 		h.disconnect(t)
 	}
 	var recMu sync.Mutex
-	record := func(a *guard.Action, d *guard.Decision, took time.Duration) {
-		raw, _ := json.Marshal(a)
-		rules := []string{}
-		for _, f := range d.Findings {
-			rules = append(rules, f.Rule)
-		}
+	record := writerFunc(func(ctx context.Context, r *audit.Record) error {
 		recMu.Lock()
 		defer recMu.Unlock()
-		err := h.log.Append(ctx, &audit.Record{SessionID: a.Context.SessionID, Agent: a.Context.Agent, Tool: a.Tool, Kind: string(d.Kind),
-			Action: raw, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk, Rules: rules, Reason: d.Reason})
+		err := h.log.Append(ctx, r)
 		if err != nil {
 			t.Errorf("audit: %v", err)
 		}
-	}
+		return err
+	})
 	opts := append([]mcpproxy.Option{mcpproxy.WithApprovals(h.st), mcpproxy.WithRecorder(record), mcpproxy.WithLog(h.stderr),
 		mcpproxy.WithPollInterval(10 * time.Millisecond), mcpproxy.WithContext(guard.Context{Cwd: h.dir})}, h.opts...)
 	p := mcpproxy.New(guard.New(guard.WithHome(h.dir)), opts...)
@@ -228,7 +223,7 @@ func (h *harness) verdicts(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	err := h.log.Export(context.Background(), audit.ExportOptions{}, func(r audit.Record) error {
-		out = append(out, r.Tool+" "+r.Verdict)
+		out = append(out, r.Tool+" "+string(r.Verdict))
 		return nil
 	})
 	if err != nil {
@@ -600,7 +595,7 @@ func TestApprovedCallRunsOnce(t *testing.T) {
 		}
 		qmu.Lock()
 		defer qmu.Unlock()
-		decided = append(decided, r.Verdict+": "+r.Reason)
+		decided = append(decided, string(r.Verdict)+": "+r.Reason)
 		return nil
 	}}
 	h := start(t, mcpproxy.WithQueue(q))
@@ -644,3 +639,8 @@ func TestApprovedCallRunsOnce(t *testing.T) {
 		t.Errorf("queue audit (-want +got):\n%s", diff)
 	}
 }
+
+// writerFunc is a frontdoor.Writer of a function.
+type writerFunc func(ctx context.Context, r *audit.Record) error
+
+func (f writerFunc) Append(ctx context.Context, r *audit.Record) error { return f(ctx, r) }

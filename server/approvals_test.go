@@ -102,7 +102,7 @@ func TestApprovalLetsTheSameCallThroughOnce(t *testing.T) {
 	}
 	var reasons []string
 	for _, r := range rs {
-		reasons = append(reasons, r.Verdict+": "+r.Reason)
+		reasons = append(reasons, string(r.Verdict)+": "+r.Reason)
 	}
 	if !strings.Contains(strings.Join(reasons, "\n"), "approved by alice") {
 		t.Errorf("no record of the approval in:\n%s", strings.Join(reasons, "\n"))

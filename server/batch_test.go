@@ -156,7 +156,7 @@ func TestBatchDecide(t *testing.T) {
 	}
 	var log strings.Builder
 	for _, r := range rs {
-		log.WriteString(r.Verdict + ": " + r.Reason + "\n")
+		log.WriteString(string(r.Verdict) + ": " + r.Reason + "\n")
 	}
 	tag := func(id string) string {
 		r, err := e.st.Approval(context.Background(), id)

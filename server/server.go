@@ -63,6 +63,7 @@ type Server struct {
 }
 
 type config struct {
+	policyNotice  string
 	auth          bool
 	publicMetrics bool
 	maxBody       int64
@@ -140,6 +141,11 @@ func WithSessionTTL(d time.Duration) Option {
 // shuts down (default 10 s).
 func WithDrainTimeout(d time.Duration) Option { return func(c *config) { c.drain = max(d, 0) } }
 
+// WithPolicyNotice says that the policy did not load as written and what
+// decides instead: every decision carries it, as at every front door
+// (frontdoor.Door.PolicyNotice).
+func WithPolicyNotice(notice string) Option { return func(c *config) { c.policyNotice = notice } }
+
 // WithLogger sets where errors and panics are logged (default: discarded).
 func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 
@@ -176,7 +182,7 @@ func New(st store.Store, g Checker, opts ...Option) *Server {
 	// verified against the store itself.
 	gateQ.Audit, gateQ.Store, gateQ.Chain = nil, s.gate, st
 	s.gateQ = &gateQ
-	s.door = &frontdoor.Door{Guard: g, Queue: s.gateQ, Approvals: frontdoor.OpenRequests, Writer: s.writer, RunsOnPass: true}
+	s.door = &frontdoor.Door{Guard: g, Queue: s.gateQ, Approvals: frontdoor.OpenRequests, Writer: s.writer, RunsOnPass: true, PolicyNotice: cfg.policyNotice}
 	s.events = newHub(st, cfg.poll, s.log, cfg.now)
 	s.events.changed = func(r *approval.Request) { s.gate.forget(r.Key()) }
 	s.auth = newAuthenticator(st, cfg.tokenCache, cfg.sessionTTL, cfg.now)

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -200,7 +201,10 @@ func (p panicky) Check(ctx context.Context, a guard.Action) (guard.Decision, err
 	return p.g.Check(ctx, a)
 }
 
-func TestPanicIsA500(t *testing.T) {
+// TestPanicIsTheFallback: a check that panics gets the front door's
+// fallback, as at every other caller: the policy's on_error verdict
+// (never allow), with why, recorded; the server goes on serving.
+func TestPanicIsTheFallback(t *testing.T) {
 	st := openStore(t)
 	secret, tok := server.NewToken("bob", time.Now())
 	st.CreateToken(context.Background(), tok)
@@ -210,8 +214,17 @@ func TestPanicIsA500(t *testing.T) {
 	defer ts.Close()
 	e := &env{t: t, st: st, srv: srv, ts: ts, token: secret}
 	code, body := e.do("POST", "/v1/check", guard.Action{Tool: "Boom"})
-	if code != 500 || !strings.Contains(string(body), "internal error") {
+	var d guard.Decision
+	if err := json.Unmarshal(body, &d); code != 200 || err != nil || d.Verdict.Allowed() || !strings.Contains(d.Error, "internal error") {
 		t.Errorf("panic: %d %s", code, body)
+	}
+	var recorded []string
+	audit.New(st).Export(context.Background(), audit.ExportOptions{}, func(r audit.Record) error {
+		recorded = append(recorded, string(r.Verdict)+": "+r.Error)
+		return nil
+	})
+	if len(recorded) != 1 || recorded[0] != string(d.Verdict)+": "+d.Error {
+		t.Errorf("recorded %q, answered %s", recorded, body)
 	}
 	if d := e.check(routine); d.Verdict != guard.Allow {
 		t.Errorf("after the panic: %+v", d)

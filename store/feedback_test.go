@@ -14,7 +14,7 @@ import (
 )
 
 // record is an audit record of a decision with the given id ("" for none).
-func record(id, verdict string, rules ...string) *audit.Record {
+func record(id string, verdict guard.Verdict, rules ...string) *audit.Record {
 	action := `{"tool":"Bash","input":{"command":"npm install"}}`
 	if id != "" {
 		action = fmt.Sprintf(`{"id":%q,"tool":"Bash","input":{"command":"npm install"}}`, id)

@@ -572,7 +572,7 @@ func insert(t *testing.T, h Harness, st audit.Storage, r audit.Record) {
 	h.Exec(t, st, fmt.Sprintf(`INSERT INTO audit (seq, time_us, session_id, agent, tool, kind, action, verdict, level,
 		score, risk, rules, reason, error, duration_us, prev_hash, hash, confidence, anomalies)
 		VALUES (%d, %d, %s, %s, %s, %s, %s, %s, %s, %d, %d, %s, %s, %s, %d, %s, %s, %d, %s)`,
-		r.Seq, r.Time.UnixMicro(), q(r.SessionID), q(r.Agent), q(r.Tool), q(r.Kind), q(string(r.Action)), q(r.Verdict), q(r.Level),
+		r.Seq, r.Time.UnixMicro(), q(r.SessionID), q(r.Agent), q(r.Tool), q(r.Kind), q(string(r.Action)), q(string(r.Verdict)), q(string(r.Level)),
 		r.Score, r.Risk, q(string(rules)), q(r.Reason), q(r.Error), r.DurationMicros, q(r.PrevHash), q(r.Hash), r.Confidence, q(string(anomalies))))
 }
 

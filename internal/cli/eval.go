@@ -17,6 +17,7 @@ import (
 
 	"github.com/actionguard/actionguard/evaluate"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 )
 
 // evalOptions are the flags of eval.
@@ -202,7 +203,11 @@ func (a *app) evaluator(o *evalOptions, cwd string) (*evaluate.Evaluator, []eval
 		// The policy, not this machine's contact book or learned
 		// adjustments: a baseline and a candidate evaluated weeks apart
 		// must be decided alike for eval diff to mean anything.
-		ev.Replayer = &evaluate.Replayer{Guard: guard.New(a.policyOptions(p)...), Application: o.application}
+		// Each call is decided through the front door, as every caller's
+		// is (its fallback when the check breaks or runs out of time), and
+		// recorded nowhere: a replay is a report, not a decision to keep.
+		door := &frontdoor.Door{Guard: guard.New(a.policyOptions(p)...)}
+		ev.Replayer = &evaluate.Replayer{Guard: doorChecker{door}, Application: o.application}
 	}
 	if o.judge {
 		j, err := a.judge(o)
@@ -702,4 +707,14 @@ func (a *app) runEvalDiff(o *evalDiffOptions, oldPath, newPath string) error {
 		return exitCode(ExitRegression)
 	}
 	return nil
+}
+
+// doorChecker is a front door as evaluate's Checker: a door with no queue
+// and no Writer is safe for concurrent use when its guard is.
+type doorChecker struct{ door *frontdoor.Door }
+
+// Check implements evaluate.Checker.
+func (c doorChecker) Check(ctx context.Context, a guard.Action) (guard.Decision, error) {
+	d, res, _ := c.door.Decide(ctx, &a)
+	return d, res.CheckErr
 }

@@ -27,14 +27,14 @@ func (x *App) NewGuard(cwd string) (*guard.Guard, error) { return x.a.newGuard(c
 // moved in first, or PostgreSQL).
 func (x *App) OpenStore(ctx context.Context) (store.Store, error) { return x.a.openStore(ctx) }
 
-// Recorder returns the function that records a decision in the audit log,
-// or nil with --no-audit.
-func (x *App) Recorder(ctx context.Context) (func(*guard.Action, *guard.Decision, time.Duration), error) {
+// Writer returns the front door's Writer into the audit log (the
+// background batcher), or nil with --no-audit.
+func (x *App) Writer(ctx context.Context) (frontdoor.Writer, error) {
 	s, err := x.a.sink(ctx)
 	if err != nil || s == nil {
 		return nil, err
 	}
-	return s.Record, nil
+	return s, nil
 }
 
 // RanRecorder returns where a command records that a call it let through

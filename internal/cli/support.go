@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
@@ -200,23 +199,6 @@ func (s *auditSink) writer() frontdoor.Writer {
 	return s
 }
 
-// Record queues one decision. An action without an id gets one, and so
-// does its decision when it has none: every recorded decision can be named
-// in feedback. (The commands assign the id before the check, so that the
-// decision carries it whatever it is; this is the net under them.)
-func (s *auditSink) Record(a *guard.Action, d *guard.Decision, took time.Duration) {
-	if s == nil {
-		return
-	}
-	if a.ID == "" {
-		a.ID = frontdoor.NewID()
-		if d.ID == "" {
-			d.ID = a.ID
-		}
-	}
-	s.Append(context.Background(), audit.RecordOf(a, d, took))
-}
-
 // maxUnreadable bounds how much of an unreadable line the audit log keeps.
 const maxUnreadable = 4 << 10
 
@@ -230,7 +212,7 @@ func (s *auditSink) RecordUnreadable(id string, raw []byte, d *guard.Decision) {
 		raw = raw[:maxUnreadable]
 	}
 	action, _ := json.Marshal(map[string]any{"id": id, "unreadable": string(raw)})
-	s.Append(context.Background(), &audit.Record{Action: action, Verdict: string(d.Verdict), Level: string(d.Level), Score: d.Score, Risk: d.Risk,
+	s.Append(context.Background(), &audit.Record{Action: action, Verdict: d.Verdict, Level: d.Level, Score: d.Score, Risk: d.Risk,
 		Rules: []string{}, Reason: d.Reason, Error: d.Error})
 }
 

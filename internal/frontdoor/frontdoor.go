@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/actionguard/actionguard/approval"
@@ -72,8 +73,31 @@ type Door struct {
 	// door without Queue (a command that should not open the database for
 	// a call that runs). An error leaves the verdict as it was and says so.
 	OpenQueue func(ctx context.Context) (*approval.Queue, error)
+	// Gate, when set, is the door's approval step in place of Approvals:
+	// a caller that finds its queue its own way (the hook opens the
+	// database only for a held call, and only looks for a pass when the
+	// agent asks the person itself). It is called for a held decision
+	// (guard.Decision.Approvable) and may change it, as gate.Apply does.
+	Gate func(ctx context.Context, a *guard.Action, d *guard.Decision) (approval.Outcome, error)
+	// Rewrite, when set, is the last step before the record for a checked
+	// decision that is not a block (no Error): it may set RewrittenInput
+	// (undo's trash).
+	Rewrite func(ctx context.Context, a *guard.Action, d *guard.Decision)
+	// PolicyNotice says that the policy did not load as written and what
+	// decided instead (policy.Fallback.Notice): every decision the door
+	// reaches carries it, in its notice and reason for the agent and the
+	// person, and as AnomalyPolicyFallback in the audit log.
+	PolicyNotice string
 	// Writer records decisions; nil records nothing (--no-audit).
 	Writer Writer
+	// OmitHistory leaves the session's earlier calls out of a decision's
+	// record (the hook: each of them has its own record).
+	OmitHistory bool
+	// Decided, when set, is called with every decision after its record is
+	// written (or when the door records nothing): the hook keeps it in the
+	// session's history. An error is the Writer's: the record is not
+	// complete.
+	Decided func(ctx context.Context, a *guard.Action, d *guard.Decision, res Result) error
 	// RunsOnPass says that a call let through by a person's approval runs
 	// as soon as it is answered (the server's clients, the hook), so the
 	// contacts it reaches are recorded with the decision. A door whose
@@ -81,6 +105,11 @@ type Door struct {
 	// call ran (the MCP proxy, which calls Ran) leaves it false.
 	RunsOnPass bool
 }
+
+// AnomalyPolicyFallback flags the audit record of a decision made while
+// the policy did not load (the last valid version, or the strictest
+// built-in settings, decided).
+const AnomalyPolicyFallback = "the policy did not load: its last valid version or the strictest settings decided"
 
 // Result is what Decide reached besides the decision.
 type Result struct {
@@ -96,14 +125,19 @@ type Result struct {
 }
 
 // ErrNotRecorded wraps a Writer's error: the decision was reached but its
-// record may be lost. A caller that must not let an unrecorded action run
-// (the server) does not answer with it.
+// record may be lost. The decision Decide returns with it is never one
+// that lets the action run (an allow becomes the fallback), and a caller
+// that must not answer with an unrecorded decision at all (the server)
+// does not.
 var ErrNotRecorded = errors.New("the decision could not be recorded in the audit log")
 
 // Decide names a (when it has no id and the door records), checks it, applies the approval
 // queue and records the decision. The decision is returned whatever
-// happens; an error is ErrNotRecorded's.
-func (door *Door) Decide(ctx context.Context, a *guard.Action) (guard.Decision, Result, error) {
+// happens and never lets through what could not be checked or recorded:
+// a panic anywhere on the way (the checker, the gate, a rewrite) is the
+// guard's fallback verdict (the policy's on_error, never allow), recorded
+// like any decision. An error is ErrNotRecorded's.
+func (door *Door) Decide(ctx context.Context, a *guard.Action) (d guard.Decision, res Result, err error) {
 	// The time a check took goes only to the record: a door that records
 	// nothing (check --jsonl --no-audit) does not read the clock.
 	var start time.Time
@@ -115,14 +149,24 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (guard.Decision, 
 		// unrecorded one keeps the caller's id or none.
 		a.ID = NewID()
 	}
-	var res Result
-	d, err := door.Guard.Check(ctx, *a)
-	res.CheckErr = err
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{CheckErr: fmt.Errorf("%w: internal error: %v", guard.ErrFallback, r)}
+			d, err = door.Fail(ctx, a, fmt.Sprintf("internal error: %v", r))
+		}
+	}()
+	d, res.CheckErr = door.Guard.Check(ctx, *a)
+	if !d.Verdict.Valid() {
+		// A checker that names no verdict decided nothing: hold it.
+		why := fmt.Sprintf("the check gave no verdict (%q)", d.Verdict)
+		res.CheckErr = fmt.Errorf("%w: %s", guard.ErrFallback, why)
+		d = door.fallback(a, why)
+	}
 	if d.ID == "" {
 		d.ID = a.ID
 	}
-	held := d.Approvable() && door.Approvals != NoApprovals
-	if held {
+	held := d.Approvable() && (door.Approvals != NoApprovals || door.Gate != nil)
+	if held && door.Gate == nil {
 		res.ApprovalErr = door.openQueue(ctx)
 		if res.ApprovalErr != nil {
 			d.Error = appendSentence(d.Error, "approval queue: "+res.ApprovalErr.Error())
@@ -132,13 +176,13 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (guard.Decision, 
 	// Encoded once, for the approval request and the audit record, and
 	// only when one of them needs it (a check that records nothing does not).
 	var raw []byte
-	if held || door.Writer != nil {
-		var err error
-		if raw, err = json.Marshal(a); err != nil {
-			raw = nil // the queue encodes again and reports the error
-		}
+	if (held && door.Gate == nil) || door.Writer != nil {
+		raw = door.encode(a)
 	}
-	if held && door.Queue != nil && res.ApprovalErr == nil {
+	switch {
+	case held && door.Gate != nil:
+		res.Approval, res.ApprovalErr = door.Gate(ctx, a, &d)
+	case held && door.Queue != nil && res.ApprovalErr == nil:
 		switch door.Approvals {
 		case OpenRequests:
 			res.Approval, res.ApprovalErr = gate.ApplyEncoded(ctx, door.Queue, a, raw, &d)
@@ -146,24 +190,167 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (guard.Decision, 
 			res.Approval, res.ApprovalErr = gate.Pass(ctx, door.Queue, a, &d)
 		}
 	}
-	if door.Writer == nil {
-		return d, res, nil
+	if door.Rewrite != nil && d.Verdict != guard.Block && d.Error == "" {
+		door.Rewrite(ctx, a, &d)
 	}
-	res.Took = time.Since(start)
+	door.flag(&d)
+	if door.Writer != nil {
+		res.Took = time.Since(start)
+	}
+	err = door.record(ctx, a, raw, &d, &res)
+	return d, res, err
+}
+
+// Fail is the decision about an action that could not be checked at all
+// (unreadable input, a panic on the way): the guard's fallback verdict
+// (the policy's on_error, never allow) with why in its Error, named,
+// flagged and recorded like any decision. The hook answers unreadable
+// input with it.
+func (door *Door) Fail(ctx context.Context, a *guard.Action, why string) (d guard.Decision, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			// The record itself broke: the hold stands, unrecorded.
+			d, err = holdFallback(a, why), fmt.Errorf("%w: internal error: %v", ErrNotRecorded, r)
+		}
+	}()
+	if a.ID == "" {
+		a.ID = NewID()
+	}
+	d = door.fallback(a, why)
+	door.flag(&d)
+	var raw []byte
+	if door.Writer != nil {
+		raw = door.encode(a)
+	}
+	err = door.record(ctx, a, raw, &d, &Result{})
+	return d, err
+}
+
+// fallback is the guard's fallback decision, or confirm when the checker
+// has none (or panics giving it).
+func (door *Door) fallback(a *guard.Action, why string) (d guard.Decision) {
+	defer func() {
+		if recover() != nil {
+			d = holdFallback(a, why)
+		}
+	}()
+	if f, ok := door.Guard.(interface {
+		Fallback(a *guard.Action, why string) guard.Decision
+	}); ok && f != nil {
+		d = f.Fallback(a, why)
+		if d.Verdict == guard.Allow || !d.Verdict.Valid() {
+			d = holdFallback(a, why)
+		}
+		if d.ID == "" {
+			d.ID = a.ID
+		}
+		return d
+	}
+	return holdFallback(a, why)
+}
+
+// holdFallback holds an action for a person: the fallback of a door whose
+// checker cannot give one.
+func holdFallback(a *guard.Action, why string) guard.Decision {
+	return guard.Decision{ID: a.ID, Verdict: guard.Confirm, Level: guard.Cautious, Risk: 5, Score: 50, Kind: a.InferKind(), Error: why,
+		Findings: []guard.Finding{}, Reason: "actionguard could not check this action (" + why + "), so it is held for a person to look at."}
+}
+
+// flag adds what every front door says the same way: a policy that did
+// not load, and a DANGEROUS action a person's approval let through.
+func (door *Door) flag(d *guard.Decision) {
+	if door.PolicyNotice != "" {
+		d.Notice = appendSentence(d.Notice, door.PolicyNotice)
+		d.Reason = appendSentence(d.Reason, door.PolicyNotice)
+		if !slices.Contains(d.Anomalies, AnomalyPolicyFallback) {
+			d.Anomalies = append(d.Anomalies, AnomalyPolicyFallback)
+		}
+	}
+	if d.ApprovalID != "" && d.Verdict.Allowed() && d.Level == guard.Dangerous && !slices.Contains(d.Anomalies, guard.AnomalyDangerousApproved) {
+		d.Anomalies = append(d.Anomalies, guard.AnomalyDangerousApproved)
+	}
+}
+
+// encode is the action's JSON for its record and approval request, with
+// the session's earlier calls left out when the door says so.
+func (door *Door) encode(a *guard.Action) []byte {
+	v := a
+	if door.OmitHistory && len(a.Context.History) > 0 {
+		c := *a
+		c.Context.History = nil
+		v = &c
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil // the queue encodes again and reports the error
+	}
+	return raw
+}
+
+// record appends d's record, tells Decided, and records a pass used now.
+// A record that cannot be written turns an allow into the fallback. (d
+// and res are the caller's, changed in place: a Decision is large, and
+// it is on the heap once already.)
+func (door *Door) record(ctx context.Context, a *guard.Action, raw []byte, d *guard.Decision, res *Result) error {
+	if door.Writer == nil {
+		if door.Decided != nil {
+			if err := door.Decided(ctx, a, d, *res); err != nil {
+				return door.unrecorded(a, d, err)
+			}
+		}
+		return nil
+	}
 	if raw == nil {
 		raw = []byte(`{"error":"the action could not be encoded"}`)
 	}
-	if err := door.Writer.Append(ctx, audit.RecordOfEncoded(a, raw, &d, res.Took)); err != nil {
-		return d, res, fmt.Errorf("%w: %w", ErrNotRecorded, err)
+	if err := door.Writer.Append(ctx, audit.RecordOfEncoded(a, raw, d, res.Took)); err != nil {
+		return door.unrecorded(a, d, err)
 	}
 	if door.RunsOnPass && res.Approval.Passed && d.Verdict.Allowed() {
 		// A person's approval is used: the call runs now, and what it
 		// reaches counts once.
-		if err := door.Ran(ctx, a, &d); err != nil {
-			return d, res, err
+		if err := door.Ran(ctx, a, d); err != nil {
+			return door.unrecorded(a, d, err)
 		}
 	}
-	return d, res, nil
+	if door.Decided != nil {
+		if err := door.Decided(ctx, a, d, *res); err != nil {
+			return door.unrecorded(a, d, err)
+		}
+	}
+	return nil
+}
+
+// unrecorded is the answer when a decision's record could not be
+// written: a decision that holds or blocks stands; an allow is not safe
+// unrecorded, so it becomes the fallback (not recorded either).
+func (door *Door) unrecorded(a *guard.Action, d *guard.Decision, err error) error {
+	if !errors.Is(err, ErrNotRecorded) {
+		err = fmt.Errorf("%w: %w", ErrNotRecorded, err)
+	}
+	if d.Verdict.Allowed() {
+		*d = door.fallback(a, err.Error())
+		door.flag(d)
+	}
+	return err
+}
+
+// Record appends the record of a decision about a reached outside Decide:
+// a person's answer to a call that waited for it (the MCP proxy's wait),
+// flagged as every decision is. An error is ErrNotRecorded's.
+func (door *Door) Record(ctx context.Context, a *guard.Action, d *guard.Decision, took time.Duration) error {
+	door.flag(d)
+	if door.Writer == nil {
+		return nil
+	}
+	raw := door.encode(a)
+	if raw == nil {
+		raw = []byte(`{"error":"the action could not be encoded"}`)
+	}
+	if err := door.Writer.Append(ctx, audit.RecordOfEncoded(a, raw, d, took)); err != nil {
+		return fmt.Errorf("%w: %w", ErrNotRecorded, err)
+	}
+	return nil
 }
 
 // Ran records that the call a, decided as d, ran: the recipients and
@@ -178,7 +365,7 @@ func (door *Door) Ran(ctx context.Context, a *guard.Action, d *guard.Decision) e
 	if len(contacts) == 0 {
 		return nil
 	}
-	r := audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, string(d.Verdict), string(d.Level), contacts)
+	r := audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, d.Verdict, d.Level, contacts)
 	if err := door.Writer.Append(ctx, r); err != nil {
 		return fmt.Errorf("%w: %w", ErrNotRecorded, err)
 	}

@@ -79,7 +79,7 @@ func TestDecideRecordsOnce(t *testing.T) {
 		}
 		prev = a.ID
 		r := w.recs[len(w.recs)-1]
-		if r.Verdict != string(d.Verdict) || r.Level != string(d.Level) || r.Tool != a.Tool || r.SessionID != a.Context.SessionID || !strings.Contains(string(r.Action), a.ID) {
+		if r.Verdict != d.Verdict || r.Level != d.Level || r.Tool != a.Tool || r.SessionID != a.Context.SessionID || !strings.Contains(string(r.Action), a.ID) {
 			t.Errorf("action %d: record %+v for decision %s/%s", i, r, d.Verdict, d.Level)
 		}
 	}

@@ -46,34 +46,36 @@ const ServerURLEnv = "ACTIONGUARD_SERVER_URL"
 // approvalStore opens the store the hook's queue uses; tests replace it.
 type approvalStore func(ctx context.Context, path string) (approval.Store, func() error, error)
 
-// gateFor is the adapter's Gate for a hook call with cfg; an approved call
-// passes within passTTL of the decision (the policy's approvals.pass_ttl).
-func gateFor(cfg Config, db *database, passTTL time.Duration) func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+// gateFor is the front door's Gate for a hook call with cfg; asks
+// reports that the agent puts a held call to the person itself
+// (adapter.Asks). An approved call passes within passTTL of the decision
+// (the policy's approvals.pass_ttl).
+func gateFor(cfg Config, db *database, passTTL time.Duration, asks bool) func(ctx context.Context, a *guard.Action, d *guard.Decision) (approval.Outcome, error) {
 	open := cfg.openApprovals
 	if open == nil {
 		open = db.openDrained
 	}
-	return func(ctx context.Context, a *guard.Action, d *guard.Decision, asks bool) {
+	return func(ctx context.Context, a *guard.Action, d *guard.Decision) (approval.Outcome, error) {
 		path, err := DBPath(cfg)
 		if err != nil {
 			if !asks {
 				gateFailed(d, "finding the database: "+err.Error())
 			}
-			return
+			return approval.Outcome{}, err
 		}
 		if asks {
 			if a.Context.SessionID == "" {
-				return // nothing passes without a session: no need to look
+				return approval.Outcome{}, nil // nothing passes without a session: no need to look
 			}
 			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-				return // no database, no approval granted
+				return approval.Outcome{}, nil // no database, no approval granted
 			}
 			if db.open == nil && cfg.openApprovals == nil && !approval.MayHaveRequest(ApprovalsDir(path), gate.KeyOf(a)) {
 				// This process cannot open the database (the lean hook):
 				// it hands the call over only when a request for exactly
 				// this call was written beside it; otherwise there is no
 				// pass to find, and the agent asks the person.
-				return
+				return approval.Outcome{}, nil
 			}
 		}
 		st, closeStore, err := open(ctx, path)
@@ -83,17 +85,16 @@ func gateFor(cfg Config, db *database, passTTL time.Duration) func(ctx context.C
 			} else {
 				d.Error = "approval queue: opening the database: " + err.Error()
 			}
-			return
+			return approval.Outcome{}, err
 		}
 		defer closeStore()
 		// No Audit: the hook's own record of the decision says who
 		// approved the call it let through, or which request it opened.
 		q := &approval.Queue{Store: st, Dir: ApprovalsDir(path), ServerURL: cfg.Getenv(ServerURLEnv), PassTTL: passTTL}
 		if asks {
-			gate.Pass(ctx, q, a, d)
-			return
+			return gate.Pass(ctx, q, a, d)
 		}
-		gate.Apply(ctx, q, a, d)
+		return gate.Apply(ctx, q, a, d)
 	}
 }
 

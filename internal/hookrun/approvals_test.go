@@ -134,7 +134,7 @@ func TestCodexApprovalRoundTrip(t *testing.T) {
 			var reasons []string
 			for _, r := range recs {
 				if !strings.HasPrefix(r.Reason, "approval ") { // the person's decision
-					reasons = append(reasons, r.Verdict+": "+r.Reason)
+					reasons = append(reasons, string(r.Verdict)+": "+r.Reason)
 				}
 			}
 			if len(reasons) != 4 || !strings.HasSuffix(reasons[0], "(approval "+id+")") || !strings.HasPrefix(reasons[2], "allow: Approved by alice") {

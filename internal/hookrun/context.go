@@ -126,14 +126,8 @@ func workTreeDirty(cwd string) bool {
 	return dirty || !known
 }
 
-// findDecision returns the session's latest decision line for the call
-// whose output step is, or nil.
-func findDecision(sessionFile string, step guard.Step) *sessionStep {
-	pre, _ := findRun(sessionFile, step)
-	return pre
-}
-
-// findRun is findDecision that also says whether the call's result was
+// findRun returns the session's latest decision line for the call whose output
+// step is (or nil), and whether the call's result was
 // already seen after that decision (an event delivered twice).
 func findRun(sessionFile string, step guard.Step) (pre *sessionStep, seen bool) {
 	lines, err := readSessionLines(sessionFile)

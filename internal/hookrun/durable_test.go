@@ -15,11 +15,11 @@ func TestDurableRecords(t *testing.T) {
 			p := policy.Default()
 			p.StrictDurability = strict
 			want := strict || (v != guard.Allow && v != guard.Notify)
-			if got := durable(p, &guard.Decision{Verdict: v}); got != want {
+			if got := durable(p, v); got != want {
 				t.Errorf("verdict %q, strict %v: durable %v, want %v", v, strict, got, want)
 			}
 		}
-		if !durable(nil, &guard.Decision{Verdict: v}) {
+		if !durable(nil, v) {
 			t.Errorf("verdict %q without a policy: not synced", v)
 		}
 	}

@@ -10,13 +10,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"time"
 
 	"github.com/actionguard/actionguard/adapter"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/actionguard/actionguard/policy"
 	"github.com/actionguard/actionguard/store/dbpath"
 )
@@ -33,6 +33,11 @@ type Config struct {
 	// Open opens the audit database for the calls that need it (see
 	// Store); nil in the lean hook binary, which links no driver.
 	Open Opener
+
+	// Checker, when set, is what decides in place of the guard the call
+	// builds (a test's failing or slow checker, a tracing one); it is
+	// given that guard. nil is the guard itself.
+	Checker func(g *guard.Guard) frontdoor.Checker
 
 	// openApprovals opens the approval queue's store (tests); nil is the
 	// SQLite file at DBPath.
@@ -89,7 +94,7 @@ func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, d
 	if adj := Learned(cfg); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
 	}
-	rec := &Recorder{cfg: cfg, data: db, policy: p, policyNotice: notice, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool}), rewrites: adapter.RewritesInput(ad)}
+	rec := &Recorder{cfg: cfg, data: db, policy: p, asks: adapter.Asks(ad, &adapter.Event{Phase: adapter.PreTool}), rewrites: adapter.RewritesInput(ad)}
 	defer rec.Close()
 	if path, err := DBPath(cfg); err == nil {
 		if key := fingerprintKey(path, false); key != nil {
@@ -97,7 +102,20 @@ func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, d
 		}
 	}
 	opts = append(opts, guard.WithWorkTree(workTreeDirty), guard.WithLocalFiles())
-	resp := adapter.Run(ctx, ad, guard.New(opts...), rec, stdin, adapter.Options{History: HistorySteps, Gate: gateFor(cfg, db, p.Approvals.PassTTL), Enrich: rec.enrich, Rewrite: rec.rewrite})
+	// The hook decides through the front door every caller uses: the
+	// approval step is the hook's own (a pass only where the agent asks,
+	// the database opened only for a held call), the records go to the
+	// spool, and a pass used now counts as run (RunsOnPass).
+	var check frontdoor.Checker = guard.New(opts...)
+	if cfg.Checker != nil {
+		check = cfg.Checker(check.(*guard.Guard))
+	}
+	door := &frontdoor.Door{Guard: check, Gate: gateFor(cfg, db, p.Approvals.PassTTL, rec.asks), Rewrite: rec.rewrite,
+		PolicyNotice: notice, OmitHistory: true, Decided: rec.decided, RunsOnPass: true}
+	if !cfg.NoAudit {
+		door.Writer = spoolWriter{rec}
+	}
+	resp := adapter.Run(ctx, ad, door, rec, stdin, adapter.Options{History: HistorySteps, Enrich: rec.enrich})
 	if db.deferred() {
 		return adapter.Response{}, ErrNeedsDatabase
 	}
@@ -122,11 +140,12 @@ func Learned(cfg Config) map[string]int {
 // DBPath returns the audit database's path for cfg.
 func DBPath(cfg Config) (string, error) { return dbpath.Find(cfg.DBPath, cfg.Getenv) }
 
-// Recorder keeps a hook's decision in the audit log and the session's
-// history; it implements adapter.Recorder. Decisions go to the audit
-// spool (one locked append; see audit.Spool), which the next command that
-// reads the log — or a hook call, once the spool has grown past
-// DrainAt — moves into the hash-chained database.
+// Recorder keeps a hook's session history (adapter.Recorder) and what a
+// decision teaches beside its audit record (decided). The decisions reach
+// the audit log through the front door's Writer, the spool (spoolWriter:
+// one locked append; see audit.Spool), which the next command that reads
+// the log — or a hook call, once the spool has grown past DrainAt — moves
+// into the hash-chained database.
 type Recorder struct {
 	cfg  Config
 	data *database // the audit database, opened only when needed
@@ -139,11 +158,8 @@ type Recorder struct {
 	rewrites         bool // the agent runs a rewritten input (undo)
 	pattern, project string
 	policy           *policy.Policy
-	// policyNotice says that the policy did not load and what decided
-	// instead; every answer carries it (see loadPolicy).
-	policyNotice string
 	// afterCheck are what enrich learned to keep (the hour's activity, a
-	// trusted pattern's use), written by Record.
+	// trusted pattern's use), written by decided.
 	afterCheck []func()
 }
 
@@ -180,27 +196,41 @@ func (r *Recorder) Close() {
 	}
 }
 
-// Record implements adapter.Recorder.
-func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration) error {
-	if r.data.deferred() {
+// spoolWriter is the hook's frontdoor.Writer: each record is one locked
+// append to the spool beside the audit database, synced first when the
+// record must survive a power cut (durable).
+type spoolWriter struct{ r *Recorder }
+
+// Append implements frontdoor.Writer.
+func (w spoolWriter) Append(_ context.Context, rec *audit.Record) error {
+	if w.r.data.deferred() {
 		// Another process answers and records this call; an error, so
 		// that no allow could come of this answer even if it were used.
+		return ErrNeedsDatabase
+	}
+	path, err := w.r.db()
+	if err != nil {
+		return err
+	}
+	spool := audit.NewSpool(audit.SpoolPath(path))
+	if durable(w.r.policy, rec.Verdict) {
+		return spool.AppendDurable(rec)
+	}
+	return spool.Append(rec)
+}
+
+// decided is the door's Decided: after a decision's record, what the
+// hook keeps beside it (the hour's activity, trust, the session's
+// history). An error leaves the record incomplete, so an allow becomes the
+// fallback.
+func (r *Recorder) decided(_ context.Context, a *guard.Action, d *guard.Decision, res frontdoor.Result) error {
+	if r.data.deferred() {
 		return ErrNeedsDatabase
 	}
 	for _, f := range r.afterCheck {
 		f()
 	}
 	r.afterCheck = nil
-	if r.policyNotice != "" {
-		// Record is the last step before the answer: the agent and the
-		// person both see that the policy is broken, and the audit log
-		// flags the decision.
-		d.Notice = joinNotice(d.Notice, r.policyNotice)
-		d.Reason = joinNotice(d.Reason, r.policyNotice)
-		if !slices.Contains(d.Anomalies, AnomalyPolicyFallback) {
-			d.Anomalies = append(d.Anomalies, AnomalyPolicyFallback)
-		}
-	}
 	if r.cfg.NoAudit {
 		return nil
 	}
@@ -208,28 +238,11 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	if err != nil {
 		return err
 	}
-	if d.ApprovalID != "" && d.Verdict.Allowed() && d.Level == guard.Dangerous && !slices.Contains(d.Anomalies, guard.AnomalyDangerousApproved) {
-		// A person approved this DANGEROUS call in the queue: flag it.
-		d.Anomalies = append(d.Anomalies, guard.AnomalyDangerousApproved)
-	}
-	// The session's earlier calls each have their own record: the history
-	// the check saw is left out of this one (20 steps with their outputs,
-	// again on every call, had made records large and slow to redact).
-	ac := *a
-	ac.Context.History = nil
-	spool := audit.NewSpool(audit.SpoolPath(path))
-	write := spool.Append
-	if durable(r.policy, d) {
-		write = spool.AppendDurable
-	}
-	if err := write(audit.RecordOf(&ac, d, took)); err != nil {
-		return err
-	}
 	contacts := audit.ContactsOf(d)
-	if d.ApprovalID != "" && d.Verdict.Allowed() && len(contacts) > 0 {
-		// An approval a person gave is used: the call runs now, and what
-		// it reaches counts once (not again when its result comes back).
-		spool.Append(audit.RanRecord(a.Context.SessionID, a.ID, a.Tool, string(d.Verdict), string(d.Level), contacts))
+	if res.Approval.Passed && d.Verdict.Allowed() {
+		// An approval a person gave is used: the door recorded the call as
+		// run (RunsOnPass), so its contacts count once, not again when its
+		// result comes back.
 		contacts = nil
 	}
 	if a.Context.SessionID != "" && a.Tool != "" {
@@ -250,14 +263,14 @@ func (r *Recorder) Record(a *guard.Action, d *guard.Decision, took time.Duration
 	return nil
 }
 
-// durable reports whether a decision's record must reach the disk before
-// the answer: a blocked or held call's always (the record of what was
-// stopped is the one an investigation needs), an allowed one's when the
-// policy asks for strict durability. An allowed call's record is otherwise
-// left to the system's write-back: it survives the hook being killed, not
-// a power cut in the seconds after (docs/security.md).
-func durable(p *policy.Policy, d *guard.Decision) bool {
-	return !d.Verdict.Allowed() || p == nil || p.StrictDurability
+// durable reports whether a record must reach the disk before the answer:
+// a blocked or held call's always (the record of what was stopped is the
+// one an investigation needs), an allowed one's when the policy asks for
+// strict durability. An allowed call's record is otherwise left to the
+// system's write-back: it survives the hook being killed, not a power cut
+// in the seconds after (docs/security.md).
+func durable(p *policy.Policy, v guard.Verdict) bool {
+	return !v.Allowed() || p == nil || p.StrictDurability
 }
 
 // History implements adapter.Recorder.
@@ -328,5 +341,5 @@ func (r *Recorder) ran(session string, pre sessionStep) {
 	if err != nil {
 		return
 	}
-	audit.NewSpool(audit.SpoolPath(path)).Append(audit.RanRecord(session, pre.ID, pre.Tool, pre.Verdict, pre.Level, pre.Contacts))
+	audit.NewSpool(audit.SpoolPath(path)).Append(audit.RanRecord(session, pre.ID, pre.Tool, guard.Verdict(pre.Verdict), guard.Level(pre.Level), pre.Contacts))
 }

@@ -6,13 +6,13 @@ import (
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/feedback"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/frontdoor"
 	"github.com/actionguard/actionguard/policy"
 )
 
 // AnomalyPolicyFallback flags the audit record of a decision made while
-// the policy did not load (the last valid version, or the strictest
-// built-in settings, decided).
-const AnomalyPolicyFallback = "the policy did not load: its last valid version or the strictest settings decided"
+// the policy did not load: the front door's (every caller's) flag.
+const AnomalyPolicyFallback = frontdoor.AnomalyPolicyFallback
 
 // LastValidDir is where the hook keeps the last valid version of each
 // policy file for the database at dbPath: beside it.
@@ -56,12 +56,4 @@ func ControlPlane(cfg Config) []string {
 		out = append(out, audit.SpoolPath(db), ApprovalsDir(db), filepath.Dir(sessionPath(db, "x")), feedback.LearnedPath(db), InstalledPath(db), LastValidDir(db))
 	}
 	return out
-}
-
-// joinNotice adds a sentence to a decision's notice or reason.
-func joinNotice(notice, more string) string {
-	if notice == "" {
-		return more
-	}
-	return notice + " " + more
 }

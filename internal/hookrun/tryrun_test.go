@@ -214,7 +214,7 @@ func spooled(t *testing.T, db string) []string {
 	}
 	var out []string
 	for _, r := range recs {
-		out = append(out, r.Tool+" "+r.Verdict+" "+r.Level+" "+strings.Join(r.Rules, ",")+" "+r.Reason)
+		out = append(out, r.Tool+" "+string(r.Verdict)+" "+string(r.Level)+" "+strings.Join(r.Rules, ",")+" "+r.Reason)
 	}
 	return out
 }

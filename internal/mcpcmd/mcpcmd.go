@@ -102,7 +102,7 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 		return err
 	}
 	defer st.Close()
-	record, err := a.Recorder(ctx)
+	record, err := a.Writer(ctx)
 	if err != nil {
 		return err
 	}

@@ -95,7 +95,7 @@ func (s *Store) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal f
 func storable(r *audit.Record) error {
 	fields := []struct{ name, v string }{
 		{"session id", r.SessionID}, {"agent", r.Agent}, {"tool", r.Tool}, {"kind", r.Kind}, {"action", string(r.Action)},
-		{"verdict", r.Verdict}, {"level", r.Level}, {"reason", r.Reason}, {"error", r.Error},
+		{"verdict", string(r.Verdict)}, {"level", string(r.Level)}, {"reason", r.Reason}, {"error", r.Error},
 	}
 	for _, id := range r.Rules {
 		fields = append(fields, struct{ name, v string }{"rule id", id})

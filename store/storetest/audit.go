@@ -20,7 +20,7 @@ func decision(id, verdict string, rules ...string) *audit.Record {
 	if id != "" {
 		action = fmt.Sprintf(`{"id":%q,"tool":"Bash","input":{"command":"npm install"}}`, id)
 	}
-	return &audit.Record{Tool: "Bash", Kind: "shell", Action: []byte(action), Verdict: verdict, Level: "cautious", Rules: rules, Reason: "r"}
+	return &audit.Record{Tool: "Bash", Kind: "shell", Action: []byte(action), Verdict: guard.Verdict(verdict), Level: "cautious", Rules: rules, Reason: "r"}
 }
 
 func testAuditRecord(t *testing.T, open func(*testing.T) store.Store) {
@@ -147,7 +147,7 @@ func testFeedback(t *testing.T, open func(*testing.T) store.Store) {
 func queryRecords() []*audit.Record {
 	rec := func(min int, tool, agent, session, verdict, reason, action string, rules ...string) *audit.Record {
 		return &audit.Record{Time: base.Add(time.Duration(min) * time.Minute), Tool: tool, Agent: agent, SessionID: session,
-			Kind: "tool", Verdict: verdict, Level: "safe", Reason: reason, Action: []byte(action), Rules: rules}
+			Kind: "tool", Verdict: guard.Verdict(verdict), Level: "safe", Reason: reason, Action: []byte(action), Rules: rules}
 	}
 	return []*audit.Record{
 		rec(1, "Bash", "claude-code", "s1", "allow", "Lists files.", `{"tool":"Bash","input":{"command":"ls"}}`, "shell.ls"),
