@@ -113,6 +113,12 @@ func destTargets(c *Cmd, r *report) {
 		t := w.path
 		if w.tree {
 			if abs, ok := env.resolve(w.path); ok {
+				if env.home != "" && (abs == env.home || strings.HasPrefix(env.home, abs+"/") || abs == "/" || env.controlAncestor(abs)) {
+					// Any name under the home directory: the agents'
+					// settings and actionguard's own files among them.
+					r.add(c.find(ruleSelfWrite, c.Name+" writes files named by its source into "+w.path+", which holds the agent's settings and actionguard's own files: it could replace them, so a person decides.", w.path))
+					continue
+				}
 				if below, when, ok := persistBelow(abs, env.home); ok {
 					// A directory that holds (or is) a place whose files
 					// run by themselves: any name may land there.
@@ -213,8 +219,8 @@ func operandWrites(c *Cmd, av *Argv, p intoPlace, top string) []intoWrite {
 // pullWrites: git pull from a repository named on the command line (a
 // URL or a path, not one of the work tree's remotes) fills the work tree
 // with that repository's files. In the project (or above it) the pull
-// rules judge it (arrive_pull.go); elsewhere (git -C DIR, cd DIR) it is a
-// write of any name under the work tree.
+// rules judge it (arrive_pull.go); elsewhere (git -C DIR, cd DIR, above
+// the project) it is a write of any name under the work tree.
 func pullWrites(c *Cmd, av *Argv, top string) []intoWrite {
 	if len(av.Operands) == 0 || !repoLocation(av.Operands[0]) {
 		return nil
@@ -225,7 +231,7 @@ func pullWrites(c *Cmd, av *Argv, top string) []intoWrite {
 	}
 	env := c.env.in(c.Cwd)
 	abs, ok := env.resolve(root)
-	if ok && (env.cwd == "" && root == "." || env.cwd != "" && (abs == env.cwd || strings.HasPrefix(abs, env.cwd+"/") || strings.HasPrefix(env.cwd, abs+"/"))) {
+	if ok && (env.cwd == "" && root == "." || env.cwd != "" && (abs == env.cwd || strings.HasPrefix(abs, env.cwd+"/"))) {
 		return nil
 	}
 	return []intoWrite{{path: root, tree: true}}
@@ -434,15 +440,12 @@ func goWrites(c *Cmd) []intoWrite {
 	case "install":
 		env := commandEnv(c)
 		dir, own := "~/go/bin", true
-		if v, ok := env["GOPATH"]; ok && v.value != "" {
-			first, _, _ := strings.Cut(v.value, ":")
+		if v, ok := homeValue(c, env, "GOPATH"); ok {
+			first, _, _ := strings.Cut(v, ":")
 			dir, own = selfJoin(first, "bin"), false
 		}
-		if v, ok := env["GOBIN"]; ok && v.value != "" {
-			dir, own = v.value, false
-		}
-		if v, ok := env["GOBIN"]; ok && v.dynamic || env["GOPATH"].dynamic {
-			dir, own = "$GOBIN", false
+		if v, ok := homeValue(c, env, "GOBIN"); ok {
+			dir, own = v, false
 		}
 		for _, p := range pos[1:] {
 			n := goBinName(p)
@@ -471,6 +474,36 @@ func goWrites(c *Cmd) []intoWrite {
 		}
 	}
 	return out
+}
+
+// homeValue is the value the command line assigns name for this command
+// (NAME=value go …, env NAME=value go …): a literal, or one under $HOME
+// ("$HOME/go/bin"); "$NAME" when it is known only at run time. ok is
+// false when it is not assigned.
+func homeValue(c *Cmd, env map[string]envValue, name string) (string, bool) {
+	v, ok := env[name]
+	if !ok {
+		return "", false
+	}
+	if !v.dynamic {
+		return v.value, v.value != ""
+	}
+	// The assignment as written: $HOME is the one variable paths resolve.
+	i := strings.Index(c.Text, name+"=")
+	if i < 0 {
+		return "$" + name, true
+	}
+	w := c.Text[i+len(name)+1:]
+	if j := strings.IndexAny(w, " \t;&|"); j >= 0 {
+		w = w[:j]
+	}
+	w = strings.Trim(w, `"`)
+	for _, h := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(w, h); ok && (rest == "" || rest[0] == '/') && !strings.ContainsAny(rest, "$`'\"") {
+			return "$HOME" + rest, true
+		}
+	}
+	return "$" + name, true
 }
 
 // goBinName is the name go gives the program of a package path: its last
