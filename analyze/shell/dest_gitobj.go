@@ -109,6 +109,11 @@ func judgeObjectRead(c *Cmd, r *report, p string, tree, stage bool) bool {
 		return false
 	}
 	env := c.env.in(c.Cwd)
+	if p == "." {
+		if abs, ok := env.resolve(p); ok && strings.HasPrefix(abs, "/") {
+			p = env.showHome(abs) // git add -A after cd ~: say which directory
+		}
+	}
 	verb, how := "Reads ", "from git's objects"
 	if stage {
 		verb, how = "Copies ", "into a repository"

@@ -231,8 +231,11 @@ func pullWrites(c *Cmd, av *Argv, top string) []intoWrite {
 	}
 	env := c.env.in(c.Cwd)
 	abs, ok := env.resolve(root)
-	if ok && (env.cwd == "" && root == "." || env.cwd != "" && (abs == env.cwd || strings.HasPrefix(abs, env.cwd+"/"))) {
-		return nil
+	if ok && (!strings.HasPrefix(abs, "/") || env.cwd != "" && (abs == env.cwd || strings.HasPrefix(abs, env.cwd+"/"))) {
+		return nil // the project, or a place relative to it
+	}
+	if ok && root == "." {
+		root = env.showHome(abs) // cd ~/.claude && git pull URL: say where
 	}
 	return []intoWrite{{path: root, tree: true}}
 }
