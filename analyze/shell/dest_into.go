@@ -148,6 +148,12 @@ func intoWrites(c *Cmd) []intoWrite {
 		return goWrites(c)
 	case "aws", "rclone":
 		return syncWrites(c)
+	case "cargo":
+		return cargoWrites(c)
+	case "gh", "glab":
+		if w := ghCloneWrites(c); w != nil {
+			return w
+		}
 	}
 	av := c.Argv()
 	if !av.Known {
@@ -579,4 +585,69 @@ func syncWrites(c *Cmd) []intoWrite {
 		return []intoWrite{{path: dest}}
 	}
 	return nil
+}
+
+// cargoWrites: cargo install puts each crate's programs into ROOT/bin
+// (--root, CARGO_INSTALL_ROOT, CARGO_HOME, else ~/.cargo), named after the
+// crate (or --bin); a crate from --git or --path has names only its
+// manifest knows.
+func cargoWrites(c *Cmd) []intoWrite {
+	pos := c.Positional()
+	if len(pos) == 0 || pos[0] != "install" || c.Has("--list") {
+		return nil
+	}
+	env := commandEnv(c)
+	root, own := "~/.cargo", true
+	if v, ok := homeValue(c, env, "CARGO_HOME"); ok {
+		root, own = v, false
+	}
+	if v, ok := homeValue(c, env, "CARGO_INSTALL_ROOT"); ok {
+		root, own = v, false
+	}
+	if v, ok := c.Flag("--root"); ok && v != "" {
+		root, own = v, false
+	}
+	bin := selfJoin(root, "bin")
+	var names []string
+	if b, ok := c.Flag("--bin"); ok {
+		names = append(names, b)
+	} else if _, git := c.Flag("--git"); !git {
+		if _, local := c.Flag("--path"); !local {
+			for _, p := range pos[1:] {
+				n, _, _ := strings.Cut(p, "@")
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return []intoWrite{{path: bin, tree: true, own: own}}
+	}
+	out := make([]intoWrite, 0, len(names))
+	for _, n := range names {
+		if n == "" || strings.ContainsAny(n, "/$`") {
+			out = append(out, intoWrite{path: bin, tree: true, own: own})
+			continue
+		}
+		out = append(out, intoWrite{path: selfJoin(bin, n), own: own})
+	}
+	return out
+}
+
+// ghCloneWrites: gh repo clone REPO [DIR] (and glab's) fills DIR, else a
+// new directory named after the repository.
+func ghCloneWrites(c *Cmd) []intoWrite {
+	pos := c.Positional()
+	if len(pos) < 3 || pos[0] != "repo" || pos[1] != "clone" {
+		return nil
+	}
+	dir := ""
+	if len(pos) >= 4 {
+		dir = pos[3]
+	} else {
+		dir = repoName(pos[2])
+	}
+	if dir == "" || strings.Contains(dir, "://") {
+		return nil
+	}
+	return []intoWrite{{path: dir, tree: true}}
 }
