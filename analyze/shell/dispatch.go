@@ -95,6 +95,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 		h(c, r)
 	}
 	outputOptionTargets(c, r)
+	destTargets(c, r)
 	if len(hs) == 0 && !readOnlyPrograms[c.Name] {
 		r.mutates()
 	}

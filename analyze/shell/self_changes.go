@@ -6,10 +6,19 @@ import (
 )
 
 // selfChanges lists the paths a command changes, for the programs that
-// copy, move, link, sync, extract, delete or revert files; nil for any
-// other. A command whose changed paths cannot be told (a destination
-// known only at run time) lists what it can.
+// copy, move, link, sync, extract, delete or revert files, and the places
+// a program fetches, checks out or installs files into (dest_into.go);
+// nil for any other. A command whose changed paths cannot be told (a
+// destination known only at run time) lists what it can.
 func selfChanges(c *Cmd) []selfChange {
+	if into := intoChanges(c); len(into) > 0 {
+		return append(into, namedChanges(c)...)
+	}
+	return namedChanges(c)
+}
+
+// namedChanges are selfChanges' paths by the program's name.
+func namedChanges(c *Cmd) []selfChange {
 	switch c.Name {
 	case "cp", "mv", "install", "ln", "rsync", "gcp", "gmv":
 		return append(copyChanges(c), linkSources(c)...)

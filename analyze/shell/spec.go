@@ -32,6 +32,9 @@ type Spec struct {
 	// is not a wrapper.
 	wrapSkip int
 	hasSubs  bool // the index has "Key word" blocks below this one
+	// into is the operand that names a directory the program writes
+	// files into (the header's into=N); see intoPlace.
+	into intoPlace
 	// byName maps each spelling to its option's index in opts, and one
 	// holds a pointer to each option, so that a lookup neither scans the
 	// options nor allocates (curl lists hundreds).
@@ -83,10 +86,11 @@ const (
 	TagSplit                     // a string split into words that become arguments (env -S)
 	TagNoExec                    // with this option a wrapper runs nothing (command -v)
 	TagRoot                      // the wrapped command runs as another user (root by default)
+	TagInto                      // a directory the program writes files into (wget -P, curl --output-dir)
 )
 
 var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
-	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot}
+	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto}
 
 type specAttr uint16
 
@@ -267,6 +271,9 @@ func subHeader(f []string) ([]string, string) {
 func isAttrWord(w string) bool {
 	if strings.HasPrefix(w, "wrap") {
 		return w == "wrap" || strings.HasPrefix(w, "wrap=")
+	}
+	if strings.HasPrefix(w, "into=") {
+		return true
 	}
 	switch w {
 	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root":
@@ -454,6 +461,8 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 		case strings.HasPrefix(a, "wrap="):
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip, _ = atoiSmall(a[5:])
+		case strings.HasPrefix(a, "into="):
+			s.into = parseIntoPlace(a[5:])
 		}
 	}
 	s.byName = map[string]int{}
