@@ -141,7 +141,7 @@ func (e *evaluation) shell() {
 		e.missing = "the action has no command"
 		return
 	}
-	e.shellCommand(cmd)
+	e.shellCommand(e.programPrefixed(cmd))
 }
 
 // shellCommand judges cmd as the shell command of the action.
