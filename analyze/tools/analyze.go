@@ -221,7 +221,7 @@ func (p *Prepared) Judge(opt Options) *Result {
 // scoring it.
 func effect(tool string, input map[string]any, schema map[string]Role) *Prepared {
 	res := &Result{}
-	words := joinSignIn(splitName(tool))
+	words := phrasal(joinSignIn(splitName(tool)))
 	verb := ""
 	for i, wd := range words {
 		if vendors()[wd] {
