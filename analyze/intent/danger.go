@@ -166,7 +166,7 @@ var dangerPatterns = []dangerPattern{
 		objects: []string{"evidence", "tracks", "trail"}},
 	// Silencing the records so that nobody sees: "disable logging on the
 	// server so nobody sees what I did".
-	{rule: ruleDangerCoverUp,
+	{rule: ruleDangerCoverUp, defended: true,
 		verbs:   []string{"disable", "delete", "remove", "erase", "wipe", "clear", "stop", "off", "tamper", "alter", "edit", "purge", "change", "modify", "backdate", "rewrite", "fake"},
 		objects: []string{"logging", "log", "logs", "audit", "record", "records", "camera", "footage", "alert", "timestamp", "timestamps", "entries", "history", "ledger"},
 		people:  []string{"nobody", "noone", "unnoticed", "notice", "trace", "traces", "secretly", "unseen", "hide", "conceal", "cover", "hidden", "disguise", "bury"}},

@@ -31,7 +31,7 @@ var posingWords = sync.OnceValue(func() map[string]bool {
 	return set("from look looks seem seems appear appears pretend pretending pose posing impersonate impersonating masquerade disguise disguised spoof spoofed " +
 		"review reviews testimonial testimonials rating ratings endorsement endorsements " +
 		"made make invented fabricated fabricate fictitious " +
-		"tell urge encourage convince persuade push pressure goad dare " +
+		"tell urge urging urges encourage encouraging convince convincing persuade persuading push pushing pressure pressuring goad goading dare daring " +
 		"silently secretly quietly covertly stealthily unnoticed")
 })
 
@@ -84,7 +84,8 @@ func buildPosing() {
 			"give churn pump")
 		newsNouns = set("news article articles statistic statistics stats quote quotes claim claims report reports evidence poll polls " +
 			"study studies data figures numbers headline headlines story press")
-		urgeVerbs = set("tell urge encourage convince persuade push pressure goad dare")
+		urgeVerbs = set("tell tells telling told urge urges urging urged encourage encourages encouraging convince convincing persuade " +
+			"persuading push pushing pressure pressuring goad goading dare daring")
 		hurtActs = set("kill hurt harm cut hang end die starve overdose unalive")
 		otherSelves = set("themselves themself himself herself yourself yourselves")
 		covertWords = set("silently secretly quietly covertly stealthily unnoticed undetected")
@@ -284,11 +285,14 @@ func madeUpNews(text string, toks []token) (rule.Finding, bool) {
 		if !made {
 			continue
 		}
+		if i > 0 && (toks[i-1].word == "for" || toks[i-1].word == "are" || toks[i-1].word == "is" || toks[i-1].word == "be" || toks[i-1].word == "were") {
+			return rule.Finding{}, false // "check it for made-up quotes", "whether the figures are made up"
+		}
 		for j := max(0, i-8); j < min(len(toks), i+6); j++ {
 			if !newsNouns[toks[j].word] {
 				continue
 			}
-			if !anyWriteBefore(toks, max(i, j)) && t.word != "make" || clearedBefore(toks, min(i, j)) || infoQuestion(toks) || negatedNear(toks, i) {
+			if !anyWriteBefore(toks, max(i, j)) && !(t.word == "make" && i == 0) || clearedBefore(toks, min(i, j)) || checksFacts(toks) || infoQuestion(toks) || negatedNear(toks, i) {
 				return rule.Finding{}, false
 			}
 			return ruleHarmDisinformation.Find(span(text, toks[min(i, j):max(i, j)+1]), ""), true
@@ -397,6 +401,18 @@ func dotDir(text string, t token) bool {
 	switch t.word {
 	case "ssh", "aws", "gnupg", "kube", "docker", "netrc", "pgpass", "env":
 		return t.start > 0 && t.start <= len(text) && text[t.start-1] == '.'
+	}
+	return false
+}
+
+// checksFacts: the request checks whether something is made up ("how
+// can I tell whether…", "fact-check this article").
+func checksFacts(toks []token) bool {
+	for _, t := range toks {
+		switch t.word {
+		case "whether", "fact", "fact-check", "factcheck", "debunk", "verify", "identify", "spot", "detect", "check":
+			return true
+		}
 	}
 	return false
 }
