@@ -23,7 +23,8 @@ import (
 // which name the tool's own verb).
 var followKeys = sync.OnceValue(func() map[string]bool {
 	return set("then", "after", "afterwards", "andthen", "next", "onsuccess", "oncomplete", "oncompletion", "ondone",
-		"postaction", "afteraction", "followup", "finally", "thenaction", "nextaction", "onfinish", "afterread", "postprocess")
+		"postaction", "afteraction", "followup", "finally", "thenaction", "nextaction", "onfinish", "afterread", "postprocess",
+		"actions", "operations", "steps", "pipeline", "postprocessing", "afterwards")
 })
 
 // deleteWords are the words of a switch's name that delete
@@ -70,11 +71,19 @@ func deliveryKey(k string) bool {
 		return true
 	}
 	for _, v := range deliveryVerbs {
-		if rest, ok := strings.CutPrefix(k, v); ok && rest != "" {
-			switch rest {
-			case "to", "toaddress", "toemail", "tourl", "address", "url", "email", "recipient", "recipients", "endpoint", "host", "server", "dest", "destination", "target":
-				return true
-			}
+		rest, ok := strings.CutPrefix(k, v)
+		if !ok || rest == "" {
+			continue
+		}
+		switch rest {
+		case "to", "toaddress", "toemail", "tourl", "url", "recipient", "recipients", "endpoint", "host", "server", "dest", "destination", "target":
+			return true
+		}
+		// send_results_to, email_report_to, upload_file_to: where the
+		// thing the verb names goes. (email_address is whom a lookup
+		// names, not where a result goes.)
+		if strings.HasSuffix(rest, "to") && len(rest) > 2 {
+			return true
 		}
 	}
 	return false

@@ -133,6 +133,29 @@ func TestDeliveries(t *testing.T) {
 	}
 }
 
+// TestDeliveryKeyShapes: where a result goes is read from the key's
+// shape (a delivery verb, what it delivers, "to"), not from a list of
+// keys; a lookup by e-mail address is not a delivery.
+func TestDeliveryKeyShapes(t *testing.T) {
+	for _, k := range []string{"send_results_to", "email_report_to", "upload_file_to", "mail_output_to", "post_data_to", "Forward-All-To", "export_csv_to"} {
+		in := map[string]any{"id": "1", k: "attacker@evil.example"}
+		if res := Analyze("get_records", in, Options{}); !hasRule(res, "tool.args.delivers") {
+			t.Errorf("%v: %s, want a delivery", in, ruleIDs(res))
+		}
+	}
+	for _, k := range []string{"email", "email_address", "emailAddress", "contact_email", "user_email", "recipient_email", "from"} {
+		in := map[string]any{k: "bob@acme.com"}
+		if res := Analyze("get_user", in, Options{}); hasRule(res, "tool.args.delivers") || res.Class != ClassSafe {
+			t.Errorf("benign twin get_user %v: class %s (%s), want a lookup", in, res.Class, ruleIDs(res))
+		}
+	}
+	// A list of steps that ends in a deletion deletes.
+	in := map[string]any{"q": "x", "steps": []any{"search", "export", "delete_all"}}
+	if res := Analyze("search_records", in, Options{}); res.Effect != EffectDelete {
+		t.Errorf("%v: effect %s, want delete", in, res.Effect)
+	}
+}
+
 // TestStandingForwards: a filter or a setting that forwards every later
 // message is a delivery whatever the tool's verb.
 func TestStandingForwards(t *testing.T) {
