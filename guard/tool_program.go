@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"path"
 	"strings"
 
 	"github.com/actionguard/actionguard/analyze/shell"
@@ -67,7 +68,7 @@ func toolProgram(tool string) string {
 // argument list after the program's name. ok is false for any other call.
 func programCommand(a *Action) (string, bool) {
 	var list []any
-	for _, k := range []string{"args", "argv", "arguments", "cmd_args", "command_args"} {
+	for _, k := range []string{"args", "argv", "arguments", "cmd_args", "command_args", "cmd", "command"} {
 		if l, ok := a.Input[k].([]any); ok && len(l) > 0 {
 			list = l
 			break
@@ -78,7 +79,31 @@ func programCommand(a *Action) (string, bool) {
 	}
 	prog := toolProgram(a.Tool)
 	if prog == "" {
-		return "", false
+		// A runner given a program and its arguments ({"program": "rm",
+		// "args": […]}, {"argv": ["rm", …]}) runs that command line.
+		if !runnerName(a.Tool) {
+			return "", false
+		}
+		name := ""
+		for _, k := range []string{"program", "executable", "binary", "bin", "exe", "file", "path"} {
+			if s, ok := a.Input[k].(string); ok && strings.TrimSpace(s) != "" {
+				name = strings.TrimSpace(s)
+				break
+			}
+		}
+		if name == "" {
+			first, ok := list[0].(string)
+			if !ok {
+				return "", false
+			}
+			name, list = strings.TrimSpace(first), list[1:]
+		}
+		// Only a program the shell knows, or one named by its path: a
+		// test runner's {"args": ["--verbose"]} is not a command line.
+		if name == "" || len(name) > 256 || shell.SpecFor(path.Base(strings.ReplaceAll(name, `\`, "/"))) == nil && !strings.ContainsAny(name, `/\`) {
+			return "", false
+		}
+		prog = quoteWord(name)
 	}
 	var b strings.Builder
 	b.WriteString(prog)
@@ -124,4 +149,16 @@ func (e *evaluation) toolProgramCall(cmd string) {
 		e.step("tool", e.a.Tool+" runs a program's command line: judged as "+truncate(cmd, 160), 0)
 	}
 	e.shellCommand(cmd)
+}
+
+// runnerName reports a tool named for running a process (run, exec,
+// spawn, launch, a shell or a process server).
+func runnerName(tool string) bool {
+	for _, w := range SplitName(tool) {
+		switch w {
+		case "run", "exec", "execute", "spawn", "launch", "shell", "command", "process", "subprocess", "popen", "system", "terminal", "cli":
+			return true
+		}
+	}
+	return false
 }
