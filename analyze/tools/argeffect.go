@@ -171,10 +171,9 @@ func argVerbEffect(verb string) string {
 }
 
 func (a *args) argEffect(k, parent string, v any, depth int) {
-	nk := normKey(k)
 	switch v := v.(type) {
 	case string:
-		a.argString(k, nk, v)
+		a.argString(k, plainKey(k), v)
 	case bool:
 		if v {
 			a.argSwitch(k)
@@ -198,9 +197,20 @@ func (a *args) argEffect(k, parent string, v any, depth int) {
 			return
 		}
 		for ck, cv := range v {
-			a.argEffect(ck, nk, cv, depth+1)
+			a.argEffect(ck, k, cv, depth+1)
 		}
 	}
+}
+
+// plainKey is normKey without an allocation for a key that is already
+// lower case letters and digits (path, query, city: most keys).
+func plainKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') || i == 64 {
+			return normKey(k)
+		}
+	}
+	return k
 }
 
 // argString reads a string argument: a verb in a mode or a follow-up
