@@ -141,7 +141,7 @@ func (e *evaluation) shell() {
 		e.missing = "the action has no command"
 		return
 	}
-	e.shellCommand(cmd)
+	e.shellCommand(e.programPrefixed(cmd))
 }
 
 // shellCommand judges cmd as the shell command of the action.
@@ -264,15 +264,32 @@ func (e *evaluation) file() {
 func patchFiles(in map[string]any) []string {
 	var out []string
 	for _, v := range in {
-		s, ok := v.(string)
-		if !ok {
-			continue
-		}
-		for _, line := range strings.Split(s, "\n") {
-			for _, pre := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "+++ b/", "--- a/"} {
-				if strings.HasPrefix(line, pre) {
-					out = append(out, strings.TrimSpace(line[len(pre):]))
+		var texts []string
+		switch v := v.(type) {
+		case string:
+			texts = []string{v}
+		case []any:
+			// Codex's argument list: ["apply_patch", "*** Begin Patch…"].
+			for i, e := range v {
+				if s, ok := e.(string); ok && i < 16 {
+					texts = append(texts, s)
 				}
+			}
+		}
+		for _, s := range texts {
+			out = append(out, patchTextFiles(s)...)
+		}
+	}
+	return out
+}
+
+// patchTextFiles lists the files one patch text touches.
+func patchTextFiles(s string) []string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		for _, pre := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "+++ b/", "--- a/"} {
+			if strings.HasPrefix(line, pre) {
+				out = append(out, strings.TrimSpace(line[len(pre):]))
 			}
 		}
 	}

@@ -102,12 +102,20 @@ func (e *evaluation) tool() {
 		}
 		return
 	}
+	if cmd, ok := programCommand(e.a); ok {
+		e.toolProgramCall(cmd)
+		return
+	}
 	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
 	if u, ok := p.Unpack(); ok {
 		e.toolUnpack(u)
 		return
 	}
 	if p.FileTool() && e.fileRulesApply() {
+		if p.Effect() == tools.EffectDelete {
+			e.toolDelete(p)
+			return
+		}
 		e.toolFiles(p)
 		return
 	}

@@ -166,10 +166,10 @@ var dangerPatterns = []dangerPattern{
 		objects: []string{"evidence", "tracks", "trail"}},
 	// Silencing the records so that nobody sees: "disable logging on the
 	// server so nobody sees what I did".
-	{rule: ruleDangerCoverUp,
-		verbs:   []string{"disable", "delete", "remove", "erase", "wipe", "clear", "stop", "off", "tamper", "alter", "edit", "purge"},
-		objects: []string{"logging", "log", "audit", "record", "camera", "footage", "alert"},
-		people:  []string{"nobody", "noone", "unnoticed", "notice", "trace", "traces", "secretly", "unseen"}},
+	{rule: ruleDangerCoverUp, defended: true,
+		verbs:   []string{"disable", "delete", "remove", "erase", "wipe", "clear", "stop", "off", "tamper", "alter", "edit", "purge", "change", "modify", "backdate", "rewrite", "fake"},
+		objects: []string{"logging", "log", "logs", "audit", "record", "records", "camera", "footage", "alert", "timestamp", "timestamps", "entries", "history", "ledger"},
+		people:  []string{"nobody", "noone", "unnoticed", "notice", "trace", "traces", "secretly", "unseen", "hide", "conceal", "cover", "hidden", "disguise", "bury"}},
 }
 
 // injectionLiterals are request texts that carry an attack themselves.
@@ -278,11 +278,14 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 		}
 		for _, i := range idx {
 			w := toks[i].word
-			if p.aloneSet[w] && !((p.harm || p.minors) && harmCleared(p, toks, i, i)) && !(p.defended && firstDefense < i) {
+			if p.aloneSet[w] && !((p.harm || p.minors) && harmCleared(p, toks, i, i)) && !(p.defended && firstDefense < i) && !defenceNounAfter(toks, i) {
 				return p.rule.Find(span(text, toks[i:i+1]), ""), true
 			}
 			if !p.verbSet[w] || w == "break" && p.rule == ruleDangerUnauthorized && (i+1 == len(toks) || toks[i+1].word != "into") {
 				continue
+			}
+			if nounUse(p, toks, i) {
+				continue // "summarize this phishing email": email names the message
 			}
 			lo, hi := i, i+1
 			for lo > 0 && pos[i]-pos[lo-1] <= dangerWindow {
@@ -316,6 +319,9 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 				if (p.harm || p.minors) && harmCleared(p, toks, i, j) {
 					continue
 				}
+				if defenceNounAfter(toks, j) && !p.minors {
+					continue // "a phishing detection model", "a keylogger scanner"
+				}
 				a, b := min(i, j), max(i, j)
 				if p.defended && firstDefense < b {
 					continue
@@ -331,6 +337,9 @@ func scanDanger(text, lowText string, toks []token) (rule.Finding, bool) {
 		if f, ok := sockPuppets(text, toks); ok {
 			return f, true
 		}
+	}
+	if f, ok := posedHarm(text, toks); ok {
+		return f, true
 	}
 	if seen&dangerOwner != 0 {
 		if f, ok := bulkRecords(text, toks); ok {

@@ -70,6 +70,10 @@ func makeForeignLangs() []foreignLang {
 					objs: f("=falsa =falsas =falso =falsos inventad fraudulent"), with: f("noticia articulo cita declarac rumor video foto estadistic estudio comunicado reseña resena titular elecc vacun candidat president alcalde gobierno")},
 				{rule: &ruleHarmDisinformation, acts: f("falsific invent fabric"), objs: f("cita declarac prueba evidencia document testimonio captura")},
 				{rule: &ruleHarmDisinformation, acts: f("suplant"), objs: nil},
+				// Phishing: a message that passes for another's to take
+				// the reader's passwords or card.
+				{rule: &ruleHarmFraud, acts: f("escrib redact crea crear genera envia manda mandar haz hacer prepar elabora"), objs: f("*phishing")},
+				{rule: &ruleHarmFraud, acts: f("=robar =roba =robe =robes =robarle =robarles =captur =obten"), objs: f("contrasen credencial =clave =claves tarjeta"), with: f("=robar =roba =robe =robes =robarle =robarles pasar phishing suplant falso falsa")},
 				{rule: &ruleHarmHarassment, acts: f("escrib redact crea genera envia mandar manda public compart haz"),
 					objs: f("racist xenofob homofob machist insult amenazante ofensiv humillante")},
 				{rule: &ruleHarmHarassment, acts: f("acosa =acose hostiga amenazar intimidar humillar"), objs: nil},
@@ -133,6 +137,8 @@ func makeForeignLangs() []foreignLang {
 				{rule: &ruleHarmDisinformation, acts: f("schreib verfass erstell generier erfind verbreit veroffentlich teil mach produzier"),
 					objs: f("gefalscht =falsche =falschen =falsches erfunden"), with: f("nachricht artikel zitat aussage gerucht video foto statistik studie meldung bewertung schlagzeil wahl impf kandidat prasident burgermeister regierung")},
 				{rule: &ruleHarmDisinformation, acts: f("falsch *falsch erfind"), objs: f("zitat aussage beweis dokument zeugenaussage screenshot")},
+				{rule: &ruleHarmFraud, acts: f("schreib verfass erstell generier send mach entwirf entwerf"), objs: f("*phishing")},
+				{rule: &ruleHarmFraud, acts: f("stehl =stiehl klau abgreif ergaunern"), objs: f("passw kennw zugangsdaten kreditkart =pin =pins")},
 				{rule: &ruleHarmDisinformation, acts: f("=ausgeben =ausgibst"), objs: f("=als"), with: f("polizist polizei chef beamter arzt bank behorde finanzamt mitarbeiter")},
 				{rule: &ruleHarmHarassment, acts: f("schreib verfass erstell generier schick send veroffentlich teil mach"),
 					objs: f("rassist fremdenfeind homophob sexist beleidig drohbrief drohnachricht drohung hetz")},

@@ -92,6 +92,10 @@ var agentHookFiles = []string{
 	"/.gemini/settings.json", "/.cursor/hooks.json",
 }
 
+// agentMCPFiles list the MCP servers of other agents and editors, per
+// project or user: each names commands the agent starts.
+var agentMCPFiles = []string{"/.cursor/mcp.json", "/.vscode/mcp.json", "/.roo/mcp.json", "/.kiro/settings/mcp.json", "/.amazonq/mcp.json", "/.gemini/mcp.json"}
+
 // agentHookDirs are directories whose files are an agent's hooks.
 var agentHookDirs = []string{"/.copilot/hooks/", "/.github/hooks/", "/.claude/hooks/", "/.codex/hooks/", "/.gemini/hooks/", "/.cursor/hooks/"}
 
@@ -166,6 +170,14 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		}
 		if base == ".mcp.json" {
 			part.what = projectMCP
+		}
+		for _, f := range agentMCPFiles {
+			if strings.HasSuffix(abs, f) {
+				part.what = projectMCP
+			}
+		}
+		if containsSlashed(abs, "/.claude/agents/") {
+			part.what = "the agent's subagents (their permission modes and hooks)"
 		}
 		if !relative {
 			for _, pl := range systemPlacesOnce() {

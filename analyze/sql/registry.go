@@ -29,6 +29,7 @@ const injectionPoints = rule.PrivilegedKeyword + rule.Untrusted + rule.DataModif
 
 // registry is the sorted list of this package's rules.
 var registry = []*rule.Rule{
+	ruleAdminSessions,
 	ruleAdminShutdown,
 	ruleConfigServer,
 	ruleDDLAlter,

@@ -117,7 +117,9 @@ var hostFunctions = map[string]*rule.Rule{
 	"sp_addlogin": ruleRoleCreate, "sp_adduser": ruleRoleCreate, "sp_grantlogin": ruleRoleCreate,
 	"sp_droplogin": ruleRoleDrop, "sp_dropuser": ruleRoleDrop, "sp_revokelogin": ruleRoleDrop, "sp_password": ruleRolePassword,
 
-	"nextval": nil, "setval": nil, "pg_terminate_backend": nil, "pg_cancel_backend": nil, "lo_unlink": nil, "lo_create": nil,
+	"pg_terminate_backend": ruleAdminSessions, "pg_cancel_backend": ruleAdminSessions,
+
+	"nextval": nil, "setval": nil, "lo_unlink": nil, "lo_create": nil,
 	"set_config": nil, "pg_advisory_lock": nil, "pg_switch_wal": nil,
 }
 
@@ -254,6 +256,9 @@ func (a *analysis) hostCall(i, end int, ev func() string) bool {
 		msg = fmt.Sprintf("Creates a database login or user (%s)%s.", name, colonQuoted(arg))
 	case ruleRoleDrop:
 		msg = fmt.Sprintf("Drops a database login or user (%s)%s.", name, colonQuoted(arg))
+	case ruleAdminSessions:
+		msg = fmt.Sprintf("Ends other clients' database sessions or queries (%s): their open work is lost.", name)
+		arg = ""
 	}
 	if r == ruleRolePassword || r == ruleNetRemote {
 		arg = "" // a password or a query is not a target

@@ -221,7 +221,7 @@ func (p *Prepared) Judge(opt Options) *Result {
 // scoring it.
 func effect(tool string, input map[string]any, schema map[string]Role) *Prepared {
 	res := &Result{}
-	words := joinSignIn(splitName(tool))
+	words := phrasal(joinSignIn(splitName(tool)))
 	verb := ""
 	for i, wd := range words {
 		if vendors()[wd] {
@@ -262,6 +262,7 @@ func effect(tool string, input map[string]any, schema map[string]Role) *Prepared
 		}
 	}
 	a := readArgs(input, anyIn(words, minorUnitVendors), fileToolName(tool, words), schema)
+	a.argEffects(input)
 	res.Recipients = a.recipients
 	res.Effect = effectOf(verb, res.Objects, words, a)
 	if verb == "" {
@@ -270,6 +271,9 @@ func effect(tool string, input map[string]any, schema map[string]Role) *Prepared
 		}
 	}
 	res.Effect = escalate(res, res.Effect, words)
+	if named := res.Effect; argsEscalate(res, a) {
+		a.argEscalated = named == EffectRead || named == EffectWrite
+	}
 	if res.Effect == EffectPost && anyIn(res.Objects, messageNouns) && len(a.recipients) > 0 {
 		// slack_post_message {"channel": "#team"}: a message to a channel,
 		// not a public post.
@@ -566,6 +570,7 @@ func (e *evaluation) score(opt Options) {
 	if h, ev := e.statedHarm(); h != nil {
 		e.add(h.rule, rule.Printable(truncate(ev, 120)), "")
 	}
+	e.argFindings(opt)
 	if res.Effect != EffectRead && len(a.destructive) > 0 {
 		e.add(ruleArgsDestructive, strings.Join(a.destructive, ","), "")
 	}

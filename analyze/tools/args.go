@@ -68,6 +68,14 @@ type args struct {
 	// server's input schema gives to argument names (see schemaRoles).
 	fileTool bool
 	schema   map[string]Role
+
+	// What the arguments do beyond the name (argeffect.go): the verb a
+	// mode, an action, a follow-up step or a switch names, the argument
+	// that names it, whether it made the call's effect stronger than the
+	// name's, and where the result is delivered.
+	argVerb, argVerbKey string
+	argEscalated        bool
+	deliveries          []delivery
 }
 
 // amountArg is one amount argument.
@@ -351,6 +359,10 @@ func (a *args) value(key, parent, v string) {
 		a.refs = append(a.refs, key)
 	}
 	switch {
+	case (key == "replyto" || key == "email" && parent == "replyto") && looksLikeAddress(t):
+		// Where the answers go: whoever reads the message writes back
+		// to this address.
+		a.recipients = append(a.recipients, t)
 	case recipientKeys[key] && !senderKeys[parent]:
 		for _, r := range strings.FieldsFunc(t, func(c rune) bool { return c == ',' || c == ';' }) {
 			if r = strings.TrimSpace(r); r != "" {

@@ -94,6 +94,11 @@ func (e *evaluation) context(messages []string) {
 		e.add(ruleContextUserAsked, truncate(oneLine(messages[len(messages)-1]), 80), "")
 		return
 	}
+	if strangers := e.unnamedBeside(asks.String(), said.String()); len(strangers) > 0 {
+		e.add(ruleContextStranger, truncate(strings.Join(strangers, ", "), 120),
+			"The user named some of the recipients, not "+truncate(strings.Join(strangers, ", "), 120)+": it needs approval.", strangers...)
+		return
+	}
 	if consequential(e.res.Effect) || e.verb() == "upload" {
 		// An upload is a write whose data leaves for someone else's server.
 		e.add(ruleContextUnrequested, e.verb(), "Nothing in the user's last messages asked to "+e.verb()+" this: it needs approval.")
@@ -154,7 +159,7 @@ func (e *evaluation) asked(asks, said string) bool {
 		return false
 	}
 	a := e.a
-	if !e.mentionsRecipient(said) && !e.allReferred() {
+	if !e.everyRecipientNamed(said) {
 		return false
 	}
 	if e.res.Effect == EffectPayment && a.hasAmount && !mentionsAmount(said, a.amount) {
@@ -228,7 +233,14 @@ func mentions(text, v string) bool {
 	if len(v) < 3 {
 		return wholeWord(text, v)
 	}
-	if strings.Contains(text, v) {
+	if looksLikeAddress(v) {
+		// An address the user wrote is named as written: a look-alike
+		// (alice@gmaiI.com) or a longer one (alice@gmail.com.evil.example)
+		// is someone else, and so is another address with the same name.
+		if named, ok := addressNamed(text, v); ok {
+			return named
+		}
+	} else if strings.Contains(text, v) {
 		return true
 	}
 	cands := []string{strings.TrimLeft(v, "#@")}

@@ -282,13 +282,16 @@ var (
 
 // registry is the sorted list of this package's rules.
 var registry = []*rule.Rule{
+	ruleArgsDelivers,
 	ruleArgsDestructive,
+	ruleArgsEffect,
 	ruleContentConflict,
 	ruleContentContract,
 	ruleContentEmotional,
 	ruleContentLegal,
 	ruleContentMedical,
 	ruleContextEditor,
+	ruleContextStranger,
 	ruleContextUnrequested,
 	ruleContextUserAsked,
 	ruleContextUserDeclined,

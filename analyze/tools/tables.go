@@ -52,7 +52,7 @@ func buildTables() {
 	newPayeeKeys = set("newpayee", "isnewpayee", "firsttime", "firstpayment", "addpayee")
 	exposureKeys = set("visibility", "privacy", "privacysetting", "privacylevel", "audience", "sharing", "access", "accesslevel", "public", "ispublic", "shareable")
 	secretKeys = set("password", "newpassword", "passcode", "pin", "newpin", "passphrase", "secret", "privatekey", "sshkey", "mfa", "twofactor", "2fa")
-	senderKeys = set("from", "sender", "replyto", "author", "organizer", "owner", "fromaddress", "fromemail")
+	senderKeys = set("from", "sender", "author", "organizer", "owner", "fromaddress", "fromemail")
 	contentKeys = set("subject", "body", "message", "text", "content", "caption", "comment", "description", "status",
 		"title", "html", "textbody", "htmlbody", "plaintext", "markdown", "post", "tweet", "bodytext", "messagetext",
 		"msg", "note", "memo", "summary", "headline", "commentary", "reason", "question", "answer", "reply", "selftext",
