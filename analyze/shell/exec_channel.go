@@ -48,6 +48,8 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 				w.r.script(cmdScript(raw, home), c, "cmd.exe runs")
 			}
 		}
+	case winTools[c.Name]:
+		w.winTool(c)
 	case xtermNames[c.Name]:
 		w.xterm(c)
 	case c.Name == "make" || c.Name == "gmake":

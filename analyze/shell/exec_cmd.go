@@ -49,11 +49,19 @@ func cmdScript(line, home string) string {
 			out = append(out, part.op)
 			continue
 		}
-		words := cmdWords(part.text, home)
+		text, redirs := cmdRedirects(part.text)
+		words := cmdWords(text, home)
 		if len(words) == 0 {
+			if len(redirs) > 0 {
+				out = append(out, ":"+cmdRedirectLine(redirs, home))
+			}
 			continue
 		}
-		out = append(out, cmdTranslate(words, home))
+		line := cmdTranslate(words, home)
+		if len(redirs) > 0 {
+			line = "{ " + line + "; }" + cmdRedirectLine(redirs, home)
+		}
+		out = append(out, line)
 	}
 	// A trailing operator has nothing after it.
 	for len(out) > 0 && (out[len(out)-1] == "&&" || out[len(out)-1] == "||" || out[len(out)-1] == "|" || out[len(out)-1] == ";") {
@@ -185,6 +193,9 @@ func cmdVarName(n string) string {
 // winPath maps a Windows path to the POSIX path the rules know: a drive's
 // root is /, C:\Users\<you> is your home, C:\Windows is the system.
 func winPath(p, home string) string {
+	if f, ok := winFold(p); ok {
+		p = f
+	}
 	if !strings.ContainsRune(p, '\\') && !(len(p) >= 2 && p[1] == ':') {
 		return p
 	}
@@ -241,6 +252,13 @@ func cmdTranslate(words []string, home string) string {
 		return strings.Join(q, " ")
 	}
 	switch name {
+	case "type":
+		return "cat -- " + quoted(ops)
+	case "echo":
+		if len(words) == 2 && (strings.EqualFold(words[1], "off") || strings.EqualFold(words[1], "on")) {
+			return ":"
+		}
+		return "echo " + quoted(words[1:])
 	case "rd", "rmdir":
 		if has("/s") {
 			return "rm -r -f -- " + quoted(ops)
@@ -263,18 +281,22 @@ func cmdTranslate(words []string, home string) string {
 			return ":"
 		}
 		return "mkfs -- " + quoted(disks)
-	case "robocopy":
-		if (has("/mir") || has("/purge")) && len(ops) >= 2 {
-			return "rsync -a --delete -- " + quoted([]string{ops[0] + "/", ops[1] + "/"})
-		}
 	case "cd", "chdir", "pushd":
 		return "cd -- " + quoted(ops)
-	case "dir", "type", "echo", "set", "ver", "where", "title", "cls", "rem", "vol", "path":
+	case "dir", "set", "ver", "where", "title", "cls", "rem", "vol", "path":
 		return ":"
+	}
+	if winTools[name] {
+		// Judged by winTool as the program is read, on its own words.
+		return quoted(words)
 	}
 	all := append([]string{words[0]}, words[1:]...)
 	for i := range all {
 		all[i] = winPath(all[i], home)
+	}
+	if cmdRunsHere(all[0]) {
+		// cmd.exe looks for x.exe in the current directory first.
+		all[0] = "./" + all[0]
 	}
 	return quoted(all)
 }

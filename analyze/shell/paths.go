@@ -131,6 +131,11 @@ func (e *analysis) resolve(p string) (string, bool) {
 	if home == "" {
 		home = "/\x00home"
 	}
+	// \\?\C:\…, \\localhost\C$\…, /mnt/c/…, %HOMEDRIVE%%HOMEPATH%: one
+	// spelling for each Windows path.
+	if w, ok := winResolve(p, e.home); ok {
+		p = w
+	}
 	switch {
 	case p == "~" || strings.HasPrefix(p, "~/"):
 		p = home + p[1:]
@@ -507,10 +512,12 @@ func tempRoot(abs string) string {
 			}
 		}
 	}
-	// Windows: C:\Users\x\AppData\Local\Temp, C:\Windows\Temp.
-	if strings.HasPrefix(abs, "/\x00drive/") {
+	// Windows: C:\Users\x\AppData\Local\Temp (also reached from the
+	// home), C:\Windows\Temp.
+	if strings.HasPrefix(abs, "/\x00drive/") || strings.Contains(abs, "/AppData/Local/Temp") {
+		low := lowerASCII(abs)
 		for _, mark := range []string{"/appdata/local/temp", "/windows/temp"} {
-			if i := strings.Index(abs, mark); i >= 0 {
+			if i := strings.Index(low, mark); i >= 0 {
 				end := i + len(mark)
 				if end == len(abs) || abs[end] == '/' {
 					return abs[:end]

@@ -114,6 +114,11 @@ func psCmdletTable() map[string]*psSpec {
 			return "" // the block's code is judged as nested code
 		},
 	})
+	add("get-process gps ps", &psSpec{
+		params: []string{"name", "id", "inputobject", "computername", "module", "fileversioninfo", "includeusername"}, switches: psSet("module", "fileversioninfo", "includeusername"),
+		pos: []string{"name"}, aliases: map[string]string{"processname": "name", "pid": "id", "cn": "computername"},
+		posixAlias: psSet("ps"), tr: psGetProcess,
+	})
 	add("stop-process spps kill", &psSpec{
 		params: []string{"id", "name", "inputobject", "force", "passthru"}, switches: psSet("force", "passthru"), pos: []string{"id"}, aliases: map[string]string{"processname": "name"},
 		posixAlias: psSet("kill"), tr: psStopProcess,
