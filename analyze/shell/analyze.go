@@ -689,6 +689,9 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 			}
 		}()
 	}
+	if a.Index == nil && !a.Append && !hasCmdSubst(a.Value) {
+		w.envAssign(name, val, oneLine(w.nodeText(a))) // env_elsewhere.go
+	}
 	switch name {
 	case "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST":
 		if val == "/dev/null" || val == "0" || val == "" {
