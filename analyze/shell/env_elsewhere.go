@@ -243,7 +243,9 @@ func elsewhereDir(c *Cmd, p, std string, home bool) string {
 	}
 	home = home || std != ""
 	switch {
-	case cl.Temp || cl.TempRoot:
+	case cl.Abs == "/dev/null":
+		return "" // nothing to read
+	case cl.Temp || cl.TempRoot || cl.Abs == "/dev/shm" || strings.HasPrefix(cl.Abs, "/dev/shm/"):
 		return "scratch space (" + p + ") anyone on the machine can write"
 	case cl.Workspace:
 		return ""
@@ -253,14 +255,25 @@ func elsewhereDir(c *Cmd, p, std string, home bool) string {
 		}
 		return "your home directory (" + p + ")"
 	case cl.InHome:
-		if std != "" && c.env.home != "" && cl.Abs == path.Join(c.env.home, std) {
+		if s := path.Join(c.env.home, std); std != "" && c.env.home != "" && (cl.Abs == s || strings.HasPrefix(cl.Abs, s+"/")) {
 			return ""
 		}
 		return "outside the project (" + p + ")"
-	case cl.System:
+	case installedDir(cl.Abs):
 		return ""
 	}
 	return "outside the project (" + p + ")"
+}
+
+// installedDir reports whether a path lies where installed software is
+// kept, written only by an administrator (another user's home is not).
+func installedDir(abs string) bool {
+	for _, d := range []string{"/usr/", "/etc/", "/opt/", "/lib/", "/lib64/", "/bin/", "/sbin/", "/nix/store/", "/snap/", "/Library/", "/System/", "/Applications/", "/Program Files/", "C:/Program Files/"} {
+		if strings.HasPrefix(abs+"/", d) {
+			return true
+		}
+	}
+	return false
 }
 
 // elsewhereProgram says where a command's program lies when it is a file

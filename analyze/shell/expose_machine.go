@@ -87,7 +87,19 @@ func tunnelHandler(c *Cmd, r *report) {
 			}
 			args = args[1:]
 		}
-		if len(args) == 0 || len(args) >= 2 && args[0] == "service" && args[1] == "install" {
+		// Its subcommands manage a tunnel (status, kill, rename, user
+		// show…); without one (an operand is --name's value) it opens one.
+		sub := ""
+		if len(args) > 0 {
+			sub = args[0]
+		}
+		switch sub {
+		case "status", "kill", "rename", "unregister", "user", "prune", "help":
+		case "service":
+			if len(args) >= 2 && args[1] == "install" {
+				what = "Installs a VS Code tunnel as a service: this machine stays open to remote editing and terminals from the internet."
+			}
+		default:
 			what = "Opens this machine to remote editing and terminals from the internet (a VS Code tunnel): whoever signs in runs commands here."
 		}
 	}

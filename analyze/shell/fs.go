@@ -466,7 +466,7 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	case recursive && !interactive:
 		r.add(c.find(ruleRmOutside, verb+name+" and everything in it, outside the project.", t))
 	case interactive:
-	case everyFileInHome(cl): // launder.go
+	case everyFileInHome(cl, c.env.home): // launder.go
 		dir, _ := everyFileIn(cl.Abs)
 		r.add(c.find(ruleRmOutside, verb+"every file in "+showPath(dir)+", outside the project.", t))
 	default:
@@ -1314,7 +1314,7 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		}
 		return writeJudgement{ruleTruncate, "Empties " + t + ": its content is gone."}, true
 	}
-	if dir, every := everyFileIn(abs); every && destroy && cl.InHome && !cl.Workspace { // launder.go
+	if dir, every := everyFileIn(abs); every && destroy && everyFileInHome(cl, env.home) { // launder.go
 		return writeJudgement{ruleRmOutside, "Empties every file in " + showPath(dir) + ", outside the project: their content is gone."}, true
 	}
 	if (cl.InHome || cl.Home || !cl.Workspace && strings.HasPrefix(abs, "/")) && mode != writeAppend {

@@ -31,6 +31,7 @@ func lineAliases(r *report, c *Cmd) []nameAlias {
 			if dest == "" {
 				continue
 			}
+			_, into := p.Flag("-t", "--target-directory")
 			d, ok := p.Resolve(dest)
 			if !ok {
 				continue
@@ -40,8 +41,13 @@ func lineAliases(r *report, c *Cmd) []nameAlias {
 				if !ok || a == d {
 					continue
 				}
+				// Into DEST/NAME when DEST is a directory (always with -t),
+				// else DEST itself: the more precise name first.
 				how := "where mv moved " + s
-				out = append(out, nameAlias{name: d, target: a, how: how}, nameAlias{name: path.Join(d, path.Base(a)), target: a, how: how})
+				out = append(out, nameAlias{name: path.Join(d, path.Base(a)), target: a, how: how})
+				if !into {
+					out = append(out, nameAlias{name: d, target: a, how: how})
+				}
 			}
 		case "ln", "gln":
 			if !p.Has("-s", "--symbolic") {
@@ -67,7 +73,7 @@ func lineAliases(r *report, c *Cmd) []nameAlias {
 				continue
 			}
 			how := "a link to " + srcs[0] + " made by ln -s"
-			out = append(out, nameAlias{name: l, target: t, how: how, link: true}, nameAlias{name: path.Join(l, path.Base(t)), target: t, how: how, link: true})
+			out = append(out, nameAlias{name: path.Join(l, path.Base(t)), target: t, how: how, link: true}, nameAlias{name: l, target: t, how: how, link: true})
 		case "mount", "bindfs", "mount_nullfs":
 			if p.Name == "mount" && !p.Has("--bind", "-B", "--rbind", "-R") && !strings.Contains(","+strings.Join(p.FlagAll("-o", "--options"), ",")+",", ",bind,") && !strings.Contains(","+strings.Join(p.FlagAll("-o", "--options"), ",")+",", ",rbind,") {
 				continue
@@ -224,11 +230,34 @@ func cdOldDir(c *Cmd, st *shState) (string, bool) {
 	return st.oldDir, st.oldDir != ""
 }
 
-// everyFileInHome reports whether a path takes every file of a directory
-// of the home outside the project.
-func everyFileInHome(cl PathClass) bool {
-	_, every := everyFileIn(cl.Abs)
-	return every && cl.InHome && !cl.Workspace
+// everyFileInHome reports whether a path takes every file of one of the
+// user's own data directories outside the project (see userDataDir).
+func everyFileInHome(cl PathClass, home string) bool {
+	dir, every := everyFileIn(cl.Abs)
+	return every && cl.InHome && !cl.Workspace && userDataDir(dir, home)
+}
+
+// userDataNames are the directories of a home where people keep what they
+// made (the desktop's own folders, the synchronised ones) and the
+// credential directories.
+var userDataNames = []string{"Documents", "Desktop", "Pictures", "Music", "Videos", "Movies", "Dropbox", "OneDrive", "Google Drive", "iCloud Drive",
+	".ssh", ".gnupg", ".aws", ".kube", ".password-store", ".docker", ".azure"}
+
+// userDataDir reports whether dir is, or lies in, one of userDataNames
+// under the home: emptying every file there loses the user's own work.
+// Other directories of the home (notes, caches, checkouts) are judged
+// file by file.
+func userDataDir(dir, home string) bool {
+	if home == "" || !strings.HasPrefix(dir, home+"/") {
+		return false
+	}
+	first, _, _ := strings.Cut(dir[len(home)+1:], "/")
+	for _, n := range userDataNames {
+		if strings.EqualFold(first, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // everyFileIn reports whether a path takes every file of a directory (DIR/*
