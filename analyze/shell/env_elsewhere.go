@@ -168,6 +168,16 @@ func (w *walker) envAssign(name, val, text string) {
 	w.envElsewhere(c, name, val, "Sets ")
 }
 
+// envExported judges export NAME of a variable set earlier in the line.
+func (w *walker) envExported(name, text string) {
+	if _, ok := envLoadOf(name); !ok {
+		return
+	}
+	if v, ok := w.state().lookup(name); ok && !v.dyn && !v.unset && len(v.vals) > 0 {
+		w.envAssign(name, v.vals[0], text)
+	}
+}
+
 // envElsewhere reports one assignment of a table variable whose value
 // loads code or configuration from elsewhere (or is code). how starts the
 // message ("Runs git with ", "Sets ").

@@ -136,6 +136,9 @@ func TestEnvElsewhereBenign(t *testing.T) {
 		"NPM_CONFIG_USERCONFIG=.npmrc npm ci", "npm_config_userconfig=./.npmrc npm ci", "PIP_CONFIG_FILE=./pip.conf pip install -e .", "PIP_CONFIG_FILE=/dev/null pip install -r requirements.txt",
 		"HOME=$(mktemp -d) npm test", "XDG_CONFIG_HOME=$(mktemp -d) nvim --headless", "PYTHONPATH= python3 -m pytest", "unset PYTHONPATH; pytest",
 		"echo $PYTHONPATH", "printenv HOME", "GIT_DIR=.git git log -1", "GIT_DIR=$PWD/.git git status",
+		// A plain assignment is the shell's until exported (a known gap: HOME is
+		// usually exported already).
+		"HOME=/tmp/fakehome; ls ~", "PYTHONPATH=/tmp/x; echo $PYTHONPATH",
 	} {
 		res := Analyze(src, producerOptions)
 		if hasRule(res, ruleEnvCode.ID) || hasRule(res, ruleEnvConfig.ID) {
