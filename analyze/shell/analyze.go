@@ -561,10 +561,14 @@ func (w *walker) declClause(d *syntax.DeclClause) {
 		}
 	}
 	assoc := false
+	exported := variant == "export"
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
 			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.IndexByte(f, 'A') > 0 {
 				assoc = true
+			}
+			if f := a.Value.Lit(); (variant == "declare" || variant == "typeset") && strings.HasPrefix(f, "-") && strings.IndexByte(f, 'x') > 0 {
+				exported = true // declare -x
 			}
 		}
 	}
@@ -610,9 +614,12 @@ func (w *walker) declClause(d *syntax.DeclClause) {
 			continue
 		}
 		if a.Naked {
+			if a.Name != nil && exported {
+				w.envExported(a.Name.Value, oneLine(w.nodeText(d))) // env_elsewhere.go
+			}
 			continue
 		}
-		w.assign(a, variant == "export")
+		w.assign(a, exported)
 	}
 }
 
@@ -688,6 +695,11 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 				st.setVar(name, v)
 			}
 		}()
+	}
+	if export && a.Index == nil && !a.Append && !hasCmdSubst(a.Value) {
+		// Exported (export X=v, X=v cmd): the programs started from now
+		// on read it. A plain X=v stays the shell's until exported.
+		w.envAssign(name, val, oneLine(w.nodeText(a))) // env_elsewhere.go
 	}
 	switch name {
 	case "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST":

@@ -70,11 +70,12 @@ func (w *walker) changeDir(c *Cmd) {
 	case len(args) == 0:
 		target = "~"
 	case args[0] == "-":
-		if st.oldDir == "" {
+		old, ok := cdOldDir(c, st) // launder.go
+		if !ok {
 			w.moveTo(unknownDir)
 			return
 		}
-		target = st.oldDir
+		target = old
 	case dyns[0]:
 		w.moveTo(unknownDir)
 		return

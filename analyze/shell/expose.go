@@ -194,15 +194,7 @@ func serveHandler(c *Cmd, r *report) {
 	if !ok || loopback {
 		return
 	}
-	cl := c.Class(dir)
-	switch {
-	case cl.Root || cl.System && cl.Known && !cl.InHome:
-		r.add(c.find(ruleServeSecrets, "Serves the whole file system ("+dir+") to anyone who can reach this machine.", dir))
-	case cl.Home:
-		r.add(c.find(ruleServeSecrets, "Serves your home directory ("+dir+"), SSH keys and cloud credentials among it, to anyone who can reach this machine.", dir))
-	case cl.Credential != "":
-		r.add(c.find(ruleServeSecrets, "Serves your "+cl.Credential+" ("+dir+") to anyone who can reach this machine.", dir))
-	}
+	serveDirFinding(c, r, dir)
 }
 
 // remoteForwardHandler: ssh -R opens a port of this machine on the remote

@@ -466,6 +466,9 @@ func judgeDelete(c *Cmd, r *report, t string, dyn, recursive, force, interactive
 	case recursive && !interactive:
 		r.add(c.find(ruleRmOutside, verb+name+" and everything in it, outside the project.", t))
 	case interactive:
+	case everyFileInHome(cl, c.env.home): // launder.go
+		dir, _ := everyFileIn(cl.Abs)
+		r.add(c.find(ruleRmOutside, verb+"every file in "+showPath(dir)+", outside the project.", t))
 	default:
 		if cl.Credential != "" || cl.Startup {
 			r.add(c.find(ruleRmHomeFile, verb+name+", a file your tools rely on.", t))
@@ -819,6 +822,9 @@ func findHandler(c *Cmd, r *report) {
 					argv[x] = strings.ReplaceAll(a, "{}", s.target(root))
 				}
 				r.command(argv, c, "find "+expr[j]+" runs")
+				if every := findEveryFile(inner, root, s.filtered); every != nil { // launder.go
+					r.command(every, c, "find "+expr[j]+" runs")
+				}
 			}
 			j = k
 		case "-fprint", "-fprintf", "-fls", "-fprint0":
@@ -1308,6 +1314,9 @@ func judgeWrite(env *analysis, t string, mode writeMode) (writeJudgement, bool) 
 		}
 		return writeJudgement{ruleTruncate, "Empties " + t + ": its content is gone."}, true
 	}
+	if dir, every := everyFileIn(abs); every && destroy && everyFileInHome(cl, env.home) { // launder.go
+		return writeJudgement{ruleRmOutside, "Empties every file in " + showPath(dir) + ", outside the project: their content is gone."}, true
+	}
 	if (cl.InHome || cl.Home || !cl.Workspace && strings.HasPrefix(abs, "/")) && mode != writeAppend {
 		return writeJudgement{ruleWriteOutside, "Writes " + t + ", outside the project."}, true
 	}
@@ -1327,6 +1336,7 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 		if j, ok := judgeSelfWrite(w.r.env, t.name); ok {
 			w.r.add(j.rule.Find("> "+t.name, j.message, t.name))
 		}
+		dynamicAutorunWrite(w.r, t.name) // persist_more.go
 		return
 	}
 	switch t.name {

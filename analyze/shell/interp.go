@@ -160,6 +160,7 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 		lang = "node"
 	}
 	r.selfCode(c, code)
+	loginItemCode(c, r, lang, code) // persist_more.go
 	if lang == "tcl" {
 		// Tcl is read word by word: exec, open "|…", file delete.
 		w.chanRuns(c, tclRuns(code), c.Name)

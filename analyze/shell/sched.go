@@ -39,7 +39,12 @@ func (w *walker) scheduledWrapper(argv []string, dyn []bool, text string) {
 			av := c.Argv()
 			for _, o := range av.Opts {
 				if !o.Unknown && slices.Contains(timerFlags, o.Name) {
-					w.r.add(ruleScheduleLater.Find(text, "Starts a command later with a systemd timer ("+c.Args[o.Arg]+").", ""))
+					f := ruleScheduleLater.Find(text, "Starts a command later with a systemd timer ("+c.Args[o.Arg]+").", "")
+					if s := w.unseenScript(strings.Join(av.Operands, " ")); s != "" {
+						f = f.WithPoints(svcLose)
+						f.Message = "Runs " + s + ", a script whose content is not shown, later and again with a systemd timer (" + c.Args[o.Arg] + "): it runs out of sight."
+					}
+					w.r.add(f)
 					w.r.mutates()
 					return
 				}

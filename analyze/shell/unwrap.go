@@ -45,6 +45,8 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 					w.r.add(rulePreload.Find(text, "", ""))
 				} else if startupVars[k] {
 					w.startupEnv(k, v, a, argv, dyn, proc, text)
+				} else {
+					w.envAssign(k, v, text)
 				}
 			}
 			if len(wr.exec) > 0 {
