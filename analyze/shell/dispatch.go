@@ -772,5 +772,5 @@ func isNetworkSender(c *Cmd) bool {
 		// goes to the server.
 		return len(c.Args) > 0 && c.ArgIs("s_client")
 	}
-	return false
+	return specSends(c)
 }

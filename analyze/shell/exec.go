@@ -267,19 +267,15 @@ func sentFiles(c *Cmd) []string {
 				out = append(out, strings.TrimPrefix(a[i+1:], "@"))
 			}
 		}
-	case "mail", "mailx", "mutt", "swaks":
-		out = append(out, c.FlagAll("-a", "-A", "--attach")...)
 	case "aws", "gsutil", "s3cmd", "mc", "rclone":
 		pos := c.Positional()
 		if len(pos) >= 3 && (pos[0] == "s3" || c.Name != "aws") {
 			uploads(pos[1:])
 		}
-	case "gh":
-		if pos := c.Positional(); c.ArgIs("gist", "create") && len(pos) > 2 {
-			out = append(out, pos[2:]...)
-		}
+	case "gh", "glab", "az":
+		out = append(out, cliSentFiles(c)...)
 	}
-	return out
+	return append(out, specSentFiles(c)...)
 }
 
 // sshHandler analyses the command that ssh runs on the remote machine.
