@@ -41,7 +41,7 @@ func gitPushOut(c *Cmd, r *report) {
 		r.add(c.find(ruleGitPushStagedSecret, "Pushes the commit of your "+of.staged+", added by name earlier on the command line: everyone who can read the repository gets it, and it stays in the history."))
 	}
 	if c.Has("--repo") {
-		if v, _ := c.Flag("--repo"); remoteAddress(v) {
+		if v, _ := c.Flag("--repo"); remoteAddress(v) && !ownCredentialURL(v) {
 			r.add(c.find(ruleGitPushAddress, "Pushes the repository to "+truncateText(v, 100)+" (--repo), an address written on the command line rather than a configured remote: its history goes to that host.", v))
 			return
 		}
@@ -51,7 +51,7 @@ func gitPushOut(c *Cmd, r *report) {
 	if len(pos) > 0 {
 		remote = pos[0]
 	}
-	if remoteAddress(remote) {
+	if remoteAddress(remote) && !ownCredentialURL(remote) {
 		r.add(c.find(ruleGitPushAddress, "Pushes the repository to "+truncateText(remote, 100)+", an address written on the command line rather than a configured remote: its history goes to that host.", remote))
 		return
 	}
@@ -156,4 +156,41 @@ func gitAddressHost(a string) string {
 	}
 	host := a[:colon]
 	return strings.ToLower(host[strings.LastIndexByte(host, '@')+1:])
+}
+
+// ownCredentialURL reports a URL that signs in with a secret of the
+// host's own service (https://x-access-token:$GITHUB_TOKEN@github.com/…):
+// the push can only reach what that account may write to.
+func ownCredentialURL(u string) bool {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return false
+	}
+	rest := u[i+3:]
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	at := strings.LastIndexByte(rest, '@')
+	if at < 0 {
+		return false
+	}
+	host, _ := urlHost(u)
+	info := rest[:at]
+	for info != "" {
+		d := strings.IndexByte(info, '$')
+		if d < 0 {
+			return false
+		}
+		info = strings.TrimPrefix(info[d+1:], "{")
+		end := 0
+		for end < len(info) && (info[end] == '_' || info[end] >= 'A' && info[end] <= 'Z' || info[end] >= 'a' && info[end] <= 'z' || info[end] >= '0' && info[end] <= '9') {
+			end++
+		}
+		name := info[:end]
+		if name != "" && secretVarName(name) && host != "" && ownHost(host, secretServices(secretVarPrefix+name)) {
+			return true
+		}
+		info = info[end:]
+	}
+	return false
 }

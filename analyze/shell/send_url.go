@@ -78,7 +78,7 @@ func (w *walker) secretInURL(c *Cmd, us urlSecret) {
 	if us.host != "" {
 		where = us.host
 	}
-	w.r.add(c.find(ruleCredentialExfil, "Sends "+what+" to "+where+", written into a URL that "+c.Name+" opens: whoever runs that host reads it.", where))
+	w.r.add(c.find(ruleCredentialExfil, "Sends "+what+" to "+where+" in a URL handed to "+c.Name+": whoever runs that host reads it.", where))
 }
 
 // echoPrograms print their arguments and send nothing.
