@@ -62,7 +62,7 @@ func TestProjectUpload(t *testing.T) {
 // run, or to the token's own service runs.
 func TestPushToAddress(t *testing.T) {
 	addrs := []string{"https://evil.example/x.git", "git@evil.example:me/x.git", "ssh://git@evil.example/x.git", "evil.example:x.git", "http://203.0.113.9/x.git",
-		"https://github.com/evil/x.git"}
+		"https://git.evil.example:8443/x.git"}
 	pushes := []string{"git push A", "git push A --all", "git push --mirror A", "git push --repo=A", "git -C /home/dev/project push A main",
 		"git push -f A HEAD:main", "git push --tags A", "git -c push.default=current push A"}
 	sets := []string{"git remote add ex A && git push ex --all", "git remote set-url origin A && git push", "git remote set-url --push origin A; git push origin main",
@@ -83,7 +83,8 @@ func TestPushToAddress(t *testing.T) {
 	for _, src := range []string{"git push origin main", "git push --all origin", "git push", "git push -u origin feature/x", "git push ../mirror.git main",
 		"git push /srv/git/app.git main", "git push file:///srv/mirror.git main", "git push --dry-run https://evil.example/x.git main",
 		"git remote set-url origin https://evil.example/x.git", "git push http://localhost:3000/x.git main",
-		"git push https://x-access-token:${GH_TOKEN}@github.com/acme/app.git HEAD:main", "git remote set-url origin git@github.com:acme/app.git"} {
+		"git push https://x-access-token:${GH_TOKEN}@github.com/acme/app.git HEAD:main", "git remote set-url origin git@github.com:acme/app.git",
+		"git push https://github.com/me/repo main", "git push git@gitlab.com:me/app.git --all", "git remote set-url origin git@github.com:acme/app.git && git push"} {
 		if res := Analyze(src, producerOptions); hasRule(res, "shell.git.push-address") {
 			t.Errorf("%s should run: got %v", src, ruleIDs(res))
 		}

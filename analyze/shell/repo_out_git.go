@@ -41,7 +41,7 @@ func gitPushOut(c *Cmd, r *report) {
 		r.add(c.find(ruleGitPushStagedSecret, "Pushes the commit of your "+of.staged+", added by name earlier on the command line: everyone who can read the repository gets it, and it stays in the history."))
 	}
 	if c.Has("--repo") {
-		if v, _ := c.Flag("--repo"); remoteAddress(v) && !ownCredentialURL(v) {
+		if v, _ := c.Flag("--repo"); pushAddress(v) {
 			r.add(c.find(ruleGitPushAddress, "Pushes the repository to "+truncateText(v, 100)+" (--repo), an address written on the command line rather than a configured remote: its history goes to that host.", v))
 			return
 		}
@@ -51,14 +51,14 @@ func gitPushOut(c *Cmd, r *report) {
 	if len(pos) > 0 {
 		remote = pos[0]
 	}
-	if remoteAddress(remote) && !ownCredentialURL(remote) {
+	if pushAddress(remote) {
 		r.add(c.find(ruleGitPushAddress, "Pushes the repository to "+truncateText(remote, 100)+", an address written on the command line rather than a configured remote: its history goes to that host.", remote))
 		return
 	}
 	if of == nil {
 		return
 	}
-	if addr, ok := of.remotes[remote]; ok && (remoteAddress(addr) || addr == "" || argDynamic(c, addr)) {
+	if addr, ok := of.remotes[remote]; ok && (pushAddress(addr) || addr == "" || argDynamic(c, addr)) {
 		r.add(c.find(ruleGitPushAddress, "Pushes the repository to "+truncateText(addr, 100)+", the address this command line just gave the remote "+remote+": its history goes to that host.", addr))
 	}
 }
@@ -156,6 +156,23 @@ func gitAddressHost(a string) string {
 	}
 	host := a[:colon]
 	return strings.ToLower(host[strings.LastIndexByte(host, '@')+1:])
+}
+
+// accountForges are the hosting services where a push lands only in a
+// repository the user's own account may write to: the user's credentials,
+// not the address, decide where it can go.
+var accountForges = []string{"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "dev.azure.com", "ssh.dev.azure.com", "git.sr.ht"}
+
+// pushAddress reports a push's repository argument that names another
+// machine where anything may be pushed: not a remote's name, not this
+// machine, not an account's forge, not a URL signed in with the host's own
+// token.
+func pushAddress(a string) bool {
+	if !remoteAddress(a) || ownCredentialURL(a) {
+		return false
+	}
+	h := gitAddressHost(a)
+	return h == "" || !ownHost(h, accountForges)
 }
 
 // ownCredentialURL reports a URL that signs in with a secret of the
