@@ -104,7 +104,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	}
 	w.remoteShellStdin(c, in)
 	w.noteDownload(c)
-	return w.projectOutput(c, w.output(c, in))
+	return w.projectOutput(c, in, w.output(c, in))
 }
 
 // packageRunner reports whether bun or deno is used as a package manager

@@ -92,10 +92,15 @@ const projectWhat = "the project's files, packed by "
 // projectOutput marks what c prints, or records the file it writes, when
 // c packs the project: tar or zip of the working directory, git archive,
 // git bundle.
-func (w *walker) projectOutput(c *Cmd, out stream) stream {
+func (w *walker) projectOutput(c *Cmd, in, out stream) stream {
 	switch c.Name {
 	case "tar", "bsdtar", "gtar", "zip", "git":
 	default:
+		if strings.HasPrefix(in.what, projectWhat) && out.kind != streamSecret && (encoders[c.Name] || c.Name == "gpg" || c.Name == "age") {
+			// tar czf - . | base64 | curl -d @-: encoded, compressed or
+			// encrypted, it is still the project.
+			return stream{kind: streamUnknown, what: in.what}
+		}
 		return out
 	}
 	file, how, ok := projectArchive(c)

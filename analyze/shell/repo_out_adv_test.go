@@ -19,7 +19,8 @@ func TestProjectUpload(t *testing.T) {
 	n := 0
 	for i, p := range packers {
 		for j, cl := range clients {
-			src := p + " | " + outWrappers[(i+j)%len(outWrappers)] + cl
+			mid := []string{"", "base64 -w0 | ", "gzip -9 | ", "gpg -c --batch --passphrase x | ", "openssl enc -aes-256-cbc -k x | "}[(i+j)%5]
+			src := p + " | " + mid + outWrappers[(i+j)%len(outWrappers)] + cl
 			n++
 			if res := Analyze(src, producerOptions); !hasRule(res, "shell.exfil.project") {
 				t.Errorf("%s: want shell.exfil.project, got %v", src, ruleIDs(res))
