@@ -258,6 +258,9 @@ type walker struct {
 	// substNet describes the network data the last substitution a word
 	// expanded printed (x=$(nc h p)), for the assignment that stores it.
 	substNet string
+	// pendingURL is the secret a URL among the arguments of the command
+	// being run carries, handed from call to run.
+	pendingURL urlSecret
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
@@ -825,6 +828,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	dyn := make([]bool, 0, len(ce.Args))
 	proc := make([]stream, 0, len(ce.Args)) // process substitutions, by argument
 	var secret string
+	var us urlSecret
 	for _, word := range ce.Args {
 		fields, d, st := w.wordFields(word)
 		from := len(proc)
@@ -838,6 +842,9 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 		}
 		if secret == "" {
 			secret = w.secretVarIn(word)
+		}
+		if us.cred == "" && secret != "" {
+			us = w.urlSecretIn(word, fields, st)
 		}
 		w.netFields(word, proc, from)
 	}
@@ -871,6 +878,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	if len(text) > 400 {
 		text = truncateText(text, 400)
 	}
+	w.pendingURL = us
 	out, c := w.run(argv, dyn, proc, in, text, secret, s)
 	if w.r.fl().budget.maybes {
 		w.maybeJudge(ce, argv, c)
@@ -881,6 +889,8 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 // run analyses one simple command given as words: it unwraps wrappers,
 // records the command and calls the handlers for its program.
 func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, secret string, s *syntax.Stmt) (stream, *Cmd) {
+	us := w.pendingURL
+	w.pendingURL = urlSecret{}
 	prevEnv, prevState := w.r.env, w.r.fl().cur
 	w.activate()
 	defer func() { w.r.env, w.r.flow.cur = prevEnv, prevState }()
@@ -943,6 +953,7 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	} else if secret != "" && (isNetworkSender(c) || secretCarriers[c.Name]) {
 		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
 	}
+	w.secretInURL(c, us)
 	w.runsWritten(c, in)
 	w.runsMakefile(c)
 	fl := w.r.fl()

@@ -46,6 +46,9 @@ type flowState struct {
 	// credRepos are the clones of a credential directory made on the
 	// line (git clone ~/.password-store /tmp/p), by absolute path.
 	credRepos map[string]string
+	// out is what the line prepared to leave the machine: archives of
+	// the project, remotes pointed at an address, credentials staged.
+	out *outFlow
 }
 
 // pendingTrap is a trap's code, judged when the script that set it ends.

@@ -105,7 +105,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	}
 	w.remoteShellStdin(c, in)
 	w.noteDownload(c)
-	return w.output(c, in)
+	return w.projectOutput(c, in, w.output(c, in))
 }
 
 // packageRunner reports whether bun or deno is used as a package manager
@@ -773,5 +773,5 @@ func isNetworkSender(c *Cmd) bool {
 		// goes to the server.
 		return len(c.Args) > 0 && c.ArgIs("s_client")
 	}
-	return false
+	return specSends(c)
 }

@@ -156,19 +156,8 @@ var (
 // is a reverse shell.
 func (w *walker) sends(c *Cmd, in stream) {
 	r := w.r
-	readsStdin := true
-	switch c.Name {
-	case "curl", "wget", "http", "https", "xh", "aws", "gsutil", "gcloud", "az", "gh", "glab", "scp", "rsync", "rclone", "sftp", "s3cmd", "mc", "dig", "nslookup":
-		readsStdin = false
-		for _, a := range c.Args {
-			if a == "@-" || strings.HasSuffix(a, "=@-") || strings.HasPrefix(a, "@-") || a == "-" {
-				readsStdin = true
-			}
-		}
-		if (c.Name == "http" || c.Name == "https" || c.Name == "xh") && in.kind != streamNone {
-			readsStdin = true
-		}
-	}
+	readsStdin := netReadsStdin(c, in)
+	w.sendsProject(c, in, readsStdin)
 	if readsStdin && in.kind == streamSecret && !(flowSecret(in.cred) && toOwnService(c, in.cred)) {
 		r.add(c.find(ruleCredentialExfil, "Sends "+describeFlowSecret(in.cred)+" to another machine with "+c.Name+".", c.Name))
 	}
@@ -203,6 +192,22 @@ func (w *walker) sends(c *Cmd, in stream) {
 			r.add(c.find(ruleReverseShell, "Pipes a shell's output to a network connection."))
 		}
 	}
+}
+
+// netReadsStdin reports whether the network client c sends its standard
+// input: the raw connections always, the clients that take files and
+// options only when told to (-, @-).
+func netReadsStdin(c *Cmd, in stream) bool {
+	switch c.Name {
+	case "curl", "wget", "http", "https", "xh", "aws", "gsutil", "gcloud", "az", "gh", "glab", "scp", "rsync", "rclone", "sftp", "s3cmd", "mc", "dig", "nslookup":
+		for _, a := range c.Args {
+			if a == "@-" || strings.HasSuffix(a, "=@-") || strings.HasPrefix(a, "@-") || a == "-" {
+				return true
+			}
+		}
+		return (c.Name == "http" || c.Name == "https" || c.Name == "xh") && in.kind != streamNone
+	}
+	return true
 }
 
 func describeSecret(s stream) string {
@@ -267,19 +272,15 @@ func sentFiles(c *Cmd) []string {
 				out = append(out, strings.TrimPrefix(a[i+1:], "@"))
 			}
 		}
-	case "mail", "mailx", "mutt", "swaks":
-		out = append(out, c.FlagAll("-a", "-A", "--attach")...)
 	case "aws", "gsutil", "s3cmd", "mc", "rclone":
 		pos := c.Positional()
 		if len(pos) >= 3 && (pos[0] == "s3" || c.Name != "aws") {
 			uploads(pos[1:])
 		}
-	case "gh":
-		if pos := c.Positional(); c.ArgIs("gist", "create") && len(pos) > 2 {
-			out = append(out, pos[2:]...)
-		}
+	case "gh", "glab", "az":
+		out = append(out, cliSentFiles(c)...)
 	}
-	return out
+	return append(out, specSentFiles(c)...)
 }
 
 // sshHandler analyses the command that ssh runs on the remote machine.

@@ -277,6 +277,7 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 	r.mutates()
 	gitIndexFlow(c, r, sub)
 	gitCredentialRepo(c, r, sub)
+	gitOut(c, r, sub)
 	switch sub {
 	case "push":
 		gitTransportPrograms(c, r, sub)
@@ -670,6 +671,7 @@ func gitConfigWrite(c *Cmd, r *report) {
 	key, val := pos[0], pos[1]
 	s := gitSetting{key: strings.ToLower(key), name: key, value: val, dynamic: argDynamic(c, val), from: "git config"}
 	judgeGitSetting(c, r, s)
+	judgeGitTransport(c, r, s)
 	v := strings.TrimSpace(val)
 	if strings.HasPrefix(s.key, "alias.") && !s.dynamic && !strings.HasPrefix(v, "!") {
 		// A stored alias renames a command for every later call: judge

@@ -40,6 +40,7 @@ func Rules() []*rule.Rule {
 	all = append(all, buildExecRules...)
 	all = append(all, gitRedirectRules...)
 	all = append(all, destRules...)
+	all = append(all, repoOutRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

@@ -87,10 +87,11 @@ const (
 	TagNoExec                    // with this option a wrapper runs nothing (command -v)
 	TagRoot                      // the wrapped command runs as another user (root by default)
 	TagInto                      // a directory the program writes files into (wget -P, curl --output-dir)
+	TagSend                      // a local file whose content is sent to another machine
 )
 
 var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
-	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto}
+	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend}
 
 type specAttr uint16
 
@@ -106,6 +107,8 @@ const (
 	attrWrap                               // the operands are a command that runs
 	attrRoot                               // the wrapped command runs as root
 	attrStopAfterSkip                      // with attrStop: options end after the wrapper's skipped operands, not at the first (a policy's wrapper: tsh ssh -l root HOST CMD)
+	attrSends                              // what the program is given (its operands' text, its standard input) is sent to another machine
+	attrSendsFiles                         // its operands are local files whose content is sent to another machine
 )
 
 // specIndex locates each block in the embedded texts. Its table is the one
@@ -276,7 +279,7 @@ func isAttrWord(w string) bool {
 		return true
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles":
 		return true
 	}
 	return false
@@ -455,6 +458,10 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.attrs |= attrPlus
 		case a == "root":
 			s.attrs |= attrRoot
+		case a == "sends":
+			s.attrs |= attrSends
+		case a == "sendsfiles":
+			s.attrs |= attrSends | attrSendsFiles
 		case a == "wrap":
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip = 0
@@ -674,6 +681,13 @@ func (s *Spec) Clusters() bool { return s.attrs&attrNoCluster == 0 }
 // Wrapper reports whether the program runs the command its operands name,
 // and how many operands precede that command.
 func (s *Spec) Wrapper() (skip int, ok bool) { return s.wrapSkip, s.attrs&attrWrap != 0 }
+
+// Sends reports whether the program sends what it is given to another
+// machine (the spec's sends), and whether its operands are local files
+// whose content it sends (sendsfiles).
+func (s *Spec) Sends() (sends, files bool) {
+	return s.attrs&attrSends != 0, s.attrs&attrSendsFiles != 0
+}
 
 // SpecKeys lists every program and subcommand key the specs describe, for
 // tests and the generator's check.
