@@ -35,6 +35,7 @@ func Rules() []*rule.Rule {
 	all = append(all, exposeRules...)
 	all = append(all, buildExecRules...)
 	all = append(all, gitRedirectRules...)
+	all = append(all, execProgramRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

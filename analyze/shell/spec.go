@@ -68,7 +68,20 @@ const (
 	valueRequired           // "-o FILE", "-oFILE", "--out=FILE", "--out FILE"
 	valueOptional           // "-oFILE", "--out=FILE" only
 	valueMulti              // every following word up to the next option
+	valueTwo                // the next two words (bwrap --bind SRC DEST)
+	valueThree              // the next three words (bwrap --overlay RWSRC WORKDIR DEST)
 )
+
+// valueWords is how many words a detached value of kind k takes.
+func valueWords(k valueKind) int {
+	switch k {
+	case valueTwo:
+		return 2
+	case valueThree:
+		return 3
+	}
+	return 1
+}
 
 // OptTag says what an option's value is, for the consumers of the record.
 type OptTag uint16
@@ -83,10 +96,12 @@ const (
 	TagSplit                     // a string split into words that become arguments (env -S)
 	TagNoExec                    // with this option a wrapper runs nothing (command -v)
 	TagRoot                      // the wrapped command runs as another user (root by default)
+	TagScript                    // with this option a wrapper runs its command's words as one shell command (entr -s, sudo -s)
+	TagEnd                       // the option ends the options as "--" does: the words after it are the command (distrobox enter -e)
 )
 
 var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
-	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot}
+	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "script": TagScript, "end": TagEnd}
 
 type specAttr uint16
 
@@ -102,7 +117,13 @@ const (
 	attrWrap                               // the operands are a command that runs
 	attrRoot                               // the wrapped command runs as root
 	attrStopAfterSkip                      // with attrStop: options end after the wrapper's skipped operands, not at the first (a policy's wrapper: tsh ssh -l root HOST CMD)
+	attrScript                             // each operand is a shell command the program runs (hyperfine)
 )
+
+// wrapAfterDashes is the wrapSkip of a wrapper whose command follows "--"
+// only ("wrap=--": distrobox enter NAME -- CMD); before it, operands are
+// the wrapper's own.
+const wrapAfterDashes = -2
 
 // specIndex locates each block in the embedded texts. Its table is the one
 // `go generate` wrote (spec_index.go) when that was made from these texts,
@@ -269,7 +290,7 @@ func isAttrWord(w string) bool {
 		return w == "wrap" || strings.HasPrefix(w, "wrap=")
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "script":
 		return true
 	}
 	return false
@@ -448,9 +469,16 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.attrs |= attrPlus
 		case a == "root":
 			s.attrs |= attrRoot
+		case a == "script":
+			s.attrs |= attrScript
 		case a == "wrap":
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip = 0
+		case a == "wrap=--":
+			// Operands before "--" are the wrapper's: options do not stop
+			// at them.
+			s.attrs |= attrWrap
+			s.wrapSkip = wrapAfterDashes
 		case strings.HasPrefix(a, "wrap="):
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip, _ = atoiSmall(a[5:])
@@ -512,6 +540,10 @@ func parseOptLine(line string, icase bool) (OptSpec, bool) {
 			w, k = w[:len(w)-3], valueOptional
 		case strings.HasSuffix(w, "=+"):
 			w, k = w[:len(w)-2], valueMulti
+		case strings.HasSuffix(w, "=2"):
+			w, k = w[:len(w)-2], valueTwo
+		case strings.HasSuffix(w, "=3"):
+			w, k = w[:len(w)-2], valueThree
 		case strings.HasSuffix(w, "="):
 			w, k = w[:len(w)-1], valueRequired
 		}

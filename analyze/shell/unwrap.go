@@ -21,8 +21,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		}
 		w.runnerWrapper(argv, dyn, text)
 		n := 0 // words to drop
-		if spec := w.wrapperSpec(name); spec != nil {
-			wr := readWrapper(spec, argv, dyn)
+		if spec, at := w.wrapperAt(name, argv, dyn); spec != nil {
+			wr := readWrapper(spec, argv[at:], dyn[at:])
+			wr.next += at
 			w.r.res.wrapperSecrets = append(w.r.res.wrapperSecrets, wr.secret...)
 			if wr.root {
 				sudo = true
@@ -46,6 +47,14 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				} else if startupVars[k] {
 					w.startupEnv(k, v, a, argv, dyn, proc, text)
 				}
+			}
+			if wr.script && wr.next < len(argv) {
+				// entr -s 'CMD', sudo -s -- CMD…: a shell runs the words
+				// as one command line.
+				c := w.newCmd(argv, dyn, text, sudo)
+				w.r.record(c)
+				w.wrapperScript(c, name, argv[wr.next:], dyn[wr.next:])
+				return c, true
 			}
 			if len(wr.exec) > 0 {
 				c := w.newCmd(argv, dyn, text, sudo)

@@ -13,9 +13,9 @@ var knownAttrs = map[string]bool{
 
 // isAttrWord reports whether w reads as an attribute at the end of a
 // header: the format's attributes and the shell analysis' own ("wrap",
-// "wrap=N", "root"). A subcommand word that is one cannot be written.
+// "wrap=N", "root", "script"). A subcommand word that is one cannot be written.
 func isAttrWord(w string) bool {
-	return knownAttrs[w] || w == "wrap" || strings.HasPrefix(w, "wrap=") || w == "root"
+	return knownAttrs[w] || w == "wrap" || strings.HasPrefix(w, "wrap=") || w == "root" || w == "script"
 }
 
 // specSection is a block of a spec file (its header, comment lines above
