@@ -110,6 +110,14 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false // the wrapper runs nothing (command -v, exec with no command…)
 			}
 			steps = append(steps, name)
+		case "go":
+			// go run ./cmd/actionguard mode off: the guard's own source
+			// built and run is the guard, judged by what it is asked.
+			if k := goRunsGuard(argv, dyn); k > 0 {
+				argv, dyn, proc = append([]string{guardPackageName(argv[k])}, argv[k+1:]...), dyn[k:], proc[k:]
+				steps = append(steps, "go run")
+				continue
+			}
 		case "watch":
 			av := parseArgv(SpecFor("watch"), argv[1:], dyn[1:])
 			if len(av.OperandArg) == 0 {
