@@ -93,6 +93,7 @@ func goRunsGuard(argv []string, dyn []bool) int {
 
 // guardPackageName is a package path without its version (@latest).
 func guardPackageName(p string) string {
+	p = strings.TrimRight(p, "/")
 	if i := strings.LastIndexByte(p, '@'); i > strings.LastIndexByte(p, '/') {
 		return p[:i]
 	}
