@@ -241,6 +241,9 @@ type walker struct {
 	// aliases, positional parameters, the working directory.
 	st   *shState
 	sudo bool // the script runs as root (sudo bash -c …)
+	// stdin is the standard input of the command being judged, for a
+	// program that reads its program file from it (make -f /dev/stdin).
+	stdin stream
 	// downloaded are files a command of this command line fetched from the network.
 	downloaded map[string]string
 	// called are the functions this script calls by name, with the offset
@@ -953,6 +956,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	} else if secret != "" && (isNetworkSender(c) || secretCarriers[c.Name]) {
 		w.r.add(c.find(ruleCredentialExfil, "Sends the content of your "+secret+" to another machine.", c.Name))
 	}
+	prevIn := w.stdin
+	w.stdin = in
+	defer func() { w.stdin = prevIn }()
 	w.secretInURL(c, us)
 	w.runsWritten(c, in)
 	w.runsMakefile(c)

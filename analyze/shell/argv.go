@@ -145,7 +145,13 @@ func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 			av.optsDone = i + 1
 			continue
 		}
+		n := len(av.Opts)
 		i = av.option(cur, level, args, i)
+		if len(av.Opts) > n && av.Opts[len(av.Opts)-1].Tags&TagEnd != 0 {
+			// distrobox enter -e CMD…: the option ends the options.
+			done = true
+			av.optsDone = i + 1
+		}
 	}
 	return av
 }
@@ -179,6 +185,13 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 			case kind == valueRequired && !neg && i+1 < len(args):
 				op.Value, op.HasValue, op.ValueArg, op.ValueLen = args[i+1], true, i+1, 1
 				last = max(last, i+1)
+			case (kind == valueTwo || kind == valueThree) && !neg:
+				// bwrap --bind SRC DEST: both words are the option's.
+				n := min(valueWords(kind), len(args)-i-1)
+				if n > 0 {
+					op.Value, op.HasValue, op.ValueArg, op.ValueLen = strings.Join(args[i+1:i+1+n], " "), true, i+1, n
+				}
+				last = max(last, i+n)
 			case kind == valueMulti && !neg:
 				j := i + 1
 				for j < len(args) && !(len(args[j]) > 1 && args[j][0] == '-') {
@@ -219,6 +232,15 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 			}
 			av.Opts = append(av.Opts, op)
 			return k - 1
+		case valueTwo, valueThree:
+			// -B SRC DEST: the words after the option, whatever is
+			// attached.
+			n := min(valueWords(o.valueOf(shortName(sp, s))), len(args)-i-1)
+			if n > 0 {
+				op.Value, op.HasValue, op.ValueArg, op.ValueLen = strings.Join(args[i+1:i+1+n], " "), true, i+1, n
+			}
+			av.Opts = append(av.Opts, op)
+			return i + n
 		case valueRequired:
 			if j+1 < len(a) {
 				op.Value, op.HasValue = strings.TrimPrefix(a[j+1:], "="), true

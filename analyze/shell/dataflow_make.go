@@ -60,7 +60,8 @@ func (w *walker) runsMakefile(c *Cmd) {
 		return // make -n prints the recipes and runs none of them
 	}
 	fl := w.r.fl()
-	if !fl.knowsFiles() {
+	f, named := c.Flag("-f", "--file", "--makefile")
+	if !fl.knowsFiles() && !(named && (f == "-" || isStdinPath(f))) {
 		return
 	}
 	dir := "."
@@ -68,19 +69,21 @@ func (w *walker) runsMakefile(c *Cmd) {
 		dir = d
 	}
 	names := []string{"GNUmakefile", "makefile", "Makefile"}
-	if f, ok := c.Flag("-f", "--file", "--makefile"); ok {
+	if named {
 		names = []string{f}
 	}
 	for _, n := range names {
 		p := n
-		if !strings.HasPrefix(n, "/") {
+		if n == "-" {
+			p = "/dev/stdin" // make -f - reads the makefile from standard input
+		} else if !strings.HasPrefix(n, "/") {
 			p = path.Join(dir, n)
 		}
 		abs, ok := c.Resolve(p)
 		if !ok {
 			continue
 		}
-		fc, had := fl.file(abs)
+		fc, had := w.fileOrStdin(fl, abs)
 		if !had {
 			continue
 		}

@@ -444,7 +444,7 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		}
 	case "xxd":
 		if c.Has("-r") {
-			if in.kind == streamLiteral {
+			if in.kind == streamLiteral || in.kind == streamDecoded {
 				clean := strings.Map(func(r rune) rune {
 					if isHex(byte(r)) && r < 128 {
 						return r
@@ -461,7 +461,8 @@ func (w *walker) output(c *Cmd, in stream) stream {
 			return in
 		}
 	case "rev":
-		if in.kind == streamLiteral {
+		// rev | rev gives the text back: a decoded stream is reversed too.
+		if in.kind == streamLiteral || in.kind == streamDecoded {
 			lines := strings.Split(in.text, "\n")
 			for i, l := range lines {
 				rs := []rune(l)

@@ -17,6 +17,12 @@ func (w *walker) execOptions(c *Cmd) {
 		return
 	}
 	av := c.Argv()
+	if s := av.Spec(); s != nil && s.attrs&attrScript != 0 {
+		w.scriptOperands(c) // hyperfine 'make build'
+	}
+	if c.Name == "capsh" {
+		w.capshShell(c)
+	}
 	for _, o := range av.Opts {
 		if o.Unknown || o.Tags&TagExec == 0 || !o.HasValue || o.Negated {
 			continue
@@ -39,22 +45,22 @@ func (w *walker) execOptions(c *Cmd) {
 			continue
 		}
 		w.r.mutates()
+		w.tempProgram(c, v, c.Name+"'s "+o.Spelled)
 		w.r.script(v, c, c.Name+" "+o.Spelled+" runs")
 		if filterOptions[c.Name+" "+o.Name] && readsScriptOnStdin(v) {
 			w.r.add(c.find(ruleFilterInterpreter, c.Name+" feeds its data to "+strings.Fields(v)[0]+" ("+o.Spelled+"), which runs that data as a script.", v))
 		}
 	}
 	if c.Name == "zip" {
-		// zip's two-letter options do not cluster: -TT CMD, --unzip-command CMD.
+		// zip's two-letter option -TT CMD does not cluster (its long
+		// spelling, --unzip-command, any prefix of it, is the spec's).
 		for i, a := range c.Args {
 			v, ok := "", false
 			switch {
-			case a == "-TT" || a == "--unzip-command":
+			case a == "-TT":
 				if i+1 < len(c.Args) {
 					v, ok = c.Args[i+1], !(i+1 < len(c.Dynamic) && c.Dynamic[i+1])
 				}
-			case strings.HasPrefix(a, "--unzip-command="):
-				v, ok = strings.TrimPrefix(a, "--unzip-command="), true
 			case strings.HasPrefix(a, "-TT") && len(a) > 3:
 				v, ok = strings.TrimPrefix(strings.TrimPrefix(a, "-TT"), "="), true
 			}
@@ -117,6 +123,7 @@ func (w *walker) envCommands(c *Cmd) {
 			continue
 		}
 		w.r.mutates()
+		w.tempProgram(c, strings.TrimPrefix(v.value, "|"), c.Name+"'s "+name)
 		w.r.script(strings.TrimPrefix(v.value, "|"), c, c.Name+" runs "+name)
 	}
 }

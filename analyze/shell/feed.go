@@ -199,6 +199,20 @@ func feed(cmd []string, cdyn []bool, items []string, literal bool, repl string, 
 	var d []bool
 	replaced := false
 	for i, w := range cmd {
+		if hasRepl && repl != "" && i == 0 && strings.Contains(w, repl) {
+			// xargs -I{} {} mode off: the program itself comes from the
+			// input. One item names it; several name as many programs,
+			// which one word cannot show: the name is unknown.
+			replaced = true
+			if len(items) == 1 {
+				out = append(out, strings.ReplaceAll(w, repl, items[0]))
+				d = append(d, !literal)
+			} else {
+				out = append(out, "$(stdin)")
+				d = append(d, true)
+			}
+			continue
+		}
 		if hasRepl && repl != "" && strings.Contains(w, repl) && i > 0 {
 			replaced = true
 			if w == repl {

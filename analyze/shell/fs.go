@@ -1146,6 +1146,10 @@ func chmodHandler(c *Cmd, r *report) {
 				r.add(c.find(ruleChownSystem, "Changes the owner of "+t+(map[bool]string{true: " and everything in it", false: ""}[recursive])+".", t))
 				return
 			}
+			if f := chownCredential(c, mode, t, cl); f != "" {
+				r.add(c.find(ruleCredentialExposed, f, t))
+				return
+			}
 		}
 		return
 	}

@@ -80,7 +80,7 @@ func compilePatterns() {
 			obfuscated:   lazyRegexp(`\b(?:eval|Function)\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode)`),
 		},
 		"perl": {
-			exec:         lazyRegexp(`\b(?:system|exec|readpipe)\b\s*[\(\s'"$@q]`),
+			exec:         lazyRegexp(`\b(?:system|exec|readpipe|open3|open2)\b\s*[\(\s'"$@q]`),
 			del:          lazyRegexp(`\bunlink\s*[\(\s'"]`),
 			delRecursive: lazyRegexp(`\b(?:rmtree|remove_tree)\s*\(`),
 			send:         lazyRegexp(`\bLWP::UserAgent\b|\bHTTP::Tiny\b.*\bpost\b|\bIO::Socket\b|\bNet::SMTP\b|\bsocket\s*\(`),
@@ -172,6 +172,19 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 		return
 	}
 	code = canonical(lang, code)
+	if moved := codeChdir(c, p, code); moved != c {
+		// The code's commands and deletions work in the directory it
+		// moved to, and so do the scripts it runs.
+		c = moved
+		saved := w.state()
+		w.st = saved.clone()
+		w.st.env, w.st.dirAlts = c.env, nil
+		w.activate()
+		defer func() {
+			w.st = saved
+			w.activate()
+		}()
+	}
 	e := newEvaluator(lang, code)
 	s := &codeScan{w: w, c: c, lang: lang, code: code, e: e, depth: depth}
 	s.evalCalls(p)
@@ -187,6 +200,7 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 		return
 	}
 	sends := p.send.MatchString(code)
+	ran := len(r.res.Findings)
 	s.execCalls(p)
 	s.quotedCommands()
 	s.deletions(p)
@@ -208,8 +222,16 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 			break
 		}
 	}
+	if cred == "" && credentialRun(r.res.Findings[min(ran, len(r.res.Findings)):]) {
+		cred = "credential file" // get(URL . `cat ~/.ssh/id_rsa`): a command the code runs reads it
+	}
 	envDump := strings.Contains(code, "os.environ)") || strings.Contains(code, "dict(os.environ") || strings.Contains(code, "process.env)") || strings.Contains(code, "%ENV")
 	envSecret := ""
+	if !sends && (cred != "" || envDump) && inlineRequests(code) {
+		// urlopen(url, open(key).read()), a GET with the key in its URL:
+		// what the code read leaves with the request.
+		sends = true
+	}
 	if cred == "" && !envDump && (sends || reInlineFetch.MatchString(code)) {
 		if n := inlineSecretEnv(code); n != "" && !inlineToOwnService(code, secretVarPrefix+n) {
 			envSecret = n
@@ -313,6 +335,10 @@ func isPythonNonExec(code string, at int) bool {
 	if strings.HasPrefix(word, "run") || strings.HasPrefix(word, "call") || strings.HasPrefix(word, "spawn") || strings.HasPrefix(word, "Popen") {
 		return !strings.HasSuffix(before, "subprocess.") && !strings.HasSuffix(before, "sp.") && !strings.Contains(code, "from subprocess import") &&
 			!strings.HasSuffix(before, "os.") && !strings.HasSuffix(before, "pty.")
+	}
+	if strings.HasPrefix(word, "create_subprocess_") || strings.HasPrefix(word, "posix_spawn") {
+		// asyncio's and os's own names: no other module's call is spelt so.
+		return false
 	}
 	if strings.HasPrefix(word, "system") || strings.HasPrefix(word, "popen") || strings.HasPrefix(word, "exec") {
 		return !strings.HasSuffix(before, "os.") && !strings.HasSuffix(before, ").") && !strings.Contains(code, "from os import")

@@ -38,6 +38,7 @@ func canonicalPass(lang, code string) string {
 		code = pythonAliases(code)
 	case "node", "jxa":
 		code = rewriteCalls(lang, code, reCanonApply, canonApply)
+		code = rewriteCalls(lang, code, reCanonReflectGet, canonGetattr) // Reflect.get(cp, 'execSync') → cp.execSync
 		code = rewriteCalls(lang, code, reCanonRequire, canonRequire)
 		code = rewriteCalls(lang, code, reCanonSubscript, canonSubscript)
 		code = nodeAliases(code)
@@ -71,6 +72,7 @@ var (
 	reCanonCallUser   = lazyRegexp(`\b(?:call_user_func|call_user_func_array|forward_static_call|forward_static_call_array|array_map|array_walk)\s*\(`)
 	reCanonVarFunc    = lazyRegexp(`\$\w+\s*\(`)
 	reCanonPerlRef    = lazyRegexp(`&\s*\{\s*\\?&?\s*\{?`)
+	reCanonReflectGet = lazyRegexp(`\bReflect\.get\s*\(`)
 	reCanonApply      = lazyRegexp(`\.(?:call|apply)\s*\(|\bReflect\.apply\s*\(`)
 	reCanonDunderCall = lazyRegexp(`\.__call__\s*\(`)
 	reCanonParenCall  = lazyRegexp(`\(\s*['"]`)

@@ -41,6 +41,7 @@ func Rules() []*rule.Rule {
 	all = append(all, gitRedirectRules...)
 	all = append(all, destRules...)
 	all = append(all, repoOutRules...)
+	all = append(all, execProgramRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

@@ -33,6 +33,10 @@ func goRunRuns(w *walker, c *Cmd) []projectRun {
 			case strings.HasSuffix(p, ".go"):
 				runs = append(runs, projectRun{file: p, verb: "compiles and runs", extract: goCode})
 				continue
+			case isStdinPath(p):
+				// go run /dev/stdin <<< 'package main…': the program is
+				// what standard input holds.
+				runs = append(runs, projectRun{file: p, verb: "compiles and runs", extract: goCode})
 			case p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../"):
 				runs = append(runs, projectRun{file: path.Join(p, "main.go"), verb: "compiles and runs", extract: goCode})
 			}

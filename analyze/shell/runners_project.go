@@ -103,7 +103,7 @@ var projectRunnerIndex = func() map[string]*projectRunner {
 // projectRunner judges the project files c runs.
 func (w *walker) projectRunner(c *Cmd) {
 	pr := projectRunnerIndex[c.Name]
-	if pr == nil || !w.r.fl().knowsFiles() {
+	if pr == nil || !w.r.fl().knowsFiles() && !w.stdinKnown() {
 		return
 	}
 	for _, run := range pr.runs(w, c) {
@@ -165,7 +165,7 @@ func (w *walker) runnerFile(c *Cmd, run projectRun) {
 		if !ok {
 			return
 		}
-		if fc, found = fl.file(a); found {
+		if fc, found = w.fileOrStdin(fl, a); found {
 			abs, name = a, f
 			break
 		}
@@ -224,10 +224,13 @@ func (w *walker) runnerContent(c *Cmd, run projectRun, abs, show string, fc file
 	}
 	rt := run.extract(fc.text)
 	dir := run.dir
+	here, _ := c.Resolve(".")
 	if dir == "" {
 		dir = path.Dir(abs)
+		if isStdinPath(abs) {
+			dir = here // a file read from standard input is run where the command is
+		}
 	}
-	here, _ := c.Resolve(".")
 	for _, s := range rt.shell {
 		if strings.TrimSpace(s) == "" {
 			continue

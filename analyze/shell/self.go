@@ -88,7 +88,7 @@ var (
 		ID: "shell.self.command", Category: rule.SecurityBypass, Points: 120,
 		Summary:     "Runs an actionguard command that is not known to only read: changing actionguard is a person's call.",
 		Alternative: selfAlternative,
-		Match:       []string{"actionguard policy set security_level 1", "actionguard audit prune", "actionguard approvalz approve ap-1", "actionguard serve --no-auth", "/tmp/ag approvals approve ap-1", "go run ./cmd/actionguard tokens create x"},
+		Match:       []string{"actionguard policy set security_level 1", "actionguard audit prune", "actionguard approvalz approve ap-1", "actionguard serve --no-auth", "/tmp/ag approvals approve ap-1", "go run ./cmd/actionguard policy set security_level 1"},
 		NoMatch:     []string{"actionguard policy check", "actionguard audit tail -n 20", "actionguard explain -- git push", "actionguard rules", "actionguard doctor --json", "actionguard version", "actionguard serve", "git commit -m 'approvals approve'"},
 	}
 	ruleSelfFeedback = &rule.Rule{

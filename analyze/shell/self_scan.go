@@ -309,13 +309,18 @@ var reWriteMethod = lazyRegexp(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--method[ =
 // controlEndpoint returns the URL (or its path) of a request to the
 // server's control endpoints named in text, or "".
 func controlEndpoint(text string, args []string) string {
-	if !mayEndpoint(text) && !slices.ContainsFunc(args, mayEndpoint) {
+	escaped := strings.IndexByte(text, '%') >= 0
+	if !escaped && !mayEndpoint(text) && !slices.ContainsFunc(args, mayEndpoint) {
 		return ""
 	}
 	if len(args) > 0 {
 		// The arguments as the command gets them (variables and quotes
 		// resolved), after the text as written.
 		text += " " + strings.Join(args, " ")
+	}
+	if escaped {
+		// The server reads a path with its escapes decoded: /%761/ is /v1/.
+		text = percentDecoded(text)
 	}
 	if !strings.Contains(text, "/v1/") && !strings.Contains(text, ":8750") {
 		return ""

@@ -71,7 +71,20 @@ const (
 	valueRequired           // "-o FILE", "-oFILE", "--out=FILE", "--out FILE"
 	valueOptional           // "-oFILE", "--out=FILE" only
 	valueMulti              // every following word up to the next option
+	valueTwo                // the next two words (bwrap --bind SRC DEST)
+	valueThree              // the next three words (bwrap --overlay RWSRC WORKDIR DEST)
 )
+
+// valueWords is how many words a detached value of kind k takes.
+func valueWords(k valueKind) int {
+	switch k {
+	case valueTwo:
+		return 2
+	case valueThree:
+		return 3
+	}
+	return 1
+}
 
 // OptTag says what an option's value is, for the consumers of the record.
 type OptTag uint16
@@ -88,10 +101,12 @@ const (
 	TagRoot                      // the wrapped command runs as another user (root by default)
 	TagInto                      // a directory the program writes files into (wget -P, curl --output-dir)
 	TagSend                      // a local file whose content is sent to another machine
+	TagScript                    // with this option a wrapper runs its command's words as one shell command (entr -s, sudo -s)
+	TagEnd                       // the option ends the options as "--" does: the words after it are the command (distrobox enter -e)
 )
 
 var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
-	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend}
+	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend, "script": TagScript, "end": TagEnd}
 
 type specAttr uint16
 
@@ -109,7 +124,13 @@ const (
 	attrStopAfterSkip                      // with attrStop: options end after the wrapper's skipped operands, not at the first (a policy's wrapper: tsh ssh -l root HOST CMD)
 	attrSends                              // what the program is given (its operands' text, its standard input) is sent to another machine
 	attrSendsFiles                         // its operands are local files whose content is sent to another machine
+	attrScript                             // each operand is a shell command the program runs (hyperfine)
 )
+
+// wrapAfterDashes is the wrapSkip of a wrapper whose command follows "--"
+// only ("wrap=--": distrobox enter NAME -- CMD); before it, operands are
+// the wrapper's own.
+const wrapAfterDashes = -2
 
 // specIndex locates each block in the embedded texts. Its table is the one
 // `go generate` wrote (spec_index.go) when that was made from these texts,
@@ -279,7 +300,7 @@ func isAttrWord(w string) bool {
 		return true
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script":
 		return true
 	}
 	return false
@@ -462,9 +483,16 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.attrs |= attrSends
 		case a == "sendsfiles":
 			s.attrs |= attrSends | attrSendsFiles
+		case a == "script":
+			s.attrs |= attrScript
 		case a == "wrap":
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip = 0
+		case a == "wrap=--":
+			// Operands before "--" are the wrapper's: options do not stop
+			// at them.
+			s.attrs |= attrWrap
+			s.wrapSkip = wrapAfterDashes
 		case strings.HasPrefix(a, "wrap="):
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip, _ = atoiSmall(a[5:])
@@ -528,6 +556,10 @@ func parseOptLine(line string, icase bool) (OptSpec, bool) {
 			w, k = w[:len(w)-3], valueOptional
 		case strings.HasSuffix(w, "=+"):
 			w, k = w[:len(w)-2], valueMulti
+		case strings.HasSuffix(w, "=2"):
+			w, k = w[:len(w)-2], valueTwo
+		case strings.HasSuffix(w, "=3"):
+			w, k = w[:len(w)-2], valueThree
 		case strings.HasSuffix(w, "="):
 			w, k = w[:len(w)-1], valueRequired
 		}

@@ -221,10 +221,13 @@ func wrapperSpellings() []string {
 		for i := 0; i < skip; i++ {
 			operands += " 5"
 		}
+		if skip == wrapAfterDashes {
+			operands = " --" // distrobox-enter: the command follows "--"
+		}
 		out = append(out, name+operands)
 		out = append(out, wrapperClusters(s, name, operands)...)
 		for _, o := range s.opts {
-			if o.Tags&(TagNoExec|TagExec|TagSplit) != 0 {
+			if o.Tags&(TagNoExec|TagExec|TagSplit|TagScript|TagEnd) != 0 {
 				continue
 			}
 			val := "1"
@@ -233,6 +236,9 @@ func wrapperSpellings() []string {
 			}
 			for _, n := range o.Names {
 				switch kind := o.valueOf(n); {
+				case kind == valueTwo || kind == valueThree:
+					// bwrap --bind SRC DEST: detached words only.
+					out = append(out, name+" "+n+strings.Repeat(" "+val, valueWords(kind))+operands)
 				case kind == valueNone:
 					out = append(out, name+" "+n+operands)
 				case kind == valueOptional:

@@ -21,8 +21,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		}
 		w.runnerWrapper(argv, dyn, text)
 		n := 0 // words to drop
-		if spec := w.wrapperSpec(name); spec != nil {
-			wr := readWrapper(spec, argv, dyn)
+		if spec, at := w.wrapperAt(name, argv, dyn); spec != nil {
+			wr := readWrapper(spec, argv[at:], dyn[at:])
+			wr.next += at
 			w.r.res.wrapperSecrets = append(w.r.res.wrapperSecrets, wr.secret...)
 			if wr.root {
 				sudo = true
@@ -48,6 +49,14 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				} else {
 					w.envAssign(k, v, text)
 				}
+			}
+			if wr.script && wr.next < len(argv) {
+				// entr -s 'CMD', sudo -s -- CMD…: a shell runs the words
+				// as one command line.
+				c := w.newCmd(argv, dyn, text, sudo)
+				w.r.record(c)
+				w.wrapperScript(c, name, argv[wr.next:], dyn[wr.next:])
+				return c, true
 			}
 			if len(wr.exec) > 0 {
 				c := w.newCmd(argv, dyn, text, sudo)
@@ -103,6 +112,14 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false // the wrapper runs nothing (command -v, exec with no command…)
 			}
 			steps = append(steps, name)
+		case "go":
+			// go run ./cmd/actionguard mode off: the guard's own source
+			// built and run is the guard, judged by what it is asked.
+			if k := goRunsGuard(argv, dyn); k > 0 {
+				argv, dyn, proc = append([]string{guardPackageName(argv[k])}, argv[k+1:]...), dyn[k:], proc[k:]
+				steps = append(steps, "go run")
+				continue
+			}
 		case "watch":
 			av := parseArgv(SpecFor("watch"), argv[1:], dyn[1:])
 			if len(av.OperandArg) == 0 {

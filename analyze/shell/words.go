@@ -93,6 +93,12 @@ func (w *walker) wordFieldsOne(word *syntax.Word) (fields []string, dyn bool, st
 		}
 	}
 	fields = fb.end()
+	if dyn && optionProcSubst(word) {
+		// --arg-file=<(…), -a<(…): the option is written out and its value
+		// is the /dev/fd path the shell makes; the stream is what the
+		// substitution prints.
+		dyn = false
+	}
 	if plainLit && len(fields) == 1 {
 		s := fields[0]
 		if strings.IndexByte(s, '{') >= 0 && strings.IndexByte(s, ',') >= 0 {

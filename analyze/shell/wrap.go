@@ -65,7 +65,10 @@ type wrapRead struct {
 	splitDyn []bool
 	hasSplit bool
 	assign   []string // NAME=VALUE operands before the command (env)
-	secret   []secretHit
+	// script: an option makes the wrapper hand its command's words to a
+	// shell as one command line (entr -s, sudo -s).
+	script bool
+	secret []secretHit
 	// otherUser is set when the command runs as a named user who is not
 	// root (sudo -u dev): not an escalation to root.
 	otherUser bool
@@ -79,6 +82,9 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	for _, o := range av.Opts {
 		if o.Unknown {
 			continue
+		}
+		if o.Tags&TagScript != 0 && !o.Negated {
+			wr.script = true
 		}
 		if o.Tags&TagSecret != 0 && o.HasValue {
 			h := secretHit{value: o.Value}
@@ -130,6 +136,14 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	}
 	// sudo reads NAME=VALUE operands before the command as env does
 	// (sudo PORT=8750 node server.js runs node).
+	if s.wrapSkip == wrapAfterDashes {
+		// distrobox enter NAME -- CMD: only "--" (or an option that ends
+		// the options) starts the command.
+		if av.optsDone >= 0 && av.optsDone < len(argv)-1 {
+			wr.next = av.optsDone + 1
+		}
+		return wr
+	}
 	skip := s.wrapSkip
 	k := 0
 	for k < len(av.Operands) {
