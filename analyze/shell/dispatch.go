@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"path"
 	"strings"
 	"sync"
 
@@ -537,6 +538,13 @@ func (w *walker) output(c *Cmd, in stream) stream {
 			if len(pos) > 1 && !strings.ContainsAny(strings.Join(pos, ""), "*?[$`") {
 				return stream{kind: streamLiteral, text: strings.Join(pos, "\n") + "\n", what: "the files ls lists"}
 			}
+			return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
+		}
+		if base := path.Base(dir); strings.ContainsAny(base, "*?[") || !strings.HasSuffix(dir, "/") && strings.LastIndexByte(base, '.') > 0 {
+			// ls -t logs/*.log, ls -t notes.md: the files the pattern
+			// takes, or the file named, printed as they are spelled (a
+			// directory the pattern takes lists its names, which the
+			// pattern also stands for).
 			return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
 		}
 		return stream{kind: streamUnknown, what: "the files ls lists", item: strings.TrimRight(dir, "/") + "/*"}
