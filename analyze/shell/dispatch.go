@@ -20,7 +20,7 @@ var (
 // the families' explicit lists.
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
-		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers()}
+		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), secretStoreHandlers()}
 		n := 0
 		for _, m := range parts {
 			n += len(m)
@@ -350,6 +350,12 @@ func decodeUTF16Base64(s string) (string, bool) {
 func (w *walker) output(c *Cmd, in stream) stream {
 	if s, ok := w.produced(c, in); ok {
 		return s
+	}
+	if st, ok := echoedSecret(c); ok {
+		return st
+	}
+	if cred := storePrinter(c); cred != "" {
+		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}
 	}
 	if cred := tokenProducer(c); cred != "" {
 		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}

@@ -33,6 +33,7 @@ func Rules() []*rule.Rule {
 	all = append(all, ruleFeedUnknown, ruleFeedNetwork, ruleTooComplex, ruleArriveUnseen, ruleGitPullSettings)
 	all = append(all, deleteScopeRules...)
 	all = append(all, exposeRules...)
+	all = append(all, secretStoreRules...)
 	all = append(all, buildExecRules...)
 	all = append(all, gitRedirectRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
