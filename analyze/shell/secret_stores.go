@@ -44,8 +44,9 @@ var (
 			"sudo ltrace -p $(pgrep actionguard-hook)", "lldb -p $(pgrep -x actionguard)"},
 		NoMatch: []string{"strace -f ./app", "gdb ./app core", "pgrep actionguard"},
 	}
+	// Debugging one's own program is routine: a notice, not a question.
 	ruleProcAttach = &rule.Rule{
-		ID: "shell.proc.attach", Category: rule.Credentials, Points: 40,
+		ID: "shell.proc.attach", Category: rule.Credentials, Points: 20,
 		Summary:     "Attaches a debugger or tracer to a running process: it can read the process's memory, the secrets it holds included.",
 		Alternative: "start the program under the debugger instead (gdb ./app, strace ./app)",
 		Match:       []string{"gdb -p 4242", "strace -p 1234 -e trace=read", "gcore 4242"},

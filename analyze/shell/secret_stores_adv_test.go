@@ -106,7 +106,7 @@ func TestSecretStoreTwinsRun(t *testing.T) {
 }
 
 // TestGuardAttach: a debugger or tracer on actionguard's process is
-// blocked whichever finds its id; on another process it waits.
+// blocked whichever finds its id; on another process it runs with a notice.
 func TestGuardAttach(t *testing.T) {
 	for _, tracer := range []string{"gdb -p", "gdb --pid", "gdb -batch -p", "strace -p", "strace -f -p", "ltrace -p", "lldb -p", "sudo gdb -p", "gcore", "gdb attach"} {
 		for _, pid := range []string{"$(pidof actionguard)", "$(pgrep -f 'actionguard serve')", "$(pgrep actionguard-hook)", "`pidof actionguard`"} {
@@ -116,8 +116,8 @@ func TestGuardAttach(t *testing.T) {
 			}
 		}
 		src := tracer + " 4242"
-		if p, id := maxPoints(src, scopeOptions); p < atLeastConfirm || p >= atLeastBlock {
-			t.Errorf("%s: want it to wait for a person, got %d (%s)", src, p, id)
+		if p, id := maxPoints(src, scopeOptions); p == 0 || p >= atLeastConfirm && !strings.HasPrefix(src, "sudo ") {
+			t.Errorf("%s: want a notice, got %d (%s)", src, p, id)
 		}
 	}
 	for _, src := range []string{"strace -f ./app", "gdb ./app core", "pgrep actionguard", "ltrace ./app", "strace -c ls"} {
