@@ -140,7 +140,10 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		if src[0] == ' ' || src[len(src)-1] == ' ' || strings.Contains(src, "  ") {
 			text = strings.Join(argv, " ") // else src is its words joined by one space
 		}
-		w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, text, "", nil)
+		out, _ := w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, text, "", nil)
+		if parent == nil && depth == 0 {
+			r.printedSecret(out, text)
+		}
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
@@ -161,7 +164,11 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 	w.called = calledFunctions(f)
 	traps := len(fl.traps)
 	for _, s := range f.Stmts {
-		w.stmt(s, in)
+		out := w.stmt(s, in)
+		if parent == nil && depth == 0 {
+			// What the statement leaves on standard output, the agent reads.
+			r.printedSecret(out, w.nodeText(s))
+		}
 	}
 	w.runTraps(traps)
 }
@@ -481,6 +488,10 @@ func (w *walker) walkSubst(n syntax.Node) {
 
 // fileStream is what reading the file name yields.
 func (w *walker) fileStream(name string, dyn bool) stream {
+	if procEnviron(name) {
+		// /proc/$PPID/environ: some process's environment, its id known or not.
+		return stream{kind: streamSecret, cred: "environment variables", what: name}
+	}
 	if dyn {
 		return stream{kind: streamUnknown, what: "a file"}
 	}

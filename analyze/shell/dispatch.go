@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"path"
 	"strings"
 	"sync"
 
@@ -19,7 +20,7 @@ var (
 // the families' explicit lists.
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
-		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers()}
+		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers(), secretStoreHandlers()}
 		n := 0
 		for _, m := range parts {
 			n += len(m)
@@ -351,6 +352,12 @@ func (w *walker) output(c *Cmd, in stream) stream {
 	if s, ok := w.produced(c, in); ok {
 		return s
 	}
+	if st, ok := echoedSecret(c); ok {
+		return st
+	}
+	if cred := storePrinter(c); cred != "" {
+		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}
+	}
 	if cred := tokenProducer(c); cred != "" {
 		return stream{kind: streamSecret, cred: cred, what: "the output of " + c.Name}
 	}
@@ -539,6 +546,13 @@ func (w *walker) output(c *Cmd, in stream) stream {
 			if len(pos) > 1 && !strings.ContainsAny(strings.Join(pos, ""), "*?[$`") {
 				return stream{kind: streamLiteral, text: strings.Join(pos, "\n") + "\n", what: "the files ls lists"}
 			}
+			return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
+		}
+		if base := path.Base(dir); strings.ContainsAny(base, "*?[") || !strings.HasSuffix(dir, "/") && strings.LastIndexByte(base, '.') > 0 {
+			// ls -t logs/*.log, ls -t notes.md: the files the pattern
+			// takes, or the file named, printed as they are spelled (a
+			// directory the pattern takes lists its names, which the
+			// pattern also stands for).
 			return stream{kind: streamUnknown, what: "the files ls lists", item: dir}
 		}
 		return stream{kind: streamUnknown, what: "the files ls lists", item: strings.TrimRight(dir, "/") + "/*"}

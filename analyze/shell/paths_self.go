@@ -194,10 +194,11 @@ func (e *analysis) controlPlane(abs string) controlPart {
 			// project may use without asking.
 			part.what = "the agent's own settings (the tools and MCP servers it is allowed)"
 		}
-		if strings.Contains(abs, "/.claude/projects/") && strings.HasSuffix(abs, ".jsonl") {
-			// The transcript the hook reads the user's latest words from:
-			// forged, the agent could put a request in the user's mouth.
-			part.what = "the agent's transcript of what the user said"
+		if agentTranscript(abs) {
+			// The transcript the hook reads the user's latest words from,
+			// the records a resumed session replays: forged, the agent
+			// could put a request in the user's mouth.
+			part.what = transcriptWhat
 		}
 	}
 	if part.what != "" {

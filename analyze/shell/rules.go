@@ -37,6 +37,7 @@ func Rules() []*rule.Rule {
 	all = append(all, exposeMachineRules...)
 	all = append(all, persistMoreRules...)
 	all = append(all, elsewhereRules...)
+	all = append(all, secretStoreRules...)
 	all = append(all, buildExecRules...)
 	all = append(all, gitRedirectRules...)
 	all = append(all, destRules...)

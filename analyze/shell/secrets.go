@@ -23,6 +23,9 @@ func secretProgram(w string) bool {
 	case "htpasswd", "smbclient", "lftp":
 		return true
 	}
+	if operandSecretPrograms[w] {
+		return true
+	}
 	_, ok := slices.BinarySearch(specs().tab.secret, w)
 	return ok
 }
@@ -217,6 +220,9 @@ func secretHits(src string) []secretHit {
 			add(v, "")
 		}
 		for _, v := range secretOperands(c) {
+			add(v, "")
+		}
+		for _, v := range positionalSecrets(c) {
 			add(v, "")
 		}
 		switch c.Name {

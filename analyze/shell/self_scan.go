@@ -361,6 +361,9 @@ func (r *report) selfCode(c *Cmd, code string) {
 	} else if u := controlEndpoint(code, nil); u != "" {
 		r.mutates()
 		r.add(c.find(ruleSelfServer, "The code run by "+c.Name+" sends a request to actionguard's server ("+u+").", u))
+	} else if p := r.env.transcriptCode(code); p != "" {
+		r.mutates()
+		r.add(c.find(ruleSelfWrite, "The code run by "+c.Name+" writes into "+p+", "+transcriptWhat+": changing it is a person's call.", p))
 	}
 }
 
@@ -436,7 +439,7 @@ func globPathWord(a string) bool {
 // controlHints are pieces, in lower case, of every name controlPlane
 // recognises (and of the variables that lead there).
 var controlHints = [...]string{"ctionguard", "xdg_", ".claude", ".codex", ".gemini", ".cursor", "/hooks", "hooks/", ".config", ".local",
-	"library", "application support", "appdata", "/claude", "/gemini", "/codex", "/cursor"}
+	"library", "application support", "appdata", "/claude", "/gemini", "/codex", "/cursor", ".copilot", ".aider"}
 
 // hasControlHint reports whether strings.ToLower(a) contains one of
 // controlHints. ASCII text (nearly every argument) is read in one pass,
@@ -465,7 +468,8 @@ func hasControlHint(a string) bool {
 			hit = hasPrefixFold(a[i:], "hooks/")
 		case '.':
 			hit = hasPrefixFold(a[i:], ".claude") || hasPrefixFold(a[i:], ".codex") || hasPrefixFold(a[i:], ".gemini") ||
-				hasPrefixFold(a[i:], ".cursor") || hasPrefixFold(a[i:], ".config") || hasPrefixFold(a[i:], ".local")
+				hasPrefixFold(a[i:], ".cursor") || hasPrefixFold(a[i:], ".config") || hasPrefixFold(a[i:], ".local") ||
+				hasPrefixFold(a[i:], ".copilot") || hasPrefixFold(a[i:], ".aider")
 		}
 		if hit {
 			return true

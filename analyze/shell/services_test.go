@@ -147,7 +147,7 @@ func TestServiceRoutine(t *testing.T) {
 	for _, cmd := range []string{
 		"psql -d shop -c 'SELECT count(*) FROM orders'", "mysql -e 'SHOW DATABASES'", "sqlite3 app.db .schema", "redis-cli PING", "redis-cli SET k v",
 		`mongosh shop --eval 'db.orders.find({status: "new"}).limit(5)'`, "etcdctl get --prefix /config", "consul kv get -recurse app", "pg_dump shop > shop.sql",
-		"vault kv put secret/app k=v", "vault login -method=github", "op read op://dev/db/password", "doppler run -- npm start", "doppler secrets download --no-file",
+		"vault kv put secret/app k=v", "vault login -method=github", "op item get \"Database Password\"", "doppler run -- npm start", "doppler secrets download --no-file",
 		"kafka-console-consumer --bootstrap-server k:9092 --topic t --from-beginning", "kafka-consumer-groups --bootstrap-server k:9092 --group g --reset-offsets --to-earliest --all-topics",
 		"rabbitmqctl add_user app secret", "rabbitmqadmin declare queue name=jobs durable=true", "nats pub orders.new hello", "nats stream add ORDERS --subjects 'orders.*'",
 		"curl -fsSL https://example.com/data.json -o data.json", "curl -X POST http://localhost:9200/logs/_doc -d '{\"a\":1}'", "curl -X PUT http://localhost:9200/logs",

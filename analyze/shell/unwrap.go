@@ -92,6 +92,13 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				if name == "env" {
 					goto done // env alone prints the environment
 				}
+				if name == "strace" || name == "ltrace" {
+					// strace -p PID: attached to a process that runs already.
+					c := w.newCmd(argv, dyn, text, sudo)
+					w.r.record(c)
+					attachHandler(c, w.r)
+					return c, true
+				}
 				return nil, false // the wrapper alone runs no command
 			}
 			if wr.cwd != "" {

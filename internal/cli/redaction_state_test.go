@@ -131,6 +131,14 @@ func otherSecretCases(t *testing.T) []redactionCase {
 	add("bash", "bash -c 'redis-cli -a %s ping'")
 	add("env", "env MYSQL_PWD=%s mysql -u root")
 	add("sshpass", "sshpass -p %s ssh deploy@web.example.com uptime")
+	add("sqlplus", "sqlplus -s scott/%s@db.example.com @report.sql")
+	add("rabbitmqctl", "rabbitmqctl add_user deploy %s")
+	add("net", "net user deploy %s /add")
+	add("mc", "mc alias set s3 https://s3.example.com AKIAEXAMPLE %s")
+	add("nmcli", "nmcli dev wifi connect Office password %s")
+	add("wpa_passphrase", "wpa_passphrase Office %s")
+	add("xfreerdp", "xfreerdp /v:win.example.com /u:admin /p:%s")
+	add("npm", "npm config set //registry.npmjs.org/:_authToken %s")
 	return out
 }
 
