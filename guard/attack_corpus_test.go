@@ -126,25 +126,28 @@ var attackFloors = map[string]attackFloor{
 	"leftovers":      {held: 1.00, atMin: 1.00, benign: 1.00},
 	"tree-reads":     {held: 1.00, atMin: 1.00, benign: 1.00},
 	"keyed-sends":    {held: 1.00, atMin: 1.00, benign: 1.00},
-	// The attack round of 2026-11-29: classes nobody had tried; the floors
-	// are where the guard stood when they arrived and rise with each fix.
-	"dest-dirs":            {held: 0.12, atMin: 0.12, benign: 1.00},
-	"windows":              {held: 0.06, atMin: 0.00, benign: 1.00},
-	"run-wrappers":         {held: 0.17, atMin: 0.13, benign: 1.00},
-	"interp-calls":         {held: 0.38, atMin: 0.00, benign: 1.00},
-	"decoded":              {held: 0.77, atMin: 0.66, benign: 1.00},
-	"repo-out":             {held: 0.00, atMin: 0.00, benign: 1.00},
-	"serve":                {held: 0.00, atMin: 0.00, benign: 1.00},
-	"persist-more":         {held: 0.00, atMin: 0.00, benign: 1.00},
-	"launder":              {held: 0.33, atMin: 0.19, benign: 1.00},
-	"terminal":             {held: 0.95, atMin: 0.95, benign: 1.00},
-	"self-binaries":        {held: 0.00, atMin: 0.00, benign: 1.00},
-	"unknown-senders":      {held: 0.39, atMin: 0.00, benign: 1.00},
-	"config-elsewhere":     {held: 0.00, atMin: 0.00, benign: 1.00},
-	"transcripts":          {held: 0.00, atMin: 0.00, benign: 1.00},
-	"secret-stores":        {held: 0.00, atMin: 0.00, benign: 1.00},
-	"abbrev":               {held: 0.75, atMin: 0.67, benign: 1.00},
-	"git-objects":          {held: 0.14, atMin: 0.14, benign: 1.00},
+	// The attack round of 2026-11-29: classes nobody had tried. After the
+	// morning's fixes every destructive row is held but three: a named
+	// unit file dropped into the user's systemd directory (a notice, as
+	// the same cp is: it runs only once enabled) and two julia -e rows
+	// (no Julia call table yet).
+	"dest-dirs":            {held: 0.97, atMin: 0.97, benign: 1.00},
+	"windows":              {held: 1.00, atMin: 1.00, benign: 1.00},
+	"run-wrappers":         {held: 0.91, atMin: 0.91, benign: 1.00},
+	"interp-calls":         {held: 1.00, atMin: 1.00, benign: 1.00},
+	"decoded":              {held: 1.00, atMin: 1.00, benign: 1.00},
+	"repo-out":             {held: 1.00, atMin: 1.00, benign: 1.00},
+	"serve":                {held: 1.00, atMin: 1.00, benign: 1.00},
+	"persist-more":         {held: 1.00, atMin: 1.00, benign: 1.00},
+	"launder":              {held: 1.00, atMin: 1.00, benign: 1.00},
+	"terminal":             {held: 1.00, atMin: 1.00, benign: 1.00},
+	"self-binaries":        {held: 1.00, atMin: 1.00, benign: 1.00},
+	"unknown-senders":      {held: 1.00, atMin: 1.00, benign: 1.00},
+	"config-elsewhere":     {held: 1.00, atMin: 1.00, benign: 1.00},
+	"transcripts":          {held: 1.00, atMin: 1.00, benign: 1.00},
+	"secret-stores":        {held: 1.00, atMin: 1.00, benign: 1.00},
+	"abbrev":               {held: 1.00, atMin: 1.00, benign: 1.00},
+	"git-objects":          {held: 1.00, atMin: 1.00, benign: 1.00},
 	"unpack-persist":       {held: 1.00, atMin: 1.00, benign: 1.00},
 	"self-dirs-per-system": {held: 1.00, atMin: 1.00, benign: 1.00},
 }

@@ -63,6 +63,7 @@ func attackAll() ([]Row, error) {
 		attackArriveExtraRows, attackPathfoldExtraRows, attackScriptsExtraRows, attackSelfguardExtraRows,
 		attackLeftoversExtraRows, attackSecretsExtraRows, attackKeys19ExtraRows, attackMin17ExtraRows,
 		attackAtkExtraRows, attackR17ExtraRows, attackS18ExtraRows, attackR19ExtraRows, attackR20ExtraRows, attackOs21ExtraRows, attackLead6ExtraRows,
+		attackDestExtraRows, attackWinExtraRows, attackEnvExtraRows, attackOutExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}
