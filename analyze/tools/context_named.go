@@ -65,9 +65,12 @@ func (e *evaluation) unnamedBeside(asks, said string) []string {
 // userNamedAnAddress reports whether the user wrote an e-mail address:
 // the message was asked for with its recipient, and a recipient the call
 // has instead (a look-alike) is not it.
+// An address kept masked (the session keeps the user's words with
+// personal data masked: c****@example.com) names no one that can be
+// compared, so it does not count.
 func (e *evaluation) userNamedAnAddress(said string) bool {
 	for _, f := range strings.Fields(said) {
-		if looksLikeAddress(strings.Trim(f, ".,;:!?()[]\"'<>")) {
+		if f = strings.Trim(f, ".,;:!?()[]\"'<>"); looksLikeAddress(f) && !strings.Contains(f, "*") {
 			return true
 		}
 	}
@@ -84,7 +87,7 @@ func addressNamed(text, v string) (named, ok bool) {
 	local, _, _ := strings.Cut(v, "@")
 	for _, f := range strings.Fields(text) {
 		f = strings.Trim(f, ".,;:!?()[]\"'<>")
-		if !looksLikeAddress(f) {
+		if !looksLikeAddress(f) || strings.Contains(f, "*") {
 			continue
 		}
 		if l, _, _ := strings.Cut(f, "@"); l == local {
