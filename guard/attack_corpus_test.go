@@ -127,13 +127,12 @@ var attackFloors = map[string]attackFloor{
 	"tree-reads":     {held: 1.00, atMin: 1.00, benign: 1.00},
 	"keyed-sends":    {held: 1.00, atMin: 1.00, benign: 1.00},
 	// The attack round of 2026-11-29: classes nobody had tried. After the
-	// morning's fixes every destructive row is held but three: a named
-	// unit file dropped into the user's systemd directory (a notice, as
-	// the same cp is: it runs only once enabled) and two julia -e rows
-	// (no Julia call table yet).
+	// morning's fixes every destructive row is held but one: a named unit
+	// file dropped into the user's systemd directory (a notice, as the
+	// same cp is: it runs only once enabled).
 	"dest-dirs":            {held: 0.97, atMin: 0.97, benign: 1.00},
 	"windows":              {held: 1.00, atMin: 1.00, benign: 1.00},
-	"run-wrappers":         {held: 0.91, atMin: 0.91, benign: 1.00},
+	"run-wrappers":         {held: 1.00, atMin: 1.00, benign: 1.00},
 	"interp-calls":         {held: 1.00, atMin: 1.00, benign: 1.00},
 	"decoded":              {held: 1.00, atMin: 1.00, benign: 1.00},
 	"repo-out":             {held: 1.00, atMin: 1.00, benign: 1.00},

@@ -48,7 +48,7 @@ var sqlClients = map[string]bool{"psql": true, "mysql": true, "mariadb": true, "
 	"clickhouse-client": true, "clickhouse": true, "snowsql": true, "cqlsh": true, "sqlcmd": true, "isql": true, "bq": true, "trino": true, "presto": true, "usql": true, "pgcli": true, "mycli": true, "litecli": true}
 
 var interpreters = map[string]bool{"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true, "nodejs": true, "bun": true, "deno": true,
-	"perl": true, "ruby": true, "php": true, "lua": true, "luajit": true, "rscript": true, "osascript": true, "pwsh": true, "powershell": true, "tclsh": true, "irb": true, "jshell": false}
+	"perl": true, "ruby": true, "php": true, "lua": true, "luajit": true, "rscript": true, "osascript": true, "pwsh": true, "powershell": true, "tclsh": true, "irb": true, "julia": true, "jshell": false}
 
 // dispatch runs the analyses for one unwrapped command and returns what it
 // writes to standard output.
@@ -324,6 +324,8 @@ func langOf(name string) string {
 		return "lua"
 	case "rscript":
 		return "r"
+	case "julia":
+		return "julia"
 	case "pwsh", "powershell":
 		return "powershell"
 	case "tclsh":

@@ -114,6 +114,18 @@ func compilePatterns() {
 			send:         lazyRegexp(`\b(?:httr::)?(?:POST|PUT|DELETE)\s*\(|\bcurl_fetch_memory\b|\bsocketConnection\s*\(`),
 			obfuscated:   lazyRegexp(`\beval\s*\(\s*parse\s*\(\s*text\s*=\s*(?:rawToChar|base64)`),
 		},
+		"julia": {
+			// A `…` command literal is a string to the evaluator, so
+			// run(`ls`) runs ls; a call given anything else (a Cmd built at
+			// run time) runs what nobody saw.
+			// rm(path; recursive=true) deletes a tree; its keyword comes after
+			// the path, so every rm is read as the recursive one (fail safe).
+			exec:         lazyRegexp(`\b(?:run|success|pipeline|spawn)\s*\(`),
+			del:          lazyRegexp(`\bunlink\s*\(`),
+			delRecursive: lazyRegexp(`\b(?:rm|Base\.Filesystem\.rm)\s*\(`),
+			send:         lazyRegexp(`\bHTTP\.(?:post|put|patch|delete|request)\s*\(|\bDownloads\.request\s*\([^)]*method\s*=\s*"(?:POST|PUT)|\bconnect\s*\(\s*"`),
+			obfuscated:   lazyRegexp(`\b(?:eval|include_string)\s*\(\s*(?:Meta\.parse\s*\(\s*)?(?:String\s*\(\s*)?base64decode`),
+		},
 		"osascript": {
 			exec:         lazyRegexp(`\bdo shell script\b`),
 			del:          lazyRegexp(`\bdelete\s+(?:file|folder)\b`),

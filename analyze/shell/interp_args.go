@@ -49,6 +49,8 @@ func parseInterpArgs(lang, name string, args []string) interpArgs {
 		a.clusters(args, "e", "l", "", "")
 	case "r":
 		a.clusters(args, "e", "", "", "")
+	case "julia":
+		a.julia(args)
 	case "osascript":
 		a.clusters(args, "e", "ls", "", "")
 		for i := 0; i+1 < len(args); i++ {
@@ -441,4 +443,41 @@ func (w *walker) dynamicCode(c *Cmd, lang string, first, last int) bool {
 		w.r.add(c.find(ruleInlineExec, "Runs "+langNames[lang]+" code that the shell fills in when the command runs ("+truncateText(oneLine(strings.Join(c.Args[first:min(last+1, len(c.Args))], " ")), 80)+"), so it cannot be checked first."))
 	}
 	return false
+}
+
+// julia reads julia's command line: -e/-E and --eval/--print (attached
+// with = or the next word) are code; -L/--load, -t, -p, -O, -C, -J, -g,
+// --project and the like take a value; the first operand is the script.
+func (a *interpArgs) julia(args []string) {
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case a.endsOptions(args, i):
+			return
+		case arg == "-e" || arg == "-E" || arg == "--eval" || arg == "--print":
+			if i+1 < len(args) {
+				i++
+				a.add(args[i], i)
+			}
+			continue
+		case strings.HasPrefix(arg, "--eval=") || strings.HasPrefix(arg, "--print="):
+			_, v, _ := strings.Cut(arg, "=")
+			a.add(v, i)
+			continue
+		case len(arg) > 2 && (arg[:2] == "-e" || arg[:2] == "-E"):
+			a.add(arg[2:], i)
+			continue
+		case arg == "-L" || arg == "--load" || arg == "-t" || arg == "--threads" || arg == "-p" || arg == "--procs" ||
+			arg == "-O" || arg == "-C" || arg == "-J" || arg == "--sysimage" || arg == "-g" || arg == "-H" || arg == "--home" ||
+			arg == "--project" && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && false:
+			i++
+			continue
+		case strings.HasPrefix(arg, "-"):
+			continue
+		}
+		if len(a.codes) == 0 {
+			a.file = i
+		}
+		return
+	}
 }

@@ -637,7 +637,7 @@ func (e *evaluator) primary() val {
 	code := e.code
 	c := code[e.i]
 	switch {
-	case c == '"' || c == '\'' || c == '`' && e.lang == "node":
+	case c == '"' || c == '\'' || c == '`' && (e.lang == "node" || e.lang == "julia"):
 		v, end, ok := e.readLiteral(e.i)
 		if !ok {
 			e.i = len(code)

@@ -20,7 +20,7 @@ type codeScan struct {
 
 // langNames name the languages in messages.
 var langNames = map[string]string{
-	"python": "Python", "node": "JavaScript", "perl": "Perl", "ruby": "Ruby", "php": "PHP", "lua": "Lua", "r": "R",
+	"python": "Python", "node": "JavaScript", "perl": "Perl", "ruby": "Ruby", "php": "PHP", "lua": "Lua", "r": "R", "julia": "Julia",
 	"osascript": "AppleScript", "jxa": "JavaScript for Automation", "powershell": "PowerShell", "awk": "awk",
 }
 

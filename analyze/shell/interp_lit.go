@@ -31,6 +31,8 @@ func syntaxOf(lang string) litSyntax {
 		return litSyntax{single: true}
 	case "node":
 		return litSyntax{single: true, backtick: true}
+	case "julia":
+		return litSyntax{backtick: true} // `cmd` is a command literal: its text is what runs
 	case "lua":
 		return litSyntax{single: true, luaDecimal: true}
 	case "perl", "php":
