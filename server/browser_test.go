@@ -98,7 +98,8 @@ func TestApprovalPageInChromium(t *testing.T) {
 	if pass := e.check(act); pass.Verdict != guard.Allow {
 		t.Fatalf("the approved call: %+v", pass)
 	}
-	if third := e.check(act); third.Verdict != guard.Approve || third.ApprovalID == d.ApprovalID {
+	third := e.check(act)
+	if third.Verdict != guard.Approve || third.ApprovalID == d.ApprovalID {
 		t.Fatalf("the call after: %s %s, want a new wait", third.Verdict, third.ApprovalID)
 	}
 	// The new request arrives live too, and is not opened for the person.
