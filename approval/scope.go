@@ -95,8 +95,8 @@ func placeOf(word, cwd, home string) scope {
 	switch {
 	case w == "" || strings.Contains(w, "://"):
 		return scopeWorkspace
-	case w == "/dev/null" || w == "/dev/stdout" || w == "/dev/stderr":
-		return scopeWorkspace // output thrown away or shown, no file
+	case devices[w]:
+		return scopeWorkspace // no file: output thrown away or shown, bytes read
 	}
 	switch {
 	case w == "~" || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "~\\"):
@@ -128,6 +128,11 @@ func placeOf(word, cwd, home string) scope {
 	}
 	return scopeSystem
 }
+
+// devices are the device files a command reads or writes as a stream,
+// not as a place.
+var devices = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true,
+	"/dev/tty": true, "/dev/zero": true, "/dev/random": true, "/dev/urandom": true}
 
 // cleanPath is p with forward slashes, cleaned; "" stays "".
 func cleanPath(p string) string {
