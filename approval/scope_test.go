@@ -140,7 +140,9 @@ func TestBatchKindWorkspaceNoise(t *testing.T) {
 			t.Errorf("%q is of another kind than rm -f a.txt", cmd)
 		}
 	}
-	w := func(in map[string]any) string { return approval.GroupKey(request(t, tool("Write", in), "privileged", "approve")) }
+	w := func(in map[string]any) string {
+		return approval.GroupKey(request(t, tool("Write", in), "privileged", "approve"))
+	}
 	a := w(map[string]any{"file_path": "a.go", "content": "x"})
 	if b := w(map[string]any{"file_path": "b.go", "content": "see https://example.com/etc/x and\n/etc/hosts in a line of text"}); b != a {
 		t.Error("a file's text that names /etc/hosts makes another kind")
