@@ -21,9 +21,10 @@ import (
 // action (shell, file, e-mail…), what it does (the command's program and
 // subcommands, the file tool's verb, the recipients' domains, the HTTP
 // method and host…), the rules that held it, its level, and where it runs
-// (the working directory). Requests that differ in any of these are
-// different kinds, so a group never mixes a routine deletion with one a
-// rule found outside the workspace.
+// (the working directory), and where the files it names lie (the
+// workspace, the user's home, system folders: scope.go). Requests that
+// differ in any of these are different kinds, so a group never mixes
+// levels, nor a routine deletion with one outside the workspace.
 
 // BatchKind is the kind of a request's action, for batch review.
 type BatchKind struct {
@@ -121,8 +122,14 @@ func BatchKindOf(r *Request) BatchKind {
 	if level == "" {
 		level = r.Decision.Verdict
 	}
+	// Where the action's files lie splits a kind: a system or home file
+	// is never decided beside workspace files.
+	sc := scopeOf(&a, kind)
+	if sc != scopeWorkspace {
+		w.where = sc.words(a.Context.Cwd)
+	}
 	sum := sha256.Sum256([]byte("actionguard batch kind\x00" + string(kind) + "\x00" + w.op + "\x00" +
-		strings.Join(rules, ",") + "\x00" + level + "\x00" + w.where))
+		strings.Join(rules, ",") + "\x00" + level + "\x00" + w.where + scopeKey(sc)))
 	key := make([]byte, 6)
 	for i := range key {
 		key[i] = idAlphabet[int(sum[i])%len(idAlphabet)]

@@ -98,11 +98,13 @@ func TestApprovalPageInChromium(t *testing.T) {
 	if pass := e.check(act); pass.Verdict != guard.Allow {
 		t.Fatalf("the approved call: %+v", pass)
 	}
-	if third := e.check(act); third.Verdict != guard.Approve || third.ApprovalID == d.ApprovalID {
+	third := e.check(act)
+	if third.Verdict != guard.Approve || third.ApprovalID == d.ApprovalID {
 		t.Fatalf("the call after: %s %s, want a new wait", third.Verdict, third.ApprovalID)
 	}
-	// The new request arrives live too.
-	step("the next request", chromedp.WaitVisible(chromedp.CSS(`.queue-item[aria-selected="true"]`)))
+	// The new request arrives live too, and is not opened for the person.
+	step("the next request", chromedp.WaitVisible(chromedp.CSS(`.queue-item[data-id="`+third.ApprovalID+`"][aria-selected="false"]`)),
+		chromedp.WaitVisible(chromedp.ID("detail-empty")))
 
 	// The other views draw without errors.
 	step("the audit log", chromedp.Click(chromedp.CSS(`.tab[data-view="audit"]`)), chromedp.WaitVisible(chromedp.CSS("#audit-rows tr.row")))

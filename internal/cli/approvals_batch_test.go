@@ -101,7 +101,7 @@ func TestApprovalsBatchDangerous(t *testing.T) {
 	}
 	// Its group is marked, and refused the same way.
 	code, stdout, _ := f.run(false, "", "approvals", "list", "--grouped")
-	if code != 0 || !strings.Contains(stdout, "1 file deletion in /home/x/proj  DANGEROUS: reject together, approve only one by one") ||
+	if code != 0 || !strings.Contains(stdout, "1 file deletion in system folders, outside /home/x/proj  DANGEROUS: reject together, approve only one by one") ||
 		!strings.Contains(stdout, "2 file deletions in /home/x/proj\n") || !strings.Contains(stdout, "⚠ unusual: a burst of privileged actions") {
 		t.Errorf("list --grouped: exit %d\n%s", code, stdout)
 	}

@@ -20,15 +20,23 @@ import (
 
 // termView is what the screen shows besides the queue.
 type termView struct {
-	selected string // the id of the selected request
+	selected string // the id of the request the person picked; "" until they pick one
 	pane     string // "", "explain" or "alternatives"
 	status   string // the last thing that happened
+	away     bool   // the terminal reported that it lost the focus
+	last     time.Time
 }
+
+// watchReadTime is how long a person has a CAUTIOUS request in view before
+// its countdown starts.
+const watchReadTime = 1500 * time.Millisecond
 
 // Keys the view reads.
 const (
-	keyUp   = "up"
-	keyDown = "down"
+	keyUp       = "up"
+	keyDown     = "down"
+	keyFocusIn  = "focus-in"  // the terminal's window gained the focus (focus reporting)
+	keyFocusOut = "focus-out" // it lost it
 )
 
 func (w *watcher) runTerminal(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
@@ -42,8 +50,10 @@ func (w *watcher) runTerminal(ctx context.Context, stdin io.Reader, stdout io.Wr
 		return fmt.Errorf("putting the terminal in raw mode: %w", err)
 	}
 	defer term.Restore(int(in.Fd()), old)
-	fmt.Fprint(out, "\x1b[?1049h\x1b[?25l") // the alternate screen, no cursor
-	defer fmt.Fprint(out, "\x1b[?25h\x1b[?1049l")
+	// The alternate screen, no cursor, and focus reporting: a terminal that
+	// knows it sends ESC [ I and ESC [ O, which pause a countdown.
+	fmt.Fprint(out, "\x1b[?1049h\x1b[?25l\x1b[?1004h")
+	defer fmt.Fprint(out, "\x1b[?1004l\x1b[?25h\x1b[?1049l")
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
 	defer signal.Stop(sig)
@@ -110,6 +120,12 @@ func readKeys(in io.Reader, keys chan<- string) {
 			case len(b) >= 3 && b[0] == 0x1b && (b[1] == '[' || b[1] == 'O') && b[2] == 'B':
 				keys <- keyDown
 				b = b[3:]
+			case len(b) >= 3 && b[0] == 0x1b && b[1] == '[' && b[2] == 'I':
+				keys <- keyFocusIn
+				b = b[3:]
+			case len(b) >= 3 && b[0] == 0x1b && b[1] == '[' && b[2] == 'O':
+				keys <- keyFocusOut
+				b = b[3:]
 			case b[0] == 0x1b && len(b) >= 2 && b[1] == '[':
 				b = b[2:] // another sequence: skip its introducer, then its bytes as unknown keys
 			default:
@@ -126,6 +142,10 @@ func (w *watcher) key(ctx context.Context, v *termView, k string) bool {
 	switch k {
 	case "q", "Q", "\x03", "\x04":
 		return true
+	case keyFocusIn:
+		v.away = false
+	case keyFocusOut:
+		v.away = true
 	case "j", keyDown:
 		w.move(v, 1)
 	case "k", keyUp:
@@ -173,18 +193,22 @@ func (w *watcher) find(id string) *approval.Request {
 	return nil
 }
 
-// keepSelection keeps a selection: the same request while it is pending, else
-// the newest.
+// keepSelection keeps a selection while its request is pending. Nothing is
+// selected for the person: a request is open once they pick it (j, k, the
+// arrows), so no countdown starts on a request nobody chose to read.
 func (w *watcher) keepSelection(v *termView) {
 	if w.find(v.selected) == nil {
 		v.selected, v.pane = "", ""
-		if len(w.pending) > 0 {
-			v.selected = w.pending[0].ID
-		}
 	}
 }
 
 func (w *watcher) move(v *termView, by int) {
+	if v.selected == "" {
+		if len(w.pending) > 0 {
+			v.selected, v.pane = w.pending[0].ID, "" // the newest
+		}
+		return
+	}
 	for i := range w.pending {
 		if w.pending[i].ID == v.selected {
 			j := min(max(i+by, 0), len(w.pending)-1)
@@ -196,10 +220,18 @@ func (w *watcher) move(v *termView, by int) {
 	}
 }
 
-// countdown runs seed 000's countdown for the selected request when it is
-// CAUTIOUS (and only for it: the person is looking at it), and confirms it
-// when it runs out.
+// countdown runs the auto-confirm countdown for the selected request when
+// it is CAUTIOUS (and only for it: the person picked it and is looking at
+// it), after a moment to read it, and confirms it when it runs out. While
+// the terminal has lost the focus the countdown pauses: its deadline moves
+// on with the clock.
 func (w *watcher) countdown(ctx context.Context, v *termView) {
+	now := w.now()
+	since := now.Sub(v.last)
+	if v.last.IsZero() || since < 0 {
+		since = 0
+	}
+	v.last = now
 	for id := range w.deadline {
 		if id != v.selected {
 			delete(w.deadline, id) // looked away: it starts again when selected again
@@ -209,8 +241,13 @@ func (w *watcher) countdown(ctx context.Context, v *termView) {
 	if sel == nil || w.auto <= 0 || !cautious(sel) {
 		return
 	}
-	if _, ok := w.deadline[sel.ID]; !ok {
-		w.deadline[sel.ID] = w.now().Add(w.auto)
+	t, ok := w.deadline[sel.ID]
+	if !ok {
+		w.deadline[sel.ID] = now.Add(watchReadTime + w.auto)
+		return
+	}
+	if v.away {
+		w.deadline[sel.ID] = t.Add(since)
 		return
 	}
 	if len(w.due()) == 0 {
@@ -286,9 +323,14 @@ func (w *watcher) screen(v *termView, width, height int) []string {
 			}
 		}
 		if t, ok := w.deadline[sel.ID]; ok {
-			left := max(t.Sub(now).Round(time.Second), 0)
+			// The moment to read comes first: the count shows the countdown's own.
+			left := min(max(t.Sub(now).Round(time.Second), 0), w.auto)
 			add("")
-			add(p.paint(ansiYellow, fmt.Sprintf("Confirmed automatically in %s unless you press N.", approval.Human(left))))
+			if v.away {
+				add(p.paint(ansiYellow, fmt.Sprintf("Paused while this window has no focus: confirmed automatically %s after you come back unless you press N.", approval.Human(left))))
+			} else {
+				add(p.paint(ansiYellow, fmt.Sprintf("Confirmed automatically in %s unless you press N.", approval.Human(left))))
+			}
 		}
 	}
 	add("")

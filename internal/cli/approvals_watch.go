@@ -27,9 +27,11 @@ func (a *app) approvalsWatchCommand(o *approvalsOptions) *cobra.Command {
 		Short: "Watch the queue and answer requests with one key",
 		Long: `Show the pending approval requests, newest first, and answer them as they arrive:
 [Y]es approves, [N]o rejects, [E]xplain shows why each needs approval and what could go
-wrong, [A]lternatives the safer ways to the same end; ↑/↓ or j/k move, q quits. A CAUTIOUS
-request (verdict confirm) that you are looking at is confirmed after a countdown (5 s)
-unless you press N. The queue is read again every second.
+wrong, [A]lternatives the safer ways to the same end; ↑/↓ or j/k pick and move, q quits.
+Nothing is picked for you. A CAUTIOUS request (verdict confirm) that you picked is
+confirmed after a moment to read it and a countdown (5 s) unless you press N; the
+countdown pauses while the terminal window has no focus (in terminals that report it).
+The queue is read again every second.
 
 Without a terminal, watch prints one line per event (new, countdown, approved, rejected,
 closed; JSON lines with --json) and reads answers as lines on standard input:

@@ -200,29 +200,66 @@
         rows++;
       }
     }
-    for (const [k, v] of Object.entries(input)) {
-      if (rows >= 14) break;
-      dl.append(h('dt', { text: k.replace(/_/g, ' ') }), h('dd', { text: cut(show(v), 2000) }));
+    // Every other argument, however many: what is not shown is not read.
+    for (const [k, v] of argumentsOf(input)) {
+      dl.append(h('dt', { class: 'arg', text: k }), h('dd', { class: 'mono', text: cut(v, 4000) }));
       rows++;
     }
     if (act.text) { dl.append(h('dt', { text: 'request' }), h('dd', { text: act.text })); rows++; }
     const ctx = act.context || {};
-    if (ctx.cwd) { dl.append(h('dt', { text: 'directory' }), h('dd', { class: 'mono', text: ctx.cwd })); rows++; }
-    if (ctx.environment) { dl.append(h('dt', { text: 'environment' }), h('dd', { class: 'key', text: ctx.environment })); rows++; }
+    if (ctx.cwd || ctx.environment) { renderWhere(dl, act); rows++; }
     dl.hidden = rows === 0;
   }
 
   // The parameters as the server describes them (approval.Describe: the
-  // same words as the request file), then where the action runs.
+  // same words as the request file), then every argument of the call the
+  // description did not already show (a tool call's path, URL, recipient,
+  // amount… whatever its name), then where the agent runs.
   function renderParams(dl, params, act) {
     clear(dl);
+    const shown = new Set();
     for (const p of params) {
       dl.append(h('dt', { text: p.name }), h('dd', { class: p.code ? 'mono' : 'key', text: p.value }));
+      shown.add(String(p.value).trim());
     }
-    const ctx = act.context || {};
-    if (ctx.cwd) dl.append(h('dt', { text: 'directory' }), h('dd', { class: 'mono', text: ctx.cwd }));
-    if (ctx.environment) dl.append(h('dt', { text: 'environment' }), h('dd', { class: 'key', text: ctx.environment }));
+    for (const [name, value] of argumentsOf(act.input)) {
+      if (shown.has(value.trim())) continue;
+      dl.append(h('dt', { class: 'arg', text: name }), h('dd', { class: 'mono', text: cut(value, 4000) }));
+    }
+    renderWhere(dl, act);
     dl.hidden = false;
+  }
+  // argumentsOf flattens a call's input into [name, text] pairs: scalars as
+  // they are, objects one level down ("message.to"), lists of scalars
+  // joined, anything deeper as JSON. Nothing is dropped.
+  function argumentsOf(input) {
+    const out = [];
+    const scalar = (v) => v === null || typeof v !== 'object';
+    const text = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+    const add = (name, v) => {
+      if (scalar(v)) out.push([name, text(v)]);
+      else if (Array.isArray(v) && v.every(scalar)) out.push([name, v.map(text).join(', ')]);
+      else out.push([name, JSON.stringify(v, null, 2)]);
+    };
+    if (!input || typeof input !== 'object') return out;
+    for (const [k, v] of Object.entries(input)) {
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        const inner = Object.entries(v);
+        if (!inner.length) add(k, v);
+        for (const [k2, v2] of inner) add(k + '.' + k2, v2);
+      } else add(k, v);
+    }
+    return out;
+  }
+  // renderWhere says where the agent runs. For a tool call that is the
+  // directory of the program that asked (an MCP proxy's, say), not a path
+  // the call touches, and it is named so.
+  function renderWhere(dl, act) {
+    const ctx = act.context || {};
+    const input = act.input || {};
+    const shell = act.kind === 'shell' || typeof input.command === 'string';
+    if (ctx.cwd) dl.append(h('dt', { text: shell ? 'directory' : 'agent runs in' }), h('dd', { class: 'mono muted', text: ctx.cwd }));
+    if (ctx.environment) dl.append(h('dt', { text: 'environment' }), h('dd', { class: 'key', text: ctx.environment }));
   }
 
   // ---- Approvals ----
@@ -276,10 +313,11 @@
     $('pending-count').textContent = String(n);
     $('pending-count').hidden = n === 0;
     document.title = (n ? '(' + n + ') ' : '') + 'actionguard · approvals';
-    if (!state.selected || !items.some((r) => r.id === state.selected)) {
-      const next = items.find((r) => r.status === 'pending') || items[0];
-      state.selected = next ? next.id : '';
-      for (const el of list.children) el.setAttribute('aria-selected', String(!state.group && el.dataset.id === state.selected));
+    // Nothing is opened for the person: a request is shown once they pick
+    // it (signing in, or deciding one, selects nothing), so a CAUTIOUS
+    // request never starts its countdown unseen.
+    if (state.selected && !state.approvals.has(state.selected)) {
+      state.selected = '';
       syncURL();
     }
     renderDetail();
@@ -332,7 +370,11 @@
     st.textContent = r.status === 'pending' ? (d.verdict === 'confirm' ? 'soft approval' : 'explicit approval') : r.status;
     $('d-id').textContent = r.id;
     const desc = r.description || {};
-    $('d-title').textContent = cut(desc.headline || headline(act), 160) || d.tool || 'Action';
+    // The headline is Markdown with `code` spans: shown as code, in full
+    // (it wraps; the server already bounds its quotes).
+    const title = $('d-title');
+    clear(title);
+    append(title, withCode(desc.headline || cut(headline(act), 300) || d.tool || 'Action'));
     const meta = [d.tool || act.tool, d.agent ? 'by ' + d.agent : '', d.session_id ? 'session ' + d.session_id : '',
       'opened ' + relTime(r.created), r.status === 'pending' ? 'expires ' + relTime(r.expires) : ''].filter(Boolean);
     $('d-meta').textContent = meta.join(' · ');
@@ -390,14 +432,18 @@
     const byKey = new Map();
     const pending = [...state.approvals.values()].filter((r) => r.status === 'pending' && r.batch && r.batch.key)
       .sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0));
+    // The server's kinds already differ by level; the page splits by level
+    // too, so that one "Approve all" never holds two levels.
     for (const r of pending) {
-      if (!byKey.has(r.batch.key)) byKey.set(r.batch.key, { key: r.batch.key, many: r.batch.many, items: [] });
-      byKey.get(r.batch.key).items.push(r);
+      const level = levelOf(r);
+      const key = r.batch.key + '/' + level;
+      if (!byKey.has(key)) byKey.set(key, { key, batchKey: r.batch.key, many: r.batch.many, items: [] });
+      byKey.get(key).items.push(r);
     }
     const out = [];
     for (const g of byKey.values()) {
       if (g.items.length < 2) continue;
-      g.title = g.items.length + ' ' + g.many;
+      g.title = g.items.length + ' ' + plain(g.many);
       g.level = levelOf(g.items[0]);
       g.dangerous = g.items.some((r) => levelOf(r) === 'dangerous');
       out.push(g);
@@ -417,7 +463,7 @@
       },
       h('span', { class: 'stripe lvl-' + g.level }),
       h('span', { class: 'gi-count', text: String(g.items.length) }),
-      h('span', { class: 'gi-title', text: 'Review together: ' + g.many }),
+      h('span', { class: 'gi-title', text: 'Review together: ' + plain(g.many) }),
       g.dangerous ? h('span', { class: 'pill lvl-dangerous', text: 'dangerous' }) : null)));
     }
     $('groups').hidden = groups.length === 0;
@@ -433,17 +479,20 @@
   }
   // withCode turns the `code` spans of a headline (approval.Describe's
   // Markdown) into code elements; everything stays text.
+  // A lone backtick (unbalanced) is dropped rather than shown.
   function withCode(str) {
     const parts = String(str || '').split('`');
-    if (parts.length % 2 === 0) return [str];
+    if (parts.length % 2 === 0) return [plain(str)];
     return parts.map((p, i) => (i % 2 ? h('code', { text: p }) : p)).filter((p) => p !== '');
   }
+  // plain is a headline's Markdown as text: its backticks stripped.
+  function plain(str) { return String(str || '').replace(/`/g, ''); }
   function tickedOf(g) { return g.items.filter((r) => !state.unticked.has(r.id)); }
   function renderGroup(g) {
     const pill = $('g-level');
     pill.className = 'pill lvl-' + g.level;
     pill.textContent = g.level;
-    $('g-key').textContent = g.key;
+    $('g-key').textContent = g.batchKey;
     $('g-title').textContent = g.title;
     $('g-dangerous').hidden = !g.dangerous;
     const list = $('g-list');
@@ -495,7 +544,7 @@
       const res = await api('POST', '/v1/approvals/batch', { ids, decision: how, note: $('g-note').value.trim() });
       for (const x of res.results) if (x.approval) state.approvals.set(x.approval.id, x.approval);
       const verb = how === 'approve' ? 'Approved' : 'Rejected';
-      if (res.decided) toast(verb + ' ' + res.decided + ' ' + (res.decided === 1 ? 'request' : 'requests') + ': ' + g.many, 'ok');
+      if (res.decided) toast(verb + ' ' + res.decided + ' ' + (res.decided === 1 ? 'request' : 'requests') + ': ' + plain(g.many), 'ok');
       const failed = res.results.filter((x) => !x.decided);
       if (failed.length) {
         toast(failed.length + ' could not be decided: ' + failed.map((x) => x.id + ' (' + x.error + ')').join('; '), 'error', failed[0].hint);
@@ -514,23 +563,54 @@
     }
   }
 
-  // ---- The 5-second auto-confirm (seed 000: CAUTIOUS confirms itself
-  // after 5 s while a person watches; PRIVILEGED never does) ----
+  // ---- The 5-second auto-confirm (CAUTIOUS confirms itself after 5 s
+  // while a person watches; PRIVILEGED never does) ----
+  //
+  // A person watches when the request is open on screen, in a visible and
+  // focused window, on the approvals view; the countdown starts after they
+  // have had it in view for READ_MS, and pauses (keeping what is left)
+  // whenever they do not watch. Time is counted in small steps, each at most
+  // STEP_MS, so a throttled or frozen page never gains time it did not show.
+  const READ_MS = 1500;
+  const STEP_MS = 250;
+  const progress = new Map(); // id → {seen, left}: what each countdown has used
+  function watching() {
+    if (document.visibilityState !== 'visible' || !document.hasFocus()) return false;
+    if (state.view !== 'approvals' || $('app').hidden || !$('help').hidden) return false;
+    const el = $('d-title');
+    if (!el || $('detail-body').hidden) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.bottom > 0 && box.top < (window.innerHeight || document.documentElement.clientHeight);
+  }
   function syncCountdown(r) {
     const eligible = r && r.status === 'pending' && (r.decision || {}).verdict === 'confirm' &&
-      !state.declined.has(r.id) && document.visibilityState === 'visible' && state.view === 'approvals';
+      !state.declined.has(r.id) && !state.group && state.view === 'approvals';
     if (!eligible) { stopCountdown(); return; }
     if (state.countdown && state.countdown.id === r.id) return;
     stopCountdown();
-    const c = { id: r.id, end: Date.now() + AUTO_CONFIRM_MS, timer: 0 };
+    if (!progress.has(r.id)) progress.set(r.id, { seen: 0, left: AUTO_CONFIRM_MS });
+    const c = { id: r.id, last: Date.now(), timer: 0 };
     state.countdown = c;
     $('countdown').hidden = false;
     const tick = () => {
-      const left = Math.max(0, c.end - Date.now());
-      $('countdown-secs').textContent = String(Math.ceil(left / 1000));
-      $('countdown-fill').style.width = (100 * left / AUTO_CONFIRM_MS) + '%';
-      if (left <= 0) {
+      const p = progress.get(c.id);
+      const now = Date.now();
+      const dt = Math.min(STEP_MS, Math.max(0, now - c.last));
+      c.last = now;
+      const on = watching();
+      if (on) {
+        if (p.seen < READ_MS) p.seen += dt;
+        else p.left = Math.max(0, p.left - dt);
+      }
+      const started = p.seen >= READ_MS;
+      $('countdown').classList.toggle('paused', !on);
+      $('countdown-state').textContent = !on ? 'Paused while this request is not in view' :
+        started ? 'Auto-confirming in' : 'Read it first: auto-confirm in';
+      $('countdown-secs').textContent = String(Math.ceil(p.left / 1000));
+      $('countdown-fill').style.width = (100 * p.left / AUTO_CONFIRM_MS) + '%';
+      if (on && p.left <= 0) {
         stopCountdown();
+        progress.delete(c.id);
         decide(c.id, 'approve', true);
       }
     };
@@ -545,6 +625,7 @@
   function pauseCountdown() {
     if (!state.countdown) return;
     state.declined.add(state.countdown.id);
+    progress.delete(state.countdown.id);
     stopCountdown();
   }
 
@@ -883,10 +964,8 @@
     $('help-close').addEventListener('click', () => { $('help').hidden = true; });
     $('help').addEventListener('click', (e) => { if (e.target === $('help')) $('help').hidden = true; });
     document.addEventListener('keydown', onKey);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState !== 'visible') stopCountdown();
-      else renderDetail();
-    });
+    // The countdown reads visibility and focus on every tick; it pauses by
+    // itself when the page is hidden or loses focus.
     // Relative times age; refresh them now and then.
     setInterval(() => { if (!$('app').hidden && state.view === 'approvals' && !state.countdown) renderQueue(); }, 30000);
 
