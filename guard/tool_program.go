@@ -17,18 +17,36 @@ import (
 
 // programAliases are the words of a tool's or a server's name that name a
 // program by another name than its own.
-var programAliases = map[string]string{
-	"redis": "redis-cli", "valkey": "valkey-cli", "k8s": "kubectl", "kubernetes": "kubectl", "kube": "kubectl",
-	"mongo": "mongosh", "mongodb": "mongosh", "openshift": "oc", "github": "gh", "gitlab": "glab",
+func programAliases(w string) (string, bool) {
+	switch w {
+	case "redis":
+		return "redis-cli", true
+	case "valkey":
+		return "valkey-cli", true
+	case "k8s", "kubernetes", "kube":
+		return "kubectl", true
+	case "mongo", "mongodb":
+		return "mongosh", true
+	case "openshift":
+		return "oc", true
+	case "github":
+		return "gh", true
+	case "gitlab":
+		return "glab", true
+	}
+	return "", false
 }
 
 // programWords are words of a name that are never a program's here,
 // though a spec may carry them: the verbs and nouns every tool uses.
-var programWords = map[string]bool{
-	"run": true, "exec": true, "execute": true, "call": true, "get": true, "list": true, "find": true, "cat": true,
-	"kill": true, "rm": true, "command": true, "cmd": true, "shell": true, "tool": true, "tools": true, "server": true,
-	"mcp": true, "query": true, "search": true, "read": true, "write": true, "file": true, "test": true, "time": true,
-	"watch": true, "open": true, "install": true, "which": true, "env": true, "top": true, "info": true,
+func programWords(k string) bool {
+	switch k {
+	case "run", "exec", "execute", "call", "get", "list", "find", "cat", "kill", "rm", "command", "cmd",
+		"shell", "tool", "tools", "server", "mcp", "query", "search", "read", "write", "file", "test", "time",
+		"watch", "open", "install", "which", "env", "top", "info":
+		return true
+	}
+	return false
 }
 
 // toolProgram returns the program a tool's name (or its MCP server's)
@@ -49,12 +67,12 @@ func toolProgram(tool string) string {
 		cands = words
 	}
 	for _, w := range cands {
-		if p, ok := programAliases[w]; ok {
+		if p, ok := programAliases(w); ok {
 			return p
 		}
 	}
 	for _, w := range cands {
-		if len(w) < 2 || programWords[w] {
+		if len(w) < 2 || programWords(w) {
 			continue
 		}
 		if shell.SpecFor(w) != nil {

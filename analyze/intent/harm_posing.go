@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/actionguard/actionguard/internal/lazy"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -27,13 +28,13 @@ import (
 
 // posingWords are what a posing detector needs to look at a step at all:
 // most steps hold none of them and are not read further.
-var posingWords = sync.OnceValue(func() map[string]bool {
+var posingWords = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("from look looks seem seems appear appears pretend pretending pose posing impersonate impersonating masquerade disguise disguised spoof spoofed " +
 		"review reviews testimonial testimonials rating ratings endorsement endorsements " +
 		"made make invented fabricated fabricate fictitious " +
 		"tell urge urging urges encourage encouraging convince convincing persuade persuading push pushing pressure pressuring goad goading dare daring " +
 		"silently secretly quietly covertly stealthily unnoticed")
-})
+}}
 
 var (
 	// credentialNouns are what a phishing message asks its reader for.
@@ -99,7 +100,7 @@ func buildPosing() {
 func posedHarm(text string, toks []token) (rule.Finding, bool) {
 	hit := false
 	for _, t := range toks {
-		if posingWords()[t.word] {
+		if posingWords.Get()[t.word] {
 			hit = true
 			break
 		}
@@ -360,22 +361,22 @@ func covertSecrets(text string, toks []token) (rule.Finding, bool) {
 
 // defenceNouns after a harm's word make it the name of a defence: "a
 // keylogger detection script", "a phishing filter", "malware scanner".
-var defenceNouns = sync.OnceValue(func() map[string]bool {
+var defenceNouns = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("detection detector detectors detecting scanner scanners filter filters protection prevention removal remover blocker " +
 		"blockers checker checkers classifier classifiers awareness training defense defence defenses defences")
-})
+}}
 
 // attackNames name an attack or its tool: followed by a defence noun
 // they name what the defence is against.
-var attackNames = sync.OnceValue(func() map[string]bool {
+var attackNames = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("phishing phish keylogger keyloggers malware ransomware spyware trojan rootkit botnet backdoor worm virus stalkerware " +
 		"infostealer exploit deepfake deepfakes scam scams fraud spam sqli xss injection cryptojacker")
-})
+}}
 
 // defenceNounAfter reports an attack's name at toks[j] with a defence
 // noun right after it.
 func defenceNounAfter(toks []token, j int) bool {
-	return j+1 < len(toks) && attackNames()[toks[j].word] && defenceNouns()[toks[j+1].word]
+	return j+1 < len(toks) && attackNames.Get()[toks[j].word] && defenceNouns.Get()[toks[j+1].word]
 }
 
 // nounUse reports a pattern's verb used as a noun: right after one of the

@@ -48,7 +48,7 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 				w.r.script(cmdScript(raw, home), c, "cmd.exe runs")
 			}
 		}
-	case winTools[c.Name]:
+	case winTools(c.Name):
 		w.winTool(c)
 	case xtermNames[c.Name]:
 		w.xterm(c)

@@ -286,7 +286,7 @@ func cmdTranslate(words []string, home string) string {
 	case "dir", "set", "ver", "where", "title", "cls", "rem", "vol", "path":
 		return ":"
 	}
-	if winTools[name] {
+	if winTools(name) {
 		// Judged by winTool as the program is read, on its own words.
 		return quoted(words)
 	}

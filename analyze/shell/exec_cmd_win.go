@@ -25,9 +25,13 @@ var ruleWinDownload = &rule.Rule{
 // >>, 2>) are writes like the shell's.
 
 // winTools are the Windows programs winToolLine reads.
-var winTools = map[string]bool{
-	"robocopy": true, "xcopy": true, "copy": true, "move": true, "certutil": true, "bitsadmin": true,
-	"mshta": true, "regsvr32": true, "wmic": true, "reg": true, "schtasks": true,
+func winTools(k string) bool {
+	switch k {
+	case "robocopy", "xcopy", "copy", "move", "certutil", "bitsadmin", "mshta", "regsvr32", "wmic", "reg",
+		"schtasks":
+		return true
+	}
+	return false
 }
 
 // winTool judges a Windows program run from a POSIX shell (or from
@@ -377,7 +381,7 @@ func cmdWord(w string) string {
 // program's suffix and no directory, which cmd.exe runs from the current
 // directory when one is there.
 func cmdRunsHere(name string) bool {
-	if strings.ContainsAny(name, `/\`) || winTools[progName(name)] {
+	if strings.ContainsAny(name, `/\`) || winTools(progName(name)) {
 		return false
 	}
 	l := strings.ToLower(name)

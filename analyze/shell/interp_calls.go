@@ -85,7 +85,15 @@ func perlFlatten(pos []val) []val {
 
 // perlIPCHandles is how many handles IPC::Open3's open3 and IPC::Open2's
 // open2 take before the command.
-var perlIPCHandles = map[string]int{"open3": 3, "open2": 2}
+func perlIPCHandles(name string) int {
+	switch name {
+	case "open3":
+		return 3
+	case "open2":
+		return 2
+	}
+	return 0
+}
 
 // forkScript judges child_process.fork(MODULE, args): node runs MODULE.
 // A module in a temporary directory is code nobody saw; another one is

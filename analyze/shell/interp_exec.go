@@ -269,13 +269,13 @@ func (s *codeScan) runCall(fn string, args []val) {
 	if s.lang == "python" && strings.HasPrefix(short, "spawn") && len(pos) >= 2 {
 		pos = pos[1:] // os.spawnv(os.P_WAIT, path, args): the mode first
 	}
-	if n := perlIPCHandles[short]; s.lang == "perl" && n > 0 {
+	if n := perlIPCHandles(short); s.lang == "perl" && n > 0 {
 		if len(pos) <= n {
 			return // open3 without a command
 		}
 		pos = pos[n:] // open3(IN, OUT, ERR, cmd…): the handles first
 	}
-	if s.lang == "perl" && len(pos) >= 2 && (pos[0].kind == valList || perlIPCHandles[short] > 0) {
+	if s.lang == "perl" && len(pos) >= 2 && (pos[0].kind == valList || perlIPCHandles(short) > 0) {
 		s.runArgv(perlFlatten(pos), why) // exec qw(rm -rf), $dir; open3(…, "rm", "-rf", $dir)
 		return
 	}

@@ -105,17 +105,27 @@ func secretStoreHandlers() map[string][]handler {
 
 // storeDumps are the secrets whose printing is a whole vault's, or the
 // keychain's, which holds every password of the machine.
-var storeDumps = map[string]bool{"macOS keychain password": true, "macOS keychain's passwords": true, "Bitwarden vault's passwords": true,
-	"desktop keyring's secrets": true, "macOS keychain's keys": true}
+func storeDumps(k string) bool {
+	switch k {
+	case "macOS keychain password", "macOS keychain's passwords", "Bitwarden vault's passwords",
+		"desktop keyring's secrets", "macOS keychain's keys":
+		return true
+	}
+	return false
+}
 
 // storePrinted are the secrets a top-level command may not print without
 // a person's word: what storePrinter names, and the token printers that
 // flow into other commands.
-var storePrinted = map[string]bool{
-	"GitHub token": true, "GitLab token": true, "Git credentials": true, "AWS credentials": true, "Google Cloud token": true, "Azure token": true,
-	"macOS keychain password": true, "password store entry": true, "Kubernetes credentials": true, "Heroku token": true,
-	"password from 1Password": true, "password from Bitwarden": true, "desktop keyring secret": true, "container registry password": true,
-	"processes' environment variables": true, "Kubernetes token": true,
+func storePrinted(k string) bool {
+	switch k {
+	case "GitHub token", "GitLab token", "Git credentials", "AWS credentials", "Google Cloud token",
+		"Azure token", "macOS keychain password", "password store entry", "Kubernetes credentials",
+		"Heroku token", "password from 1Password", "password from Bitwarden", "desktop keyring secret",
+		"container registry password", "processes' environment variables", "Kubernetes token":
+		return true
+	}
+	return false
 }
 
 // storePrinter names the secret a command prints, for the stores whose
@@ -252,7 +262,7 @@ func psShowsEnvironment(c *Cmd) bool {
 // printedSecret reports a secret that a top-level statement leaves on
 // standard output: the agent reads it, and its logs keep it.
 func (r *report) printedSecret(out stream, text string) {
-	if out.kind != streamSecret || !storePrinted[out.cred] && !storeDumps[out.cred] {
+	if out.kind != streamSecret || !storePrinted(out.cred) && !storeDumps(out.cred) {
 		return
 	}
 	for _, f := range r.res.Findings {
@@ -261,7 +271,7 @@ func (r *report) printedSecret(out stream, text string) {
 		}
 	}
 	msg := "Prints " + describeFlowSecret(out.cred) + " where the agent and its logs can see it."
-	if storeDumps[out.cred] {
+	if storeDumps(out.cred) {
 		r.add(ruleStoreDump.Find(oneLine(text), msg, out.cred))
 		return
 	}
@@ -275,7 +285,7 @@ func echoedSecret(c *Cmd) (stream, bool) {
 		return stream{}, false
 	}
 	for _, p := range c.proc {
-		if p.kind == streamSecret && (storePrinted[p.cred] || storeDumps[p.cred]) {
+		if p.kind == streamSecret && (storePrinted(p.cred) || storeDumps(p.cred)) {
 			return p, true
 		}
 	}

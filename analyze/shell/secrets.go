@@ -23,7 +23,7 @@ func secretProgram(w string) bool {
 	case "htpasswd", "smbclient", "lftp":
 		return true
 	}
-	if operandSecretPrograms[w] {
+	if operandSecretPrograms(w) {
 		return true
 	}
 	_, ok := slices.BinarySearch(specs().tab.secret, w)

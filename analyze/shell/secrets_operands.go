@@ -9,15 +9,19 @@ import "strings"
 // npm config set //registry/:_authToken TOKEN.
 
 // operandSecretPrograms are the programs positionalSecrets reads.
-var operandSecretPrograms = map[string]bool{
-	"sqlplus": true, "rabbitmqctl": true, "net": true, "mc": true, "mcli": true, "nmcli": true, "wpa_passphrase": true,
-	"xfreerdp": true, "xfreerdp3": true, "wlfreerdp": true, "sdl-freerdp": true, "npm": true, "pnpm": true, "yarn": true,
+func operandSecretPrograms(k string) bool {
+	switch k {
+	case "sqlplus", "rabbitmqctl", "net", "mc", "mcli", "nmcli", "wpa_passphrase", "xfreerdp", "xfreerdp3",
+		"wlfreerdp", "sdl-freerdp", "npm", "pnpm", "yarn":
+		return true
+	}
+	return false
 }
 
 // positionalSecrets are the operands of c, or their parts, that are a
 // password by position.
 func positionalSecrets(c *Cmd) []string {
-	if !operandSecretPrograms[c.Name] {
+	if !operandSecretPrograms(c.Name) {
 		return nil
 	}
 	av := c.Argv()

@@ -64,7 +64,7 @@ func urlHost(w string) (string, bool) {
 // user information), unless the host is the secret's own service or this
 // machine.
 func (w *walker) secretInURL(c *Cmd, us urlSecret) {
-	if us.cred == "" || echoPrograms[c.Name] {
+	if us.cred == "" || echoPrograms(c.Name) {
 		return
 	}
 	if us.host != "" && (isLoopback(us.host) || flowSecret(us.cred) && ownHost(us.host, secretServices(us.cred))) {
@@ -82,7 +82,13 @@ func (w *walker) secretInURL(c *Cmd, us urlSecret) {
 }
 
 // echoPrograms print their arguments and send nothing.
-var echoPrograms = map[string]bool{"echo": true, "printf": true, "print": true}
+func echoPrograms(k string) bool {
+	switch k {
+	case "echo", "printf", "print":
+		return true
+	}
+	return false
+}
 
 // urlSecretIn returns the secret word carries when one of its fields is a
 // URL (st is what its substitutions printed).

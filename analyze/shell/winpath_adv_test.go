@@ -181,7 +181,7 @@ func TestCmdLineWritesAndWindowsTools(t *testing.T) {
 		`reg query HKCU\Software\Microsoft\Windows\CurrentVersion\Run`, `schtasks /query /fo LIST`, `wmic process list brief`,
 	}
 	for line, floor := range bad {
-		if first, _, _ := strings.Cut(line, " "); winTools[first] {
+		if first, _, _ := strings.Cut(line, " "); winTools(first) {
 			wantAtLeast(t, line, scopeOptions, floor) // from a POSIX shell
 		}
 		for _, w := range wrappers {

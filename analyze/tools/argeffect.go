@@ -3,8 +3,8 @@ package tools
 import (
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/actionguard/actionguard/internal/lazy"
 	"github.com/actionguard/actionguard/rule"
 )
 
@@ -21,43 +21,43 @@ import (
 
 // followKeys hold a step the tool takes after its own (beyond actionKeys,
 // which name the tool's own verb).
-var followKeys = sync.OnceValue(func() map[string]bool {
+var followKeys = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("then", "after", "afterwards", "andthen", "next", "onsuccess", "oncomplete", "oncompletion", "ondone",
 		"postaction", "afteraction", "followup", "finally", "thenaction", "nextaction", "onfinish", "afterread", "postprocess",
 		"actions", "operations", "steps", "pipeline", "postprocessing", "afterwards")
-})
+}}
 
 // deleteWords are the words of a switch's name that delete
 // (delete_after_read, remove_source_files, purge_on_read).
-var deleteWords = sync.OnceValue(func() map[string]bool {
+var deleteWords = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("delete", "remove", "purge", "wipe", "erase", "destroy", "shred", "trash", "drop", "unlink", "rm", "del")
-})
+}}
 
 // deleteObjects follow a delete word in a switch that deletes what the
 // call reads or names (delete_after_read, remove_source, wipe_original);
 // a switch about a detail of the content (remove_trailing_whitespace,
 // drop_empty_lines) is not one.
-var deleteObjects = sync.OnceValue(func() map[string]bool {
+var deleteObjects = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("after", "afterwards", "source", "sources", "original", "originals", "input", "inputs", "once", "on", "upon",
 		"when", "then", "read", "processed", "all", "everything", "file", "files", "message", "messages", "email", "emails",
 		"record", "records", "data", "item", "items", "folder", "folders", "directory", "dir", "existing", "old", "src", "permanently")
-})
+}}
 
 // switchNegators in a switch's name say it keeps (no_delete, skip_remove,
 // dont_purge, confirm_delete).
-var switchNegators = sync.OnceValue(func() map[string]bool {
+var switchNegators = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("no", "not", "skip", "dont", "never", "without", "prevent", "protect", "keep", "confirm", "dry", "preview",
 		"simulate", "allow", "ask", "undo", "restore", "recover", "show", "include", "list", "count", "exclude", "ignore")
-})
+}}
 
 // deliveryKeys name where a call delivers what it reads or makes: an
 // address or a web server elsewhere.
-var deliveryKeys = sync.OnceValue(func() map[string]bool {
+var deliveryKeys = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return set("destination", "destinationurl", "desturl", "dest", "target", "targeturl", "webhook", "webhookurl", "callback",
 		"callbackurl", "notifyurl", "uploadurl", "outputurl", "posturl", "resulturl", "resultsurl", "reporturl", "exporturl",
 		"forward", "forwarding", "forwardingaddress", "forwardaddress", "forwardingemail", "forwardemail", "autoforward",
 		"sharewith", "cc", "bcc", "mailto")
-})
+}}
 
 // deliveryVerbs begin an argument's name that says where a result goes:
 // send_to, email_to, upload_to, forward_to, notify_email.
@@ -67,7 +67,7 @@ var deliveryVerbs = []string{"send", "email", "mail", "deliver", "forward", "upl
 // deliveryKey reports an argument whose name says where a call delivers
 // its result (send_to, email_to, destination, webhook_url, forwarding_address).
 func deliveryKey(k string) bool {
-	if deliveryKeys()[k] || strings.Contains(k, "forward") || strings.Contains(k, "webhook") || strings.Contains(k, "callback") {
+	if deliveryKeys.Get()[k] || strings.Contains(k, "forward") || strings.Contains(k, "webhook") || strings.Contains(k, "callback") {
 		return true
 	}
 	for _, v := range deliveryVerbs {
@@ -164,7 +164,7 @@ func (a *args) setArgVerb(verb, key string) {
 
 // argVerbEffect is the effect of a verb an argument names.
 func argVerbEffect(verb string) string {
-	if deleteWords()[verb] {
+	if deleteWords.Get()[verb] {
 		return EffectDelete
 	}
 	return verbs()[verb]
@@ -216,7 +216,7 @@ func plainKey(k string) string {
 // argString reads a string argument: a verb in a mode or a follow-up
 // step, or a delivery elsewhere.
 func (a *args) argString(k, nk, v string) {
-	if (slices.Contains(actionKeys, nk) || followKeys()[nk]) && len(v) <= 64 {
+	if (slices.Contains(actionKeys, nk) || followKeys.Get()[nk]) && len(v) <= 64 {
 		ws := splitName(v)
 		if len(ws) > 0 && len(ws) <= 4 {
 			if eff, ok := verbs()[ws[0]]; ok && strongEffect(eff) {
@@ -249,10 +249,10 @@ func (a *args) argSwitch(k string) {
 	}
 	del := ""
 	for i, w := range ws {
-		if switchNegators()[w] {
+		if switchNegators.Get()[w] {
 			return
 		}
-		if deleteWords()[w] && del == "" && i+1 < len(ws) && deleteObjects()[ws[i+1]] {
+		if deleteWords.Get()[w] && del == "" && i+1 < len(ws) && deleteObjects.Get()[ws[i+1]] {
 			del = w
 		}
 	}

@@ -3,7 +3,8 @@ package tools
 import (
 	"path"
 	"strings"
-	"sync"
+
+	"github.com/actionguard/actionguard/internal/lazy"
 )
 
 // Unpacking: a tool that extracts an archive (extract_archive, unzip,
@@ -14,29 +15,29 @@ import (
 // unpackVerbs are words of a name that unpack an archive by themselves;
 // extractVerbs do so with an archive noun or an archive argument.
 var (
-	unpackVerbs = sync.OnceValue(func() map[string]bool {
+	unpackVerbs = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 		return set("unzip", "untar", "unpack", "decompress", "unarchive", "dearchive", "gunzip", "bunzip2", "unrar", "unxz", "unzstd",
 			"uncompress", "inflate", "unbundle", "un7z", "unzipfile", "untgz")
-	})
-	extractVerbs = sync.OnceValue(func() map[string]bool {
+	}}
+	extractVerbs = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 		return set("extract", "expand", "explode", "open", "restore", "import", "deploy", "install")
-	})
-	archiveNouns = sync.OnceValue(func() map[string]bool {
+	}}
+	archiveNouns = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 		return set("archive", "archives", "zip", "zips", "tar", "tarball", "tarballs", "tgz", "gz", "gzip", "bz2", "xz", "zst", "7z", "rar",
 			"compressed", "bundle", "jar", "cpio")
-	})
+	}}
 	// unpackDestKeys name where an archive is unpacked, beyond destKeys.
-	unpackDestKeys = sync.OnceValue(func() map[string]bool {
+	unpackDestKeys = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 		return set("outputdir", "outdir", "outputdirectory", "outputfolder", "extractto", "extractdir", "extractpath", "extractdirectory",
 			"unpackto", "unpackdir", "into", "destinationdir", "destinationdirectory", "destinationfolder", "destfolder", "targetdir",
 			"targetdirectory", "targetfolder", "todir", "dest", "destination", "target", "to", "output", "outputpath", "destpath",
 			"targetpath", "destinationpath", "dir", "directory", "folder", "location", "where", "extractlocation", "cwd", "workdir")
-	})
+	}}
 	// unpackSourceKeys name the archive.
-	unpackSourceKeys = sync.OnceValue(func() map[string]bool {
+	unpackSourceKeys = &lazy.Value[map[string]bool]{New: func() map[string]bool {
 		return set("archive", "archivepath", "archivefile", "zip", "zipfile", "zippath", "tarball", "tarfile", "file", "filepath", "path",
 			"source", "src", "sourcepath", "input", "inputpath", "inputfile", "from", "package", "bundle", "filename")
-	})
+	}}
 )
 
 // archiveExts are the endings of an archive's name.
@@ -74,9 +75,9 @@ func (p *Prepared) Unpack() (Unpacking, bool) {
 	}
 	unpack, extract, noun := false, false, false
 	for _, w := range p.words {
-		unpack = unpack || unpackVerbs()[w]
-		extract = extract || extractVerbs()[w]
-		noun = noun || archiveNouns()[w]
+		unpack = unpack || unpackVerbs.Get()[w]
+		extract = extract || extractVerbs.Get()[w]
+		noun = noun || archiveNouns.Get()[w]
 	}
 	if !unpack && !extract {
 		return Unpacking{}, false // most calls: no argument is read
@@ -94,11 +95,11 @@ func (p *Prepared) Unpack() (Unpacking, bool) {
 		}
 		key := normKey(k)
 		switch {
-		case unpackSourceKeys()[key] || looksLikeArchive(s) && !unpackDestKeys()[key]:
+		case unpackSourceKeys.Get()[key] || looksLikeArchive(s) && !unpackDestKeys.Get()[key]:
 			if u.Archive == "" || looksLikeArchive(s) && !looksLikeArchive(u.Archive) {
 				u.Archive = FilePath(s)
 			}
-		case unpackDestKeys()[key]:
+		case unpackDestKeys.Get()[key]:
 			dests = append(dests, FilePath(s))
 		}
 	}

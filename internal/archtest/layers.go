@@ -29,6 +29,7 @@ var layers = map[string]int{
 	"internal/dirs/host":  layerLeaf,
 	"internal/lockfile":   layerLeaf,
 	"internal/atomicfile": layerLeaf,
+	"internal/lazy":       layerLeaf,
 	"internal/agentproc":  layerLeaf,
 	"internal/workctx":    layerLeaf,
 	"audit/internal/":     layerLeaf,
