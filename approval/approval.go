@@ -25,9 +25,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/actionguard/actionguard/analyze/tools"
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/guard"
 )
 
 // Status is where a request stands.
@@ -106,6 +111,12 @@ type Summary struct {
 	// calls, an hour outside the user's working hours. A person reads them
 	// as a warning before deciding.
 	Anomalies []string `json:"anomalies,omitempty"`
+	// Recipients are who a held send reaches (to, cc, channel, payee),
+	// as the call names them: unmasked, because they are what a person
+	// decides on (a masked a****@acme.example cannot be told from an
+	// attacker's address at the same domain). Secrets in them are
+	// redacted. Absent from requests opened before they were kept.
+	Recipients []string `json:"recipients,omitempty"`
 }
 
 // Finding is one rule's finding as a request keeps it: no evidence, which
@@ -236,6 +247,7 @@ func New(action []byte, sum Summary, now time.Time) *Request {
 		}
 		sum.Anomalies = as
 	}
+	sum.Recipients = recipients(action)
 	act := json.RawMessage(audit.RedactJSON(action))
 	if !json.Valid(act) {
 		act, _ = json.Marshal(string(act))
@@ -295,4 +307,50 @@ func (r *Request) Effective(now time.Time) Status {
 		return StatusExpired
 	}
 	return r.Status
+}
+
+// Bounds of the recipients a request keeps.
+const (
+	maxRecipients      = 50
+	maxRecipientLength = 320 // the longest e-mail address
+)
+
+// recipients returns who the tool call in action reaches, as it names
+// them, with their secrets redacted; nil for an action that is not a
+// send, a payment or a post, or that does not decode.
+func recipients(action []byte) []string {
+	var a guard.Action
+	if json.Unmarshal(action, &a) != nil || len(a.Input) == 0 {
+		return nil
+	}
+	switch a.InferKind() {
+	case guard.KindShell, guard.KindSQL, guard.KindFile, guard.KindHTTP, guard.KindIntent:
+		return nil
+	}
+	rs := tools.Analyze(a.Tool, a.Input, tools.Options{}).Recipients
+	var out []string
+	for _, r := range rs {
+		if len(out) == maxRecipients {
+			break
+		}
+		r = strings.TrimSpace(r)
+		if r == "" {
+			continue
+		}
+		if len(r) > maxRecipientLength {
+			r = strings.ToValidUTF8(r[:maxRecipientLength], "") + "…"
+		}
+		out = append(out, audit.RedactSecrets(strings.Map(printable, strings.ToValidUTF8(r, "\uFFFD"))))
+	}
+	return out
+}
+
+// printable replaces what a terminal or a page would not show as written
+// (control characters, bidirectional overrides) with U+FFFD, so that a
+// recipient reads as what it is.
+func printable(r rune) rune {
+	if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || unicode.Is(unicode.Cf, r) {
+		return utf8.RuneError
+	}
+	return r
 }

@@ -15,8 +15,9 @@ import (
 
 // Description is a request's action in a person's words: what the request
 // file, `approvals list` and `approvals watch` show. It is made from the
-// stored action, whose secrets and personal data are already redacted, so
-// it shows nothing the store does not keep.
+// stored action, whose secrets and personal data are already redacted, and
+// from the recipients the request keeps unmasked (a person decides on
+// them), so it shows nothing the store does not keep.
 type Description struct {
 	// Headline is one sentence saying what will be done: "Pay $820.00 to
 	// ACME Ltd.", "Run `rm -rf build/`."
@@ -114,7 +115,7 @@ func Describe(r *Request) Description {
 		d.Headline = "Act on the request " + quote(oneLine(a.Text, maxHeadlineQuote))
 		p.add("Request", a.Text, false)
 	default:
-		d.Headline = describeTool(&a, kind, p)
+		d.Headline = describeTool(&a, kind, r.Decision.Recipients, p)
 	}
 	d.Headline = strings.TrimRight(d.Headline, ".") + "."
 	d.Params = p.list
@@ -131,8 +132,14 @@ func Describe(r *Request) Description {
 // describeTool describes a generic tool call (e-mail, message, post,
 // payment, anything else) from what analyze/tools reads in its name and
 // arguments.
-func describeTool(a *guard.Action, kind guard.Kind, p *params) string {
+//
+// kept are the recipients the request kept unmasked (Summary.Recipients);
+// a request opened before they were kept shows the stored, masked ones.
+func describeTool(a *guard.Action, kind guard.Kind, kept []string, p *params) string {
 	res := tools.Analyze(a.Tool, a.Input, tools.Options{})
+	if len(kept) > 0 {
+		res.Recipients = kept
+	}
 	to := names(res.Recipients)
 	subject := inputString(a.Input, "subject", "title")
 	content := inputString(a.Input, "body", "text", "content", "message", "html", "status", "comment", "caption", "post", "description")

@@ -40,6 +40,21 @@ func RedactDetected(s string, fs []privacy.Finding) string {
 	return redactSecrets(maskFindings(s, fs))
 }
 
+// RedactSecrets is Redact for a value a person must read exactly (the
+// recipient of a held send): its secrets are redacted as Redact's are, and
+// its personal data is kept.
+func RedactSecrets(s string) string {
+	s = redactSecrets(s)
+	fs := privacy.Detect(s)
+	keep := fs[:0:0]
+	for _, f := range fs {
+		if f.Type.NeverSend() {
+			keep = append(keep, f)
+		}
+	}
+	return maskFindings(s, keep)
+}
+
 // redactForSpool is Redact without analyze/privacy's secret rules, whose
 // start-up a hook call should not pay: the anchored secret rules of this
 // file and the personal data. The drain into the log runs Redact.

@@ -56,7 +56,7 @@ func (s *SQLite) ContactCounts(ctx context.Context, keys []string) (map[string]i
 // ImportContacts adds contacts with their earlier interactions; a contact
 // already known keeps the larger count. It returns how many were new.
 func (s *SQLite) ImportContacts(ctx context.Context, cs []Contact) (int, error) {
-	in, err := codec.MergeImport(importedContacts(cs))
+	in, err := codec.MergeImport(ImportedContacts(cs))
 	if err != nil {
 		return 0, fmt.Errorf("store: import contacts: %w", err)
 	}
@@ -92,8 +92,9 @@ func (s *SQLite) ImportContacts(ctx context.Context, cs []Contact) (int, error) 
 	return added, nil
 }
 
-// importedContacts is cs as the stores import them.
-func importedContacts(cs []Contact) []codec.ImportedContact {
+// ImportedContacts is cs as the stores (this one and the PostgreSQL one)
+// import them.
+func ImportedContacts(cs []Contact) []codec.ImportedContact {
 	out := make([]codec.ImportedContact, len(cs))
 	for i, c := range cs {
 		out[i] = codec.ImportedContact{Key: c.Key, Kind: c.Kind, Display: c.Display, Named: c.Named, Interactions: c.Interactions,

@@ -19,6 +19,8 @@ var autorunPlaces = []string{
 	"~/.config/autostart/x.desktop", "~/.config/environment.d/x.conf", "~/.local/lib/python3.11/site-packages/x.pth",
 	"~/.local/lib/python3.12/site-packages/usercustomize.py", "/usr/lib/python3/dist-packages/zz.pth", "~/.local/bin/git", "~/bin/ssh",
 	"~/.local/bin/python3", "/usr/local/bin/sudo", "~/Library/LaunchAgents/com.x.plist",
+	"~/.config/systemd/user/default.target.wants/x.service", "~/.config/systemd/user/ssh-agent.service.d/override.conf",
+	"~/.local/share/systemd/user/pipewire.service.d/10-x.conf",
 	"~/AppData/Roaming/Microsoft/Windows/Start\\ Menu/Programs/Startup/x.bat",
 }
 

@@ -20,7 +20,9 @@ type persistPlace struct {
 	// home not known, another user's home, /etc/xdg/autostart).
 	anywhere bool
 	// wants: only the directories named dir/*.wants, dir/*.requires
-	// (a systemd unit linked there starts with its target).
+	// (a systemd unit linked there starts with its target) and the
+	// drop-in directories dir/*.d (a file there changes what a unit
+	// that is already enabled runs).
 	wants bool
 	// unseen: only files whose names are not known make it one (a
 	// directory on PATH: autorunOf judges a named file by its name).
@@ -82,7 +84,7 @@ func persistWhen(l string) string {
 		rest := l[k+len(dir)+1:]
 		if pl.wants {
 			d, _, ok := strings.Cut(rest, "/")
-			if !ok || !strings.HasSuffix(d, ".wants") && !strings.HasSuffix(d, ".requires") {
+			if !ok || !strings.HasSuffix(d, ".wants") && !strings.HasSuffix(d, ".requires") && !strings.HasSuffix(d, ".d") {
 				continue
 			}
 		}

@@ -74,12 +74,7 @@ func (s *Store) ContactCounts(ctx context.Context, keys []string) (map[string]in
 // statements whatever the number of contacts: the new ones are inserted,
 // then the known ones updated.
 func (s *Store) ImportContacts(ctx context.Context, cs []store.Contact) (int, error) {
-	in := make([]codec.ImportedContact, len(cs))
-	for i, c := range cs {
-		in[i] = codec.ImportedContact{Key: c.Key, Kind: c.Kind, Display: c.Display, Named: c.Named, Interactions: c.Interactions,
-			FirstUS: codec.Micros(c.First), LastUS: codec.Micros(c.Last)}
-	}
-	in, err := codec.MergeImport(in)
+	in, err := codec.MergeImport(store.ImportedContacts(cs))
 	if err != nil {
 		return 0, fmt.Errorf("store: import contacts: %w", err)
 	}

@@ -1,0 +1,106 @@
+package approval_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/actionguard/actionguard/approval"
+)
+
+// recipientParam returns the Recipient(s) parameter of d ("" when none).
+func recipientParam(d approval.Description) string {
+	for _, p := range d.Params {
+		if p.Name == "Recipient" || p.Name == "Recipients" {
+			return p.Value
+		}
+	}
+	return ""
+}
+
+// A held send shows its recipients as the call names them, so that a person
+// can tell alice.smith@ from an attacker's address at the same domain; the
+// stored action and the content stay masked.
+func TestRecipientsShownInFull(t *testing.T) {
+	const body = "Hi, my card is 4111 1111 1111 1111 and my phone +1 415 555 0134."
+	addrs := []string{"alice.smith@acme-ltd.example", "a.attacker@acme-ltd.example", "bob+ops@mail.example.org"}
+	for _, tool := range []string{"send_email", "mcp__gmail__send_message", "gmail_send", "outlook.sendMail"} {
+		for _, key := range []string{"to", "recipient", "recipients"} {
+			for n := 1; n <= len(addrs); n++ {
+				var to any = addrs[0]
+				if n > 1 || key == "recipients" {
+					to = addrs[:n]
+				}
+				in, _ := json.Marshal(map[string]any{"tool": tool, "input": map[string]any{key: to, "subject": "Report", "body": body}})
+				r := approval.New(in, approval.Summary{Tool: tool, Verdict: "approve"}, time.Now())
+				got := recipientParam(approval.Describe(r))
+				for _, a := range addrs[:max(n, 1)] {
+					if _, ok := to.(string); ok && a != addrs[0] {
+						continue
+					}
+					if !strings.Contains(got, a) {
+						t.Errorf("%s %s=%v: recipients shown %q, want %q in full", tool, key, to, got, a)
+					}
+				}
+				if strings.Contains(string(r.Action), addrs[0]) {
+					t.Errorf("%s: the stored action keeps %q unmasked: %s", tool, addrs[0], r.Action)
+				}
+				if strings.Contains(string(r.Action), "4111 1111 1111 1111") || strings.Contains(approval.Describe(r).Input, "4111 1111 1111 1111") {
+					t.Errorf("%s: the card number in the content is not masked", tool)
+				}
+			}
+		}
+	}
+}
+
+// A recipient carries no secret and no control character into what a
+// person reads.
+func TestRecipientsKeptSafely(t *testing.T) {
+	cases := []struct {
+		name, to, notWant string
+	}{
+		{"webhook token", "https://hooks.slack.com/services/T0AAAAAAA/B0BBBBBBB/abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwx"},
+		{"github token", "ghp_abcdefghijklmnopqrstuvwxyz0123456789@example.com", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"},
+		{"newline", "bob@example.com\nApproved by the security team", "\n"},
+		{"bidi override", "bob@example.com\u202egro.live", "\u202e"},
+		{"escape", "bob@example.com\x1b[2K", "\x1b"},
+	}
+	for _, c := range cases {
+		in, _ := json.Marshal(map[string]any{"tool": "send_email", "input": map[string]any{"to": c.to, "body": "x"}})
+		r := approval.New(in, approval.Summary{Tool: "send_email", Verdict: "approve"}, time.Now())
+		for _, kept := range r.Decision.Recipients {
+			if strings.Contains(kept, c.notWant) {
+				t.Errorf("%s: kept recipient %q still has %q", c.name, kept, c.notWant)
+			}
+		}
+		if got := recipientParam(approval.Describe(r)); strings.Contains(got, c.notWant) {
+			t.Errorf("%s: shown recipient %q still has %q", c.name, got, c.notWant)
+		}
+	}
+	long := strings.Repeat("a", 5000) + "@example.com"
+	in, _ := json.Marshal(map[string]any{"tool": "send_email", "input": map[string]any{"to": long, "body": "x"}})
+	r := approval.New(in, approval.Summary{Tool: "send_email", Verdict: "approve"}, time.Now())
+	for _, kept := range r.Decision.Recipients {
+		if len(kept) > 400 {
+			t.Errorf("a %d-byte recipient is kept at %d bytes", len(long), len(kept))
+		}
+	}
+}
+
+// Actions that are not sends keep no recipients: a command's or a file's
+// text stays as redacted as the stored action.
+func TestRecipientsOnlyForSends(t *testing.T) {
+	for _, in := range []string{
+		`{"tool":"Bash","input":{"command":"mail -s x alice@example.com < report.txt"}}`,
+		`{"tool":"Write","input":{"file_path":"notes.md","content":"to: alice@example.com"}}`,
+		`{"tool":"WebFetch","input":{"url":"https://example.com/?to=alice@example.com"}}`,
+		`not json`,
+		`{"tool":"send_email"}`,
+	} {
+		r := approval.New([]byte(in), approval.Summary{Tool: "x", Verdict: "approve"}, time.Now())
+		if len(r.Decision.Recipients) > 0 {
+			t.Errorf("%s: kept recipients %q", in, r.Decision.Recipients)
+		}
+	}
+}
