@@ -3,9 +3,10 @@
 # record written — against cc-safety-net (npm) on the same inputs: a routine
 # command, a destructive git command, an inline script, a 200-line heredoc,
 # an MCP call, a blocked rm of the home directory, a held force-push and a
-# file written by the Write tool. The commands run interleaved, run by run (bench/hookbench),
-# beside a process that only prints {} (the floor of a process start on
-# this machine), so a host whose speed drifts slows them all alike.
+# file written by the Write tool. The commands run interleaved, run by run
+# (bench/hookbench), beside a process that only prints {} (the floor of a
+# process start on this machine), so a host whose speed drifts slows them
+# all alike.
 # Prints one line per tool and input: median and p99 wall time, both net of
 # the {} process, median CPU time (user+sys) net of it, peak RSS, and how
 # many times faster than cc-safety-net the lean hook is (by median, raw).
