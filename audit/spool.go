@@ -63,8 +63,44 @@ func (s *Spool) Append(r *Record) error { return s.append(r, false) }
 func (s *Spool) AppendDurable(r *Record) error { return s.append(r, true) }
 
 func (s *Spool) append(r *Record, durable bool) error {
+	f, first, err := s.write(r)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if durable {
+		return syncSpool(f, first)
+	}
+	return nil
+}
+
+// AppendSyncing is AppendDurable in two steps. It returns once the record
+// is written, which it survives the writer being killed, with wait, which
+// returns once the record is on the disk. A hook call does its remaining
+// work (the session's line, its answer) while the system writes the
+// record out, and waits before it answers: the answer still comes after
+// the record is durable, and the sync's latency is overlapped instead of
+// added. wait must be called once; err != nil means nothing was written.
+func (s *Spool) AppendSyncing(r *Record) (wait func() error, err error) {
+	f, first, err := s.write(r)
+	if err != nil {
+		return nil, err
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- syncSpool(f, first)
+		f.Close()
+	}()
+	return func() error { return <-done }, nil
+}
+
+// write writes r's frame to the spool in one locked write and returns the
+// open file, for the caller to sync and close; first reports that the
+// frame is the file's first bytes (the file is new, and its name must be
+// synced too).
+func (s *Spool) write(r *Record) (f *os.File, first bool, err error) {
 	if r == nil {
-		return errors.New("audit: spool: nil record")
+		return nil, false, errors.New("audit: spool: nil record")
 	}
 	if len(r.Action) > 0 {
 		r.Action = compact(redactSpoolJSON(r.Action))
@@ -79,7 +115,7 @@ func (s *Spool) append(r *Record, durable bool) error {
 	}
 	payload, err := spoolLine(r)
 	if err != nil {
-		return fmt.Errorf("audit: spool: %w", err)
+		return nil, false, fmt.Errorf("audit: spool: %w", err)
 	}
 	if len(payload) > maxSpoolLine {
 		cut := *r
@@ -89,39 +125,46 @@ func (s *Spool) append(r *Record, durable bool) error {
 		}
 		cut.Action, _ = json.Marshal(map[string]string{"truncated": text})
 		if payload, err = json.Marshal(&cut); err != nil {
-			return fmt.Errorf("audit: spool: %w", err)
+			return nil, false, fmt.Errorf("audit: spool: %w", err)
 		}
 	}
 	frame := appendFrame(make([]byte, 0, len(payload)+32), payload)
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-		return fmt.Errorf("audit: spool: %w", err)
+		return nil, false, fmt.Errorf("audit: spool: %w", err)
 	}
-	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err = os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return fmt.Errorf("audit: spool: %w", err)
+		return nil, false, fmt.Errorf("audit: spool: %w", err)
 	}
-	defer f.Close()
+	// The lock covers the write only: a drain must not read half a frame,
+	// and a sync needs no lock.
 	if err := lockfile.Shared(f); err != nil {
-		return fmt.Errorf("audit: spool: lock: %w", err)
+		f.Close()
+		return nil, false, fmt.Errorf("audit: spool: lock: %w", err)
 	}
-	defer lockfile.Unlock(f)
-	if _, err := spoolWrite(f, frame); err != nil {
-		return fmt.Errorf("audit: spool: %w", err)
+	_, err = spoolWrite(f, frame)
+	var end int64
+	if err == nil {
+		// With O_APPEND the offset is the end of this frame, wherever
+		// other writers' frames went.
+		end, err = f.Seek(0, io.SeekCurrent)
 	}
-	if durable {
-		return syncSpool(f, len(frame))
+	lockfile.Unlock(f)
+	if err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("audit: spool: %w", err)
 	}
-	return nil
+	return f, end == int64(len(frame)), nil
 }
 
-// syncSpool syncs the spool after a write of n bytes, and its directory
-// too when that write made the file (a new file's name is in the
-// directory, which has its own sync).
-func syncSpool(f *os.File, n int) error {
+// syncSpool syncs the spool, and its directory too when the write was the
+// file's first (a new file's name is in the directory, which has its own
+// sync).
+func syncSpool(f *os.File, first bool) error {
 	if err := f.Sync(); err != nil {
 		return fmt.Errorf("audit: spool: sync: %w", err)
 	}
-	if fi, err := f.Stat(); err == nil && fi.Size() == int64(n) {
+	if first {
 		// Not every system can sync a directory (Windows cannot open one
 		// for it): the file's own sync is what can be had there.
 		if d, err := os.Open(filepath.Dir(f.Name())); err == nil {

@@ -2,9 +2,11 @@
 # The whole `actionguard hook claude-code` process — stdin to exit, audit
 # record written — against cc-safety-net (npm) on the same inputs: a routine
 # command, a destructive git command, an inline script, a 200-line heredoc,
-# an MCP call. The commands run interleaved, run by run (bench/hookbench),
-# beside a process that only prints {} (the floor of a process start on
-# this machine), so a host whose speed drifts slows them all alike.
+# an MCP call, a blocked rm of the home directory, a held force-push and a
+# file written by the Write tool. The commands run interleaved, run by run
+# (bench/hookbench), beside a process that only prints {} (the floor of a
+# process start on this machine), so a host whose speed drifts slows them
+# all alike.
 # Prints one line per tool and input: median and p99 wall time, both net of
 # the {} process, median CPU time (user+sys) net of it, peak RSS, and how
 # many times faster than cc-safety-net the lean hook is (by median, raw).
@@ -40,7 +42,7 @@ fi
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 printf "%-16s %-17s %9s %9s %9s %9s %9s %8s %8s\n" input tool median_ms net_ms p99_ms net_p99 net_cpu rss_MiB ratio
-for input in routine git-destructive inline-script heredoc-200 mcp-send; do
+for input in routine git-destructive inline-script heredoc-200 mcp-send rm-home git-push-held write-file; do
 	# -state: each command its own HOME and audit database.
 	"$tmp/hookbench" -runs "$RUNS" -input "bench/hookinputs/$input.json" -empty -state "$tmp/state-$input" "${cmds[@]}" |
 		awk -v i="$input" '
@@ -54,7 +56,7 @@ for input in routine git-destructive inline-script heredoc-200 mcp-send; do
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 # Every record the lean hook spooled is in an intact chain.
-for input in routine git-destructive inline-script heredoc-200 mcp-send; do
+for input in routine git-destructive inline-script heredoc-200 mcp-send rm-home git-push-held write-file; do
 	st="$tmp/state-$input/actionguard-hook"
 	HOME="$st/home" ACTIONGUARD_DB="$st/audit.db" "$tmp/actionguard" audit verify
 done

@@ -263,7 +263,7 @@ func (a *analysis) statement(sp span) Statement {
 			st.Verb = upperASCII(a.text(verbAt))
 		}
 	}
-	readOnly := readVerbs()[st.Verb] && !(st.Verb == "PRAGMA" && a.pragmaSets(verbAt, end))
+	readOnly := readVerbs.has(st.Verb) && !(st.Verb == "PRAGMA" && a.pragmaSets(verbAt, end))
 	if (st.Verb == "EXPLAIN" || st.Verb == "DESCRIBE" || st.Verb == "DESC") && !a.analyzes(verbAt, end) {
 		// EXPLAIN DELETE … plans the DELETE without running it.
 		st.ReadOnly = true
@@ -272,7 +272,7 @@ func (a *analysis) statement(sp span) Statement {
 	cs := a.clauses(first, end)
 	for i := range cs {
 		c := &cs[i]
-		if !readVerbs()[c.verb] {
+		if !readVerbs.has(c.verb) {
 			readOnly = false
 		}
 		a.checkClause(c)

@@ -123,8 +123,8 @@ func (a *analysis) startsClause(i, first, depth int, top *clause) string {
 	}
 	open := hasPrev && (p.kind == kOpen || p.kw() == "AS" ||
 		p.kind == kClose && top != nil && top.depth == depth && top.verb == "WITH")
-	excluded := hasPrev && !boundary && (p.kind == kPunct || p.kind == kOp || excludedBefore()[p.kw()])
-	lineStart := hasPrev && t.flags&fNL != 0 && depth == 0 && !excluded && !continuesBefore()[p.kw()] && p.kind != kOpen
+	excluded := hasPrev && !boundary && (p.kind == kPunct || p.kind == kOp || excludedBefore.has(p.kw()))
+	lineStart := hasPrev && t.flags&fNL != 0 && depth == 0 && !excluded && !continuesBefore.has(p.kw()) && p.kind != kOpen
 	next := a.kwAt(i + 1)
 	if i+1 >= len(a.toks) || a.toks[i+1].kind == kSemi || a.toks[i+1].kind == kSep {
 		next = ";"

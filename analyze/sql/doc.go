@@ -14,7 +14,8 @@
 //     and must not match.
 //   - ApexHasDML tells whether Salesforce anonymous Apex changes data.
 //
-// Text is tokenized by github.com/DataDog/go-sqllexer, with this package
+// Text is tokenized by go-sqllexer's lexer (kept in internal/sqllexer, its
+// keyword trie built on first use rather than at start), with this package
 // handling what differs between dialects (nested and MySQL comments,
 // backtick and [bracket] names, $$ bodies, psql backslash commands, T-SQL
 // GO, the mysql client's DELIMITER). Generic text on which dialects

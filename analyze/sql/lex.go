@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	sqllexer "github.com/DataDog/go-sqllexer"
+	"github.com/actionguard/actionguard/analyze/sql/internal/sqllexer"
 )
 
 // kind is what a token is, for this package's purposes. go-sqllexer's finer

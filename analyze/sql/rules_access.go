@@ -204,9 +204,9 @@ func (a *analysis) checkGrant(c *clause) {
 		}
 		w := strings.ToLower(unquoteName(a.text(j)))
 		switch {
-		case superRoles()[w]:
+		case superRoles.has(w):
 			super = true
-		case broadRoles()[w] || a.toks[j].kw() == "ALL":
+		case broadRoles.has(w) || a.toks[j].kw() == "ALL":
 			broad = true
 		}
 	}
@@ -266,9 +266,9 @@ func (a *analysis) checkAlterRole(c *clause) {
 		member, _ := a.account(m+1, c.end)
 		role := strings.ToLower(name)
 		switch {
-		case superRoles()[role]:
+		case superRoles.has(role):
 			a.add(ruleRoleSuperuser.Find(ev, fmt.Sprintf("Makes %s a member of %s: it can do anything on the server.", member, name), member))
-		case broadRoles()[role]:
+		case broadRoles.has(role):
 			a.add(ruleGrantAll.Find(ev, fmt.Sprintf("Makes %s a member of %s: it owns the whole database.", member, name), member))
 		default:
 			a.add(ruleGrantPrivileges.Find(ev, fmt.Sprintf("Makes %s a member of role %s and gives it that role's privileges.", member, name), member))

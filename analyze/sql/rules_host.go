@@ -219,16 +219,16 @@ func (a *analysis) hostCall(i, end int, ev func() string) bool {
 		role, member := "", ""
 		for _, s := range args {
 			switch l := strings.ToLower(s); {
-			case superRoles()[l] || broadRoles()[l]:
+			case superRoles.has(l) || broadRoles.has(l):
 				role = s
 			default:
 				member = s
 			}
 		}
 		switch l := strings.ToLower(role); {
-		case superRoles()[l]:
+		case superRoles.has(l):
 			a.add(ruleRoleSuperuser.Find(ev(), fmt.Sprintf("Makes %s a member of %s: it can do anything on the server.", orSomeone(member), role), targets(member)...))
-		case broadRoles()[l]:
+		case broadRoles.has(l):
 			a.add(ruleGrantAll.Find(ev(), fmt.Sprintf("Makes %s a member of %s: it owns the whole database.", orSomeone(member), role), targets(member)...))
 		default:
 			a.add(ruleGrantPrivileges.Find(ev(), fmt.Sprintf("Adds an account to a role (%s).", name), args...))
@@ -337,7 +337,7 @@ func (a *analysis) untrustedLanguage(c *clause, ev string) bool {
 		lang = s
 	}
 	lang = strings.ToLower(unquoteName(lang))
-	if !untrustedLanguages()[lang] {
+	if !untrustedLanguages.has(lang) {
 		return false
 	}
 	if lang == "c" {

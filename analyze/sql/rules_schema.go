@@ -106,7 +106,7 @@ func (a *analysis) checkDrop(c *clause) {
 	var typ []string
 	for n := 0; i < c.end && n < 3; n++ {
 		k := a.kwAt(i)
-		if k == "" || n > 0 && !dropTypeWords()[k] {
+		if k == "" || n > 0 && !dropTypeWords.has(k) {
 			break
 		}
 		typ = append(typ, strings.ToLower(k))

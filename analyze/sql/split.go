@@ -83,7 +83,7 @@ func opensBlock(toks []token, i, first int) bool {
 	case kSemi, kSep, kMeta, kPunct, kOp, kClose:
 		return false
 	}
-	if transactionWords()[n.kw()] || n.kw() == "FROM" || n.kw() == "AS" {
+	if transactionWords.has(n.kw()) || n.kw() == "FROM" || n.kw() == "AS" {
 		return false
 	}
 	if i > first {
@@ -168,7 +168,7 @@ func (a *analysis) isName(i int) bool {
 	case kQuoted:
 		return true
 	case kWord:
-		return !nonName()[a.toks[i].kw()]
+		return !nonName.has(a.toks[i].kw())
 	}
 	return false
 }
@@ -176,7 +176,7 @@ func (a *analysis) isName(i int) bool {
 // name reads a possibly qualified name (db.schema."table", [dbo].[t]) at i,
 // unquoted, and returns it with the index after it; "" when there is none.
 func (a *analysis) name(i, end int) (string, int) {
-	if i < end && a.kindAt(i) == kWord && !nonName()[a.toks[i].kw()] && !(a.kindAt(i+1) == kPunct && a.text(i+1) == ".") {
+	if i < end && a.kindAt(i) == kWord && !nonName.has(a.toks[i].kw()) && !(a.kindAt(i+1) == kPunct && a.text(i+1) == ".") {
 		return a.text(i), i + 1 // the common case: a plain name, no copy
 	}
 	var b strings.Builder

@@ -128,12 +128,24 @@ STREAM SUBSCRIPTION SYNONYM TABLESPACE TASK TEMP TEMPORARY TEXT TRIGGER TYPE VIE
 
 // set returns the set of the words, built on first use: this package is
 // loaded in every hook process, most of which see no SQL.
-func set(words string) func() map[string]bool {
-	return sync.OnceValue(func() map[string]bool {
-		m := make(map[string]bool)
-		for _, w := range strings.Fields(words) {
-			m[w] = true
+func set(words string) *wordSet { return &wordSet{words: words} }
+
+// wordSet is a set of words built on its first use. Declared as
+// set("…"), it is laid out by the compiler: a process that never analyses
+// SQL (a hook call on any other command) builds none of the sets.
+type wordSet struct {
+	words string
+	once  sync.Once
+	m     map[string]bool
+}
+
+// has reports whether w is in the set.
+func (s *wordSet) has(w string) bool {
+	s.once.Do(func() {
+		s.m = make(map[string]bool)
+		for _, f := range strings.Fields(s.words) {
+			s.m[f] = true
 		}
-		return m
 	})
+	return s.m[w]
 }

@@ -116,6 +116,11 @@ func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, d
 		door.Writer = spoolWriter{rec}
 	}
 	resp := adapter.Run(ctx, ad, door, rec, stdin, adapter.Options{History: HistorySteps, Enrich: rec.enrich})
+	// A blocked or held call's record was being synced while the session
+	// line and the answer were made: the answer waits for it.
+	if err := rec.synced(); err != nil {
+		warn = append(warn, "actionguard: the record of this call may not have reached the disk: "+err.Error()+"\n"...)
+	}
 	if db.deferred() {
 		return adapter.Response{}, ErrNeedsDatabase
 	}
@@ -161,6 +166,19 @@ type Recorder struct {
 	// afterCheck are what enrich learned to keep (the hour's activity, a
 	// trusted pattern's use), written by decided.
 	afterCheck []func()
+	// syncing waits for the sync of a blocked or held call's record
+	// (audit.Spool.AppendSyncing); nil when none is under way.
+	syncing func() error
+}
+
+// synced waits for the record's sync under way, if any.
+func (r *Recorder) synced() error {
+	if r.syncing == nil {
+		return nil
+	}
+	err := r.syncing()
+	r.syncing = nil
+	return err
 }
 
 // DrainAt is the spool size from which a hook call drains it itself: a few
@@ -197,8 +215,12 @@ func (r *Recorder) Close() {
 }
 
 // spoolWriter is the hook's frontdoor.Writer: each record is one locked
-// append to the spool beside the audit database, synced first when the
-// record must survive a power cut (durable).
+// append to the spool beside the audit database, synced before the answer
+// when the record must survive a power cut (durable). An allowed call's
+// record under strict durability is synced before the door goes on, so
+// that a failed sync makes no allow; a blocked or held call's is synced
+// while the hook finishes the call (Run waits for it before answering),
+// since no failure can loosen its answer.
 type spoolWriter struct{ r *Recorder }
 
 // Append implements frontdoor.Writer.
@@ -213,10 +235,17 @@ func (w spoolWriter) Append(_ context.Context, rec *audit.Record) error {
 		return err
 	}
 	spool := audit.NewSpool(audit.SpoolPath(path))
-	if durable(w.r.policy, rec.Verdict) {
+	switch {
+	case !durable(w.r.policy, rec.Verdict):
+		return spool.Append(rec)
+	case rec.Verdict.Allowed() || w.r.syncing != nil:
 		return spool.AppendDurable(rec)
 	}
-	return spool.Append(rec)
+	wait, err := spool.AppendSyncing(rec)
+	if err == nil {
+		w.r.syncing = wait
+	}
+	return err
 }
 
 // decided is the door's Decided: after a decision's record, what the
