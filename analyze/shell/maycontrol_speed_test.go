@@ -117,3 +117,96 @@ func FuzzMayControlWord(f *testing.F) {
 		}
 	})
 }
+
+// TestWithoutBytesLikeReplacer: withoutBytes gives what the strings.Replacer
+// it stands for gives, on generated words with multi-byte characters.
+func TestWithoutBytesLikeReplacer(t *testing.T) {
+	rep := strings.NewReplacer("-", "", "_", "", ".", "")
+	alphabet := []string{"-", "_", ".", "a", "D", "é", "\u212A", "\x00", "delete", "do", "x"}
+	r := rand.New(rand.NewPCG(5, 9))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		w := b.String()
+		if got, want := withoutBytes(w, "-_."), rep.Replace(w); got != want {
+			t.Errorf("withoutBytes(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+// TestShowChangeMarks: a path without the marks is shown as it is, one
+// with them as the replacer shows it.
+func TestShowChangeMarks(t *testing.T) {
+	rep := strings.NewReplacer("/"+selfDeep+"/", "/…/", selfAny, "…", selfDynamic, "…")
+	for _, p := range []string{"", "a/b", "~/.claude/settings.json", "/x/**/y", "**", "a/" + selfAny + "/b", selfDynamic, "a\x00b", "/**/", "***"} {
+		if got, want := showChange(p), rep.Replace(p); got != want {
+			t.Errorf("showChange(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// TestMayAlignComplete: the walk of a path against the places finds one
+// only for a path mayAlign lets through, for every generated path (plain
+// names, the places' own names in every position, wildcards, names known
+// at run time), tree or not, from several working directories and homes,
+// with and without configured places.
+func TestMayAlignComplete(t *testing.T) {
+	names := []string{"src", "build", "node_modules", "app.go", "project", "home", "dev", "tmp", "etc", "srv", "ag", "Library", "library",
+		"application support", "appdata", "x.log", "*", "**", "*.json", "settings*", selfAny, "\x00dyn", "a\x00b"}
+	for _, pl := range selfPlacesOnce() {
+		names = append(names, pl.parts...)
+	}
+	paths := selfReachPaths()
+	r := rand.New(rand.NewPCG(21, 4))
+	for range 20000 {
+		var b strings.Builder
+		if r.IntN(2) == 0 {
+			b.WriteString("/")
+		}
+		for k := range 1 + r.IntN(6) {
+			if k > 0 {
+				b.WriteByte('/')
+			}
+			b.WriteString(names[r.IntN(len(names))])
+		}
+		paths = append(paths, b.String())
+	}
+	opts := []Options{
+		{Cwd: "/home/dev/project", Home: "/home/dev"},
+		{Cwd: "/tmp/work/repo", Home: "/home/dev"},
+		{Cwd: "/home/dev/project", Home: "/home/dev", ControlPlane: []string{"/etc/actionguard", "/srv/ag/policy.yaml"}},
+		{Cwd: "", Home: "/home/dev"},
+		{Cwd: "/home/dev/project", Home: ""},
+	}
+	found, skipped := 0, 0
+	for _, opt := range opts {
+		e := newAnalysis(opt)
+		for _, p := range paths {
+			abs, _ := e.resolve(p)
+			parts := selfParts(abs)
+			if len(parts) == 0 {
+				continue
+			}
+			kind := componentKinds(parts, nil)
+			may := e.mayAlign(parts, kind)
+			for _, tree := range []bool{false, true} {
+				part := e.alignPlaces(parts, kind, e.homeParts(), tree)
+				if part.ok() {
+					found++
+					if !may {
+						t.Errorf("cwd %q home %q: %q (tree %v) reaches %q, but mayAlign skips it", opt.Cwd, opt.Home, p, tree, part.what)
+					}
+				}
+			}
+			if !may {
+				skipped++
+			}
+		}
+	}
+	if found == 0 || skipped == 0 {
+		t.Fatalf("%d paths reach a place, %d are skipped: the comparison tells nothing", found, skipped)
+	}
+	t.Logf("%d judgements reach a place; %d paths skipped", found, skipped)
+}
