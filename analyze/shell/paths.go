@@ -58,7 +58,7 @@ type analysis struct {
 	// control are the places of actionguard's control plane configured
 	// beyond the defaults (Options.ControlPlane; see paths_self.go).
 	control      []string
-	controlBases []string    // path.Base of each of control, in lower case
+	controlBases []string    // path.Base of each of control, in lower case, that holds no control hint
 	placeList    []selfPlace // places(), when control is set
 	homeSplit    []string    // selfParts(home), when home is set
 	inControl    bool        // the working directory is in the control plane

@@ -40,7 +40,7 @@ type places struct {
 	optControl      []string
 	cwd, home       string
 	control         []string
-	controlBases    []string // path.Base of each of control, in lower case
+	controlBases    []string // path.Base of each of control, in lower case, that no control hint is part of
 	placeList       []selfPlace
 	homeSplit       []string
 	inControl       bool
@@ -56,7 +56,12 @@ func placesOf(opt Options) *places {
 	for _, p := range opt.ControlPlane {
 		if p = cleanDir(p); p != "" && p != "/" {
 			b.control = append(b.control, p)
-			b.controlBases = append(b.controlBases, strings.ToLower(path.Base(p)))
+			// A base that holds one of controlHints needs no look of its
+			// own: an argument holding it holds the hint, which mayControl
+			// reads first (the default places' "actionguard" is one).
+			if base := strings.ToLower(path.Base(p)); !controlHintIn(base) {
+				b.controlBases = append(b.controlBases, base)
+			}
 		}
 	}
 	if len(b.control) > 0 {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/actionguard/actionguard/internal/dirs"
+	"github.com/actionguard/actionguard/internal/lazy"
 )
 
 // The paths a command changes, as the file system sees them, judged
@@ -167,16 +168,16 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 	home := e.homeParts()
 	// What each component is does not depend on the place: read it once.
 	var kb [16]uint8
-	kind := kb[:0]
-	for _, c := range p {
-		k := uint8(0)
-		if strings.Contains(c, "\x00") && c != selfAny {
-			k = compRuntime
-		} else if isGlobPath(c) {
-			k = compGlob
-		}
-		kind = append(kind, k)
+	kind := componentKinds(p, kb[:0])
+	if !e.mayAlign(p, kind) {
+		return controlPart{}
 	}
+	return e.alignPlaces(p, kind, home, ch.tree)
+}
+
+// alignPlaces is selfReachWritten's walk of the components p (of the
+// kinds kind) against every place.
+func (e *analysis) alignPlaces(p []string, kind []uint8, home []string, tree bool) controlPart {
 	rootDir := -1 // len of the longest prefix known to be a settings root, cached below
 	for _, pl := range e.places() {
 		for i := range p {
@@ -214,7 +215,7 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 			if kind[i] == 0 && len(pl.parts) > 0 && p[i] != pl.parts[0] && p[i] != selfDeep && p[i] != selfAny {
 				continue // a plain name that is not the place's first: selfAligned says no
 			}
-			switch selfAligned(p[i:], pl.parts, ch.tree) {
+			switch selfAligned(p[i:], pl.parts, tree) {
 			case reachPlace:
 				return controlPart{what: pl.what}
 			case reachHolder:
@@ -224,6 +225,62 @@ func (e *analysis) selfReachWritten(ch selfChange) controlPart {
 	}
 	return controlPart{}
 }
+
+// componentKinds appends to kind what each component of p is: plain (0),
+// known only at run time, or a wildcard.
+func componentKinds(p []string, kind []uint8) []uint8 {
+	for _, c := range p {
+		k := uint8(0)
+		if strings.Contains(c, "\x00") && c != selfAny {
+			k = compRuntime
+		} else if isGlobPath(c) {
+			k = compGlob
+		}
+		kind = append(kind, k)
+	}
+	return kind
+}
+
+// mayAlign reports whether the loop over the places in selfReachWritten
+// can find one for the components p (of the kinds kind): it goes on to a
+// place only from a wildcard (** among them), a name known when the
+// command runs, or a plain name that is the first of a place's (the
+// configured places, absolute, only from the first component). A path of
+// plain names none of which starts a place (src/app.go, node_modules)
+// reaches none, and is not walked against every place.
+func (e *analysis) mayAlign(p []string, kind []uint8) bool {
+	first := placeFirstParts.Get()
+	if first[""] {
+		return true
+	}
+	for i, c := range p {
+		switch {
+		case kind[i] == compGlob || kind[i] == 0 && (c == selfAny || first[c]):
+			return true
+		case kind[i] == 0 && i == 0 && len(e.control) > 0:
+			for _, pl := range e.places() {
+				if len(pl.parts) == 0 || pl.parts[0] == c {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// placeFirstParts are the first components of the default places; "" is
+// among them if a place has none (every path may then reach it).
+var placeFirstParts = &lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, pl := range selfPlacesOnce() {
+		if len(pl.parts) == 0 {
+			m[""] = true
+			continue
+		}
+		m[pl.parts[0]] = true
+	}
+	return m
+}}
 
 // Kinds of a path component for selfReachWritten.
 const (
@@ -410,6 +467,9 @@ func selfBase(src string, dynamic bool) string {
 
 // showChange is a changed path as the user reads it.
 func showChange(p string) string {
+	if !strings.Contains(p, selfDeep) && strings.IndexByte(p, 0) < 0 {
+		return p // none of the marks below is in it
+	}
 	return strings.NewReplacer("/"+selfDeep+"/", "/…/", selfAny, "…", selfDynamic, "…").Replace(p)
 }
 

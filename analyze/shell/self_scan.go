@@ -378,7 +378,9 @@ func (e *analysis) mayControl(a string) bool {
 		// With links on disk looked at, any path may lead there.
 		return true
 	}
-	if hasControlHint(a) {
+	// A hint, or a wildcard in a path, which may name any of the places
+	// (~/.l*/st*/act*/audit.k*).
+	if mayControlWord(a) {
 		return true
 	}
 	if len(e.controlBases) > 0 {
@@ -390,8 +392,53 @@ func (e *analysis) mayControl(a string) bool {
 			}
 		}
 	}
-	// A wildcard in a path may name any of them (~/.l*/st*/act*/audit.k*).
-	return globPathWord(a)
+	return false
+}
+
+// mayControlWord is hasControlHint(a) || globPathWord(a), in one pass over
+// an ASCII word: only the bytes a hint starts with, wildcards and slashes
+// are looked at.
+func mayControlWord(a string) bool {
+	glob, slash := false, false
+	for i := 0; i < len(a); i++ {
+		b := a[i]
+		if b >= utf8.RuneSelf {
+			return hasControlHint(a) || globPathWord(a) // the lowered word is read
+		}
+		switch wordBytes[b] {
+		case 0:
+			continue
+		case wbHint:
+			if controlHintAt(a, i) {
+				return true
+			}
+		case wbSlash:
+			slash = true
+			if controlHintAt(a, i) {
+				return true
+			}
+		case wbGlob:
+			glob = true
+		}
+		if glob && slash {
+			return true
+		}
+	}
+	return false
+}
+
+// What mayControlWord makes of an ASCII byte.
+const (
+	wbHint  = 1 + iota // a control hint may start here (either case)
+	wbSlash            // '/', which also starts hints
+	wbGlob             // a wildcard
+)
+
+// wordBytes classifies the ASCII bytes for mayControlWord (laid out by the
+// compiler: nothing is built at start).
+var wordBytes = [utf8.RuneSelf]uint8{
+	'c': wbHint, 'C': wbHint, 'x': wbHint, 'X': wbHint, 'l': wbHint, 'L': wbHint, 'a': wbHint, 'A': wbHint,
+	'h': wbHint, 'H': wbHint, '.': wbHint, '/': wbSlash, '*': wbGlob, '?': wbGlob, '[': wbGlob,
 }
 
 // unknownPathWord reports a word with a slash and a $ or ` in it (a path
@@ -451,29 +498,34 @@ func hasControlHint(a string) bool {
 		}
 	}
 	for i := 0; i < len(a); i++ {
-		var hit bool
-		switch foldASCII(a[i]) {
-		case 'c':
-			hit = hasPrefixFold(a[i:], "ctionguard")
-		case 'x':
-			hit = hasPrefixFold(a[i:], "xdg_")
-		case '/':
-			hit = hasPrefixFold(a[i:], "/hooks") || hasPrefixFold(a[i:], "/claude") || hasPrefixFold(a[i:], "/gemini") ||
-				hasPrefixFold(a[i:], "/codex") || hasPrefixFold(a[i:], "/cursor")
-		case 'l':
-			hit = hasPrefixFold(a[i:], "library")
-		case 'a':
-			hit = hasPrefixFold(a[i:], "appdata") || hasPrefixFold(a[i:], "application support")
-		case 'h':
-			hit = hasPrefixFold(a[i:], "hooks/")
-		case '.':
-			hit = hasPrefixFold(a[i:], ".claude") || hasPrefixFold(a[i:], ".codex") || hasPrefixFold(a[i:], ".gemini") ||
-				hasPrefixFold(a[i:], ".cursor") || hasPrefixFold(a[i:], ".config") || hasPrefixFold(a[i:], ".local") ||
-				hasPrefixFold(a[i:], ".copilot") || hasPrefixFold(a[i:], ".aider")
-		}
-		if hit {
+		if controlHintAt(a, i) {
 			return true
 		}
+	}
+	return false
+}
+
+// controlHintAt reports whether one of controlHints starts at a[i], its
+// ASCII letters in either case.
+func controlHintAt(a string, i int) bool {
+	switch foldASCII(a[i]) {
+	case 'c':
+		return hasPrefixFold(a[i:], "ctionguard")
+	case 'x':
+		return hasPrefixFold(a[i:], "xdg_")
+	case '/':
+		return hasPrefixFold(a[i:], "/hooks") || hasPrefixFold(a[i:], "/claude") || hasPrefixFold(a[i:], "/gemini") ||
+			hasPrefixFold(a[i:], "/codex") || hasPrefixFold(a[i:], "/cursor")
+	case 'l':
+		return hasPrefixFold(a[i:], "library")
+	case 'a':
+		return hasPrefixFold(a[i:], "appdata") || hasPrefixFold(a[i:], "application support")
+	case 'h':
+		return hasPrefixFold(a[i:], "hooks/")
+	case '.':
+		return hasPrefixFold(a[i:], ".claude") || hasPrefixFold(a[i:], ".codex") || hasPrefixFold(a[i:], ".gemini") ||
+			hasPrefixFold(a[i:], ".cursor") || hasPrefixFold(a[i:], ".config") || hasPrefixFold(a[i:], ".local") ||
+			hasPrefixFold(a[i:], ".copilot") || hasPrefixFold(a[i:], ".aider")
 	}
 	return false
 }

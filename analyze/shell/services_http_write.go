@@ -22,9 +22,27 @@ var svcReadEndpoints = map[string]bool{"_search": true, "_msearch": true, "_coun
 var svcDestructiveWords = []string{"delete", "purge", "wipe", "destroy", "drop", "truncate", "reset", "remove", "erase", "nuke", "terminate", "prune",
 	"flushall", "flushdb", "shutdown", "kill", "uninstall", "factoryreset", "clearall", "deleteall"}
 
+// withoutBytes is s without any of the bytes of cut (ASCII), s itself
+// when it has none of them: what a strings.Replacer of each byte by ""
+// gives, without building one a call.
+func withoutBytes(s, cut string) string {
+	i := strings.IndexAny(s, cut)
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, i, len(s))
+	copy(b, s[:i])
+	for ; i < len(s); i++ {
+		if strings.IndexByte(cut, s[i]) < 0 {
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
+}
+
 // svcDestructiveName reports whether an endpoint's name says it destroys something.
 func svcDestructiveName(seg string) bool {
-	n := strings.NewReplacer("-", "", "_", "", ".", "").Replace(svcLower(seg))
+	n := withoutBytes(svcLower(seg), "-_.")
 	n = strings.TrimPrefix(n, "do")
 	for _, w := range svcDestructiveWords {
 		if n == w || strings.HasPrefix(n, w) || strings.HasSuffix(n, w) {
