@@ -33,11 +33,8 @@ func loadPair(t *testing.T, user, project string) (*Policy, error) {
 // unit a person writes, is accepted exactly when it lies from 30s to 24h;
 // one outside is an error at its line and column, and the file is not used.
 func TestPassTTLBounds(t *testing.T) {
-	var ds []time.Duration
-	for _, d := range []time.Duration{time.Second, 29 * time.Second, 30 * time.Second, 31 * time.Second, time.Minute, 10 * time.Minute,
-		time.Hour, 23 * time.Hour, 24 * time.Hour, 24*time.Hour + time.Second, 25 * time.Hour, 48 * time.Hour} {
-		ds = append(ds, d)
-	}
+	ds := []time.Duration{time.Second, 29 * time.Second, 30 * time.Second, 31 * time.Second, time.Minute, 10 * time.Minute,
+		time.Hour, 23 * time.Hour, 24 * time.Hour, 24*time.Hour + time.Second, 25 * time.Hour, 48 * time.Hour}
 	for _, d := range ds {
 		for _, text := range spellings(d) {
 			src := "mode: adaptive\napprovals:\n  pass_ttl: " + text + "\n"

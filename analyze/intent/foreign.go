@@ -302,11 +302,9 @@ func makeForeignLangs() []foreignLang {
 // fterm is one term, compiled: the words of a phrase ("fake_news"), how
 // each word matches, or an age ("#anos": a number under 18 before it).
 type fterm struct {
-	parts         []string
-	exact, sub    bool
-	age           bool
-	cjkAge        string // the age word of a language without spaces: 岁, 歳
-	cjkAgeNumbers bool
+	parts      []string
+	exact, sub bool
+	age        bool
 }
 
 type fpattern struct {

@@ -168,9 +168,6 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 	if long {
 		name, val, hasEq := strings.Cut(a, "=")
 		opts, neg := s.findLong(name)
-		if len(opts) == 0 && s.attrs&attrDash1 == 0 && !strings.HasPrefix(a, "--") {
-			// A one-dash word of a program that does not cluster: an unknown option.
-		}
 		if len(opts) == 0 {
 			av.Opts = append(av.Opts, Opt{Name: name, Spelled: name, Value: val, HasValue: hasEq, Arg: i, ValueArg: -1, Unknown: true, level: level})
 			return i

@@ -229,9 +229,7 @@ func TestDestBenignTwins(t *testing.T) {
 				continue // a sync deletes what the source lacks: its own rule
 			}
 			src := destWrappers[(i+j)%3] + destFill(w, p, "data.csv")
-			if strings.HasPrefix(src, "sudo ") {
-				src = src[5:]
-			}
+			src = strings.TrimPrefix(src, "sudo ")
 			n++
 			if got, id := maxPoints(src, destOptions); got > 20 {
 				t.Errorf("%q: %d (%s), want it to run", src, got, id)

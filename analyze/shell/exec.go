@@ -210,13 +210,6 @@ func netReadsStdin(c *Cmd, in stream) bool {
 	return true
 }
 
-func describeSecret(s stream) string {
-	if s.cred == "environment variables" {
-		return "every environment variable (tokens and keys among them)"
-	}
-	return "your " + s.cred
-}
-
 // sentFiles lists the local files a network command uploads. The
 // program's spec says which options take a value and which send a file
 // or a payload (; data, ; file); only the operands' order is read here.

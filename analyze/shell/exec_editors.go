@@ -103,9 +103,7 @@ func (w *walker) emacs(c *Cmd) {
 	if c.Name == "emacsclient" {
 		// emacsclient -e: every operand is an expression.
 		if c.Has("--eval") {
-			for _, op := range av.Operands {
-				code = append(code, op)
-			}
+			code = append(code, av.Operands...)
 		}
 		av = &Argv{}
 	}

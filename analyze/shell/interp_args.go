@@ -376,7 +376,7 @@ func (w *walker) interpreterArgs(c *Cmd, lang string) (handled bool, fileIdx int
 	a := parseInterpArgs(lang, c.Name, c.Args)
 	if a.module != -1 && lang == "python" {
 		var mod string
-		rest := []string{}
+		var rest []string
 		if a.module >= 0 {
 			mod = c.Args[a.module]
 			rest = c.Args[a.module+1:]

@@ -25,8 +25,6 @@ type psBound struct {
 	splat   bool            // @args: parameters only known when it runs
 }
 
-func (b *psBound) has(name string) bool { return len(b.vals[name]) > 0 || b.on[name] }
-
 // text returns the first value of a parameter, or "".
 func (b *psBound) text(name string) string {
 	if v := b.vals[name]; len(v) > 0 {

@@ -333,9 +333,7 @@ func tomlScripts(text, section, name string) runnerText {
 				i++
 				v += " " + strings.TrimSpace(lines[i])
 			}
-			for _, s := range tomlStrings(v) {
-				rt.shell = append(rt.shell, s)
-			}
+			rt.shell = append(rt.shell, tomlStrings(v)...)
 			continue
 		}
 		for _, s := range tomlStrings(v) {

@@ -64,10 +64,7 @@ func metaOf(c *Cmd) metaTarget {
 			return metaTarget{spec: pos[0], paths: pos[1:]}
 		}
 	case "setfacl":
-		var specs []string
-		for _, v := range c.FlagAll("-m", "--modify", "--set", "-x", "--remove") {
-			specs = append(specs, v)
-		}
+		specs := c.FlagAll("-m", "--modify", "--set", "-x", "--remove")
 		_, fromFile := c.Flag("-M", "--modify-file", "--set-file", "-X", "--remove-file")
 		if c.Has("--restore") {
 			return metaTarget{} // the files are named in the dump

@@ -192,12 +192,3 @@ func svcMutates(c *Cmd, r *report) {
 		r.mutates()
 	}
 }
-
-// svcSet makes a set of words.
-func svcSet(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}

@@ -148,10 +148,7 @@ func isBareAnswer(t string) bool {
 	case "", "y", "yes", "n", "no", "a", "always", "ok", "q", "1", "2", "3", "approve", "allow":
 		return true
 	}
-	if len(t) == 1 {
-		return true
-	}
-	return false
+	return len(t) == 1
 }
 
 func quoteShort(s string) string { return "'" + truncateText(s, 40) + "'" }

@@ -287,9 +287,7 @@ func (c *Cmd) mailer(t *Transmission) {
 		case o.Tags&TagData != 0:
 			t.Fields = append(t.Fields, o.Value)
 		case o.Tags&TagFile != 0 && (o.Name == "-a" || o.Name == "-A"):
-			for _, f := range strings.Fields(o.Value) {
-				t.Files = append(t.Files, f)
-			}
+			t.Files = append(t.Files, strings.Fields(o.Value)...)
 		}
 	}
 	for _, a := range av.Operands {
@@ -302,8 +300,5 @@ func (c *Cmd) mailer(t *Transmission) {
 
 func splitList(s string) []string {
 	var out []string
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		out = append(out, p)
-	}
-	return out
+	return append(out, strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })...)
 }

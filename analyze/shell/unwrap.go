@@ -410,20 +410,6 @@ func skipOptions(argv []string, i int, valued ...string) int {
 	return min(i, len(argv))
 }
 
-func hasAny(words []string, flags ...string) bool {
-	for _, a := range words {
-		for _, f := range flags {
-			if a == f {
-				return true
-			}
-			if len(f) == 2 && f[0] == '-' && isCluster(a) && strings.IndexByte(a[1:], f[1]) >= 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func flagValue(words []string, flags ...string) (string, bool) {
 	for i, a := range words {
 		for _, f := range flags {
@@ -465,12 +451,6 @@ func expandDyn(d []bool, n int) []bool {
 	return out
 }
 
-func expandStreams(s []stream, n int) []stream {
-	out := make([]stream, n)
-	copy(out, s)
-	return out
-}
-
 // envSetupPrograms print shell code to set up the environment; eval of
 // their output is the documented way to use them.
 var envSetupPrograms = map[string]bool{
@@ -498,19 +478,6 @@ func envSetupOnly(proc []stream, dyn []bool) bool {
 		found = true
 	}
 	return found
-}
-
-// stdinItem stands for a word read from standard input (xargs, parallel).
-func stdinItem(in stream) string {
-	if in.item != "" {
-		return in.item
-	}
-	if in.kind == streamLiteral {
-		if f := strings.Fields(in.text); len(f) > 0 {
-			return f[0]
-		}
-	}
-	return "$(stdin)"
 }
 
 func suUser(argv []string) string {

@@ -137,20 +137,6 @@ func (e *evaluation) mentionsRecipient(text string) bool {
 	return false
 }
 
-// allReferred reports whether every recipient of the call is the sender of
-// a message the user asked to reply to.
-func (e *evaluation) allReferred() bool {
-	if e.referred == nil || len(e.a.recipients) == 0 {
-		return false
-	}
-	for _, r := range e.a.recipients {
-		if !e.referred(r) {
-			return false
-		}
-	}
-	return true
-}
-
 // asked reports whether the user asked for this call: asks (the clauses
 // that ask for an action) name it, and said (everything the user stated,
 // drafts included) names its recipients, its amount or what it acts on.

@@ -177,7 +177,7 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	if err != nil {
 		return err
 	}
-	g, err := a.newGuard(act.Context.Cwd, guard.WithLocalFiles())
+	g, notice, err := a.frontGuard(act.Context.Cwd, guard.WithLocalFiles())
 	if err != nil {
 		return err
 	}
@@ -187,7 +187,7 @@ func (a *app) runCheck(ctx context.Context, o *checkOptions, args []string) erro
 	}
 	// check only checks: a pass it uses lets nothing run here, so it
 	// teaches the contact book nothing (RunsOnPass false).
-	door := &frontdoor.Door{Guard: g, Writer: sink.writer()}
+	door := &frontdoor.Door{Guard: g, Writer: sink.writer(), PolicyNotice: notice}
 	if o.approvals {
 		door.Approvals = frontdoor.OpenRequests
 		door.OpenQueue = a.checkQueue

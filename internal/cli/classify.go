@@ -152,7 +152,7 @@ func (a *app) classifyStream(ctx context.Context, o *classifyOptions) error {
 			case errors.Is(err, io.EOF):
 				return nil
 			case errors.Is(err, errLineTooLong):
-				d := g.Fallback(&guard.Action{Kind: guard.KindIntent}, fmt.Sprintf("line %d: %v", line, err))
+				d, _ := (&frontdoor.Door{Guard: g, Writer: sink.writer()}).FailInput(ctx, &guard.Action{Kind: guard.KindIntent}, nil, fmt.Sprintf("line %d: %v", line, err))
 				if e := enc.Encode(&d); e != nil {
 					return e
 				}
@@ -174,17 +174,17 @@ func (a *app) classifyStream(ctx context.Context, o *classifyOptions) error {
 // classifyLine classifies one line of classify --jsonl: a JSON object is an
 // Action (its kind is intent), anything else is the request's text.
 func (a *app) classifyLine(ctx context.Context, g *guard.Guard, sink *auditSink, o *classifyOptions, line int, data []byte) *guard.Decision {
+	door := &frontdoor.Door{Guard: g, Writer: sink.writer()}
 	var act guard.Action
 	if data[0] == '{' {
 		if err := json.Unmarshal(data, &act); err != nil {
-			d := g.Fallback(&guard.Action{ID: salvageID(data), Kind: guard.KindIntent}, fmt.Sprintf("line %d: invalid JSON: %s", line, jsonErrorText(err)))
-			sink.RecordUnreadable(d.ID, data, &d)
+			d, _ := door.FailInput(ctx, &guard.Action{ID: salvageID(data), Kind: guard.KindIntent}, data, fmt.Sprintf("line %d: invalid JSON: %s", line, jsonErrorText(err)))
 			return &d
 		}
 		o.fill(&act)
 	} else {
 		act = o.action(string(data))
 	}
-	d, _, _ := (&frontdoor.Door{Guard: g, Writer: sink.writer()}).Decide(ctx, &act)
+	d, _, _ := door.Decide(ctx, &act)
 	return &d
 }

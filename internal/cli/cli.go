@@ -145,7 +145,10 @@ type app struct {
 	dbPath      string
 	storeRef    string
 	noAudit     bool
-	contacts    *cliContacts // the guards' contact book, opened on first use
+	// strictPolicy: a front door refuses to start on a policy that does
+	// not load, instead of deciding with its fallback (frontGuard).
+	strictPolicy bool
+	contacts     *cliContacts // the guards' contact book, opened on first use
 
 	audit *auditSink
 	// checkStore is the store check --approvals opened its queue on.
@@ -169,6 +172,7 @@ runs and tells you, waits for your approval, or is blocked, and says why.`,
 	pf.StringVar(&a.dbPath, "db", "", "the audit database (default $ACTIONGUARD_DB or ~/.local/state/actionguard/actionguard.db)")
 	pf.StringVar(&a.storeRef, "store", "", "the store: a SQLite file, or a postgres:// URL shared by several servers (default $ACTIONGUARD_STORE, else --db)")
 	pf.BoolVar(&a.noAudit, "no-audit", false, "do not record decisions in the audit log")
+	pf.BoolVar(&a.strictPolicy, "strict-policy", false, "refuse to check when the policy file does not load (by default check, serve and mcp-proxy decide with its last valid version or the strictest settings, and say so)")
 	var version bool
 	root.Flags().BoolVar(&version, "version", false, "print the version and exit")
 	root.Args = cobra.NoArgs

@@ -2,7 +2,11 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/actionguard/actionguard/guard"
@@ -25,12 +29,78 @@ func readActionLine(data []byte, act *guard.Action) error {
 // input's keys) from strs, which it adds them to: the same strings without
 // an allocation each. strs may be nil.
 func readActionLineInterned(data []byte, act *guard.Action, strs internedStrings) error {
+	_, err := readActionLinePlain(data, act, strs)
+	return err
+}
+
+// readActionLinePlain is readActionLineInterned, also reporting whether the
+// line had the plain shape (only an Action's own fields, read without
+// reflection).
+func readActionLinePlain(data []byte, act *guard.Action, strs internedStrings) (plain bool, err error) {
 	d := actionDecoder{data: data, strs: strs}
 	if d.action(act) {
-		return nil
+		return true, nil
 	}
 	*act = guard.Action{}
-	return json.Unmarshal(data, act)
+	return false, json.Unmarshal(data, act)
+}
+
+// notAnAction says why a line that decoded is still not an Action, or ""
+// when it is one. json.Unmarshal reads null, and an object whose fields
+// are all another program's, as an empty Action, which would be checked
+// as nothing and run: an agent's hook payload ({"tool_name": …,
+// "tool_input": …}) or a misspelt field must not pass as "nothing to
+// check". plain says the line was read in the plain shape (its fields are
+// an Action's).
+func notAnAction(data []byte, act *guard.Action, plain bool) string {
+	if len(data) == 0 || data[0] != '{' {
+		return "the line is not an Action: an Action is a JSON object"
+	}
+	if !plain {
+		if f := unknownFields(data); len(f) > 0 {
+			more := ""
+			if len(f) > 1 {
+				more = fmt.Sprintf(" (and %d more)", len(f)-1)
+			}
+			return fmt.Sprintf("the line is not an Action: it has the field %q%s; an Action has %s", f[0], more, strings.Join(actionFields(), ", "))
+		}
+	}
+	if act.Tool == "" && len(act.Input) == 0 && act.Text == "" {
+		return "the line is not an Action: it names no tool, input or text to check"
+	}
+	return ""
+}
+
+// actionFields are the JSON names of an Action's fields.
+func actionFields() []string {
+	t := reflect.TypeFor[guard.Action]()
+	out := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// unknownFields are the top-level fields of the JSON object data that are
+// not an Action's (matched without regard to case, as json.Unmarshal
+// matches them), sorted.
+func unknownFields(data []byte) []string {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) != nil {
+		return nil
+	}
+	known := actionFields()
+	var out []string
+	for k := range fields {
+		if !slices.ContainsFunc(known, func(f string) bool { return strings.EqualFold(f, k) }) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // actionDecoder reads the plain shape of an Action. Each method reports

@@ -20,8 +20,13 @@ type App struct{ a *app }
 // Env returns the command line's environment.
 func (x *App) Env() Env { return x.a.env }
 
-// NewGuard builds a guard with the user's and the project's policy.
-func (x *App) NewGuard(cwd string) (*guard.Guard, error) { return x.a.newGuard(cwd) }
+// FrontGuard builds a front door's guard: a policy that does not load is
+// replaced by its last valid version or the strictest settings, said on
+// stderr and in notice (for every decision: frontdoor.Door.PolicyNotice),
+// unless --strict-policy makes it an error.
+func (x *App) FrontGuard(cwd string) (g *guard.Guard, notice string, err error) {
+	return x.a.frontGuard(cwd)
+}
 
 // OpenStore opens the store (--store: SQLite, with the spooled decisions
 // moved in first, or PostgreSQL).

@@ -94,9 +94,13 @@ func TestHookBrokenPolicy(t *testing.T) {
 		if d, reason, _ := s.pre("Bash", bash("git push --force origin feature/x")); d == "allow" {
 			t.Errorf("a force push under the strictest settings: %s: %s", d, reason)
 		}
-		// check (a person's command) still refuses the broken file.
-		if r := hookRunBinary(t, main, s.dir, nil, "check", "--", "ls"); r.exit != 6 {
+		// check decides as the hook does, and says why on stderr; with
+		// --strict-policy it refuses the broken file.
+		if r := hookRunBinary(t, main, s.dir, nil, "check", "--", "rm -rf /"); r.exit != 4 || !strings.Contains(string(r.stderr), "strictest built-in settings") {
 			t.Errorf("check with a broken policy: exit %d: %s", r.exit, r.stderr)
+		}
+		if r := hookRunBinary(t, main, s.dir, nil, "--strict-policy", "check", "--", "ls"); r.exit != 6 {
+			t.Errorf("check --strict-policy with a broken policy: exit %d: %s", r.exit, r.stderr)
 		}
 	})
 

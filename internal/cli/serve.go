@@ -106,12 +106,13 @@ func (a *app) runServe(ctx context.Context, o *serveOptions) error {
 	}
 	defer st.Close()
 	cwd, _ := os.Getwd()
-	g, err := a.newGuard(cwd, guard.WithContactBook(st))
+	g, notice, err := a.frontGuard(cwd, guard.WithContactBook(st))
 	if err != nil {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(a.env.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	opts := []server.Option{server.WithLogger(logger), server.WithMaxBody(o.maxBody), server.WithDrainTimeout(o.drain), server.WithPassTTL(a.passTTL(cwd))}
+	opts := []server.Option{server.WithLogger(logger), server.WithMaxBody(o.maxBody), server.WithDrainTimeout(o.drain), server.WithPassTTL(a.passTTL(cwd)),
+		server.WithPolicyNotice(notice)}
 	if o.noAuth {
 		opts = append(opts, server.WithoutAuth())
 	}

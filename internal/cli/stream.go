@@ -24,7 +24,7 @@ const MaxLineBytes = 16 << 20
 // is not a valid Action gets an error object (a Decision carrying the
 // fallback verdict and the error) and the stream goes on.
 func (a *app) runStream(ctx context.Context, o *checkOptions) error {
-	g, err := a.newGuard(o.cwd)
+	g, notice, err := a.frontGuard(o.cwd)
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) error {
 		// spends that on checking instead.
 		defer debug.SetGCPercent(debug.SetGCPercent(streamGCPercent))
 	}
-	def := streamDefaults{cwd: o.cwd, application: o.application}
+	def := streamDefaults{cwd: o.cwd, application: o.application, policyNotice: notice}
 	if o.approvals {
 		q, st, err := a.approvalQueue(ctx)
 		if err != nil {
@@ -63,6 +63,9 @@ type streamDefaults struct {
 	// queue, with --approvals, is where a decision that waits for a
 	// person opens a request (or an approved action passes once).
 	queue *approval.Queue
+	// policyNotice says that the policy did not load as written and what
+	// decides instead (frontdoor.Door.PolicyNotice).
+	policyNotice string
 }
 
 // streamActions is check --jsonl over any reader and writer.
@@ -74,17 +77,16 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	enc.SetEscapeHTML(false)
 	// Every line goes through the front door; a check only checks, so a
 	// pass teaches the contact book nothing.
-	door := &frontdoor.Door{Guard: g, Writer: sink.writer()}
+	door := &frontdoor.Door{Guard: g, Writer: sink.writer(), PolicyNotice: def.policyNotice}
 	if def.queue != nil {
 		door.Queue, door.Approvals = def.queue, frontdoor.OpenRequests
 	}
-	// An unreadable line still gets a decision, and the decision is recorded
-	// with what could be read of the line.
-	errorDecision := func(line int, id, msg string, raw []byte) *guard.Decision {
-		d := g.Fallback(&guard.Action{ID: id}, fmt.Sprintf("line %d: %s", line, msg))
-		d.Kind = ""
-		sink.RecordUnreadable(id, raw, &d)
-		return &d
+	// A line that is not a readable Action still gets a decision, through
+	// the door's failure path: the fallback verdict with why, on its own
+	// line, recorded with what could be read of the line.
+	unreadable := func(line int, data []byte, msg string) error {
+		d, _ := door.FailInput(ctx, &guard.Action{ID: salvageID(data)}, data, fmt.Sprintf("line %d: %s", line, msg))
+		return enc.Encode(&d)
 	}
 	line := 0
 	var buf, outLine []byte
@@ -103,7 +105,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			}
 			if errors.Is(err, errLineTooLong) {
 				line++
-				if e := enc.Encode(errorDecision(line, "", err.Error(), nil)); e != nil {
+				if e := unreadable(line, nil, err.Error()); e != nil {
 					return e
 				}
 				continue
@@ -119,8 +121,15 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			continue
 		}
 		act = guard.Action{}
-		if uerr := readActionLineInterned(data, &act, strs); uerr != nil {
-			if e := enc.Encode(errorDecision(line, salvageID(data), "invalid JSON: "+jsonErrorText(uerr), data)); e != nil {
+		plain, uerr := readActionLinePlain(data, &act, strs)
+		why := ""
+		if uerr != nil {
+			why = "invalid JSON: " + jsonErrorText(uerr)
+		} else {
+			why = notAnAction(data, &act, plain)
+		}
+		if why != "" {
+			if e := unreadable(line, data, why); e != nil {
 				return e
 			}
 		} else {

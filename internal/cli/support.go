@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -55,12 +54,48 @@ func (a *app) loadOptions(cwd string) policy.LoadOptions {
 }
 
 // newGuard builds a guard with the loaded policy (and extra options:
-// serve adds the store's contact book).
+// serve adds the store's contact book). A policy that does not load is an
+// error (see frontGuard for the front doors).
 func (a *app) newGuard(cwd string, extra ...guard.Option) (*guard.Guard, error) {
 	p, err := a.loadPolicy(cwd)
 	if err != nil {
 		return nil, err
 	}
+	return a.guardWith(p, extra...), nil
+}
+
+// frontGuard builds the guard of a front door — check, check --jsonl,
+// serve, mcp-proxy — the way the hook builds its own: a policy that does
+// not load does not stop the door (a guard that refuses to start leaves
+// its caller to decide without it), it decides with the policy's last
+// valid version, kept beside the audit database, or the strictest
+// built-in settings. notice says so; it is printed on stderr and goes
+// into every decision and its audit record (frontdoor.Door.PolicyNotice).
+// With --strict-policy a policy that does not load is an error, as in
+// newGuard.
+func (a *app) frontGuard(cwd string, extra ...guard.Option) (g *guard.Guard, notice string, err error) {
+	if a.strictPolicy {
+		g, err = a.newGuard(cwd, extra...)
+		return g, "", err
+	}
+	keep := ""
+	if db, err := a.dbFile(); err == nil {
+		keep = hookrun.LastValidDir(db)
+	}
+	p, fb := policy.LoadFailClosed(a.loadOptions(cwd), keep)
+	for _, w := range p.Warnings {
+		fmt.Fprintf(a.env.Stderr, "actionguard: policy: %s\n", w)
+	}
+	if fb != nil {
+		notice = fb.Notice()
+		fmt.Fprintf(a.env.Stderr, "actionguard: WARNING: %s (--strict-policy refuses to start instead)\n", notice)
+	}
+	return a.guardWith(p, extra...), notice, nil
+}
+
+// guardWith builds a guard with policy p, what this machine learned and
+// its contact book, and extra options.
+func (a *app) guardWith(p *policy.Policy, extra ...guard.Option) *guard.Guard {
 	opts := a.policyOptions(p)
 	if adj := a.learned(); len(adj) > 0 {
 		opts = append(opts, guard.WithLearned(adj))
@@ -69,7 +104,7 @@ func (a *app) newGuard(cwd string, extra ...guard.Option) (*guard.Guard, error) 
 		a.contacts = &cliContacts{a: a}
 	}
 	opts = append(opts, guard.WithContactBook(a.contacts))
-	return guard.New(append(opts, extra...)...), nil
+	return guard.New(append(opts, extra...)...)
 }
 
 // policyOptions are the guard's options from the policy files and the
@@ -197,23 +232,6 @@ func (s *auditSink) writer() frontdoor.Writer {
 		return nil
 	}
 	return s
-}
-
-// maxUnreadable bounds how much of an unreadable line the audit log keeps.
-const maxUnreadable = 4 << 10
-
-// RecordUnreadable queues the decision about input that was not a readable
-// Action, keeping (redacted) the start of what was read.
-func (s *auditSink) RecordUnreadable(id string, raw []byte, d *guard.Decision) {
-	if s == nil {
-		return
-	}
-	if len(raw) > maxUnreadable {
-		raw = raw[:maxUnreadable]
-	}
-	action, _ := json.Marshal(map[string]any{"id": id, "unreadable": string(raw)})
-	s.Append(context.Background(), &audit.Record{Action: action, Verdict: d.Verdict, Level: d.Level, Score: d.Score, Risk: d.Risk,
-		Rules: []string{}, Reason: d.Reason, Error: d.Error})
 }
 
 // Close writes what is queued and closes the database.

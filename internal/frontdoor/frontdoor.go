@@ -207,6 +207,40 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (d guard.Decision
 // flagged and recorded like any decision. The hook answers unreadable
 // input with it.
 func (door *Door) Fail(ctx context.Context, a *guard.Action, why string) (d guard.Decision, err error) {
+	return door.fail(ctx, a, nil, why)
+}
+
+// MaxUnreadable bounds how much of unreadable input FailInput keeps in
+// the audit record.
+const MaxUnreadable = 4 << 10
+
+// FailInput is Fail for input that did not read as an Action (a line of
+// check --jsonl that is not JSON, or not an Action): the record keeps, in
+// place of the action, its id, the start of what was read (MaxUnreadable
+// bytes; the audit log redacts it like any action) and its length (none
+// when input is nil: nothing of it was kept, as for a line too long).
+func (door *Door) FailInput(ctx context.Context, a *guard.Action, input []byte, why string) (guard.Decision, error) {
+	if a.ID == "" {
+		a.ID = NewID()
+	}
+	var raw []byte
+	if door.Writer != nil {
+		kept := input
+		if len(kept) > MaxUnreadable {
+			kept = kept[:MaxUnreadable]
+		}
+		raw, _ = json.Marshal(struct {
+			ID         string `json:"id"`
+			Unreadable string `json:"unreadable"`
+			Bytes      int    `json:"bytes,omitempty"`
+		}{a.ID, string(kept), len(input)})
+	}
+	return door.fail(ctx, a, raw, why)
+}
+
+// fail is Fail with the action's record already encoded (raw), or nil to
+// encode a.
+func (door *Door) fail(ctx context.Context, a *guard.Action, raw []byte, why string) (d guard.Decision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			// The record itself broke: the hold stands, unrecorded.
@@ -218,8 +252,7 @@ func (door *Door) Fail(ctx context.Context, a *guard.Action, why string) (d guar
 	}
 	d = door.fallback(a, why)
 	door.flag(&d)
-	var raw []byte
-	if door.Writer != nil {
+	if raw == nil && door.Writer != nil {
 		raw = door.encode(a)
 	}
 	err = door.record(ctx, a, raw, &d, &Result{})

@@ -93,7 +93,7 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 		upstreamID = strings.Join(args, " ")
 	}
 	cwd, _ := os.Getwd()
-	g, err := a.NewGuard(cwd)
+	g, notice, err := a.FrontGuard(cwd)
 	if err != nil {
 		return err
 	}
@@ -112,6 +112,7 @@ func run(ctx context.Context, a *cli.App, o *mcpProxyOptions, args []string) err
 		mcpproxy.WithName(o.name), mcpproxy.WithWait(o.wait), mcpproxy.WithQueue(q), mcpproxy.WithUpstream(upstreamID),
 		mcpproxy.WithAnswerWithin(o.answerWithin), mcpproxy.WithProgressInterval(o.progressEvery),
 		mcpproxy.WithLog(a.Env().Stderr), mcpproxy.WithContext(guard.Context{Agent: "mcp-proxy", Cwd: cwd}),
+		mcpproxy.WithPolicyNotice(notice),
 	}
 	if record != nil {
 		opts = append(opts, mcpproxy.WithRecorder(record))

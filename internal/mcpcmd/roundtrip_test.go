@@ -23,6 +23,9 @@ import (
 // when MCPCMD_TEST_ACTIONGUARD is set: the real MCP client starts it as a
 // process, as a client configured with `actionguard mcp-proxy -- …` does.
 func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == upstreamArg {
+		os.Exit(serveUpstream(os.Args[2]))
+	}
 	if os.Getenv("MCPCMD_TEST_ACTIONGUARD") == "1" {
 		os.Exit(cli.RunWith(cli.DefaultEnv(), mcpcmd.Command))
 	}
