@@ -71,7 +71,9 @@ type runnerCode struct{ lang, text string }
 
 // projectRunners is the table of runners, by program.
 var projectRunners = []projectRunner{
-	{progs: []string{"npm", "pnpm", "yarn", "bun"}, runs: pkgScriptRuns},
+	{progs: []string{"npm", "pnpm", "yarn", "bun"}, runs: func(w *walker, c *Cmd) []projectRun {
+		return append(pkgScriptRuns(w, c), pkgTestRunner(w, c)...)
+	}},
 	{progs: []string{"composer"}, runs: composerRuns},
 	{progs: []string{"deno"}, runs: denoTaskRuns},
 	{progs: []string{"pytest", "py.test"}, runs: pytestRuns},
@@ -86,6 +88,11 @@ var projectRunners = []projectRunner{
 	{progs: []string{"tsx", "ts-node", "ts-node-esm", "esno", "babel-node", "vite-node"}, runs: tsRunnerRuns},
 	{progs: []string{"go"}, runs: goRunRuns},
 	{progs: []string{"cargo"}, runs: cargoRunRuns},
+	{progs: []string{"jest", "vitest", "mocha", "ava", "jasmine", "playwright", "tap", "rspec", "rails", "phpunit", "pest", "paratest"}, runs: testRunnerRuns},
+	{progs: []string{"gotestsum"}, runs: gotestsumRuns},
+	{progs: []string{"gradle", "gradlew"}, runs: gradleRuns},
+	{progs: []string{"mvn", "mvnw"}, runs: mavenRuns},
+	{progs: []string{"docker", "podman", "nerdctl", "docker-compose", "podman-compose"}, runs: composeRuns},
 }
 
 // projectRunnerIndex maps a program to its runner, built once from the
