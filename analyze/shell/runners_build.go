@@ -596,7 +596,7 @@ func composeHostCommand(s composeService) string {
 			}
 			at := i + k
 			end := at + len(dst)
-			before := at == 0 || strings.IndexByte(" \t'\"=:;(", out[at-1]) >= 0
+			before := at == 0 || strings.IndexByte(" \t'\"=:;(@,<>", out[at-1]) >= 0
 			after := end == len(out) || strings.IndexByte("/ \t'\";)&|", out[end]) >= 0
 			b.WriteString(out[i:at])
 			if before && after {
