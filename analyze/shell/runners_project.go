@@ -3,6 +3,8 @@ package shell
 import (
 	"path"
 	"strings"
+
+	"github.com/actionguard/actionguard/internal/lazy"
 )
 
 // Project runners run code of the project without naming its file: npm
@@ -95,9 +97,9 @@ var projectRunners = []projectRunner{
 	{progs: []string{"docker", "podman", "nerdctl", "docker-compose", "podman-compose"}, runs: composeRuns},
 }
 
-// projectRunnerIndex maps a program to its runner, built once from the
-// table.
-var projectRunnerIndex = func() map[string]*projectRunner {
+// projectRunnerIndex maps a program to its runner, built from the table
+// on first use (the hook's start-up does not pay for it).
+var projectRunnerIndex = &lazy.Value[map[string]*projectRunner]{New: func() map[string]*projectRunner {
 	m := map[string]*projectRunner{}
 	for i := range projectRunners {
 		for _, p := range projectRunners[i].progs {
@@ -105,11 +107,11 @@ var projectRunnerIndex = func() map[string]*projectRunner {
 		}
 	}
 	return m
-}()
+}}
 
 // projectRunner judges the project files c runs.
 func (w *walker) projectRunner(c *Cmd) {
-	pr := projectRunnerIndex[c.Name]
+	pr := projectRunnerIndex.Get()[c.Name]
 	if pr == nil || !w.r.fl().knowsFiles() && !w.stdinKnown() {
 		return
 	}
