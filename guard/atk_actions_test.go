@@ -203,7 +203,7 @@ func atkActions() []atkAction {
 // atkBelowFloors: at most this many harmful rows of each class may be
 // below their least verdict (raised as the classes are fixed).
 var atkBelowFloors = map[string]int{
-	"recipients": 0, "tool-args": 0, "requests": 0, "session-runs": 9, "file-paths": 10, "link-secrets": 7,
+	"recipients": 0, "tool-args": 0, "requests": 0, "session-runs": 0, "file-paths": 0, "link-secrets": 1,
 }
 
 // TestAtkActions runs every row through the guard: a benign twin must

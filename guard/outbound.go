@@ -47,6 +47,9 @@ type payloadField struct {
 	// the detectors' strongest context.
 	key string
 	set func(masked string) bool // rewrites the field in a copy of the input
+	// secretsOnly: only the secrets found in it count (a link's path and
+	// host, a search query).
+	secretsOnly bool
 }
 
 // outbound runs seed 001's guard on an action that sends data outside.
@@ -92,7 +95,7 @@ func (e *evaluation) outbound() {
 	}
 	// A credential the user stated is one wherever it is sent, under a
 	// key that names it or not ({"q": "MyPass123"} to a look-alike).
-	found := privacy.DetectKeyed(text, keyed, privacy.StatedCredentials(msgs)...)
+	found := secretsOnly(privacy.DetectKeyed(text, keyed, privacy.StatedCredentials(msgs)...), t, starts)
 	if len(found) == 0 && len(t.attachments) == 0 && !urlCarriesCredential(t.dests) && !urlCarriesCredential(t.maybe) && (e.kind == KindHTTP || e.kind == KindShell) {
 		return // a request that carries no personal data and no credential is the other analyzers' business
 	}
@@ -186,7 +189,7 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 		return e.shellTransmission(), nil
 	case KindHTTP:
 		if strings.EqualFold(e.a.Tool, "websearch") || strings.EqualFold(e.a.Tool, "web_search") {
-			return nil, nil
+			return e.searchTransmission(), nil
 		}
 	case KindEmail, KindMessage, KindPost, KindPayment:
 	case KindTool:
@@ -240,6 +243,11 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 	}
 	if len(t.dests) == 0 {
 		t.dests, t.maybe = t.maybe, nil
+	}
+	for _, d := range t.dests {
+		if strings.Contains(d, "://") {
+			t.fields = append(t.fields, linkParts(d)...)
+		}
 	}
 	if len(t.dests) == 0 && e.kind == KindTool && !e.sends {
 		return nil, nil

@@ -134,6 +134,13 @@ func (w *walker) value(v any, path, key, top string, nested bool, car Carrier, d
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		if n, vk := pairKeys(x); n != "" && depth > 0 {
+			// One {"k": "password", "v": "…"} pair: its value is
+			// named by the pair's name.
+			o := w.newObject()
+			w.value(x[vk], joinPath(path, vk), n, top, true, car, depth+1, o, func(m any) { x[vk] = m })
+			return
+		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
@@ -229,12 +236,12 @@ func pairKeys(p map[string]any) (name, valueKey string) {
 	if len(p) != 2 {
 		return "", ""
 	}
-	for _, nk := range []string{"name", "key", "header", "field"} {
+	for _, nk := range []string{"name", "key", "header", "field", "k"} {
 		n, ok := p[nk].(string)
 		if !ok || n == "" || len(n) > MaxKeyBytes {
 			continue
 		}
-		for _, vk := range []string{"value", "val", "content"} {
+		for _, vk := range []string{"value", "val", "content", "v"} {
 			if v, ok := p[vk]; ok {
 				switch v.(type) {
 				case map[string]any, []any:
@@ -291,6 +298,12 @@ func (w *walker) text(s, path, key, top string, nested bool, car Carrier, depth,
 		w.trunc = true
 	}
 	f := Field{Path: path, Key: key, Top: top, Value: s, Carrier: car, Nested: nested, Object: obj}
+	if !named && w.decoded(s, path, key, top, car, depth, obj, set) {
+		// The encoded value stays a field too: a detector may know it
+		// as it is sent.
+		w.leaf(f, set)
+		return
+	}
 	if isURL(s) {
 		f.URL = true
 		w.leaf(f, set)

@@ -346,7 +346,12 @@ func credentialHandler(c *Cmd, r *report) {
 		if c.Name == "cp" || c.Name == "install" || c.Name == "rsync" || c.Name == "tar" || c.Name == "zip" || c.Name == "7z" || c.Name == "dd" {
 			verb = "Copies"
 		}
-		r.add(c.find(ruleCredentialRead, verb+" your "+cl.Credential+" ("+a+") where the agent and its logs can see it.", a))
+		f := c.find(ruleCredentialRead, verb+" your "+cl.Credential+" ("+a+") where the agent and its logs can see it.", a)
+		r.add(f)
+		if s, ok := spelledFinding(a, f); ok {
+			s.Cmd = f.Cmd
+			r.add(s)
+		}
 		return
 	}
 }

@@ -15,14 +15,26 @@ func ClassifyPath(p string, opt Options) PathClass {
 // file (an SSH key, .env, cloud credentials) is a finding.
 func FileRead(p string, opt Options) []rule.Finding {
 	if f, ok := selfRead(p, opt); ok {
-		return []rule.Finding{f}
+		return withSpelling(p, []rule.Finding{f})
 	}
 	env := newAnalysis(opt)
 	cl := env.classify(p)
 	if cl.Credential == "" {
 		return nil
 	}
-	return []rule.Finding{ruleCredentialRead.Find("read "+p, env.noteLinks("Reads your "+cl.Credential+" ("+p+") into the agent's context.", p), p)}
+	return withSpelling(p, []rule.Finding{ruleCredentialRead.Find("read "+p, env.noteLinks("Reads your "+cl.Credential+" ("+p+") into the agent's context.", p), p)})
+}
+
+// withSpelling adds to the findings about the protected file p the
+// finding of a spelling that hides it.
+func withSpelling(p string, fs []rule.Finding) []rule.Finding {
+	if len(fs) == 0 {
+		return fs
+	}
+	if f, ok := spelledFinding(p, fs[0]); ok {
+		fs = append(fs, f)
+	}
+	return fs
 }
 
 // FileWrite reports what writing (or editing) the file p does: system
@@ -34,5 +46,5 @@ func FileWrite(p string, opt Options) []rule.Finding {
 	if !ok {
 		return nil
 	}
-	return []rule.Finding{j.rule.Find("write "+p, env.noteLinks(j.message, p), p)}
+	return withSpelling(p, []rule.Finding{j.rule.Find("write "+p, env.noteLinks(j.message, p), p)})
 }

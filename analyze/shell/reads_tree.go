@@ -167,7 +167,52 @@ func secretUnder(env *analysis, dir string, includes []string) (treeSecret, bool
 			}
 		}
 	}
+	if found.cred == "" && namesFiles(includes) {
+		// A filter that names secret files (.env*, id_*, *.pem,
+		// credentials*) reads them wherever they are under the
+		// directory.
+		for _, name := range treeNames {
+			if !includedName(includes, name) {
+				continue
+			}
+			if cl := env.classify(abs + "/" + name); cl.Credential != "" {
+				found.cred, found.probe = cl.Credential, name
+				break
+			}
+		}
+	}
 	return found, found.self || found.cred != ""
+}
+
+// treeNames are names of secret files found anywhere in a tree (a
+// project's .env, a key beside a deployment script): a search whose name
+// filter accepts one of them reads that kind of file under the whole
+// tree. What a secret is stays the classifier's.
+var treeNames = []string{
+	".env", ".env.local", ".env.production", "id_rsa", "id_ed25519", "id_ecdsa", "server.pem", "private.key", "server.key",
+	"credentials", "credentials.json", ".netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", "secrets.yaml", "secrets.json",
+	"service-account.json", "terraform.tfstate", "kubeconfig", "keystore.jks", "cert.p12",
+}
+
+// namesFiles reports include filters that name files by more than a
+// wildcard: a filter of * or *.* accepts every name and says nothing of
+// what is searched.
+func namesFiles(includes []string) bool {
+	for _, g := range includes {
+		if strings.HasPrefix(g, "!") {
+			continue
+		}
+		lit := strings.Trim(strings.Map(func(r rune) rune {
+			if strings.ContainsRune("*?[]/", r) {
+				return -1
+			}
+			return r
+		}, g), ".")
+		if lit != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // includedName reports whether a file named base passes the include

@@ -30,7 +30,7 @@ func Rules() []*rule.Rule {
 	all = append(all, serviceRules...)
 	all = append(all, selfRules...)
 	all = append(all, schedRules...)
-	all = append(all, ruleWinDownload)
+	all = append(all, ruleWinDownload, ruleSpelledPath)
 	all = append(all, ruleFeedUnknown, ruleFeedNetwork, ruleTooComplex, ruleArriveUnseen, ruleGitPullSettings)
 	all = append(all, deleteScopeRules...)
 	all = append(all, exposeRules...)

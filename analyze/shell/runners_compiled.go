@@ -19,6 +19,9 @@ import (
 // FILES… read from disk (files the session wrote are read by goGenerate).
 func goRunRuns(w *walker, c *Cmd) []projectRun {
 	pos := c.Positional()
+	if len(pos) > 0 && pos[0] == "test" {
+		return goTestRuns(w, c, pos[1:])
+	}
 	if len(pos) < 2 {
 		return nil // go generate alone: the package's files cannot be listed
 	}
@@ -220,6 +223,9 @@ func cargoRunRuns(w *walker, c *Cmd) []projectRun {
 			main = path.Join(dir, "src", "bin", b+".rs")
 		}
 		runs = append(runs, projectRun{file: main, verb: "compiles and runs", extract: rustCode})
+	}
+	if sub == "test" || sub == "t" {
+		runs = append(runs, cargoTestRuns(w, c, dir)...)
 	}
 	return runs
 }

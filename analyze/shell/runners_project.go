@@ -3,6 +3,8 @@ package shell
 import (
 	"path"
 	"strings"
+
+	"github.com/actionguard/actionguard/internal/lazy"
 )
 
 // Project runners run code of the project without naming its file: npm
@@ -71,7 +73,9 @@ type runnerCode struct{ lang, text string }
 
 // projectRunners is the table of runners, by program.
 var projectRunners = []projectRunner{
-	{progs: []string{"npm", "pnpm", "yarn", "bun"}, runs: pkgScriptRuns},
+	{progs: []string{"npm", "pnpm", "yarn", "bun"}, runs: func(w *walker, c *Cmd) []projectRun {
+		return append(pkgScriptRuns(w, c), pkgTestRunner(w, c)...)
+	}},
 	{progs: []string{"composer"}, runs: composerRuns},
 	{progs: []string{"deno"}, runs: denoTaskRuns},
 	{progs: []string{"pytest", "py.test"}, runs: pytestRuns},
@@ -86,11 +90,16 @@ var projectRunners = []projectRunner{
 	{progs: []string{"tsx", "ts-node", "ts-node-esm", "esno", "babel-node", "vite-node"}, runs: tsRunnerRuns},
 	{progs: []string{"go"}, runs: goRunRuns},
 	{progs: []string{"cargo"}, runs: cargoRunRuns},
+	{progs: []string{"jest", "vitest", "mocha", "ava", "jasmine", "playwright", "tap", "rspec", "rails", "phpunit", "pest", "paratest"}, runs: testRunnerRuns},
+	{progs: []string{"gotestsum"}, runs: gotestsumRuns},
+	{progs: []string{"gradle", "gradlew"}, runs: gradleRuns},
+	{progs: []string{"mvn", "mvnw"}, runs: mavenRuns},
+	{progs: []string{"docker", "podman", "nerdctl", "docker-compose", "podman-compose"}, runs: composeRuns},
 }
 
-// projectRunnerIndex maps a program to its runner, built once from the
-// table.
-var projectRunnerIndex = func() map[string]*projectRunner {
+// projectRunnerIndex maps a program to its runner, built from the table
+// on first use (the hook's start-up does not pay for it).
+var projectRunnerIndex = &lazy.Value[map[string]*projectRunner]{New: func() map[string]*projectRunner {
 	m := map[string]*projectRunner{}
 	for i := range projectRunners {
 		for _, p := range projectRunners[i].progs {
@@ -98,11 +107,11 @@ var projectRunnerIndex = func() map[string]*projectRunner {
 		}
 	}
 	return m
-}()
+}}
 
 // projectRunner judges the project files c runs.
 func (w *walker) projectRunner(c *Cmd) {
-	pr := projectRunnerIndex[c.Name]
+	pr := projectRunnerIndex.Get()[c.Name]
 	if pr == nil || !w.r.fl().knowsFiles() && !w.stdinKnown() {
 		return
 	}
