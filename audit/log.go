@@ -231,7 +231,7 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
 			return errors.New("audit: append: nil record")
 		}
 		if len(r.Action) > 0 {
-			r.Action = compact(l.clean.redactJSON(r.Action))
+			r.Action = l.clean.redactAction(r.Action)
 		}
 		r.Reason = l.clean.redact(r.Reason)
 		r.Error = l.clean.redact(r.Error)

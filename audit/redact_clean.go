@@ -52,3 +52,14 @@ func (c *cleanSet) redact(s string) string {
 
 // redactJSON is RedactJSON(raw).
 func (c *cleanSet) redactJSON(raw []byte) []byte { return redactJSONWith(raw, c.redact) }
+
+// redactAction is compact(RedactJSON(raw)): what a record keeps of its
+// action. An action with no space between its tokens (every one the
+// front door encodes) is not scanned a third time to compact it.
+func (c *cleanSet) redactAction(raw []byte) []byte {
+	out, spaced := redactJSONSpaced(raw, c.redact)
+	if !spaced {
+		return out
+	}
+	return compact(out)
+}

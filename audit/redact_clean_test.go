@@ -79,10 +79,14 @@ func FuzzCleanSet(f *testing.F) {
 		}
 		for _, raw := range [][]byte{
 			[]byte(fmt.Sprintf(`{"tool":"Bash","input":{"command":%q,"description":%q},"context":{"cwd":%q}}`, a, b, a)),
+			[]byte(fmt.Sprintf("{ \"tool\" : \"Bash\",\n\t\"input\": {\"command\":%q} }", a)),
 			[]byte(a), []byte(b),
 		} {
 			if got, want := c.redactJSON(raw), RedactJSON(raw); !bytes.Equal(got, want) {
 				t.Fatalf("redactJSON(%q) = %q, RedactJSON = %q", raw, got, want)
+			}
+			if got, want := c.redactAction(raw), compact(RedactJSON(raw)); !bytes.Equal(got, want) {
+				t.Fatalf("redactAction(%q) = %q, compacted RedactJSON = %q", raw, got, want)
 			}
 		}
 	})
