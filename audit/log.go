@@ -87,6 +87,8 @@ type Log struct {
 	keySet  bool // WithKey was used: the Storage is not asked
 	keyRead bool // key holds what the Storage gave
 	macs    sync.Pool
+
+	clean cleanSet // texts Redact left unchanged
 }
 
 // Option configures a Log.
@@ -229,10 +231,10 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
 			return errors.New("audit: append: nil record")
 		}
 		if len(r.Action) > 0 {
-			r.Action = compact(RedactJSON(r.Action))
+			r.Action = l.clean.redactAction(r.Action)
 		}
-		r.Reason = Redact(r.Reason)
-		r.Error = Redact(r.Error)
+		r.Reason = l.clean.redact(r.Reason)
+		r.Error = l.clean.redact(r.Error)
 		if r.Rules == nil {
 			r.Rules = []string{}
 		}

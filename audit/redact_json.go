@@ -25,11 +25,20 @@ func RedactJSON(raw []byte) []byte { return redactJSONWith(raw, Redact) }
 func redactSpoolJSON(raw []byte) []byte { return redactJSONWith(raw, redactForSpool) }
 
 func redactJSONWith(raw []byte, redact func(string) string) []byte {
+	out, _ := redactJSONSpaced(raw, redact)
+	return out
+}
+
+// redactJSONSpaced is redactJSONWith, and whether its result may hold
+// space between tokens: when it says no, the result is already compact
+// (json.Compact would return it unchanged), since the redacted strings it
+// writes are compact.
+func redactJSONSpaced(raw []byte, redact func(string) string) (_ []byte, spaced bool) {
 	if len(raw) == 0 {
-		return raw
+		return raw, false
 	}
 	if !json.Valid(raw) {
-		return appendJSONString(nil, redact(string(raw)))
+		return appendJSONString(nil, redact(string(raw))), false
 	}
 	// frame is an open object or array; secret is the redaction type of every
 	// value inside it, when it sits beneath a key that names a secret.
@@ -60,7 +69,10 @@ func redactJSONWith(raw []byte, redact func(string) string) []byte {
 	}
 	for i := 0; i < len(raw); {
 		switch c := raw[i]; c {
-		case ' ', '\t', '\n', '\r', ':':
+		case ' ', '\t', '\n', '\r':
+			spaced = true
+			i++
+		case ':':
 			i++
 		case ',':
 			expectKey = len(stack) > 0 && stack[len(stack)-1].object
@@ -105,9 +117,9 @@ func redactJSONWith(raw []byte, redact func(string) string) []byte {
 		}
 	}
 	if out == nil {
-		return raw
+		return raw, spaced
 	}
-	return append(out, raw[last:]...)
+	return append(out, raw[last:]...), spaced
 }
 
 // stringEnd returns the index just past the closing quote of the JSON string

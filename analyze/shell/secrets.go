@@ -94,7 +94,7 @@ func mayCarrySecret(src string) bool {
 		return true
 	}
 	for _, v := range secretVars {
-		if strings.Contains(src, v+"=") {
+		if containsAssignment(src, v) {
 			return true
 		}
 	}
@@ -122,6 +122,22 @@ func mayCarrySecret(src string) bool {
 		start = -1
 	}
 	return false
+}
+
+// containsAssignment reports whether src holds name followed by '=', as
+// strings.Contains(src, name+"=") does, without building the string: every
+// text the audit log keeps goes through here.
+func containsAssignment(src, name string) bool {
+	for rest := src; ; {
+		i := strings.Index(rest, name)
+		if i < 0 {
+			return false
+		}
+		if end := i + len(name); end < len(rest) && rest[end] == '=' {
+			return true
+		}
+		rest = rest[i+1:]
+	}
 }
 
 // secretVars are environment variables whose value is a password that

@@ -69,11 +69,26 @@ type streamDefaults struct {
 }
 
 // streamActions is check --jsonl over any reader and writer.
-func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Reader, w io.Writer, def streamDefaults) error {
+//
+// A decision line written is an acknowledged decision: with an audit log,
+// no line leaves before the record of its decision is committed (a group
+// commit: lines are held while their records are written in batches, and
+// released when the input has no whole line ready, so a caller that waits
+// for its answer gets it at once). When a record cannot be committed the
+// stream stops with the error and the decisions held are not given.
+func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Reader, w io.Writer, def streamDefaults) (err error) {
 	in := bufio.NewReaderSize(r, 64<<10)
 	out := bufio.NewWriterSize(w, 64<<10)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
+	acks := &ackedOutput{out: out}
+	if sink != nil {
+		acks.log = sink.Batcher
+	}
+	defer func() {
+		if rerr := acks.release(); err == nil {
+			err = rerr
+		}
+	}()
+	enc := json.NewEncoder(acks)
 	enc.SetEscapeHTML(false)
 	// Every line goes through the front door; a check only checks, so a
 	// pass teaches the contact book nothing.
@@ -86,11 +101,13 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	// line, recorded with what could be read of the line.
 	unreadable := func(line int, data []byte, msg string) error {
 		d, _ := door.FailInput(ctx, &guard.Action{ID: salvageID(data)}, data, fmt.Sprintf("line %d: %s", line, msg))
-		return enc.Encode(&d)
+		if err := enc.Encode(&d); err != nil {
+			return err
+		}
+		return acks.endLine()
 	}
 	line := 0
 	var buf, outLine []byte
-	var err error
 	// One Action and one Decision serve every line: nothing keeps a pointer
 	// to them past the line (the audit record and the approval gate copy
 	// what they need), and each would otherwise be a heap object per line.
@@ -98,6 +115,12 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	var d guard.Decision
 	strs := internedStrings{}
 	for {
+		if acks.held() && !lineReady(in) {
+			// Reading may wait for the caller, who may be waiting for us.
+			if err := acks.release(); err != nil {
+				return err
+			}
+		}
 		buf, err = readLine(in, buf[:0])
 		if len(buf) == 0 && err != nil {
 			if errors.Is(err, io.EOF) {
@@ -145,9 +168,12 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			var e error
 			if b, ok := appendDecision(outLine[:0], &d); ok {
 				outLine = b
-				_, e = out.Write(b)
+				_, e = acks.Write(b)
 			} else {
 				e = enc.Encode(&d)
+			}
+			if e == nil {
+				e = acks.endLine()
 			}
 			if e != nil {
 				return e
@@ -157,6 +183,87 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			return nil
 		}
 	}
+}
+
+// lineReady reports whether in holds a whole line, so reading it cannot
+// wait for the writer.
+func lineReady(in *bufio.Reader) bool {
+	b, _ := in.Peek(in.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
+}
+
+// ackedOutput holds decision lines until the records of their decisions
+// are committed. Lines go in two segments: while the newer one fills, the
+// log writes the older one's records (on another core, when there is one);
+// a full segment lets the older one out. Without a log, lines go straight
+// to out.
+type ackedOutput struct {
+	out *bufio.Writer
+	log *frontdoor.Batcher // nil: nothing to wait for
+
+	older, newer         []byte
+	olderMark, newerMark int64 // records queued when the segment's last line ended
+	lines                int   // in newer
+}
+
+// ackSegment is how many lines a segment holds: half the batch the log
+// appends at once.
+const ackSegment = 256
+
+// Write adds to the line being written.
+func (o *ackedOutput) Write(p []byte) (int, error) {
+	if o.log == nil {
+		return o.out.Write(p)
+	}
+	o.newer = append(o.newer, p...)
+	return len(p), nil
+}
+
+// endLine ends a line: its decision's record, if any, is queued.
+func (o *ackedOutput) endLine() error {
+	if o.log == nil {
+		return nil
+	}
+	o.newerMark = o.log.Queued()
+	if o.lines++; o.lines < ackSegment {
+		return nil
+	}
+	if err := o.log.Wait(o.olderMark); err != nil {
+		return o.lost(err)
+	}
+	if _, err := o.out.Write(o.older); err != nil {
+		return err
+	}
+	o.older, o.newer = o.newer, o.older[:0]
+	o.olderMark, o.lines = o.newerMark, 0
+	return nil
+}
+
+// held reports whether lines wait for their records.
+func (o *ackedOutput) held() bool { return len(o.older)+len(o.newer) > 0 }
+
+// release waits for every held line's record and writes the lines out.
+func (o *ackedOutput) release() error {
+	if o.log != nil && o.held() {
+		if err := o.log.Wait(o.newerMark); err != nil {
+			return o.lost(err)
+		}
+		if _, err := o.out.Write(o.older); err != nil {
+			return err
+		}
+		if _, err := o.out.Write(o.newer); err != nil {
+			return err
+		}
+		o.older, o.newer, o.lines = o.older[:0], o.newer[:0], 0
+	}
+	return o.out.Flush()
+}
+
+// lost is the error of a stream whose records could not be committed.
+func (o *ackedOutput) lost(err error) error {
+	n := bytes.Count(o.older, []byte{'\n'}) + bytes.Count(o.newer, []byte{'\n'})
+	o.older, o.newer = nil, nil
+	return fmt.Errorf("recording decisions: %w (the stream stops: %d decisions are not given, since their records may be lost)", err, n)
 }
 
 var errLineTooLong = fmt.Errorf("the line is longer than %d bytes", MaxLineBytes)

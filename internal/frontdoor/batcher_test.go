@@ -66,3 +66,36 @@ func TestBatcherKeepsOrder(t *testing.T) {
 		t.Errorf("Close = %v, want the first failure", err)
 	}
 }
+
+// TestBatcherWait: Wait(n) returns once the first n records are in the
+// log, and reports a failed batch for any n after it.
+func TestBatcherWait(t *testing.T) {
+	l := &batchLog{}
+	b := frontdoor.NewBatcher(l)
+	for i := range 2000 {
+		b.Append(context.Background(), &audit.Record{})
+		if i%97 == 0 {
+			q := b.Queued()
+			if err := b.Wait(q); err != nil {
+				t.Fatal(err)
+			}
+			l.mu.Lock()
+			in := len(l.recs)
+			l.mu.Unlock()
+			if int64(in) < q {
+				t.Fatalf("Wait(%d) returned with %d records in the log", q, in)
+			}
+		}
+	}
+	if err := b.Wait(1 << 40); err != nil { // more than were queued: all of them
+		t.Fatal(err)
+	}
+	b.Close()
+	broken := &batchLog{fail: func(int) error { return errors.New("disk full") }}
+	b = frontdoor.NewBatcher(broken)
+	b.Append(context.Background(), &audit.Record{})
+	if err := b.Wait(1); err == nil {
+		t.Error("Wait after a failed batch = nil")
+	}
+	b.Close()
+}

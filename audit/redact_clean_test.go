@@ -1,0 +1,93 @@
+package audit
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// cleanSetTexts are texts with and without secrets, personal data and
+// command-line passwords, and near misses of each.
+var cleanSetTexts = []string{
+	"", "git status", "/home/dev/project", "coding-agent", "Bash", "bench",
+	"Nothing risky found: it only reads.",
+	"curl -H 'Authorization: Bearer 4f9a8b7c6d5e4f3a2b1c0d9e' https://api.example.com/v1",
+	"curl https://api.example.com/v1", "mysql -u root -phunter2 app", "mysql -u root -p app",
+	"export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789", "export GITHUB_TOKEN=$TOKEN",
+	"mail ana.lopez@example.org", "mail the team", "call 415-555-0134", "call 415",
+	"git clone https://bob:s3cretpw@git.example.com/x.git", "git clone https://git.example.com/x.git",
+	"redis-cli -a hunter2hunter2 ping", "redis-cli ping", "PGPASSWORD=pw psql", "password = 'correct horse'",
+	"AKIAIOSFODNN7EXAMPLE", "[REDACTED:github_token]", "card 4111 1111 1111 1111",
+}
+
+// TestCleanSetIsRedact: the memory answers what Redact answers, for every
+// text, seen once or many times, in any order, and after it forgot.
+func TestCleanSetIsRedact(t *testing.T) {
+	var c cleanSet
+	for round := range 3 {
+		for i, s := range cleanSetTexts {
+			for _, text := range []string{s, s + " ", strings.ToUpper(s), fmt.Sprintf("%s %d", s, i)} {
+				if got, want := c.redact(text), Redact(text); got != want {
+					t.Errorf("round %d: redact(%q) = %q, Redact = %q", round, text, got, want)
+				}
+			}
+		}
+	}
+	// Filled past its size, it forgets and still answers.
+	for i := range 2 * cleanSetSize {
+		text := fmt.Sprintf("ls dir%d", i)
+		if got := c.redact(text); got != text {
+			t.Fatalf("redact(%q) = %q", text, got)
+		}
+	}
+	if len(c.m) > cleanSetSize {
+		t.Errorf("the memory holds %d texts, more than %d", len(c.m), cleanSetSize)
+	}
+	for _, s := range cleanSetTexts {
+		if got, want := c.redact(s), Redact(s); got != want {
+			t.Errorf("after forgetting: redact(%q) = %q, Redact = %q", s, got, want)
+		}
+	}
+	// A text that had something to redact is never remembered as clean.
+	for _, s := range cleanSetTexts {
+		if Redact(s) != s {
+			if _, ok := c.m[s]; ok {
+				t.Errorf("%q is remembered as clean", s)
+			}
+		}
+	}
+}
+
+// FuzzCleanSet is the differential test of the memory against the full
+// redactor: whatever texts came before (a, then b, then a JSON action
+// holding both), a text the memory calls clean is one Redact leaves as it
+// is, and every answer is Redact's.
+func FuzzCleanSet(f *testing.F) {
+	for i, s := range cleanSetTexts {
+		f.Add(s, cleanSetTexts[(i+7)%len(cleanSetTexts)])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		var c cleanSet
+		for _, s := range []string{a, b, a, b, a + b} {
+			if got, want := c.redact(s), Redact(s); got != want {
+				t.Fatalf("redact(%q) = %q, Redact = %q", s, got, want)
+			}
+			if _, ok := c.m[s]; ok && Redact(s) != s {
+				t.Fatalf("%q is remembered as clean, Redact changes it", s)
+			}
+		}
+		for _, raw := range [][]byte{
+			[]byte(fmt.Sprintf(`{"tool":"Bash","input":{"command":%q,"description":%q},"context":{"cwd":%q}}`, a, b, a)),
+			[]byte(fmt.Sprintf("{ \"tool\" : \"Bash\",\n\t\"input\": {\"command\":%q} }", a)),
+			[]byte(a), []byte(b),
+		} {
+			if got, want := c.redactJSON(raw), RedactJSON(raw); !bytes.Equal(got, want) {
+				t.Fatalf("redactJSON(%q) = %q, RedactJSON = %q", raw, got, want)
+			}
+			if got, want := c.redactAction(raw), compact(RedactJSON(raw)); !bytes.Equal(got, want) {
+				t.Fatalf("redactAction(%q) = %q, compacted RedactJSON = %q", raw, got, want)
+			}
+		}
+	})
+}
