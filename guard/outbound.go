@@ -349,13 +349,38 @@ var (
 		"in_reply_to": true, "message_id": true}
 )
 
+// hasDestination reports whether a tool's input names where it sends: a
+// destination key or a URL, at the top or in a nested object or array
+// that is not data the request carries ({"request": {"url": …}},
+// {"options": [{"endpoint": …}]}). A URL inside a body is data.
 func hasDestination(in map[string]any) bool {
-	for k, v := range in {
-		if s, ok := v.(string); ok && s != "" && fields.IsDestination(k) {
-			return true
+	budget := 512
+	return destinationIn(in, 0, &budget)
+}
+
+func destinationIn(v any, depth int, budget *int) bool {
+	*budget--
+	if *budget < 0 || depth > 8 {
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, v := range x {
+			if s, ok := v.(string); ok {
+				if s != "" && fields.IsDestination(k) || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") {
+					return true
+				}
+				continue
+			}
+			if !payloadKeys[strings.ToLower(k)] && destinationIn(v, depth+1, budget) {
+				return true
+			}
 		}
-		if s, ok := v.(string); ok && (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) {
-			return true
+	case []any:
+		for _, v := range x {
+			if destinationIn(v, depth+1, budget) {
+				return true
+			}
 		}
 	}
 	return false
