@@ -218,7 +218,9 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 		switch {
 		case isDestinationField(f, signIn), e.kind != KindHTTP && mailHeaderDestination(f):
 			t.dests = append(t.dests, splitRecipients(f.Value)...)
-		case f.Carrier == fields.JSON && attachmentKeys[k]:
+		case f.Carrier == fields.JSON && (attachmentKeys[k] || attachmentKeys[strings.ToLower(f.Top)] && localPathLike(f.Value)):
+			// {"files": {"f": "~/.ssh/id_rsa"}}: a part named anything
+			// under an attachment key is a file sent when it is a path.
 			t.attachments = append(t.attachments, f.Value)
 		case f.URL && f.Carrier == fields.JSON && !payloadKeys[strings.ToLower(f.Top)] && !notPayloadKeys[k]:
 			// A URL the input names under another key ("base", "api",
@@ -382,6 +384,21 @@ func destinationIn(v any, depth int, budget *int) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// localPathLike reports a value written as a path on this machine:
+// absolute, under the home, or relative with ./ or ../.
+func localPathLike(v string) bool {
+	if len(v) < 2 || len(v) > 4096 || strings.ContainsAny(v, "\n\r") {
+		return false
+	}
+	switch {
+	case v[0] == '/' || v[0] == '~', strings.HasPrefix(v, "./"), strings.HasPrefix(v, "../"), strings.HasPrefix(v, "$HOME/"):
+		return true
+	case len(v) > 2 && v[1] == ':' && (v[2] == '\\' || v[2] == '/'):
+		return true // C:\Users\…
 	}
 	return false
 }

@@ -140,9 +140,13 @@ func (w *walker) value(v any, path, key, top string, nested bool, car Carrier, d
 		}
 		sort.Strings(keys)
 		o := w.newObject()
+		gql := w.graphqlVariables(x, path, top, depth) // graphql.go
 		for _, k := range keys {
 			if w.full() {
 				return
+			}
+			if gql && k == "variables" {
+				continue
 			}
 			k := k
 			t := top
@@ -229,12 +233,12 @@ func pairKeys(p map[string]any) (name, valueKey string) {
 	if len(p) != 2 {
 		return "", ""
 	}
-	for _, nk := range []string{"name", "key", "header", "field"} {
+	for _, nk := range []string{"name", "key", "header", "field", "k", "param", "parameter", "property", "attribute"} {
 		n, ok := p[nk].(string)
 		if !ok || n == "" || len(n) > MaxKeyBytes {
 			continue
 		}
-		for _, vk := range []string{"value", "val", "content"} {
+		for _, vk := range []string{"value", "val", "content", "v"} {
 			if v, ok := p[vk]; ok {
 				switch v.(type) {
 				case map[string]any, []any:
@@ -287,6 +291,7 @@ func (w *walker) text(s, path, key, top string, nested bool, car Carrier, depth,
 		if c := w.container(s, path, key, top, depth, set); c {
 			return
 		}
+		w.base64Text(s, path, key, top, depth) // graphql.go
 	} else if len(s) >= 2 && w.bytes+len(s) > w.lim.Bytes && looksContainer(s) {
 		w.trunc = true
 	}
