@@ -105,9 +105,9 @@ func (w *walker) graphqlVariables(x map[string]any, path, top string, depth int)
 	return true
 }
 
-// base64Text walks a value that is base64 of text: a JSON body, a form,
-// header lines ({"body": "cGFzc3dvcmQ9…"}) or plain text: what it carries
-// is sent all the same. The decoded fields cannot be written back (masking keeps the
+// base64Text walks a value that is base64 of a JSON body, a form or
+// header lines ({"body": "cGFzc3dvcmQ9…"}): what it carries is sent all
+// the same. Other text stays the one value it is. The decoded fields cannot be written back (masking keeps the
 // encoded text, and the guard holds what it cannot mask).
 func (w *walker) base64Text(s, path, key, top string, depth int) {
 	t := strings.TrimSpace(s)
@@ -128,10 +128,7 @@ func (w *walker) base64Text(s, path, key, top string, depth int) {
 		if !printable(d) {
 			return
 		}
-		if !w.container(string(d), path+"#base64", key, top, depth+1, nil) {
-			// Text that is no body of its own is read as text.
-			w.leaf(Field{Path: path + "#base64", Key: key, Top: top, Value: string(d), Carrier: JSON, Nested: true, Object: w.newObject()}, nil)
-		}
+		w.container(string(d), path+"#base64", key, top, depth+1, nil)
 		return
 	}
 }
