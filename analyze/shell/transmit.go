@@ -85,13 +85,9 @@ func (c *Cmd) credentialURLsIn(w string, t *Transmission) {
 			if u, err := url.Parse(w[start:end]); err == nil && u.Host != "" {
 				if p, ok := u.User.Password(); ok && p != "" && !slices.Contains(t.Dests, w[start:end]) {
 					// The URL alone: the guard checks where a URL's password
-					// goes (a look-alike, plain http, a host nobody named);
-					// to the URL's own host it is the program signing in.
-					// The password is sent as curl's would be.
+					// goes (a look-alike, plain http); to the URL's own host
+					// it is the program signing in.
 					t.Dests = append(t.Dests, w[start:end])
-					if f := "password=" + p; !slices.Contains(t.Fields, f) {
-						t.Fields = append(t.Fields, f)
-					}
 				}
 			}
 		}
