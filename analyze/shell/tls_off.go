@@ -65,15 +65,21 @@ func (w *walker) tlsOffAssign(name, val, text string) {
 	w.r.add(ruleTLSOff.Find(text, "Sets "+show+", which turns off "+what+": any machine on the way can pose as the server, read the credentials sent and swap what is downloaded.", name))
 }
 
-// gitNetSubs are the git subcommands that talk to a remote.
-var gitNetSubs = map[string]bool{"push": true, "send-pack": true, "fetch": true, "pull": true, "clone": true, "ls-remote": true,
-	"fetch-pack": true, "archive": true, "submodule": true, "remote": true}
+// gitNetSub reports a git subcommand that talks to a remote (a switch,
+// not a map: nothing is built when the hook starts).
+func gitNetSub(sub string) bool {
+	switch sub {
+	case "push", "send-pack", "fetch", "pull", "clone", "ls-remote", "fetch-pack", "archive", "submodule", "remote":
+		return true
+	}
+	return false
+}
 
 // gitTLSOff judges a git command that talks to a remote with the settings
 // given with it (-c, --config-env, GIT_CONFIG_*) turning certificate
 // checks off. sc is the subcommand (its arguments after sub).
 func gitTLSOff(sc *Cmd, r *report, sub string, settings []gitSetting) {
-	if !gitNetSubs[sub] || sub == "archive" && !sc.Has("--remote") {
+	if !gitNetSub(sub) || sub == "archive" && !sc.Has("--remote") {
 		return
 	}
 	var off *gitSetting
