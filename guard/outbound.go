@@ -221,7 +221,9 @@ func (e *evaluation) transmission() (*transmission, map[string]any) {
 		switch {
 		case isDestinationField(f, signIn), e.kind != KindHTTP && mailHeaderDestination(f):
 			t.dests = append(t.dests, splitRecipients(f.Value)...)
-		case f.Carrier == fields.JSON && attachmentKeys[k]:
+		case f.Carrier == fields.JSON && (attachmentKeys[k] || attachmentKeys[strings.ToLower(f.Top)] && localPathLike(f.Value)):
+			// {"files": {"f": "~/.ssh/id_rsa"}}: a part named anything
+			// under an attachment key is a file sent when it is a path.
 			t.attachments = append(t.attachments, f.Value)
 		case f.URL && f.Carrier == fields.JSON && !payloadKeys[strings.ToLower(f.Top)] && !notPayloadKeys[k]:
 			// A URL the input names under another key ("base", "api",
@@ -357,14 +359,54 @@ var (
 		"in_reply_to": true, "message_id": true}
 )
 
+// hasDestination reports whether a tool's input names where it sends: a
+// destination key or a URL, at the top or in a nested object or array
+// that is not data the request carries ({"request": {"url": …}},
+// {"options": [{"endpoint": …}]}). A URL inside a body is data.
 func hasDestination(in map[string]any) bool {
-	for k, v := range in {
-		if s, ok := v.(string); ok && s != "" && fields.IsDestination(k) {
-			return true
+	budget := 512
+	return destinationIn(in, 0, &budget)
+}
+
+func destinationIn(v any, depth int, budget *int) bool {
+	*budget--
+	if *budget < 0 || depth > 8 {
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, v := range x {
+			if s, ok := v.(string); ok {
+				if s != "" && fields.IsDestination(k) || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") {
+					return true
+				}
+				continue
+			}
+			if !payloadKeys[strings.ToLower(k)] && destinationIn(v, depth+1, budget) {
+				return true
+			}
 		}
-		if s, ok := v.(string); ok && (strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")) {
-			return true
+	case []any:
+		for _, v := range x {
+			if destinationIn(v, depth+1, budget) {
+				return true
+			}
 		}
+	}
+	return false
+}
+
+// localPathLike reports a value written as a path on this machine:
+// absolute, under the home, or relative with ./ or ../.
+func localPathLike(v string) bool {
+	if len(v) < 2 || len(v) > 4096 || strings.ContainsAny(v, "\n\r") {
+		return false
+	}
+	switch {
+	case v[0] == '/' || v[0] == '~', strings.HasPrefix(v, "./"), strings.HasPrefix(v, "../"), strings.HasPrefix(v, "$HOME/"):
+		return true
+	case len(v) > 2 && v[1] == ':' && (v[2] == '\\' || v[2] == '/'):
+		return true // C:\Users\…
 	}
 	return false
 }

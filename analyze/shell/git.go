@@ -199,6 +199,7 @@ func gitRun(c *Cmd, r *report, settings []gitSetting, env map[string]envValue, d
 	sc := &Cmd{Name: "git " + sub, Path: c.Path, Args: c.Args[g.sub+1:], Dynamic: dyn, Text: c.Text, Sudo: c.Sudo, Depth: c.Depth, Stdin: c.Stdin, index: c.index, env: c.env, viaSudo: c.viaSudo}
 	prevDir := r.gitDir
 	r.gitDir = gitDirOf(c)
+	gitTLSOff(sc, r, sub, settings) // tls_off.go
 	gitSubcommand(sc, sub, r, settings)
 	r.gitDir = prevDir
 }

@@ -20,6 +20,10 @@ type interpArgs struct {
 	encoded bool     // PowerShell -EncodedCommand: base64 of UTF-16LE
 	file    int      // index of the script file ("-": standard input), -1 when none
 	module  int      // python -m: index of the module's name, -1 when none
+	// loads are what node loads before the script (--require, -r,
+	// --import, --loader, --experimental-loader): a module, a file or a
+	// data: URL whose text is code.
+	loads []string
 }
 
 func (a *interpArgs) add(code string, i int) {
@@ -231,6 +235,13 @@ func (a *interpArgs) node(name string, args []string) {
 					i++
 					a.add(args[i], i)
 				}
+			case nodePreload(opt):
+				if hasEq {
+					a.loads = append(a.loads, v)
+				} else if i+1 < len(args) {
+					i++
+					a.loads = append(a.loads, args[i])
+				}
 			case nodeTakesValue(opt) && !hasEq:
 				i++
 			}
@@ -248,7 +259,9 @@ func (a *interpArgs) node(name string, args []string) {
 					}
 					break cluster
 				case 'r', 'C':
-					optValue(args, &i, arg[j+1:])
+					if v, ok := optValue(args, &i, arg[j+1:]); ok && arg[j] == 'r' {
+						a.loads = append(a.loads, v)
+					}
 					break cluster
 				}
 			}
@@ -392,6 +405,9 @@ func (w *walker) interpreterArgs(c *Cmd, lang string) (handled bool, fileIdx int
 			r.command(append([]string{mod}, rest...), c, "python -m "+mod+" runs")
 		}
 		return true, -1
+	}
+	if len(a.loads) > 0 {
+		w.nodeLoads(c, a.loads)
 	}
 	if len(a.codes) == 0 {
 		return false, a.file

@@ -137,7 +137,7 @@ func pkgJudgement(tool, key, value string) (kind, what string) {
 			return "index", "yarn's registry"
 		case last == "yarnpath" || last == "yarn-path":
 			return "program", "the yarn program itself"
-		case last == "enablestrictssl" && svcFold(value, "false"), last == "unsafehttpwhitelist":
+		case (last == "enablestrictssl" || last == "strict-ssl" || last == "strictssl") && svcFold(value, "false"), last == "unsafehttpwhitelist":
 			return "index", "yarn's certificate checks"
 		}
 	case "pip", "uv":

@@ -43,6 +43,7 @@ func Rules() []*rule.Rule {
 	all = append(all, destRules...)
 	all = append(all, repoOutRules...)
 	all = append(all, execProgramRules...)
+	all = append(all, ruleTLSOff)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

@@ -92,7 +92,7 @@ var (
 		NoMatch: []string{`curl -X PUT 'https://gitlab.example.com/api/v4/projects/42' --data 'visibility=private'`},
 	}
 	svcHTTPInsecure = &rule.Rule{
-		ID: "shell.http.insecure-credentials", Category: rule.Network, Points: svcSmall,
+		ID: "shell.http.insecure-credentials", Category: rule.Network, Points: svcConfirm,
 		Summary:     "Sends credentials while certificate checks are off (-k, --insecure, --no-check-certificate): anyone in the path can read them.",
 		Alternative: "point the client at the right CA instead (--cacert, --ca-certificate, --verify=/path/ca.pem)",
 		Match:       []string{"curl -k -u admin:secret https://10.0.0.5:9200/_cat/indices", "curl -sk -H 'Authorization: Bearer abc' https://api.internal/x", "wget --no-check-certificate --user=admin --password=x https://10.0.0.5/file"},

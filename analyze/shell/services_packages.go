@@ -164,6 +164,7 @@ func svcNpm(c *Cmd, r *report) {
 	if reg, ok := c.Flag("--registry"); ok && !svcDefaultIndex(reg) {
 		r.add(c.find(svcPkgIndex, "Uses the package registry "+reg+" instead of the default one: packages come from wherever it points.", reg))
 	}
+	npmTLSOff(c, r) // tls_off.go
 	switch sub {
 	case "ls", "list", "ll", "la", "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "whoami", "explain", "why", "doctor",
 		"ping", "prefix", "root", "bin", "fund", "query", "docs", "bugs", "repo", "home", "get", "licenses", "help":
