@@ -181,11 +181,11 @@ func grepNamesSelf(pat string) bool {
 func findsPid(c *Cmd) bool {
 	switch c.Name {
 	case "pgrep", "pidof", "ps", "jobs", "fuser", "lsof", "ss", "netstat", "pidstat", "get-process", "gps", "tasklist", "docker", "podman",
-		"systemctl", "launchctl", "supervisorctl", "pm2", "read", "mapfile", "readarray":
+		"systemctl", "launchctl", "supervisorctl", "pm2", "read", "mapfile", "readarray", "pstree":
 		return true
 	case "cat", "head", "tail", "<":
 		for _, p := range c.Positional() {
-			if strings.HasSuffix(p, ".pid") || strings.HasSuffix(p, ".lock") {
+			if b := strings.ToLower(baseOf(p)); strings.Contains(b, "pid") || strings.HasSuffix(b, ".lock") {
 				return true
 			}
 		}
