@@ -143,6 +143,8 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		out, _ := w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, text, "", nil)
 		if parent == nil && depth == 0 {
 			r.printedSecret(out, text)
+		} else {
+			fl.keepNestedOut(out)
 		}
 		return
 	}
@@ -168,6 +170,8 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		if parent == nil && depth == 0 {
 			// What the statement leaves on standard output, the agent reads.
 			r.printedSecret(out, w.nodeText(s))
+		} else {
+			fl.keepNestedOut(out)
 		}
 	}
 	w.runTraps(traps)
@@ -904,6 +908,22 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 // run analyses one simple command given as words: it unwraps wrappers,
 // records the command and calls the handlers for its program.
 func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, secret string, s *syntax.Stmt) (stream, *Cmd) {
+	// A secret that a script or command the command runs (bash -c, su -c,
+	// ssh host cmd, eval, sudo) leaves on standard output, the command
+	// leaves on its own: bash -c 'gh auth token' prints the token.
+	fl := w.r.fl()
+	outer := fl.nestedOut
+	fl.nestedOut = stream{}
+	out, c := w.runCmd(argv, dyn, proc, in, text, secret, s)
+	if nested := fl.nestedOut; nested.kind == streamSecret && out.kind != streamSecret && c != nil {
+		out = nested
+	}
+	fl.nestedOut = outer
+	return out, c
+}
+
+// runCmd is run without the nested scripts' output.
+func (w *walker) runCmd(argv []string, dyn []bool, proc []stream, in stream, text, secret string, s *syntax.Stmt) (stream, *Cmd) {
 	us := w.pendingURL
 	w.pendingURL = urlSecret{}
 	prevEnv, prevState := w.r.env, w.r.fl().cur

@@ -37,6 +37,11 @@ var codeLoadVars = map[string]bool{
 	"PS0": true, "PS1": true, "PS2": true, "PS4": true, "HISTFILE": true, "TMPDIR": false,
 }
 
+// reGuardVarSet is a line that gives one of actionguard's own variables
+// a value: export ACTIONGUARD_DB=…, setenv ACTIONGUARD_CONFIG …,
+// ACTIONGUARD_STATE_DIR=… (environment.d, .pam_environment).
+var reGuardVarSet = lazyRegexp(`(?m)(?:^|[\s;&|(])(?:(?:export|declare\s+-x|typeset\s+-x)\s+)?(ACTIONGUARD_[A-Za-z0-9_]+)\s*=|(?:^|[\s;&|(])(?:setenv|set\s+-gx|set\s+-x|set\s+-Ux)\s+(ACTIONGUARD_[A-Za-z0-9_]+)\s`)
+
 // inertCommands set the shell up without running anything of note.
 var inertCommands = map[string]bool{
 	"export": true, "alias": true, "set": true, "setopt": true, "unsetopt": true, "shopt": true, "bind": true, "complete": true, "umask": true,
@@ -287,6 +292,17 @@ func (w *walker) autorunContent(abs, name string, j writeJudgement, ev string, i
 		return 0, ""
 	}
 	c := &Cmd{Name: path.Base(name), Path: name, Text: ev, Depth: w.depth, env: w.r.env, index: idx}
+	if m := reGuardVarSet.FindStringSubmatch(fc.text); m != nil {
+		if m[1] == "" {
+			m[1] = m[2]
+		}
+		// export ACTIONGUARD_CONFIG=/tmp/p.yaml in ~/.bashrc: the agent
+		// started next inherits it, and so does the hook it runs, which
+		// would read another policy, database or server.
+		w.r.mutates()
+		w.r.add(c.find(ruleSelfDisable, "Sets "+m[1]+" in "+name+", which the agent and actionguard's hook started next inherit: the hook would read another policy, database or server.", m[1]))
+		return svcLose, ""
+	}
 	base := strings.ToLower(path.Base(abs))
 	var v autorunVerdict
 	switch {

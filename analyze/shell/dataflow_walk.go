@@ -33,6 +33,10 @@ type flowState struct {
 	// scriptIn is the standard input of the next nested script (sh -c
 	// reads the pipe it is fed), taken by the script that starts.
 	scriptIn stream
+	// nestedOut is the secret a nested script or command (bash -c, su -c,
+	// ssh host cmd, eval) left on its standard output, which is the
+	// standard output of the command that ran it.
+	nestedOut stream
 	// budget is the work the analysis has left.
 	budget budget
 	// traps are the trap bodies set by the scripts being walked, run when
@@ -587,4 +591,12 @@ func shellScriptArgs(c *Cmd) ([]string, []bool, bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// keepNestedOut keeps the first secret a nested script's statement
+// leaves on standard output, for the command that ran the script.
+func (fl *flowState) keepNestedOut(out stream) {
+	if out.kind == streamSecret && fl.nestedOut.kind != streamSecret {
+		fl.nestedOut = out
+	}
 }

@@ -559,6 +559,14 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		}
 		return stream{kind: streamUnknown, what: "the files ls lists", item: strings.TrimRight(dir, "/") + "/*"}
 	case "env", "printenv", "set", "export", "declare", "compgen":
+		if pos := c.Positional(); c.Name == "printenv" && len(pos) > 0 {
+			// printenv GITHUB_TOKEN prints that one secret.
+			for _, n := range pos {
+				if secretVarName(n) {
+					return stream{kind: streamSecret, cred: secretVarPrefix + n, what: "the output of printenv"}
+				}
+			}
+		}
 		if len(c.Positional()) == 0 || c.Name == "printenv" {
 			return stream{kind: streamSecret, cred: "environment variables", what: "the environment"}
 		}

@@ -259,7 +259,18 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	case sends:
 		r.add(c.find(ruleInlineNetwork, ""))
 	}
+	if !sends && envSecret == "" && reInlinePrint.MatchString(code) {
+		// print(os.environ["GITHUB_TOKEN"]): the code leaves the secret on
+		// its standard output, the interpreter's, where the agent reads it.
+		if n := inlineSecretEnv(code); n != "" {
+			r.fl().keepNestedOut(stream{kind: streamSecret, cred: secretVarPrefix + n, what: "the output of " + c.Name})
+		}
+	}
 }
+
+// reInlinePrint is inline code writing to its standard output, in each
+// language's spelling.
+var reInlinePrint = lazyRegexp(`\b(?:print|println|printf|puts|say|echo|console\.(?:log|info|error|warn)|(?:sys|process)\.std(?:out|err)\.write|System\.out\.print\w*|Write-(?:Output|Host)|pp)\b\s*[(\s"'$]|\$stdout\.(?:write|puts|print)`)
 
 // powershell judges PowerShell code as the POSIX commands that do the
 // same (pwsh.go). It reports whether the code could be read; when it

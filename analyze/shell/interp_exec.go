@@ -428,7 +428,8 @@ func (r *report) commandWords(argv []string, dyn []bool, parent *Cmd, why string
 	if why != "" {
 		r.trace(why + ": " + truncateText(text, 120))
 	}
-	w.run(argv, dyn, make([]stream, len(argv)), stream{}, text, "", nil)
+	out, _ := w.run(argv, dyn, make([]stream, len(argv)), stream{}, text, "", nil)
+	r.fl().keepNestedOut(out)
 }
 
 var (

@@ -47,6 +47,9 @@ func (w *walker) secretVarIn(word *syntax.Word) string {
 			return false
 		}
 		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil {
+			if p.Length || p.Exp != nil && (p.Exp.Op == syntax.AlternateUnset || p.Exp.Op == syntax.AlternateUnsetOrNull) {
+				return true // ${#TOKEN}, ${TOKEN:+set}: its length or a word of the script's, not the secret
+			}
 			v, known := w.baseValue(p.Param.Value)
 			switch {
 			case known && v.cred != "":

@@ -84,7 +84,7 @@ var (
 	}
 )
 
-var secretStoreRules = []*rule.Rule{ruleStorePrint, ruleStoreDump, ruleSelfAttach, ruleProcAttach, ruleDockerSocketRoot, ruleDockerSocketWrite, ruleSSHAgentForward, ruleSSHOpenForward}
+var secretStoreRules = []*rule.Rule{ruleKillUnknown, ruleStorePrint, ruleStoreDump, ruleSelfAttach, ruleProcAttach, ruleDockerSocketRoot, ruleDockerSocketWrite, ruleSSHAgentForward, ruleSSHOpenForward}
 
 // secretStoreHandlers maps the programs of this file to their handlers.
 func secretStoreHandlers() map[string][]handler {
@@ -262,7 +262,7 @@ func psShowsEnvironment(c *Cmd) bool {
 // printedSecret reports a secret that a top-level statement leaves on
 // standard output: the agent reads it, and its logs keep it.
 func (r *report) printedSecret(out stream, text string) {
-	if out.kind != streamSecret || !storePrinted(out.cred) && !storeDumps(out.cred) {
+	if out.kind != streamSecret || !storePrinted(out.cred) && !storeDumps(out.cred) && !strings.HasPrefix(out.cred, secretVarPrefix) {
 		return
 	}
 	for _, f := range r.res.Findings {

@@ -142,6 +142,20 @@ func (e *analysis) stopsSelfServer(c *Cmd) (string, bool) {
 				return v, true
 			}
 		}
+	case "stop-process", "spps":
+		// Stop-Process -Name actionguard, Stop-Process actionguard -Force
+		// (PowerShell's names and options are case-blind).
+		for i, a := range c.Args {
+			if strings.EqualFold(a, "-Name") || strings.EqualFold(a, "-ProcessName") || !strings.HasPrefix(a, "-") && i == 0 {
+				v := a
+				if strings.HasPrefix(a, "-") && i+1 < len(c.Args) {
+					v = c.Args[i+1]
+				}
+				if strings.Contains(strings.ToLower(v), "actionguard") {
+					return v, true
+				}
+			}
+		}
 	case "kill-port":
 		for _, p := range pos {
 			if p == port || p == ":"+port {
@@ -227,13 +241,16 @@ func (e *analysis) findsSelfProcess(c *Cmd) bool {
 }
 
 // killers signal the processes whose ids they are given.
-var killers = map[string]bool{"kill": true, "pkill": true, "killall": true, "skill": true, "taskkill": true, "Stop-Process": true}
+var killers = map[string]bool{"kill": true, "pkill": true, "killall": true, "skill": true, "taskkill": true, "stop-process": true, "spps": true}
 
 // selfServerScan judges the commands of src that would run together: one that
 // stops actionguard's server on its own, a kill fed the ids of its
 // processes (kill $(pgrep actionguard), pgrep … | xargs kill), and one
 // that listens on its port.
 func (r *report) selfServerScan(src string) {
+	if r.selfPidScan() {
+		return
+	}
 	cmds := r.res.Commands
 	finds, kills := false, false
 	for _, c := range cmds {
