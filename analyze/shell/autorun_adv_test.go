@@ -20,7 +20,8 @@ var autorunPlaces = []string{
 	"~/.local/lib/python3.12/site-packages/usercustomize.py", "/usr/lib/python3/dist-packages/zz.pth", "~/.local/bin/git", "~/bin/ssh",
 	"~/.local/bin/python3", "/usr/local/bin/sudo", "~/Library/LaunchAgents/com.x.plist",
 	"~/.config/systemd/user/default.target.wants/x.service", "~/.config/systemd/user/ssh-agent.service.d/override.conf",
-	"~/.local/share/systemd/user/pipewire.service.d/10-x.conf",
+	"~/.local/share/systemd/user/pipewire.service.d/10-x.conf", "~/.config/systemd/user/pipewire.service",
+	"~/.config/systemd/user/backup.timer",
 	"~/AppData/Roaming/Microsoft/Windows/Start\\ Menu/Programs/Startup/x.bat",
 }
 
@@ -34,7 +35,7 @@ var projectAutorun = []string{
 // harmlessPlaces are files the same spellings write that run nothing.
 var harmlessPlaces = []string{
 	"notes.txt", "docs/husky.md", "~/.config/notes.txt", "~/.local/bin/my-own-tool-xyz", "./bin/git-notes.txt", "src/envrc.go",
-	"site-packages-notes.txt", "tests/fixtures/x.pth.txt",
+	"site-packages-notes.txt", "tests/fixtures/x.pth.txt", "~/.config/systemd/user/README", "deploy/systemd/app.service",
 }
 
 func TestAutorunWrites(t *testing.T) {

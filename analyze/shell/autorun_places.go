@@ -84,6 +84,11 @@ func persistWhen(l string) string {
 		rest := l[k+len(dir)+1:]
 		if pl.wants {
 			d, _, ok := strings.Cut(rest, "/")
+			if !ok && unitFile(d) {
+				// A unit here takes the place of one of the same name
+				// that the system or a package installed and enabled.
+				return "systemd runs it in place of an enabled unit of that name, or once it is enabled"
+			}
 			if !ok || !strings.HasSuffix(d, ".wants") && !strings.HasSuffix(d, ".requires") && !strings.HasSuffix(d, ".d") {
 				continue
 			}
@@ -93,6 +98,17 @@ func persistWhen(l string) string {
 		}
 	}
 	return ""
+}
+
+// unitFile reports whether name (lower case) is a systemd unit's file
+// name: what systemd loads from a unit directory.
+func unitFile(name string) bool {
+	for _, suf := range [...]string{".service", ".timer", ".socket", ".path", ".mount", ".automount", ".target"} {
+		if len(name) > len(suf) && strings.HasSuffix(name, suf) {
+			return true
+		}
+	}
+	return false
 }
 
 // persistBelow returns the first place of persistPlaces that lies inside
