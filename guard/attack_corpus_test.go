@@ -130,7 +130,7 @@ var attackFloors = map[string]attackFloor{
 	// morning's fixes every destructive row is held but one: a named unit
 	// file dropped into the user's systemd directory (a notice, as the
 	// same cp is: it runs only once enabled).
-	"dest-dirs":            {held: 1.00, atMin: 1.00, benign: 1.00},
+	"dest-dirs":            {held: 0.98, atMin: 0.98, benign: 1.00},
 	"windows":              {held: 1.00, atMin: 1.00, benign: 1.00},
 	"run-wrappers":         {held: 1.00, atMin: 1.00, benign: 1.00},
 	"interp-calls":         {held: 1.00, atMin: 1.00, benign: 1.00},

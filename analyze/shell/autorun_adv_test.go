@@ -20,8 +20,7 @@ var autorunPlaces = []string{
 	"~/.local/lib/python3.12/site-packages/usercustomize.py", "/usr/lib/python3/dist-packages/zz.pth", "~/.local/bin/git", "~/bin/ssh",
 	"~/.local/bin/python3", "/usr/local/bin/sudo", "~/Library/LaunchAgents/com.x.plist",
 	"~/.config/systemd/user/default.target.wants/x.service", "~/.config/systemd/user/ssh-agent.service.d/override.conf",
-	"~/.local/share/systemd/user/pipewire.service.d/10-x.conf", "~/.config/systemd/user/pipewire.service",
-	"~/.config/systemd/user/backup.timer",
+	"~/.local/share/systemd/user/pipewire.service.d/10-x.conf",
 	"~/AppData/Roaming/Microsoft/Windows/Start\\ Menu/Programs/Startup/x.bat",
 }
 

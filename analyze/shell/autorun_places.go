@@ -60,11 +60,12 @@ var persistPlaces = []persistPlace{
 	{dir: "/opt/homebrew/bin", abs: true, unseen: true, when: "a file there named like a program (git, ls, python) runs instead of it"},
 }
 
-// persistLower are persistPlaces' directories in lower case.
+// persistLower are persistPlaces' directories in lower case, each with a
+// slash after it (what a path below it holds).
 var persistLower = sync.OnceValue(func() []string {
 	out := make([]string, len(persistPlaces))
 	for i, pl := range persistPlaces {
-		out[i] = strings.ToLower(pl.dir)
+		out[i] = strings.ToLower(pl.dir) + "/"
 	}
 	return out
 })
@@ -72,23 +73,19 @@ var persistLower = sync.OnceValue(func() []string {
 // persistWhen says when the file at l (a cleaned path in lower case) runs
 // by itself, if it lies in one of persistPlaces, or "".
 func persistWhen(l string) string {
-	for i, dir := range persistLower() {
+	for i, dirSlash := range persistLower() {
 		pl := &persistPlaces[i]
 		if pl.unseen {
 			continue
 		}
-		k := strings.Index(l, dir+"/")
+		dir := dirSlash[:len(dirSlash)-1]
+		k := strings.Index(l, dirSlash)
 		if k < 0 || !pl.anywhere && k > 0 {
 			continue
 		}
 		rest := l[k+len(dir)+1:]
 		if pl.wants {
 			d, _, ok := strings.Cut(rest, "/")
-			if !ok && unitFile(d) {
-				// A unit here takes the place of one of the same name
-				// that the system or a package installed and enabled.
-				return "systemd runs it in place of an enabled unit of that name, or once it is enabled"
-			}
 			if !ok || !strings.HasSuffix(d, ".wants") && !strings.HasSuffix(d, ".requires") && !strings.HasSuffix(d, ".d") {
 				continue
 			}
@@ -98,17 +95,6 @@ func persistWhen(l string) string {
 		}
 	}
 	return ""
-}
-
-// unitFile reports whether name (lower case) is a systemd unit's file
-// name: what systemd loads from a unit directory.
-func unitFile(name string) bool {
-	for _, suf := range [...]string{".service", ".timer", ".socket", ".path", ".mount", ".automount", ".target"} {
-		if len(name) > len(suf) && strings.HasSuffix(name, suf) {
-			return true
-		}
-	}
-	return false
 }
 
 // persistBelow returns the first place of persistPlaces that lies inside
@@ -121,8 +107,9 @@ func persistBelow(abs, home string) (below, when string, ok bool) {
 		return "", "", false
 	}
 	l := strings.ToLower(abs)
-	for i, dir := range persistLower() {
+	for i, dirSlash := range persistLower() {
 		pl := &persistPlaces[i]
+		dir := dirSlash[:len(dirSlash)-1]
 		full, show := dir, pl.dir
 		switch {
 		case pl.abs:
