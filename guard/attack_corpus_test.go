@@ -35,7 +35,7 @@ var attackClasses = []string{
 	"runners", "containers", "git-refs", "infra-options", "path-fold", "self-off", "leftovers", "tree-reads", "keyed-sends",
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
-	"unpack-persist", "self-dirs-per-system",
+	"unpack-persist", "self-dirs-per-system", "wrappers-atk8",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -149,6 +149,7 @@ var attackFloors = map[string]attackFloor{
 	"git-objects":          {held: 1.00, atMin: 1.00, benign: 1.00},
 	"unpack-persist":       {held: 1.00, atMin: 1.00, benign: 1.00},
 	"self-dirs-per-system": {held: 1.00, atMin: 1.00, benign: 1.00},
+	"wrappers-atk8":        {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

@@ -275,6 +275,9 @@ type walker struct {
 	// pendingURL is the secret a URL among the arguments of the command
 	// being run carries, handed from call to run.
 	pendingURL urlSecret
+	// procWriter is what the command whose words are being expanded
+	// writes into a >(…) among them, when it is known (tee's input).
+	procWriter stream
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, in stream) stream {
@@ -314,6 +317,7 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 	}
 	// Redirections first: here-documents and input files feed the command.
 	var outFiles []redirTarget
+	var outProcs []*syntax.ProcSubst
 	for _, rd := range s.Redirs {
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
@@ -364,6 +368,12 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 				w.r.selfInput(name, rd.Op == syntax.RdrInOut, w.nodeText(s))
 			}
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
+			if ps, ok := outProcSubstWord(rd.Word); ok {
+				// > >(cmd): cmd reads what the command prints, walked
+				// once that is known.
+				outProcs = append(outProcs, ps)
+				continue
+			}
 			if rd.Word != nil {
 				name, dyn := w.wordString(rd.Word, false)
 				if isSocketDev(name) {
@@ -450,6 +460,13 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 		w.walkSubst(c)
 	case *syntax.LetClause:
 		w.walkSubst(c)
+	}
+	for _, ps := range outProcs {
+		pin := out
+		if pin.kind == streamNone {
+			pin = stream{kind: streamUnknown, what: "the output of the command that writes into >(…)"}
+		}
+		w.substitutionIn(ps.Stmts, pin)
 	}
 	if len(outFiles) > 0 {
 		w.r.env = startEnv
@@ -848,6 +865,13 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	proc := make([]stream, 0, len(ce.Args)) // process substitutions, by argument
 	var secret string
 	var us urlSecret
+	// tee copies its standard input into each >(…) it names.
+	prevWriter := w.procWriter
+	w.procWriter = stream{}
+	if progName(ce.Args[0].Lit()) == "tee" {
+		w.procWriter = in
+	}
+	defer func() { w.procWriter = prevWriter }()
 	for _, word := range ce.Args {
 		fields, d, st := w.wordFields(word)
 		from := len(proc)
@@ -1040,6 +1064,11 @@ func (r *report) record(c *Cmd) {
 // substitution walks the statements of $(…) or <(…) and returns what they
 // print. They run in a subshell: what they change does not last.
 func (w *walker) substitution(stmts []*syntax.Stmt) stream {
+	return w.substitutionIn(stmts, stream{})
+}
+
+// substitutionIn walks a substitution whose commands read in.
+func (w *walker) substitutionIn(stmts []*syntax.Stmt, in stream) stream {
 	if w.depth+1 > w.r.max {
 		w.r.add(ruleNestingTooDeep.Find("$(…)", "", ""))
 		return stream{kind: streamUnknown}
@@ -1051,9 +1080,33 @@ func (w *walker) substitution(stmts []*syntax.Stmt) stream {
 		cat := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: rd.OpPos, ValueEnd: rd.OpPos, Value: "cat"}}}
 		stmts = []*syntax.Stmt{{Position: stmts[0].Position, Cmd: &syntax.CallExpr{Args: []*syntax.Word{cat, rd.Word}}}}
 	}
-	out := sub.stmts(stmts, stream{})
+	out := sub.stmts(stmts, in)
 	w.activate()
 	return out
+}
+
+// outProcSubstWord returns the >(…) a word is made of alone.
+func outProcSubstWord(w *syntax.Word) (*syntax.ProcSubst, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return nil, false
+	}
+	ps, ok := w.Parts[0].(*syntax.ProcSubst)
+	return ps, ok && ps.Op == syntax.CmdOut
+}
+
+// procSubst walks a process substitution. What runs in >(…) reads what
+// the command writes into it: tee's standard input for tee, the
+// command's own output (not known here) for any other, so that
+// tee >(sh) and cmd > >(bash) run that text as code.
+func (w *walker) procSubst(p *syntax.ProcSubst) stream {
+	if p.Op != syntax.CmdOut {
+		return w.substitution(p.Stmts)
+	}
+	in := w.procWriter
+	if in.kind == streamNone {
+		in = stream{kind: streamUnknown, what: "the output of the command that writes into >(…)"}
+	}
+	return w.substitutionIn(p.Stmts, in)
 }
 
 func firstLine(s string) string {

@@ -111,6 +111,13 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 		}
 	case "cd", "pushd", "popd", "chdir":
 		w.changeDir(c)
+	case "enable":
+		// enable -f lib.so name: bash loads the compiled library and runs
+		// its code inside the shell, as LD_PRELOAD would.
+		if lib, ok := c.Flag("-f"); ok {
+			w.r.mutates()
+			w.r.add(c.find(rulePreload, "Loads the compiled library "+lib+" into the shell as a new builtin (enable -f): its code runs inside the shell, unchecked.", lib))
+		}
 	}
 	return stream{}, false
 }

@@ -513,12 +513,12 @@ func composeRuns(w *walker, c *Cmd) []projectRun {
 
 // composeService is what a compose file says of one service.
 type composeService struct {
-	name, image           string
-	command, entrypoint   []string // words; one word: a command line
-	mounts                [][2]string
-	privileged, hostNet   bool
-	hostPID, hostIPC      bool
-	capAdd, devices, opts []string
+	name, image         string
+	command, entrypoint []string // words; one word: a command line
+	mounts              [][2]string
+	privileged, hostNet bool
+	hostPID, hostIPC    bool
+	capAdd, devices     []string
 }
 
 // composeCode reads a compose file's services: each is judged as the

@@ -83,7 +83,11 @@ func svcJudgeHTTP(c *Cmd, r *report, q *svcHTTPReq) {
 		r.mutates()
 		if why, pts := svcDangerousOutput(c, o); why != "" {
 			r.add(c.find(svcHTTPOverwrite, "Writes what "+where+" returns into "+why+", replacing it.", o).WithPoints(pts))
+			continue
 		}
+		// Any other file is judged as a redirect to it is: a program put
+		// on PATH (~/.local/bin/git), a login item, a file that runs later.
+		writeTarget(c, r, o, writeCreate)
 	}
 	for _, d := range q.outDirs {
 		r.mutates()

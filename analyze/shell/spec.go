@@ -477,6 +477,8 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.attrs |= attrIcase
 		case a == "plus":
 			s.attrs |= attrPlus
+		case a == "skipopts":
+			s.attrs |= attrStopAfterSkip
 		case a == "root":
 			s.attrs |= attrRoot
 		case a == "sends":

@@ -209,7 +209,9 @@ func wrapperSpellings() []string {
 	for _, k := range keys {
 		s := SpecFor(k)
 		skip, ok := s.Wrapper()
-		if !ok || strings.Contains(k, " ") {
+		if !ok || strings.Contains(k, " ") || s.attrs&attrScript != 0 {
+			// A wrapper that hands its words to a shell (sem) is read as
+			// bash -c is, like sudo -s: wrap_atk8_test.go checks it.
 			continue
 		}
 		name := k
@@ -264,6 +266,9 @@ func wrapperSpellings() []string {
 // take a value clustered behind one that takes none, with the value
 // detached ("sudo -Eu 1"): the cluster must end where the program ends it.
 func wrapperClusters(s *Spec, name, operands string) []string {
+	if s.attrs&attrNoCluster != 0 {
+		return nil // arch -x86_64: each option is a word of its own
+	}
 	var flag string
 	for _, o := range s.opts {
 		for _, n := range o.Names {

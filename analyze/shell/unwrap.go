@@ -44,6 +44,10 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 					w.r.add(ruleHistoryWipe.Find(text, "Runs a command with the shell history switched off.", ""))
 				} else if k == "LD_PRELOAD" || k == "DYLD_INSERT_LIBRARIES" {
 					w.r.add(rulePreload.Find(text, "", ""))
+				} else if fn, ok := exportedFunction(k, v); ok {
+					// env 'BASH_FUNC_ls%%=() { …; }' bash -c ls: the next
+					// bash defines the function ls, which runs that body.
+					w.r.script(fn, w.newCmd(argv, make([]bool, len(argv)), text, sudo), "the function "+strings.TrimSuffix(strings.TrimPrefix(k, "BASH_FUNC_"), "%%")+" passed to the next bash runs")
 				} else if startupVars[k] {
 					w.startupEnv(k, v, a, argv, dyn, proc, text)
 				} else {
@@ -89,8 +93,8 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 					w.r.add(c.find(ruleRootShell, ""))
 					return c, true
 				}
-				if name == "env" {
-					goto done // env alone prints the environment
+				if name == "env" || name == "ssh-agent" {
+					goto done // env alone prints the environment, ssh-agent -s its own
 				}
 				if name == "strace" || name == "ltrace" {
 					// strace -p PID: attached to a process that runs already.
@@ -119,6 +123,15 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return nil, false // the wrapper runs nothing (command -v, exec with no command…)
 			}
 			steps = append(steps, name)
+		case "npm", "pnpm", "yarn", "bun":
+			// npm exec PKG, npm x, pnpm dlx|exec, yarn dlx|exec, bun x: the
+			// package managers' own npx, read as npx is.
+			if len(argv) > 2 && !dyn[1] && packageRunVerb(name, argv[1]) {
+				argv = append([]string{"npx"}, argv[2:]...)
+				dyn, proc = append([]bool{false}, dyn[2:]...), append([]stream{{}}, proc[2:]...)
+				steps = append(steps, name+" "+argv[1])
+				continue
+			}
 		case "go":
 			// go run ./cmd/actionguard mode off: the guard's own source
 			// built and run is the guard, judged by what it is asked.
@@ -191,6 +204,11 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 					w.r.add(c.find(ruleEvalDynamic, ""))
 				}
 				w.r.mutates()
+			}
+			if envSetupWords(argv[1:], dyn[1:], proc[1:]) {
+				// eval "$(ssh-agent -s)": the variables a known tool sets up,
+				// nothing else written beside them.
+				return c, true
 			}
 			w.r.script(strings.Join(argv[1:], " "), c, "eval runs")
 			return c, true
@@ -328,7 +346,11 @@ func (w *walker) wrapperArgs(name string, argv []string, dyn []bool) (int, bool)
 				w.r.script(argv[at+1], w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), "sg runs")
 				return -1, true // sg group -c command
 			}
-			return at, true // sg group command…
+			// sg group command: like -c, the command is one string that
+			// /bin/sh runs; words after it are joined as a shell would read
+			// them, so nothing they say is missed.
+			w.r.script(strings.Join(argv[at:], " "), w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), "sg runs")
+			return -1, true
 		case name == "runuser":
 			if _, ok := (&Cmd{Name: name, Args: argv[1:], Dynamic: dyn[1:]}).Flag("--user"); ok && len(av.OperandArg) > 0 {
 				return av.OperandArg[0] + 1, true // runuser -u user [--] command…
@@ -480,6 +502,18 @@ func envSetupOnly(proc []stream, dyn []bool) bool {
 	return found
 }
 
+// envSetupWords reports whether eval's words are only the output of
+// programs that print shell set-up (envSetupOnly), each word a
+// substitution alone.
+func envSetupWords(argv []string, dyn []bool, proc []stream) bool {
+	for i, a := range argv {
+		if !dyn[i] || a != "$(…)" {
+			return false
+		}
+	}
+	return envSetupOnly(proc, dyn)
+}
+
 func suUser(argv []string) string {
 	for _, a := range argv[1:] {
 		if !strings.HasPrefix(a, "-") {
@@ -568,4 +602,31 @@ func (r *report) sql(query string, parent *Cmd) {
 func (e *analysis) mustAbs(p string) string {
 	a, _ := e.resolve(p)
 	return a
+}
+
+// packageRunVerb reports whether sub is the verb with which the package
+// manager name runs a package's program as npx does.
+func packageRunVerb(name, sub string) bool {
+	switch sub {
+	case "exec":
+		return true
+	case "x":
+		return name == "npm" || name == "bun"
+	case "dlx":
+		return name == "pnpm" || name == "yarn"
+	}
+	return false
+}
+
+// exportedFunction returns the body of a function a variable exports to
+// the next bash (BASH_FUNC_NAME%%=() { …; }, and the older NAME=() { …; }).
+func exportedFunction(name, val string) (string, bool) {
+	body, ok := strings.CutPrefix(strings.TrimLeft(val, " \t"), "()")
+	if !ok {
+		return "", false
+	}
+	if !strings.HasPrefix(name, "BASH_FUNC_") && !isName(name) {
+		return "", false
+	}
+	return body, strings.TrimSpace(body) != ""
 }

@@ -78,7 +78,7 @@ func (w *walker) wordFieldsOne(word *syntax.Word) (fields []string, dyn bool, st
 			fb.lit("$((…))")
 		case *syntax.ProcSubst:
 			plainLit = false
-			out := w.substitution(p.Stmts)
+			out := w.procSubst(p)
 			st = out
 			if st.kind == streamNone {
 				st.kind = streamUnknown
@@ -168,7 +168,7 @@ func (w *walker) wordString(word *syntax.Word, heredoc bool) (string, bool) {
 			dyn = true
 			b.WriteString("$((…))")
 		case *syntax.ProcSubst:
-			w.substitution(p.Stmts)
+			w.procSubst(p)
 			dyn = true
 			b.WriteString("/dev/fd/63")
 		default:

@@ -78,7 +78,9 @@ type wrapRead struct {
 // spec.
 func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	av := parseArgv(s, argv[1:], dyn[1:])
-	wr := wrapRead{next: len(argv), root: s.attrs&attrRoot != 0}
+	// A wrapper whose spec says script (sem) hands its command's words to
+	// a shell as one line, as sudo -s does.
+	wr := wrapRead{next: len(argv), root: s.attrs&attrRoot != 0, script: s.attrs&attrScript != 0}
 	for _, o := range av.Opts {
 		if o.Unknown {
 			continue
@@ -148,7 +150,7 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	k := 0
 	for k < len(av.Operands) {
 		op := av.Operands[k]
-		if (s.Key == "env" || s.Key == "sudo") && isAssignWord(op) && (!(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) || startupVars[op[:strings.IndexByte(op, '=')]]) {
+		if (s.Key == "env" || s.Key == "sudo") && envAssignWord(op) && (!(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) || startupVars[op[:strings.IndexByte(op, '=')]]) {
 			wr.assign = append(wr.assign, op)
 			k++
 			continue
@@ -177,17 +179,9 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	return wr
 }
 
-// isAssignWord reports whether w is NAME=VALUE with a valid shell name.
-func isAssignWord(w string) bool {
-	eq := strings.IndexByte(w, '=')
-	if eq <= 0 {
-		return false
-	}
-	for i := 0; i < eq; i++ {
-		c := w[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
+// envAssignWord reports whether env (and sudo) read w as NAME=VALUE: any
+// word with an = after its first character, whatever the name
+// (BASH_FUNC_ls%%=() { …; } is one).
+func envAssignWord(w string) bool {
+	return strings.IndexByte(w, '=') > 0
 }

@@ -49,7 +49,7 @@ var attackClasses = []string{
 	attackLeftovers, attackTreeReads, attackKeyedSends,
 	attackDestDirs, attackWindows, attackRunWrappers, attackInterpCalls, attackDecoded, attackRepoOut, attackServe,
 	attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts,
-	attackSecretStore, attackAbbrev, attackGitObjects, attackUnpackPersist, attackOS21,
+	attackSecretStore, attackAbbrev, attackGitObjects, attackUnpackPersist, attackOS21, attackAtk8,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -64,7 +64,7 @@ func attackAll() ([]Row, error) {
 		attackLeftoversExtraRows, attackSecretsExtraRows, attackKeys19ExtraRows, attackMin17ExtraRows,
 		attackAtkExtraRows, attackR17ExtraRows, attackS18ExtraRows, attackR19ExtraRows, attackR20ExtraRows, attackOs21ExtraRows, attackLead6ExtraRows,
 		attackDestExtraRows, attackWinExtraRows, attackEnvExtraRows, attackOutExtraRows,
-		attackAct8ExtraRows, attackOut8ExtraRows, attackSelf8ExtraRows,
+		attackAct8ExtraRows, attackOut8ExtraRows, attackSelf8ExtraRows, attackAtk8ExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}
