@@ -340,7 +340,8 @@ func recipients(action []byte) []string {
 		if len(r) > maxRecipientLength {
 			r = strings.ToValidUTF8(r[:maxRecipientLength], "") + "…"
 		}
-		out = append(out, audit.RedactSecrets(strings.Map(printable, strings.ToValidUTF8(r, "\uFFFD"))))
+		r = audit.RedactSecrets(strings.Map(printable, strings.ToValidUTF8(r, "\uFFFD")))
+		out = append(out, r+foreignNote(r))
 	}
 	return out
 }
@@ -353,4 +354,30 @@ func printable(r rune) rune {
 		return utf8.RuneError
 	}
 	return r
+}
+
+// foreignNote names the characters of a recipient that are not ASCII
+// (" (not ASCII: а U+0430)"), or is "": a Cyrillic а reads like a Latin
+// a, and alice@ must not pass for аlice@ in front of a person.
+func foreignNote(r string) string {
+	var b strings.Builder
+	seen := map[rune]bool{}
+	for _, c := range r {
+		if c < utf8.RuneSelf || c == utf8.RuneError || seen[c] {
+			continue
+		}
+		seen[c] = true
+		if b.Len() == 0 {
+			b.WriteString(" (not ASCII:")
+		}
+		if len(seen) > 8 {
+			b.WriteString(" …")
+			break
+		}
+		fmt.Fprintf(&b, " %c U+%04X", c, c)
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + ")"
 }

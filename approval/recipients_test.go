@@ -104,3 +104,20 @@ func TestRecipientsOnlyForSends(t *testing.T) {
 		}
 	}
 }
+
+// A recipient spelled with letters that look like Latin ones says so.
+func TestRecipientsLookAlikeLetters(t *testing.T) {
+	for _, c := range []struct{ to, want string }{
+		{"\u0430lice@acme-ltd.example", "U+0430"}, // Cyrillic а
+		{"alice@\u0430cme-ltd.example", "U+0430"}, // in the domain
+		{"bob@exam\u03bfle.com", "U+03BF"},        // Greek ο
+		{"alice@acme-ltd.example", ""},            // ASCII: no note
+	} {
+		in, _ := json.Marshal(map[string]any{"tool": "send_email", "input": map[string]any{"to": c.to, "body": "x"}})
+		r := approval.New(in, approval.Summary{Tool: "send_email", Verdict: "approve"}, time.Now())
+		got := recipientParam(approval.Describe(r))
+		if c.want == "" && strings.Contains(got, "not ASCII") || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%q shown as %q, want a note naming %q", c.to, got, c.want)
+		}
+	}
+}
