@@ -196,12 +196,39 @@ func gitRun(c *Cmd, r *report, settings []gitSetting, env map[string]envValue, d
 		gitAlias(c, r, a, c.Args[g.sub+1:], dyn, settings, env, depth)
 		return
 	}
+	if gitBuiltins[sub] && gitAsksHelp(c.Args[g.sub+1:], dyn) {
+		r.trace("git " + sub + " --help: prints the command's help and runs nothing")
+		return
+	}
 	sc := &Cmd{Name: "git " + sub, Path: c.Path, Args: c.Args[g.sub+1:], Dynamic: dyn, Text: c.Text, Sudo: c.Sudo, Depth: c.Depth, Stdin: c.Stdin, index: c.index, env: c.env, viaSudo: c.viaSudo}
 	prevDir := r.gitDir
 	r.gitDir = gitDirOf(c)
 	gitTLSOff(sc, r, sub, settings) // tls_off.go
 	gitSubcommand(sc, sub, r, settings)
 	r.gitDir = prevDir
+}
+
+// gitAsksHelp reports whether a git command's arguments only ask for its
+// help: --help anywhere before "--" (git's option parser prints the usage
+// and exits for it, and git turns a first --help into git help), or -h as
+// the only argument (elsewhere some commands read -h as an option of their
+// own: grep's, ls-remote's). A word known only at run time asks nothing.
+func gitAsksHelp(args []string, dyn []bool) bool {
+	if len(args) == 1 && args[0] == "-h" && (len(dyn) == 0 || !dyn[0]) {
+		return true
+	}
+	for i, a := range args {
+		if i < len(dyn) && dyn[i] {
+			return false
+		}
+		if a == "--" {
+			return false
+		}
+		if a == "--help" {
+			return true
+		}
+	}
+	return false
 }
 
 // gitAlias runs an alias defined for this command (git -c alias.x=… x).

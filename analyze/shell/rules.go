@@ -62,6 +62,9 @@ func coreHandlers() map[string][]handler {
 	for _, d := range []string{"mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "diskutil", "zpool", "zfs", "lvremove", "vgremove", "pvremove", "blkdiscard", "mkntfs", "mkdosfs", "mkfs.ext4", "mkfs.ext3", "mkfs.ext2", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs"} {
 		m[d] = append(m[d], diskHandler)
 	}
+	for _, d := range []string{"cryptsetup", "nvme", "hdparm", "btrfs"} {
+		m[d] = append(m[d], diskEraseHandler)
+	}
 	for _, name := range treeReaders {
 		m[name] = append(m[name], treeReadHandler)
 	}

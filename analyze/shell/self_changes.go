@@ -294,6 +294,9 @@ func gitChanges(c *Cmd) []selfChange {
 		return nil // the verbs below are the only ones that change files
 	}
 	args := gitVerbArgs(c.Args)
+	if gitAsksHelp(args, nil) {
+		return nil // git.go: it prints the command's help
+	}
 	sub := ""
 	if verb == "stash" && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		sub, args = args[0], args[1:]

@@ -64,7 +64,7 @@ func attackAll() ([]Row, error) {
 		attackLeftoversExtraRows, attackSecretsExtraRows, attackKeys19ExtraRows, attackMin17ExtraRows,
 		attackAtkExtraRows, attackR17ExtraRows, attackS18ExtraRows, attackR19ExtraRows, attackR20ExtraRows, attackOs21ExtraRows, attackLead6ExtraRows,
 		attackDestExtraRows, attackWinExtraRows, attackEnvExtraRows, attackOutExtraRows,
-		attackAct8ExtraRows, attackOut8ExtraRows, attackSelf8ExtraRows, attackAtk8ExtraRows,
+		attackAct8ExtraRows, attackOut8ExtraRows, attackSelf8ExtraRows, attackAtk8ExtraRows, attackLead8ExtraRows,
 	} {
 		rows = append(rows, f()...)
 	}
