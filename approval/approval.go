@@ -25,11 +25,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/mail"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/actionguard/actionguard/analyze/privacy"
 	"github.com/actionguard/actionguard/analyze/tools"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
@@ -316,34 +319,68 @@ const (
 )
 
 // recipients returns who the tool call in action reaches, as it names
-// them, with their secrets redacted; nil for an action that is not a
-// send, a payment or a post, or that does not decode.
+// them: nil for an action that is not a send, a post or a payment, or
+// that does not decode. What is not an address (a card number, an
+// identity number) stays masked and secrets redacted; a display name is
+// shown after the address the mail goes to ("evil@x (named "Alice")");
+// letters that are not ASCII are named. When not every recipient could
+// be read or kept, the last entry says so.
 func recipients(action []byte) []string {
 	var a guard.Action
 	if json.Unmarshal(action, &a) != nil || len(a.Input) == 0 {
 		return nil
 	}
-	switch a.InferKind() {
+	kind := a.InferKind()
+	switch kind {
 	case guard.KindShell, guard.KindSQL, guard.KindFile, guard.KindHTTP, guard.KindIntent:
 		return nil
 	}
-	rs := tools.Analyze(a.Tool, a.Input, tools.Options{}).Recipients
+	res := tools.Analyze(a.Tool, a.Input, tools.Options{})
+	switch {
+	case kind == guard.KindEmail, kind == guard.KindMessage, kind == guard.KindPost, kind == guard.KindPayment:
+	case res.Effect == tools.EffectSend, res.Effect == tools.EffectPost, res.Effect == tools.EffectPayment:
+	default:
+		return nil // an update of a record: its e-mail field is personal data, not a recipient
+	}
 	var out []string
-	for _, r := range rs {
+	for _, r := range res.Recipients {
 		if len(out) == maxRecipients {
+			out = append(out, fmt.Sprintf("… and %d more not shown (%d in all)", len(res.Recipients)-maxRecipients, len(res.Recipients)))
 			break
 		}
-		r = strings.TrimSpace(r)
-		if r == "" {
-			continue
+		if r = strings.TrimSpace(r); r != "" {
+			out = append(out, shownRecipient(r))
 		}
-		if len(r) > maxRecipientLength {
-			r = strings.ToValidUTF8(r[:maxRecipientLength], "") + "…"
-		}
-		r = audit.RedactSecrets(strings.Map(printable, strings.ToValidUTF8(r, "\uFFFD")))
-		out = append(out, r+foreignNote(r))
+	}
+	if res.Partial && len(out) > 0 {
+		out = append(out, "… the call's arguments were too long to read whole: it may reach others")
 	}
 	return out
+}
+
+// shownRecipient is one recipient as a person reads it.
+func shownRecipient(r string) string {
+	r = strings.Map(printable, strings.ToValidUTF8(r, "\uFFFD"))
+	if strings.ContainsAny(r, "<\"") {
+		// "Alice" <evil@x>: the mail goes to the address, whatever the name.
+		if m, err := mail.ParseAddress(r); err == nil && m.Name != "" {
+			name := m.Name
+			if len(name) > maxRecipientLength/2 {
+				name = strings.ToValidUTF8(name[:maxRecipientLength/2], "") + "…"
+			}
+			r = m.Address + " (named " + strconv.Quote(name) + ")"
+		}
+	}
+	if len(r) > maxRecipientLength {
+		// Keep the end: the domain is what a person checks.
+		cut := r[len(r)-maxRecipientLength:]
+		for len(cut) > 0 && !utf8.RuneStart(cut[0]) {
+			cut = cut[1:]
+		}
+		r = fmt.Sprintf("(%d bytes cut) %s", len(r)-len(cut), cut)
+	}
+	r = audit.RedactKeeping(r, privacy.Email, privacy.Phone)
+	return r + foreignNote(r)
 }
 
 // printable replaces what a terminal or a page would not show as written
@@ -362,19 +399,23 @@ func printable(r rune) rune {
 func foreignNote(r string) string {
 	var b strings.Builder
 	seen := map[rune]bool{}
-	for _, c := range r {
-		if c < utf8.RuneSelf || c == utf8.RuneError || seen[c] {
-			continue
+	// The domain's characters first: they are what a person checks.
+	at := strings.LastIndexByte(r, '@')
+	for _, part := range []string{r[at+1:], r[:at+1]} {
+		for _, c := range part {
+			if c < utf8.RuneSelf || c == utf8.RuneError || c == '…' || seen[c] {
+				continue
+			}
+			seen[c] = true
+			if b.Len() == 0 {
+				b.WriteString(" (not ASCII:")
+			}
+			if len(seen) > 16 {
+				b.WriteString(" and more")
+				return b.String() + ")"
+			}
+			fmt.Fprintf(&b, " %c U+%04X", c, c)
 		}
-		seen[c] = true
-		if b.Len() == 0 {
-			b.WriteString(" (not ASCII:")
-		}
-		if len(seen) > 8 {
-			b.WriteString(" …")
-			break
-		}
-		fmt.Fprintf(&b, " %c U+%04X", c, c)
 	}
 	if b.Len() == 0 {
 		return ""

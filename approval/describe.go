@@ -143,10 +143,11 @@ func describeTool(a *guard.Action, kind guard.Kind, kept []string, p *params) st
 	to := names(res.Recipients)
 	subject := inputString(a.Input, "subject", "title")
 	content := inputString(a.Input, "body", "text", "content", "message", "html", "status", "comment", "caption", "post", "description")
+	// As code: a recipient is shown as written, never read as markup.
 	if len(res.Recipients) == 1 {
-		p.add("Recipient", res.Recipients[0], false)
+		p.add("Recipient", res.Recipients[0], true)
 	} else {
-		p.add("Recipients", strings.Join(res.Recipients, ", "), false)
+		p.add("Recipients", strings.Join(res.Recipients, ", "), true)
 	}
 	var h string
 	switch {

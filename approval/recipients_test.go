@@ -2,6 +2,7 @@ package approval_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -118,6 +119,70 @@ func TestRecipientsLookAlikeLetters(t *testing.T) {
 		got := recipientParam(approval.Describe(r))
 		if c.want == "" && strings.Contains(got, "not ASCII") || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("%q shown as %q, want a note naming %q", c.to, got, c.want)
+		}
+	}
+}
+
+// describedTo is what a person is shown of a send: its headline and its
+// recipients.
+func describedTo(t *testing.T, input map[string]any) string {
+	t.Helper()
+	in, _ := json.Marshal(map[string]any{"tool": "send_email", "input": input})
+	d := approval.Describe(approval.New(in, approval.Summary{Tool: "send_email", Verdict: "approve"}, time.Now()))
+	return d.Headline + " | " + recipientParam(d)
+}
+
+// The routes an agent could take to show a person one recipient while the
+// call reaches another: each must show the other, or say that not every
+// recipient is shown.
+func TestRecipientsNotHidden(t *testing.T) {
+	const good, evil = "alice.smith@acme-ltd.example", "evil@attacker.example"
+	many := make([]string, 0, 51)
+	for i := range 50 {
+		many = append(many, fmt.Sprintf("user%02d@acme-ltd.example", i))
+	}
+	labels := make([]any, 300)
+	for i := range labels {
+		labels[i] = "l"
+	}
+	cases := []struct {
+		name  string
+		input map[string]any
+		want  string // shown somewhere in the headline or the recipients
+	}{
+		{"display name", map[string]any{"to": `"` + good + `" <` + evil + `>`, "body": "x"}, evil + ` (named`},
+		{"long value", map[string]any{"to": good + "," + strings.Repeat(" ", 4100) + evil, "body": "x"}, "may reach others"},
+		{"many entries first", map[string]any{"cc": good, "labels": labels, "to": evil, "body": "x"}, "may reach others"},
+		{"past the shown", map[string]any{"to": append(many, evil), "body": "x"}, "1 more not shown (51 in all)"},
+		{"long name", map[string]any{"to": `"` + good + strings.Repeat(" ", 300) + `" <` + evil + `>`, "body": "x"}, evil},
+		{"forward_to", map[string]any{"to": good, "forward_to": evil, "body": "x"}, evil},
+		{"sendTo", map[string]any{"sendTo": evil, "body": "x"}, evil},
+		{"bcc_addresses", map[string]any{"to": good, "bcc_addresses": []any{evil}, "body": "x"}, evil},
+		{"ToAddresses", map[string]any{"Destination": map[string]any{"ToAddresses": []any{good}, "BccAddresses": []any{evil}}, "body": "x"}, evil},
+		{"domain look-alike beyond many", map[string]any{"to": `"Zoë Ünal-Ćirić Žđšñ ÀÉÎÕÜ" <zoe@` + "\u0430" + `cme-ltd.example>`, "body": "x"}, "U+0430"},
+	}
+	for _, c := range cases {
+		if got := describedTo(t, c.input); !strings.Contains(got, c.want) {
+			t.Errorf("%s: shown %q, want %q in it", c.name, got, c.want)
+		}
+	}
+}
+
+// A tool that only updates a record keeps its e-mail and phone masked;
+// a recipient keeps what is not an address masked.
+func TestRecipientsKeepPersonalData(t *testing.T) {
+	in, _ := json.Marshal(map[string]any{"tool": "update_user", "input": map[string]any{"email": "alice.private@gmail.example", "phone": "+1 415 555 0134"}})
+	r := approval.New(in, approval.Summary{Tool: "update_user", Verdict: "approve"}, time.Now())
+	if len(r.Decision.Recipients) > 0 {
+		t.Errorf("update_user keeps recipients %q: an updated record is personal data, not a recipient", r.Decision.Recipients)
+	}
+	for _, to := range []string{"alice@acme-ltd.example, 4111 1111 1111 1111", "card 4111 1111 1111 1111 ssn 123-45-6789"} {
+		in, _ := json.Marshal(map[string]any{"tool": "send_email", "input": map[string]any{"to": to, "body": "x"}})
+		r := approval.New(in, approval.Summary{Tool: "send_email", Verdict: "approve"}, time.Now())
+		for _, kept := range r.Decision.Recipients {
+			if strings.Contains(kept, "4111 1111 1111 1111") || strings.Contains(kept, "123-45-6789") {
+				t.Errorf("to %q: kept recipient %q shows a card or identity number", to, kept)
+			}
 		}
 	}
 }

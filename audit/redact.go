@@ -40,19 +40,19 @@ func RedactDetected(s string, fs []privacy.Finding) string {
 	return redactSecrets(maskFindings(s, fs))
 }
 
-// RedactSecrets is Redact for a value a person must read exactly (the
-// recipient of a held send): its secrets are redacted as Redact's are, and
-// its personal data is kept.
-func RedactSecrets(s string) string {
+// RedactKeeping is Redact for a value a person must read exactly (the
+// recipient of a held send): its secrets are redacted and its personal
+// data masked as Redact's are, except the types keep names.
+func RedactKeeping(s string, keep ...privacy.Type) string {
 	s = redactSecrets(s)
 	fs := privacy.Detect(s)
-	keep := fs[:0:0]
+	masked := fs[:0:0]
 	for _, f := range fs {
-		if f.Type.NeverSend() {
-			keep = append(keep, f)
+		if !slices.Contains(keep, f.Type) {
+			masked = append(masked, f)
 		}
 	}
-	return maskFindings(s, keep)
+	return maskFindings(s, masked)
 }
 
 // redactForSpool is Redact without analyze/privacy's secret rules, whose

@@ -83,6 +83,9 @@ type Result struct {
 	USDKnown bool
 	// Recipients are who the call reaches (to, cc, channel, payee…).
 	Recipients []string
+	// Partial: the arguments were not all read (too many entries, a value
+	// too long), so Recipients may not name everyone the call reaches.
+	Partial bool
 	// Contacts are the recipients of a message and the payees of a payment:
 	// the contacts the approval guard counts.
 	Contacts []Contact
@@ -263,7 +266,7 @@ func effect(tool string, input map[string]any, schema map[string]Role) *Prepared
 	}
 	a := readArgs(input, anyIn(words, minorUnitVendors), fileToolName(tool, words), schema)
 	a.argEffects(input)
-	res.Recipients = a.recipients
+	res.Recipients, res.Partial = a.recipients, a.partial
 	res.Effect = effectOf(verb, res.Objects, words, a)
 	if verb == "" {
 		if eff := nounEffect(res.Objects); eff != "" {

@@ -19,6 +19,9 @@ const (
 
 // args is what the arguments of a call say.
 type args struct {
+	// partial: an argument was not read whole (more than maxEntries
+	// entries, or a value longer than maxValue).
+	partial bool
 	// Money: every amount read, resolved by resolveMoney into the largest
 	// one (amount, in major units of currency) and its dollar value.
 	amounts    []amountArg
@@ -188,6 +191,7 @@ func (a *args) resolveMoney() {
 func (a *args) walk(v any, key, parent string, depth int) {
 	a.seen++
 	if a.seen > maxEntries || depth > maxDepth {
+		a.partial = true
 		return
 	}
 	switch v := v.(type) {
@@ -326,6 +330,7 @@ func (a *args) number(key string, f float64, integral bool) {
 func (a *args) value(key, parent, v string) {
 	if len(v) > maxValue {
 		v = v[:maxValue]
+		a.partial = true
 	}
 	t := strings.TrimSpace(v)
 	switch strings.ToLower(t) {

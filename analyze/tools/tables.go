@@ -22,7 +22,8 @@ func buildTables() {
 		"payeeaccount", "friend", "friendusername", "participants", "participant", "emailaddresses",
 		"toemail", "toemails", "recipientemails", "tophone", "tophonenumber", "tophonenumbers", "recipientphone",
 		"recipientphonenumber", "phonenumberto", "doctorid", "patientid", "contactid", "charity", "merchant", "biller",
-		"payeeemail", "receiveremail", "receiverid", "toid", "torecipients", "torecipient", "ccrecipients", "bccrecipients")
+		"payeeemail", "receiveremail", "receiverid", "toid", "torecipients", "torecipient", "ccrecipients", "bccrecipients",
+		"toaddresses", "ccaddresses", "bccaddresses", "ccaddress", "bccaddress", "forwardto", "sendto", "mailto")
 	payeeKeys = set("payee", "payeeid", "payeename", "payeeaccount", "payeeemail", "toaccount", "toaccountnumber",
 		"recipientaccount", "recipientaccountnumber", "iban", "toiban", "recipientiban", "beneficiary", "beneficiaryname",
 		"beneficiaryiban", "beneficiaryaccount", "destinationaccount", "walletaddress", "destinationaddress", "charity",
