@@ -324,16 +324,12 @@ func mavenCode(text string) runnerText {
 			rt.runs = append(rt.runs, r)
 		}
 	}
-	for i := 0; i < len(text) && len(rt.runs) < maxChanRuns; {
-		k := strings.Index(text[i:], "<executable>")
-		if k < 0 {
-			break
-		}
-		i += k + len("<executable>")
-		exe, rest, ok := strings.Cut(text[i:], "</executable>")
+	full := func() bool { return len(rt.runs) >= maxChanRuns }
+	eachTag(text, "<executable>", full, func(at string) bool {
+		exe, rest, ok := strings.Cut(at, "</executable>")
 		if !ok {
 			add(buildRun{})
-			break
+			return false
 		}
 		scope := rest
 		if end := strings.Index(scope, "</configuration>"); end >= 0 {
@@ -351,17 +347,13 @@ func mavenCode(text string) runnerText {
 			}
 		}
 		add(codeRun(words))
-	}
-	for i := 0; i < len(text) && len(rt.runs) < maxChanRuns; {
-		k := strings.Index(text[i:], "<exec ")
-		if k < 0 {
-			break
-		}
-		i += k + len("<exec ")
-		tag, _, _ := strings.Cut(text[i:], ">")
+		return true
+	})
+	eachTag(text, "<exec ", full, func(at string) bool {
+		tag, _, _ := strings.Cut(at, ">")
 		words := []codeArg{mavenWord(xmlAttr(tag, "executable"))}
 		if !strings.HasSuffix(tag, "/") {
-			body, _, _ := strings.Cut(text[i:], "</exec>")
+			body, _, _ := strings.Cut(at, "</exec>")
 			for _, arg := range xmlAll(body, "<arg ", ">") {
 				if v := xmlAttr(arg, "value"); v != "" {
 					words = append(words, mavenWord(v))
@@ -372,25 +364,36 @@ func mavenCode(text string) runnerText {
 				}
 			}
 		}
-		if words[0].text == "" && !words[0].dyn {
-			continue
+		if words[0].text != "" || words[0].dyn {
+			add(codeRun(words))
 		}
-		add(codeRun(words))
-	}
-	for i := 0; i < len(text) && len(rt.runs) < maxChanRuns; {
-		k := strings.Index(text[i:], "<delete ")
-		if k < 0 {
-			break
-		}
-		i += k + len("<delete ")
-		tag, _, _ := strings.Cut(text[i:], ">")
+		return true
+	})
+	eachTag(text, "<delete ", full, func(at string) bool {
+		tag, _, _ := strings.Cut(at, ">")
 		for _, attr := range []string{"dir", "file"} {
 			if v := mavenWord(xmlAttr(tag, attr)); v.text != "" && !v.dyn {
 				add(buildRun{argv: []string{"rm", "-rf", "--", v.text}, dyn: []bool{false, false, false, false}, known: true})
 			}
 		}
-	}
+		return true
+	})
 	return rt
+}
+
+// eachTag calls fn with the text after each occurrence of open, in order,
+// until fn returns false or full reports that no more runs are wanted.
+func eachTag(text, open string, full func() bool, fn func(at string) bool) {
+	for i := 0; i < len(text) && !full(); {
+		k := strings.Index(text[i:], open)
+		if k < 0 {
+			return
+		}
+		i += k + len(open)
+		if !fn(text[i:]) {
+			return
+		}
+	}
 }
 
 // mavenWord is a value of a pom.xml: a property (${…}) is only known
