@@ -11,9 +11,10 @@ import (
 	"github.com/actionguard/actionguard/rule"
 )
 
-// TestSpoolAppendSyncing: a record appended while its sync goes on is the
-// same bytes as one appended plainly, is in the file before wait is
-// called, and only the file's first frame counts as making the file
+// TestSpoolAppendSyncing: a record appended while its sync goes on, and
+// one appended durably (synced before the call returns), are the same
+// bytes as one appended plainly, into a new spool and after earlier
+// records; the overlapped one is in the file before wait is called, and only the file's first frame counts as making the file
 // (whose directory is then synced too), whoever else appends beside it.
 func TestSpoolAppendSyncing(t *testing.T) {
 	at := time.Date(2026, 11, 29, 7, 0, 0, 0, time.UTC)
@@ -23,9 +24,13 @@ func TestSpoolAppendSyncing(t *testing.T) {
 	}
 	dir := t.TempDir()
 	plainPath, syncPath := filepath.Join(dir, "a", "plain.spool"), filepath.Join(dir, "b", "sync.spool")
-	plain, syncing := NewSpool(plainPath), NewSpool(syncPath)
+	durablePath := filepath.Join(dir, "e", "durable.spool")
+	plain, syncing, durable := NewSpool(plainPath), NewSpool(syncPath), NewSpool(durablePath)
 	for i, v := range []rule.Verdict{rule.Block, rule.Confirm, rule.Approve, rule.Allow} {
 		if err := plain.Append(rec(i, v)); err != nil {
+			t.Fatal(err)
+		}
+		if err := durable.AppendDurable(rec(i, v)); err != nil {
 			t.Fatal(err)
 		}
 		wait, err := syncing.AppendSyncing(rec(i, v))
@@ -39,6 +44,9 @@ func TestSpoolAppendSyncing(t *testing.T) {
 		}
 		if len(a) == 0 || !bytes.Equal(a, b) {
 			t.Fatalf("after %s: before its sync ended the spool held\n%q\nwant\n%q", v, b, a)
+		}
+		if d, _ := os.ReadFile(durablePath); !bytes.Equal(a, d) {
+			t.Fatalf("after %s: the durable spool holds\n%q\nwant\n%q", v, d, a)
 		}
 		if bytes.Contains(b, []byte("ghp_0123456789")) {
 			t.Fatalf("the record keeps the token: %q", b)
