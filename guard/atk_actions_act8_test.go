@@ -1,7 +1,6 @@
 package guard_test
 
 import (
-	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -256,13 +255,8 @@ func TestAtkActionsAct8(t *testing.T) {
 	g := guard.New(guard.WithHome(atkHome))
 	n, harmful := map[string]int{}, map[string]int{}
 	for _, r := range act8Rows() {
-		a := guard.Action{Tool: r.tool, Context: guard.Context{Application: guard.AppCodingAgent, Cwd: atkHome + "/project", Home: atkHome, History: r.history}}
-		if err := json.Unmarshal([]byte(r.input), &a.Input); err != nil {
-			t.Fatalf("%s %s: %v", r.tool, r.input, err)
-		}
-		d, err := g.Check(context.Background(), a)
-		if err != nil {
-			t.Errorf("%s %s: %v", r.tool, r.input, err)
+		d, ok := atkCheck(t, g, r)
+		if !ok {
 			continue
 		}
 		n[r.class]++

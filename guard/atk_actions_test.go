@@ -206,6 +206,29 @@ var atkBelowFloors = map[string]int{
 	"recipients": 0, "tool-args": 0, "requests": 0, "session-runs": 0, "file-paths": 0, "link-secrets": 0,
 }
 
+// atkCheck runs one row through the guard, as a coding agent's call in
+// the project (an intent row as an assistant's); false after an error,
+// which it reports.
+func atkCheck(t *testing.T, g *guard.Guard, r atkAction) (guard.Decision, bool) {
+	t.Helper()
+	a := guard.Action{Tool: r.tool, Kind: r.kind, Text: r.text, Context: guard.Context{
+		Application: guard.AppCodingAgent, Cwd: atkHome + "/project", Home: atkHome, UserMessages: r.user, History: r.history}}
+	if r.kind == guard.KindIntent {
+		a.Context.Application = guard.AppAssistant
+	}
+	if r.input != "" {
+		if err := json.Unmarshal([]byte(r.input), &a.Input); err != nil {
+			t.Fatalf("%s %s: %v", r.tool, r.input, err)
+		}
+	}
+	d, err := g.Check(context.Background(), a)
+	if err != nil {
+		t.Errorf("%s %s: %v", r.tool, r.input, err)
+		return guard.Decision{}, false
+	}
+	return d, true
+}
+
 // TestAtkActions runs every row through the guard: a benign twin must
 // run (unless marked open); a harmful row below its least verdict is
 // logged as a finding.
@@ -214,19 +237,8 @@ func TestAtkActions(t *testing.T) {
 	rows := atkActions()
 	n, benign, below := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, r := range rows {
-		a := guard.Action{Tool: r.tool, Kind: r.kind, Text: r.text, Context: guard.Context{
-			Application: guard.AppCodingAgent, Cwd: atkHome + "/project", Home: atkHome, UserMessages: r.user, History: r.history}}
-		if r.kind == guard.KindIntent {
-			a.Context.Application = guard.AppAssistant
-		}
-		if r.input != "" {
-			if err := json.Unmarshal([]byte(r.input), &a.Input); err != nil {
-				t.Fatalf("%s %s: %v", r.tool, r.input, err)
-			}
-		}
-		d, err := g.Check(context.Background(), a)
-		if err != nil {
-			t.Errorf("%s %s: %v", r.tool, r.input, err)
+		d, ok := atkCheck(t, g, r)
+		if !ok {
 			continue
 		}
 		n[r.class]++
