@@ -45,7 +45,7 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 		if err != nil {
 			return err
 		}
-		args := make([]any, 0, codec.NumAuditColumns*min(len(rs), insertRows))
+		args := make([]any, 0, insertColumns*min(len(rs), insertRows))
 		flush := func(n int) error {
 			if n == 0 {
 				return nil
@@ -62,6 +62,7 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 			if args, err = codec.AppendAuditValues(args, r); err != nil {
 				return err
 			}
+			args = append(args, codec.DecisionIDValue(r.Action))
 			tip = audit.Tip{Seq: r.Seq, Hash: r.Hash}
 			if n++; n == insertRows {
 				if err := flush(n); err != nil {
@@ -98,6 +99,13 @@ func learnContacts(ctx context.Context, tx *sql.Tx, uses []codec.ContactUse) err
 // insertRows is how many records one INSERT of a batch carries.
 const insertRows = 64
 
+// insertColumns is how many values an appended record has: the record's
+// columns, then its decision id (derived for lookups, not hashed).
+const insertColumns = codec.NumAuditColumns + 1
+
+// rowPlaceholders is the VALUES tuple of one appended record.
+var rowPlaceholders = "(?" + strings.Repeat(", ?", insertColumns-1) + ")"
+
 var insertMany sync.Map // rows → the INSERT statement for that many rows
 
 // insertManySQL returns an INSERT of n rows.
@@ -106,12 +114,12 @@ func insertManySQL(n int) string {
 		return s.(string)
 	}
 	var b strings.Builder
-	b.WriteString(`INSERT INTO audit (` + auditColumns + `) VALUES `)
+	b.WriteString(`INSERT INTO audit (` + auditColumns + `, decision_id) VALUES `)
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		b.WriteString(rowPlaceholders)
 	}
 	s := b.String()
 	insertMany.Store(n, s)

@@ -8,14 +8,18 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/actionguard/actionguard/audit"
 
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
-// TestDecisionIDAgreesWithSQLite: PostgreSQL stores the decision id that
-// codec.DecisionID computes, SQLite computes it in SQL (the decision_id
-// column); both find the same records.
+// TestDecisionIDAgreesWithSQLite: the writers of both stores fill the
+// decision_id column with codec.DecisionID; the records SQLite wrote before
+// schema 8 computed it in SQL, and migration 8 back-fills them with that
+// expression: the two agree, so old and new records are found alike.
 func TestDecisionIDAgreesWithSQLite(t *testing.T) {
 	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "actionguard.db"))
 	if err != nil {
@@ -34,7 +38,8 @@ func TestDecisionIDAgreesWithSQLite(t *testing.T) {
 	}
 }
 
-// FuzzDecisionID: codec.DecisionID and SQLite agree on any input.
+// FuzzDecisionID: codec.DecisionID and SQLite's expression agree on any
+// input.
 func FuzzDecisionID(f *testing.F) {
 	s, err := Open(context.Background(), filepath.Join(f.TempDir(), "actionguard.db"))
 	if err != nil {
@@ -96,4 +101,110 @@ var decisionIDCases = []string{
 	`not json`,
 	`{"id":"x"`,
 	``,
+}
+
+// TestMigration8 upgrades a file of schema 7, where decision_id was a
+// virtual column: every old record keeps the decision id the expression
+// gave it, now stored, and is found by it; the column is a plain one the
+// writer fills, still indexed; the records stay append-only and the chain
+// intact.
+func TestMigration8(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "actionguard.db")
+	s, err := Open(ctx, path, withMigrations(migrations[:7]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeV1Records(t, s, decisionIDCases...)
+	before := decisionIDColumn(t, s)
+	if hidden := columnHidden(t, s, "decision_id"); hidden == 0 {
+		t.Fatalf("schema 7's decision_id: hidden = 0; the test expects the virtual column")
+	}
+	s.Close()
+	if s, err = Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if hidden := columnHidden(t, s, "decision_id"); hidden != 0 {
+		t.Errorf("decision_id after migration 8: hidden = %d; want a plain column (0)", hidden)
+	}
+	after := decisionIDColumn(t, s)
+	for i, action := range decisionIDCases {
+		if before[i] != after[i] {
+			t.Errorf("record %d (%s): decision_id %v before migration 8, %v after", i+1, action, before[i], after[i])
+		}
+	}
+	if r, n, err := s.AuditRecord(ctx, "d-aaaaaaaaaaaa"); err != nil || r.Seq != 1 || n != 1 {
+		t.Errorf("AuditRecord(d-aaaaaaaaaaaa) = #%d (%d), %v; want #1 (1)", r.Seq, n, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE audit SET verdict = 'block' WHERE seq = 1`); err == nil {
+		t.Error("an UPDATE of an audit record after migration 8 succeeded; want the append-only trigger to refuse it")
+	}
+	if res, err := audit.New(s).Verify(ctx, nil); err != nil || !res.OK() {
+		t.Errorf("the chain after migration 8: %v, %v", res, err)
+	}
+}
+
+// TestAppendStoresDecisionID: an append writes each record's decision id,
+// as the SQL expression of schema 3 to 7 computed it, for every shape of
+// action.
+func TestAppendStoresDecisionID(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "actionguard.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rs := make([]*audit.Record, len(decisionIDCases))
+	for i, action := range decisionIDCases {
+		rs[i] = &audit.Record{Time: time.UnixMicro(int64(i + 1)).UTC(), Tool: "Bash", Action: []byte(action), Verdict: "allow"}
+	}
+	if err := audit.New(s).AppendBatch(ctx, rs); err != nil {
+		t.Fatal(err)
+	}
+	var wrong int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM audit
+		WHERE decision_id IS NOT (CASE WHEN json_valid(action) THEN CAST(json_extract(action, '$.id') AS TEXT) END)`).Scan(&wrong); err != nil {
+		t.Fatal(err)
+	}
+	if wrong != 0 {
+		t.Errorf("%d of %d appended records have a decision_id other than their action's id", wrong, len(rs))
+	}
+	var withID int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM audit WHERE decision_id IS NOT NULL`).Scan(&withID); err != nil || withID == 0 {
+		t.Errorf("appended records with a decision id: %d, %v; want some", withID, err)
+	}
+}
+
+// decisionIDColumn returns the decision_id of every audit record, by seq.
+func decisionIDColumn(t *testing.T, s *SQLite) []sql.NullString {
+	t.Helper()
+	rows, err := s.db.Query(`SELECT decision_id FROM audit ORDER BY seq`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var ids []sql.NullString
+	for rows.Next() {
+		var id sql.NullString
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// columnHidden is the audit column's "hidden" in table_xinfo: 0 for a plain
+// column, 2 or 3 for a generated one.
+func columnHidden(t *testing.T, s *SQLite, name string) int {
+	t.Helper()
+	var hidden int
+	if err := s.db.QueryRow(`SELECT hidden FROM pragma_table_xinfo('audit') WHERE name = ?`, name).Scan(&hidden); err != nil {
+		t.Fatal(err)
+	}
+	return hidden
 }

@@ -155,6 +155,21 @@ CREATE TABLE revoked_sessions (
 -- counts learned before are discarded; imported contacts stay.
 DELETE FROM contacts WHERE source = 'learned';
 `},
+	{version: 8, name: "decision ids written with their records", sql: `
+-- The decision id of version 3 was a virtual column: every append parsed
+-- its action's JSON (json_valid, json_extract) to index it. The writer now
+-- stores it (codec.DecisionID, the same value); records written before get
+-- it from the expression that computed it, so every lookup finds what it
+-- found. Not evidence: the hash does not cover it.
+DROP INDEX audit_decision_id;
+ALTER TABLE audit DROP COLUMN decision_id;
+ALTER TABLE audit ADD COLUMN decision_id TEXT;
+DROP TRIGGER audit_no_update;
+UPDATE audit SET decision_id = CAST(json_extract(action, '$.id') AS TEXT) WHERE json_valid(action);
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
+CREATE INDEX audit_decision_id ON audit (decision_id) WHERE decision_id IS NOT NULL;
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

@@ -67,11 +67,7 @@ func (s *Store) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal f
 			if err != nil {
 				return err
 			}
-			var id any
-			if v, ok := codec.DecisionID(r.Action); ok {
-				id = v
-			}
-			rows[i] = append(row, id, codec.RuleIDs(r.Rules))
+			rows[i] = append(row, codec.DecisionIDValue(r.Action), codec.RuleIDs(r.Rules))
 			tip = audit.Tip{Seq: r.Seq, Hash: r.Hash}
 		}
 		if len(rows) == 1 {

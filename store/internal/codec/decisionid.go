@@ -43,6 +43,15 @@ func DecisionID(action []byte) (id string, ok bool) {
 	}
 }
 
+// DecisionIDValue is the decision_id column of a record whose action is
+// action: its DecisionID, or nil (NULL) when it has none.
+func DecisionIDValue(action []byte) any {
+	if id, ok := DecisionID(action); ok {
+		return id
+	}
+	return nil
+}
+
 // topLevel returns the value of key in doc, a JSON object, as json_extract
 // finds it: the first of duplicate keys, compared exactly. found is false
 // when doc is not a valid JSON object or has no such key. It walks the
