@@ -113,7 +113,7 @@ func parseArgv(spec *Spec, args []string, dyn []bool) *Argv {
 	operandsHere := 0 // operands seen at the current subcommand level
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		isDyn := i < len(dyn) && dyn[i]
+		isDyn := i < len(dyn) && dyn[i] && !literalLongOpt(a)
 		if done || isDyn || len(a) < 2 || !(a[0] == '-' || a[0] == '+' && cur != nil && cur.attrs&attrPlus != 0) {
 			if !done && !isDyn && a == "-" {
 				// "-" is an operand (standard input).
@@ -711,4 +711,12 @@ func shortName(sp string, s *Spec) string {
 		return strings.ToLower(sp)
 	}
 	return sp
+}
+
+// literalLongOpt reports a word whose value alone is known only when it
+// runs (--target=$(pgrep x), --pid="$P"): the shell hands the program
+// the option its literal start names, so it is read as that option.
+func literalLongOpt(a string) bool {
+	eq := strings.IndexByte(a, '=')
+	return eq > 2 && strings.HasPrefix(a, "--") && !strings.ContainsAny(a[:eq], "$`\u2026*?[{\\\"'")
 }

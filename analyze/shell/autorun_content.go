@@ -39,8 +39,9 @@ var codeLoadVars = map[string]bool{
 
 // reGuardVarSet is a line that gives one of actionguard's own variables
 // a value: export ACTIONGUARD_DB=…, setenv ACTIONGUARD_CONFIG …,
-// ACTIONGUARD_STATE_DIR=… (environment.d, .pam_environment).
-var reGuardVarSet = lazyRegexp(`(?m)(?:^|[\s;&|(])(?:(?:export|declare\s+-x|typeset\s+-x)\s+)?(ACTIONGUARD_[A-Za-z0-9_]+)\s*=|(?:^|[\s;&|(])(?:setenv|set\s+-gx|set\s+-x|set\s+-Ux)\s+(ACTIONGUARD_[A-Za-z0-9_]+)\s`)
+// ACTIONGUARD_STATE_DIR=… (environment.d), ACTIONGUARD_CONFIG DEFAULT=…
+// (.pam_environment).
+var reGuardVarSet = lazyRegexp(`(?m)(?:^|[\s;&|(])(?:(?:export|declare\s+-x|typeset\s+-x)\s+)?(ACTIONGUARD_[A-Za-z0-9_]+)\s*=|(?:^|[\s;&|(])(?:setenv|set\s+-gx|set\s+-x|set\s+-Ux)\s+(ACTIONGUARD_[A-Za-z0-9_]+)\s|(?m:^)\s*(ACTIONGUARD_[A-Za-z0-9_]+)\s+(?:DEFAULT|OVERRIDE)=`)
 
 // inertCommands set the shell up without running anything of note.
 var inertCommands = map[string]bool{
@@ -294,7 +295,7 @@ func (w *walker) autorunContent(abs, name string, j writeJudgement, ev string, i
 	c := &Cmd{Name: path.Base(name), Path: name, Text: ev, Depth: w.depth, env: w.r.env, index: idx}
 	if m := reGuardVarSet.FindStringSubmatch(fc.text); m != nil {
 		if m[1] == "" {
-			m[1] = m[2]
+			m[1] = m[2] + m[3]
 		}
 		// export ACTIONGUARD_CONFIG=/tmp/p.yaml in ~/.bashrc: the agent
 		// started next inherits it, and so does the hook it runs, which

@@ -216,7 +216,7 @@ var testDirs = map[string]bool{"test": true, "tests": true, "spec": true, "specs
 var startupFiles = map[string]bool{
 	".bashrc": true, ".bash_aliases": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true, ".zshrc": true,
 	".zshenv": true, ".zprofile": true, ".zlogin": true, ".zlogout": true, ".zshrc.local": true, ".mkshrc": true, ".xsession": true, ".xsessionrc": true, ".kshrc": true, ".cshrc": true, ".tcshrc": true, ".inputrc": true,
-	"config.fish": true, ".xprofile": true, ".xinitrc": true,
+	"config.fish": true, ".xprofile": true, ".xinitrc": true, ".pam_environment": true,
 }
 
 // startupCopy reports a start-up file's name in a directory of the home

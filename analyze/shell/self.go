@@ -88,7 +88,7 @@ var (
 		ID: "shell.self.command", Category: rule.SecurityBypass, Points: 120,
 		Summary:     "Runs an actionguard command that is not known to only read: changing actionguard is a person's call.",
 		Alternative: selfAlternative,
-		Match:       []string{"actionguard policy set security_level 1", "actionguard audit prune", "actionguard approvalz approve ap-1", "actionguard serve --no-auth", "/tmp/ag approvals approve ap-1", "go run ./cmd/actionguard policy set security_level 1"},
+		Match:       []string{"actionguard policy set security_level 1", "actionguard audit prune", "actionguard approvalz approve ap-1", "actionguard serve --no-auth", "/tmp/ag approvals approve ap-1", "go run ./cmd/actionguard policy set security_level 1", "actionguard doctor --fix"},
 		NoMatch:     []string{"actionguard policy check", "actionguard audit tail -n 20", "actionguard explain -- git push", "actionguard rules", "actionguard doctor --json", "actionguard version", "actionguard serve", "git commit -m 'approvals approve'"},
 	}
 	ruleSelfFeedback = &rule.Rule{
@@ -154,6 +154,9 @@ func selfHandler(c *Cmd, r *report) {
 			}
 		}
 	}
+	if cmd == "doctor" && doctorChanges(c.Args) {
+		verb = "*" // doctor --fix, a flag this version does not know
+	}
 	if cmd == "serve" && c.Has("--no-auth", "--allow-remote") {
 		verb = "*" // a server anyone can answer approvals on
 	}
@@ -187,6 +190,25 @@ func selfHandler(c *Cmd, r *report) {
 	default:
 		r.add(c.find(ruleSelfUnknown, ""))
 	}
+}
+
+// doctorChanges reports a doctor given a flag after its name other than
+// --json: doctor only reads, and a flag it does not know (--fix, --repair,
+// one a later version adds) is not known to leave the hooks, the policy and
+// the record as they are. Repairs are a person's, in their own terminal.
+func doctorChanges(args []string) bool {
+	after := false
+	for _, a := range args {
+		switch {
+		case a == "doctor":
+			after = true
+		case a == "--":
+			return false
+		case after && len(a) > 1 && a[0] == '-' && a != "--json":
+			return true
+		}
+	}
+	return false
 }
 
 // selfHookHandler judges the lean hook binary: whatever it is asked, it

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -106,6 +107,20 @@ func pidTarget(c *Cmd) string {
 		}
 	}
 	return ""
+}
+
+// pidWrapper records a wrapper that is aimed at a process by an id as
+// well as running a program of its own (nsenter -t $p sh, prlimit --pid $p,
+// perf trace -p $p, taskset -p 1 $p, ionice -p $p, chrt -p 0 $p): the
+// program it runs is judged as usual, and the id by selfPidScan, which
+// would not see the wrapper once it is peeled off.
+func (w *walker) pidWrapper(argv []string, dyn []bool, text string, sudo bool) {
+	if !slices.Contains(dyn[1:], true) && !slices.ContainsFunc(argv[1:], func(a string) bool { return strings.ContainsAny(a, "$`\u2026") }) {
+		return
+	}
+	if c := w.newCmd(argv, dyn, text, sudo); pidTarget(c) != "" {
+		w.r.record(c)
+	}
 }
 
 // killSignalZero reports kill -0 / kill -s 0: a check that the process

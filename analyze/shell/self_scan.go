@@ -133,6 +133,9 @@ func (r *report) selfScan() {
 }
 
 func (r *report) selfCommand(c *Cmd, inControl string) {
+	if r.selfEnvSet(c) {
+		return
+	}
 	reader := selfReaders[c.Name]
 	if c.Name == "git" {
 		reader = selfGitReads[gitVerb(c.Args)]

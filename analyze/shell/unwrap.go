@@ -22,6 +22,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		w.runnerWrapper(argv, dyn, text)
 		n := 0 // words to drop
 		if spec, at := w.wrapperAt(name, argv, dyn); spec != nil {
+			w.pidWrapper(argv, dyn, text, sudo)
 			wr := readWrapper(spec, argv[at:], dyn[at:])
 			wr.next += at
 			w.r.res.wrapperSecrets = append(w.r.res.wrapperSecrets, wr.secret...)
