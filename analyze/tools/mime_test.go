@@ -140,3 +140,5 @@ func FuzzRawMessage(f *testing.F) {
 		}
 	})
 }
+
+func base64URL(s string) string { return base64.URLEncoding.EncodeToString([]byte(s)) }
