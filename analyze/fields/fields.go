@@ -258,7 +258,10 @@ func patchName(p map[string]any) string {
 	if name == "" || len(name) > MaxKeyBytes || allDigits(name) || name == "-" {
 		return ""
 	}
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(name)
+	if strings.Contains(name, "~") {
+		name = strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")
+	}
+	return name
 }
 
 // pairKeys returns the name of a {"name": …, "value": …} pair and the key

@@ -71,8 +71,19 @@ func formatAddress(a *mail.Address) string {
 	if a.Name == "" {
 		return a.Address
 	}
-	name := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(a.Name)
-	return `"` + name + `" <` + a.Address + `>`
+	var b strings.Builder
+	b.Grow(len(a.Name) + len(a.Address) + 6)
+	b.WriteByte('"')
+	for i := 0; i < len(a.Name); i++ {
+		if c := a.Name[i]; c == '\\' || c == '"' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(a.Name[i])
+	}
+	b.WriteString(`" <`)
+	b.WriteString(a.Address)
+	b.WriteByte('>')
+	return b.String()
 }
 
 // splitTopLevel splits v at the commas and semicolons that are outside
