@@ -142,3 +142,14 @@ func FuzzRawMessage(f *testing.F) {
 }
 
 func base64URL(s string) string { return base64.URLEncoding.EncodeToString([]byte(s)) }
+
+// A send whose raw message cannot be read names no recipient the user
+// could have named: it needs approval, whatever the user asked.
+func TestRawMessageUnreadHeld(t *testing.T) {
+	user := Options{UserMessages: []string{"email the quarterly report to alice@acme-ltd.example"}}
+	for _, raw := range []string{"%%%% not base64 %%%%", base64URL("no headers at all, alice@acme-ltd.example")} {
+		if r := Analyze("gmail_send_message", map[string]any{"raw": raw}, user); r.Grade != GradeHigh {
+			t.Errorf("raw %q: grade %s (%s), want high", raw, r.Grade, r.Why)
+		}
+	}
+}
