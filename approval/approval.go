@@ -120,6 +120,10 @@ type Summary struct {
 	// attacker's address at the same domain). Secrets in them are
 	// redacted. Absent from requests opened before they were kept.
 	Recipients []string `json:"recipients,omitempty"`
+	// PayeeAccounts are, for a held payment, the details that say where
+	// its money goes ("IBAN DE89…", "routing number 021000021"), unmasked
+	// for the same reason. Absent from requests opened before they were kept.
+	PayeeAccounts []string `json:"payee_accounts,omitempty"`
 }
 
 // Finding is one rule's finding as a request keeps it: no evidence, which
@@ -250,7 +254,7 @@ func New(action []byte, sum Summary, now time.Time) *Request {
 		}
 		sum.Anomalies = as
 	}
-	sum.Recipients = recipients(action)
+	sum.Recipients, sum.PayeeAccounts = recipients(action)
 	act := json.RawMessage(audit.RedactJSON(action))
 	if !json.Valid(act) {
 		act, _ = json.Marshal(string(act))
@@ -319,28 +323,34 @@ const (
 )
 
 // recipients returns who the tool call in action reaches, as it names
-// them: nil for an action that is not a send, a post or a payment, or
-// that does not decode. What is not an address (a card number, an
-// identity number) stays masked and secrets redacted; a display name is
-// shown after the address the mail goes to ("evil@x (named "Alice")");
-// letters that are not ASCII are named. When not every recipient could
-// be read or kept, the last entry says so.
-func recipients(action []byte) []string {
+// them, and for a payment the details of where its money goes: nil for
+// an action that is not a send, a post or a payment, or that does not
+// decode. What is not an address (a card number, an identity number)
+// stays masked and secrets redacted, except a payment's account and
+// routing numbers and IBAN, which say where the money goes; a display
+// name is shown after the address the mail goes to ("evil@x (named
+// "Alice")"); letters that are not ASCII are named. When not every
+// recipient could be read or kept, the last entry says so.
+func recipients(action []byte) (recips, accounts []string) {
 	var a guard.Action
 	if json.Unmarshal(action, &a) != nil || len(a.Input) == 0 {
-		return nil
+		return nil, nil
 	}
 	kind := a.InferKind()
 	switch kind {
 	case guard.KindShell, guard.KindSQL, guard.KindFile, guard.KindHTTP, guard.KindIntent:
-		return nil
+		return nil, nil
 	}
 	res := tools.Analyze(a.Tool, a.Input, tools.Options{})
 	switch {
 	case kind == guard.KindEmail, kind == guard.KindMessage, kind == guard.KindPost, kind == guard.KindPayment:
 	case res.Effect == tools.EffectSend, res.Effect == tools.EffectPost, res.Effect == tools.EffectPayment:
 	default:
-		return nil // an update of a record: its e-mail field is personal data, not a recipient
+		return nil, nil // an update of a record: its e-mail field is personal data, not a recipient
+	}
+	keep := []privacy.Type{privacy.Email, privacy.Phone}
+	if kind == guard.KindPayment || res.Effect == tools.EffectPayment {
+		keep = append(keep, privacy.IBAN, privacy.BankAccount)
 	}
 	var out []string
 	for _, r := range res.Recipients {
@@ -349,17 +359,20 @@ func recipients(action []byte) []string {
 			break
 		}
 		if r = strings.TrimSpace(r); r != "" {
-			out = append(out, shownRecipient(r))
+			out = append(out, shownRecipient(r, keep))
 		}
 	}
-	if res.Partial && len(out) > 0 {
-		out = append(out, "… the call's arguments were too long to read whole: it may reach others")
+	if res.Partial {
+		out = append(out, "… the call's arguments could not be read whole: it may reach others")
 	}
-	return out
+	for _, acct := range res.PayeeAccounts {
+		accounts = append(accounts, shownRecipient(acct, keep))
+	}
+	return out, accounts
 }
 
 // shownRecipient is one recipient as a person reads it.
-func shownRecipient(r string) string {
+func shownRecipient(r string, keep []privacy.Type) string {
 	r = strings.Map(printable, strings.ToValidUTF8(r, "\uFFFD"))
 	if strings.ContainsAny(r, "<\"") {
 		// "Alice" <evil@x>: the mail goes to the address, whatever the name.
@@ -379,7 +392,7 @@ func shownRecipient(r string) string {
 		}
 		r = fmt.Sprintf("(%d bytes cut) %s", len(r)-len(cut), cut)
 	}
-	r = audit.RedactKeeping(r, privacy.Email, privacy.Phone)
+	r = audit.RedactKeeping(r, keep...)
 	return r + foreignNote(r)
 }
 

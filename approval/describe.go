@@ -115,7 +115,7 @@ func Describe(r *Request) Description {
 		d.Headline = "Act on the request " + quote(oneLine(a.Text, maxHeadlineQuote))
 		p.add("Request", a.Text, false)
 	default:
-		d.Headline = describeTool(&a, kind, r.Decision.Recipients, p)
+		d.Headline = describeTool(&a, kind, r.Decision, p)
 	}
 	d.Headline = strings.TrimRight(d.Headline, ".") + "."
 	d.Params = p.list
@@ -133,12 +133,16 @@ func Describe(r *Request) Description {
 // payment, anything else) from what analyze/tools reads in its name and
 // arguments.
 //
-// kept are the recipients the request kept unmasked (Summary.Recipients);
-// a request opened before they were kept shows the stored, masked ones.
-func describeTool(a *guard.Action, kind guard.Kind, kept []string, p *params) string {
+// The recipients and payee accounts shown are those the request kept
+// unmasked (Summary.Recipients, Summary.PayeeAccounts); a request opened
+// before they were kept shows the stored, masked ones.
+func describeTool(a *guard.Action, kind guard.Kind, s Summary, p *params) string {
 	res := tools.Analyze(a.Tool, a.Input, tools.Options{})
-	if len(kept) > 0 {
-		res.Recipients = kept
+	if len(s.Recipients) > 0 {
+		res.Recipients = s.Recipients
+	}
+	if len(s.PayeeAccounts) > 0 {
+		res.PayeeAccounts = s.PayeeAccounts
 	}
 	to := names(res.Recipients)
 	subject := inputString(a.Input, "subject", "title")
@@ -152,7 +156,12 @@ func describeTool(a *guard.Action, kind guard.Kind, kept []string, p *params) st
 	var h string
 	switch {
 	case kind == guard.KindPayment || res.Effect == tools.EffectPayment:
-		if to == "" {
+		accounts := strings.Join(res.PayeeAccounts, ", ")
+		p.add("Paid into", accounts, true)
+		switch {
+		case to == "" && accounts != "":
+			to = accounts
+		case to == "":
 			to = "a payee the call does not name"
 		}
 		if res.Amount > 0 {

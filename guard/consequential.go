@@ -60,7 +60,7 @@ func (e *evaluation) lookUp(cs []tools.Contact, opt *tools.Options) {
 		}
 		return
 	}
-	opt.ContactBook = true
+	opt.ContactBook, e.contactBook = true, true
 	opt.Interactions = make(map[tools.Contact]int, len(cs))
 	for i, c := range cs {
 		opt.Interactions[c] = counts[keys[i]]

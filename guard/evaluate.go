@@ -53,6 +53,9 @@ type evaluation struct {
 	// one interaction with (sends that ran, imports): a person's name the
 	// user writes resolves to them (analyze/privacy).
 	knownContacts []string
+	// contactBook: the recipients were looked up in a contact book, so
+	// knownContacts is all the user's contacts among them.
+	contactBook bool
 	// referred tests whether an address is the sender of a message the
 	// user asked to reply to (outbound_referred.go); referredDone: asked.
 	referred     func(string) bool

@@ -129,7 +129,7 @@ func (e *evaluation) outbound() {
 	}
 	al := privacy.Align(privacy.Transmission{
 		Destinations: t.dests, Aliases: aliases(t.dests), Payload: text, Attachments: t.attachments,
-		UserMessages: msgs, Requests: asks, Declines: declines, Known: e.knownContacts, Referred: e.referredTest(), Observations: observations(e.a.Context.History), Findings: found,
+		UserMessages: msgs, Requests: asks, Declines: declines, Known: e.knownContacts, ContactBook: e.contactBook, Referred: e.referredTest(), Observations: observations(e.a.Context.History), Findings: found,
 		FingerprintKey: e.g.fpKey, UserFingerprints: e.a.Context.UserFingerprints, ObservedFingerprints: observedFingerprints(e.a.Context.History),
 	})
 	if e.trace {

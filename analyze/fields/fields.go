@@ -134,6 +134,14 @@ func (w *walker) value(v any, path, key, top string, nested bool, car Carrier, d
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		if n := patchName(x); n != "" && depth > 0 {
+			// A JSON Patch operation ({"op": "replace", "path":
+			// "/password", "value": "…"}): its value is named by the
+			// last step of its path.
+			o := w.newObject()
+			w.value(x["value"], joinPath(path, "value"), n, top, true, car, depth+1, o, func(m any) { x["value"] = m })
+			return
+		}
 		if n, vk := pairKeys(x); n != "" && depth > 0 {
 			// One {"k": "password", "v": "…"} pair: its value is
 			// named by the pair's name.
@@ -232,6 +240,28 @@ func pairs(x []any) bool {
 		}
 	}
 	return true
+}
+
+// patchName returns the name a JSON Patch operation (RFC 6902) gives its
+// value, the last step of its path unescaped ("/user/password" gives
+// password), or "" when p is not such an operation.
+func patchName(p map[string]any) string {
+	if len(p) > 4 {
+		return ""
+	}
+	op, _ := p["op"].(string)
+	ptr, _ := p["path"].(string)
+	if _, ok := p["value"]; !ok || op == "" || !strings.HasPrefix(ptr, "/") {
+		return ""
+	}
+	name := ptr[strings.LastIndexByte(ptr, '/')+1:]
+	if name == "" || len(name) > MaxKeyBytes || allDigits(name) || name == "-" {
+		return ""
+	}
+	if strings.Contains(name, "~") {
+		name = strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")
+	}
+	return name
 }
 
 // pairKeys returns the name of a {"name": …, "value": …} pair and the key

@@ -245,7 +245,10 @@ func IsIdentity(key string) bool {
 	return norm != "" && identityKeys()[norm]
 }
 
-var trailingNeutral = lazySet("value val text plain plaintext raw str string input confirm confirmation again repeat verify 1 2 3 b64 base64 encoded field_value")
+var trailingNeutral = lazySet("value val text plain plaintext raw str string input confirm confirmation again repeat verify 1 2 3 b64 base64 encoded field_value " +
+	// A password's hash or its encrypted form is the password to whoever
+	// cracks or decrypts it (passwordHash, password_sha256, token_enc).
+	"hash hashed digest md5 md sha sha1 sha256 sha512 bcrypt enc encrypted cipher ciphertext hex")
 
 var leadingNotValue = lazySet("show hide has is use enable enabled disable disabled require required allow forgot forget validate " +
 	"check min max num remember save rotate generate needs need should can")

@@ -40,6 +40,13 @@ type Transmission struct {
 	// ("email bob") resolves to the address. Any other recipient is named
 	// only by its exact address, number or handle.
 	Known []string
+	// ContactBook: the caller looked the recipients up in a contact book,
+	// so Known is what the user's contacts are. A person's name then names
+	// only a contact the book knows: an address the book has never seen
+	// with a name the user wrote ("email bob" → bob@evil.example) is not
+	// the user's bob. Without a book a name names an address whose name it
+	// is (seed 001: "send bob an email" reaches bob@example.com).
+	ContactBook bool
 	// Referred reports whether an address is the sender of a message an
 	// earlier tool result showed and the user asked to reply to (see
 	// Refers); nil when no request refers to one.
@@ -145,7 +152,7 @@ func Align(t Transmission) Alignment {
 		asks = t.Requests
 	}
 	said := normalizeMessages(asks)
-	r := resolver{known: knownSet(t.Known), observed: func(addr string) bool {
+	r := resolver{known: knownSet(t.Known), book: t.ContactBook, observed: func(addr string) bool {
 		if mentionsValueAny(t.Observations, Email, addr) {
 			return true
 		}
@@ -422,8 +429,9 @@ func isWordByte(c byte) bool {
 
 // resolver tells which recipients a person's name resolves to.
 type resolver struct {
-	// known: the contact book's recipients.
+	// known: the contact book's recipients; book: a book was consulted.
 	known map[string]bool
+	book  bool
 	// observed reports whether an address appeared in a tool's output.
 	observed func(addr string) bool
 }
@@ -487,7 +495,7 @@ func (r resolver) namesOne(said, d string, aliases []string) bool {
 		if containsWord(said, a) || containsWord(said, "mailto:"+a) {
 			return true
 		}
-		if !r.known[a] && (r.observed == nil || r.observed(a)) {
+		if !r.known[a] && (r.book || r.observed == nil || r.observed(a)) {
 			return false
 		}
 		for _, name := range personNames(a) {
@@ -649,7 +657,10 @@ func personNames(addr string) []string {
 	if i := strings.IndexByte(local, '+'); i > 0 {
 		local = local[:i]
 	}
-	names := []string{local}
+	var names []string
+	if !genericLocal[local] {
+		names = append(names, local)
+	}
 	for _, part := range strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' }) {
 		if len(part) >= 3 && !genericLocal[part] {
 			names = append(names, part)
@@ -693,7 +704,13 @@ func hostNames(d string) []string {
 // genericLocal are local parts that name a role or group rather than a person.
 var genericLocal = map[string]bool{"team": true, "support": true, "info": true, "sales": true, "hr": true, "admin": true,
 	"hello": true, "contact": true, "office": true, "billing": true, "security": true, "it": true, "dev": true, "ops": true,
-	"all": true, "staff": true, "everyone": true, "engineering": true, "legal": true, "finance": true, "jobs": true, "careers": true}
+	"all": true, "staff": true, "everyone": true, "engineering": true, "legal": true, "finance": true, "jobs": true, "careers": true,
+	// Roles a user calls a person by ("send it to my accountant"): the
+	// role names no address, whoever's local part carries it.
+	"accountant": true, "accounting": true, "accounts": true, "lawyer": true, "attorney": true, "boss": true, "manager": true,
+	"assistant": true, "doctor": true, "landlord": true, "payroll": true, "bank": true, "banker": true, "advisor": true,
+	"adviser": true, "agent": true, "recruiter": true, "mail": true, "email": true, "inbox": true, "me": true, "myself": true,
+	"invoices": true, "invoice": true, "payments": true, "orders": true, "noreply": true, "help": true, "service": true}
 
 // mentionsValue reports whether the user's messages contain value:
 // digits compared without separators for numbers, case-insensitively for

@@ -86,6 +86,10 @@ type Result struct {
 	// Partial: the arguments were not all read (too many entries, a value
 	// too long), so Recipients may not name everyone the call reaches.
 	Partial bool
+	// PayeeAccounts are, for a payment, the details that say where its
+	// money goes, labelled ("IBAN DE89…", "routing number 021000021",
+	// "account 12345678 (recipient)"): what a person approving must see.
+	PayeeAccounts []string
 	// Contacts are the recipients of a message and the payees of a payment:
 	// the contacts the approval guard counts.
 	Contacts []Contact
@@ -287,6 +291,9 @@ func effect(tool string, input map[string]any, schema map[string]Role) *Prepared
 		// A generic HTTP tool calling a payment, messaging or social API
 		// does what the API does (HTTPRequest POST api.stripe.com/v1/charges).
 		p.viaAPI(input)
+	}
+	if res.Effect == EffectPayment {
+		res.PayeeAccounts = a.payeeAccounts
 	}
 	return p
 }

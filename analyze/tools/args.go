@@ -37,20 +37,23 @@ type args struct {
 	// Adyen, Square…), so an integer amount is cents.
 	minorUnits bool
 
-	recipients  []string
-	payees      []string // recipients named by a payee's key (payee, beneficiary, to_account, iban…)
-	names       []string // names of the things acted on (file, repo, title)
-	urls, paths []string
-	queries     []string
-	code        []string
-	methods     []string
-	roles       []string
-	destructive []string // argument names that make the call destructive
-	everything  bool     // the call names everything: all=true, path "/"
-	newPayee    bool
-	falsy       bool     // a guard argument (enforce…, require…, enabled) is false, 0, "off" or "none"
-	public      bool     // visibility, privacy or sharing set to public
-	secrets     []string // argument names that set a password, a PIN or a key
+	recipients []string
+	payees     []string // recipients named by a payee's key (payee, beneficiary, to_account, iban…)
+	// payeeAccounts are the details of where a payment's money goes
+	// (account and routing numbers, IBAN, BIC, wallet), labelled.
+	payeeAccounts []string
+	names         []string // names of the things acted on (file, repo, title)
+	urls, paths   []string
+	queries       []string
+	code          []string
+	methods       []string
+	roles         []string
+	destructive   []string // argument names that make the call destructive
+	everything    bool     // the call names everything: all=true, path "/"
+	newPayee      bool
+	falsy         bool     // a guard argument (enforce…, require…, enabled) is false, 0, "off" or "none"
+	public        bool     // visibility, privacy or sharing set to public
+	secrets       []string // argument names that set a password, a PIN or a key
 	// content is what a message or a post says (subject, body, text…),
 	// attachments the files it carries, refs what it answers or settles (an
 	// e-mail id, a thread, an invoice): a reference implies a recipient or
@@ -238,13 +241,19 @@ func (a *args) walk(v any, key, parent string, depth int) {
 		a.value(key, parent, v)
 	case float64:
 		a.number(key, v, v == math.Trunc(v))
+		a.payeeAccountNumber(key, parent, v)
 	case int:
 		a.number(key, float64(v), true)
+		a.payeeAccountNumber(key, parent, float64(v))
 	case int64:
 		a.number(key, float64(v), true)
+		a.payeeAccountNumber(key, parent, float64(v))
 	case json.Number:
 		if f, err := v.Float64(); err == nil {
 			a.number(key, f, !strings.ContainsAny(v.String(), ".eE"))
+		}
+		if _, ok := payeeAccountLabels()[key]; ok {
+			a.payeeAccount(key, parent, v.String())
 		}
 	case bool:
 		if v {
@@ -328,6 +337,9 @@ func (a *args) number(key string, f float64, integral bool) {
 }
 
 func (a *args) value(key, parent, v string) {
+	if rawMessageArg(key, parent) && a.readRawMessage(v) {
+		return
+	}
 	if len(v) > maxValue {
 		v = v[:maxValue]
 		a.partial = true
@@ -363,18 +375,17 @@ func (a *args) value(key, parent, v string) {
 	if t != "" && refKeys[key] && len(a.refs) < 16 {
 		a.refs = append(a.refs, key)
 	}
+	a.payeeAccount(key, parent, t)
 	switch {
 	case (key == "replyto" || key == "email" && parent == "replyto") && looksLikeAddress(t):
 		// Where the answers go: whoever reads the message writes back
 		// to this address.
 		a.recipients = append(a.recipients, t)
 	case recipientKeys[key] && !senderKeys[parent]:
-		for _, r := range strings.FieldsFunc(t, func(c rune) bool { return c == ',' || c == ';' }) {
-			if r = strings.TrimSpace(r); r != "" {
-				a.recipients = append(a.recipients, r)
-				if payeeKeys[key] {
-					a.payees = append(a.payees, r)
-				}
+		for _, r := range splitRecipients(t) {
+			a.recipients = append(a.recipients, r)
+			if payeeKeys[key] {
+				a.payees = append(a.payees, r)
 			}
 		}
 	case amountKeys[key] || minorKeys[key]:

@@ -23,11 +23,14 @@ func buildTables() {
 		"toemail", "toemails", "recipientemails", "tophone", "tophonenumber", "tophonenumbers", "recipientphone",
 		"recipientphonenumber", "phonenumberto", "doctorid", "patientid", "contactid", "charity", "merchant", "biller",
 		"payeeemail", "receiveremail", "receiverid", "toid", "torecipients", "torecipient", "ccrecipients", "bccrecipients",
-		"toaddresses", "ccaddresses", "bccaddresses", "ccaddress", "bccaddress", "forwardto", "sendto", "mailto")
+		"toaddresses", "ccaddresses", "bccaddresses", "ccaddress", "bccaddress", "forwardto", "sendto", "mailto",
+		"targetaccount", "targetaccountid", "recipientaccountid", "destinationaccountid", "beneficiaryaccountnumber",
+		"creditoraccount", "creditoriban", "creditorname", "counterparty", "counterpartyid")
 	payeeKeys = set("payee", "payeeid", "payeename", "payeeaccount", "payeeemail", "toaccount", "toaccountnumber",
 		"recipientaccount", "recipientaccountnumber", "iban", "toiban", "recipientiban", "beneficiary", "beneficiaryname",
 		"beneficiaryiban", "beneficiaryaccount", "destinationaccount", "walletaddress", "destinationaddress", "charity",
-		"merchant", "biller")
+		"merchant", "biller", "targetaccount", "targetaccountid", "recipientaccountid", "destinationaccountid",
+		"beneficiaryaccountnumber", "creditoraccount", "creditoriban", "creditorname", "counterparty", "counterpartyid")
 	amountKeys = set("amount", "value", "total", "sum", "cost", "amountusd", "paymentamount", "transferamount", "totalamount",
 		"fee", "tip", "sourceamount", "targetamount", "amountvalue", "grossamount", "netamount", "amountdue", "amounttopay",
 		"sendamount", "amounttosend", "payoutamount", "chargeamount", "refundamount", "withdrawamount", "depositamount")
