@@ -163,7 +163,8 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		r.lexical(src, parent, depth)
 		return
 	}
-	w.called = calledFunctions(f)
+	w.calledOwn.file = f
+	w.called = &w.calledOwn
 	traps := len(fl.traps)
 	for _, s := range f.Stmts {
 		out := w.stmt(s, in)
@@ -257,9 +258,10 @@ type walker struct {
 	stdin stream
 	// downloaded are files a command of this command line fetched from the network.
 	downloaded map[string]string
-	// called are the functions this script calls by name, with the offset
-	// of the last call.
-	called map[string]int
+	// called are the functions this script calls by name (nil: none
+	// known); calledOwn holds them for the walker that parsed the script.
+	called    *calledSet
+	calledOwn calledSet
 	// cdGuarded is set while the cd on the left of && runs: what follows
 	// only runs when it succeeded.
 	cdGuarded bool
@@ -557,7 +559,7 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 	}
 	name := f.Name.Value
 	w.state().setFunc(name, fnDef{decl: f, src: w.src})
-	if _, ok := w.called[name]; ok {
+	if w.called.has(name) {
 		// Called by name in this script: the body is analysed there, with
 		// the call's arguments.
 		return
@@ -873,10 +875,13 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 	}
 	defer func() { w.procWriter = prevWriter }()
 	for _, word := range ce.Args {
-		fields, d, st := w.wordFields(word)
+		start := len(argv)
+		var d bool
+		var st stream
+		argv, d, st = w.appendWordFields(argv, word)
+		fields := argv[start:]
 		from := len(proc)
-		for i := range fields {
-			argv = append(argv, fields[i])
+		for range fields {
 			dyn = append(dyn, d)
 			proc = append(proc, st)
 			if st.kind == streamSecret {

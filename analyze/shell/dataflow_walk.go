@@ -423,6 +423,27 @@ func isName(s string) bool {
 	return true
 }
 
+// calledSet is the functions a script calls by name, read from its
+// syntax tree the first time a function declaration asks: most command
+// lines declare none, and the walk over the tree would be wasted.
+type calledSet struct {
+	file  *syntax.File
+	names map[string]int
+	read  bool
+}
+
+// has reports whether the script calls name as a command word.
+func (s *calledSet) has(name string) bool {
+	if s == nil || s.file == nil {
+		return false
+	}
+	if !s.read {
+		s.names, s.read = calledFunctions(s.file), true
+	}
+	_, ok := s.names[name]
+	return ok
+}
+
 // calledFunctions maps the names used as a command word in the script to
 // the offset of their last use. A function called this way is analysed at
 // its calls rather than where it is declared.
@@ -541,7 +562,9 @@ func (w *walker) expandAlias(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (st
 	inner := st.clone()
 	inner.own()
 	delete(inner.aliases, lit.Value)
-	aw := &walker{r: w.r, depth: w.depth, src: text, parent: w.parent, st: inner, sudo: w.sudo, downloaded: w.downloaded, called: calledFunctions(f)}
+	aw := &walker{r: w.r, depth: w.depth, src: text, parent: w.parent, st: inner, sudo: w.sudo, downloaded: w.downloaded}
+	aw.calledOwn.file = f
+	aw.called = &aw.calledOwn
 	var out stream
 	for _, stmt := range f.Stmts {
 		out = aw.stmt(stmt, in)

@@ -150,13 +150,13 @@ func secretUnder(env *analysis, dir string, includes []string) (treeSecret, bool
 	}
 	var found treeSecret
 	for _, rel := range treeProbes {
+		if abs != "" && !joinHasDirPrefix(home, rel, abs) {
+			continue
+		}
+		if !includedName(includes, path.Base(rel)) {
+			continue
+		}
 		p := home + "/" + rel
-		if abs != "" && !strings.HasPrefix(p, abs+"/") {
-			continue
-		}
-		if !includedName(includes, path.Base(p)) {
-			continue
-		}
 		if part := env.controlOf(p); part.key {
 			found.self = true
 			continue
@@ -182,6 +182,30 @@ func secretUnder(env *analysis, dir string, includes []string) (treeSecret, bool
 		}
 	}
 	return found, found.self || found.cred != ""
+}
+
+// joinHasDirPrefix reports whether dir+"/"+rel lies under abs (starts
+// with abs+"/") without building either string: every grep -r and cp -r
+// of the workspace asks it for each probe, and almost none is under.
+func joinHasDirPrefix(dir, rel, abs string) bool {
+	if len(dir)+1+len(rel) < len(abs)+1 {
+		return false
+	}
+	at := func(i int) byte { // the byte i of dir+"/"+rel
+		switch {
+		case i < len(dir):
+			return dir[i]
+		case i == len(dir):
+			return '/'
+		}
+		return rel[i-len(dir)-1]
+	}
+	for i := 0; i < len(abs); i++ {
+		if at(i) != abs[i] {
+			return false
+		}
+	}
+	return at(len(abs)) == '/'
 }
 
 // treeNames are names of secret files found anywhere in a tree (a

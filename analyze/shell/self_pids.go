@@ -179,12 +179,49 @@ func grepNamesSelf(pat string) bool {
 	if namesSelfProcess(pat) {
 		return true
 	}
+	if literalPattern(pat) {
+		// A pattern with no operator (TODO, main, fix_bug) matches only
+		// its own letters: compiling it for every grep costs more than
+		// the rest of the command's analysis.
+		return literalNamesSelf(pat)
+	}
 	re, err := regexp.Compile("(?i)" + pat)
 	if err != nil {
 		return false
 	}
 	for _, m := range re.FindAllStringIndex("actionguard", -1) {
 		if m[1]-m[0] >= len("actionguard")-3 {
+			return true
+		}
+	}
+	return false
+}
+
+// literalPattern reports a search pattern of ASCII letters, digits and
+// marks that no regular expression syntax gives a meaning to.
+func literalPattern(pat string) bool {
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '_' || c == '-' || c == '/' || c == ':' || c == ',' || c == '=' || c == '@' || c == '%' || c == ' ':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// literalNamesSelf is grepNamesSelf for a literal pattern: it names
+// actionguard when it is, in any case, at least all but three of its
+// letters in a row.
+func literalNamesSelf(pat string) bool {
+	const name = "actionguard"
+	if len(pat) < len(name)-3 || len(pat) > len(name) {
+		return false
+	}
+	for i := 0; i+len(pat) <= len(name); i++ {
+		if strings.EqualFold(pat, name[i:i+len(pat)]) {
 			return true
 		}
 	}

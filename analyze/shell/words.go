@@ -7,13 +7,14 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// wordFieldsOne resolves one word, after brace expansion (wordFields), of a command line into the fields the shell
+// appendWordFieldsOne resolves one word, after brace expansion (wordFields), of a command line into the fields the shell
 // would pass: quotes removed, known variables and literal substitutions
 // ($(echo rm)) filled in, $IFS and unquoted expansions split, brace
 // expansions ({rm,-rf,/}) expanded. dyn reports that some part is not known.
 // st describes a process substitution or a substitution that read a secret.
-func (w *walker) wordFieldsOne(word *syntax.Word) (fields []string, dyn bool, st stream) {
-	var fb fieldBuilder
+// The fields are appended to dst.
+func (w *walker) appendWordFieldsOne(dst []string, word *syntax.Word) (fields []string, dyn bool, st stream) {
+	fb := fieldBuilder{fields: dst}
 	ifs, ifsKnown := w.state().ifs()
 	plainLit := true
 	for _, part := range word.Parts {
@@ -99,11 +100,11 @@ func (w *walker) wordFieldsOne(word *syntax.Word) (fields []string, dyn bool, st
 		// substitution prints.
 		dyn = false
 	}
-	if plainLit && len(fields) == 1 {
-		s := fields[0]
+	if plainLit && len(fields)-len(dst) == 1 {
+		s := fields[len(dst)]
 		if strings.IndexByte(s, '{') >= 0 && strings.IndexByte(s, ',') >= 0 {
 			if exp := expandBraces(s, 0); len(exp) > 1 {
-				return exp, dyn, st
+				return append(fields[:len(dst)], exp...), dyn, st
 			}
 		}
 	}

@@ -15,13 +15,21 @@ const maxBraceWords = 64
 // "$HOME"/{*,.*}, ${HOME}/{.,}* and {~,/tmp}/* become a word for each
 // element, each then expanded on its own.
 func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st stream) {
+	return w.appendWordFields(nil, word)
+}
+
+// appendWordFields is wordFields appending the fields to dst: a command's
+// words go straight into its argv, not through a slice each.
+func (w *walker) appendWordFields(dst []string, word *syntax.Word) (fields []string, dyn bool, st stream) {
 	words := braceWords(word)
 	if words == nil {
-		return w.wordFieldsOne(word)
+		return w.appendWordFieldsOne(dst, word)
 	}
+	fields = dst
 	for _, e := range words {
-		f, d, s := w.wordFieldsOne(e)
-		fields = append(fields, f...)
+		var d bool
+		var s stream
+		fields, d, s = w.appendWordFieldsOne(fields, e)
 		dyn = dyn || d
 		if s.kind != streamNone && (st.kind == streamNone || s.kind == streamSecret || s.kind == streamNetwork) {
 			st = s
@@ -33,7 +41,7 @@ func (w *walker) wordFields(word *syntax.Word) (fields []string, dyn bool, st st
 // braceWords returns the words a brace expansion of word yields, or nil
 // when it has none. Only a word with a brace in an unquoted literal and
 // another part (a quoted string, an expansion) is expanded here: a word of
-// literals alone is expanded by wordFieldsOne on its text. The shared AST
+// literals alone is expanded by appendWordFieldsOne on its text. The shared AST
 // is not changed.
 func braceWords(word *syntax.Word) []*syntax.Word {
 	if len(word.Parts) < 2 {
