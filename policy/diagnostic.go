@@ -52,6 +52,7 @@ func (d Diagnostic) String() string {
 // all at once.
 type LoadError struct {
 	Diagnostics []Diagnostic // severity error only
+	uncompiled  bool         // the files hold rules no compiler checked
 }
 
 func (e *LoadError) Error() string {

@@ -92,10 +92,14 @@
 //
 // # Custom rules
 //
-// Rules are expressions of github.com/expr-lang/expr over Env, compiled once
-// against its types (an unknown name is an error at load time). They see no
-// clock and may not nest predicates, so a rule runs in time linear in the
-// size of the action. A policy without rules never runs expr.
+// Rules are expressions over Env, compiled once against its types by the
+// Compiler the binary supplies (UseCompiler; package policy/rulexpr is
+// github.com/expr-lang/expr's), so that this package links no compiler: an
+// unknown name is an error at load time. They see no clock and may not nest
+// predicates, so a rule runs in time linear in the size of the action. A
+// process without a compiler checks only a rule's bounds, reports
+// NeedsCompiler and fails every evaluation (ErrNoCompiler); the lean hook
+// hands such a policy's calls to `actionguard hook`.
 //
 // A Policy is safe for concurrent use once built.
 package policy

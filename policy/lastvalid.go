@@ -101,6 +101,17 @@ func LoadFailClosed(opts LoadOptions, keepDir string) (*Policy, *Fallback) {
 		fb.Strictest = true
 		return Strictest(), fb
 	}
+	p, fb = loadReplaced(opts, keepDir, le, fb)
+	// The files that did not load held rules no compiler checked: a
+	// process with a compiler may read them otherwise.
+	p.uncompiled = p.uncompiled || le.uncompiled
+	return p, fb
+}
+
+// loadReplaced loads the policy with each file of le's problems replaced
+// by its last valid version kept in keepDir, or by nothing under the
+// strictest settings.
+func loadReplaced(opts LoadOptions, keepDir string, le *LoadError, fb *Fallback) (*Policy, *Fallback) {
 	fb.Problems = le.Diagnostics
 	opts.replace = map[string][]byte{}
 	if opts.ModesPath == "" {
@@ -125,7 +136,7 @@ func LoadFailClosed(opts LoadOptions, keepDir string) (*Policy, *Fallback) {
 			fb.Strictest = true
 		}
 	}
-	p, err = Load(opts)
+	p, err := Load(opts)
 	if err != nil {
 		fb.Strictest = true
 		return Strictest(), fb
@@ -171,7 +182,9 @@ func keepValid(keepDir string, files []string) {
 		if old, err := os.ReadFile(kept); err == nil && bytes.Equal(old, src) {
 			continue
 		}
-		if hasErrors(parseLayer(f, src).diags) {
+		if l := parseLayer(f, src); hasErrors(l.diags) || l.uncompiled {
+			// A file whose rules no compiler checked may not be
+			// valid: the process with a compiler keeps it.
 			continue
 		}
 		atomicfile.Write(kept, src, 0o600)

@@ -86,12 +86,22 @@ func Load(opts LoadOptions) (*Policy, error) {
 	p, d := merge(user, project, opts.KnownRules, func(p *Policy) error { return p.applyChoices(opts, userPath) })
 	diags = append(diags, d...)
 	sortByFile(diags)
+	uncompiled := user != nil && user.uncompiled || project != nil && project.uncompiled
 	if hasErrors(diags) {
-		return nil, &LoadError{Diagnostics: onlyErrors(diags)}
+		return nil, &LoadError{Diagnostics: onlyErrors(diags), uncompiled: uncompiled}
 	}
 	p.addWarnings(diags)
+	p.uncompiled = uncompiled
 	return p, nil
 }
+
+// NeedsCompiler reports that the policy's files hold custom rules this
+// process could not compile, having no compiler (see UseCompiler): their
+// conditions are unchecked and every evaluation of them fails. A process
+// without a compiler hands its calls to one with it (the lean hook to
+// `actionguard hook`). It is set too on the policy LoadFailClosed returns
+// in place of files that did not load, when those files held rules.
+func (p *Policy) NeedsCompiler() bool { return p.uncompiled }
 
 func (p *Policy) addWarnings(diags []Diagnostic) {
 	for _, d := range diags {

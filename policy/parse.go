@@ -38,8 +38,11 @@ type layer struct {
 	allowPos      []pos // position of each allow entry, for merge warnings
 	rules         []*CustomRule
 	rulePos       []pos
-	disable       []setting[string]
-	disablePos    pos // the disable key
+	// uncompiled reports a rule whose condition was not compiled: the
+	// process has no compiler (UseCompiler).
+	uncompiled bool
+	disable    []setting[string]
+	disablePos pos // the disable key
 	// forbidden and sensitive are the evaluation section's patterns.
 	forbidden, sensitive []EvalPattern
 	// The learning layer's settings (session.go).

@@ -119,6 +119,9 @@ type Policy struct {
 	// same warnings with their fields.
 	Warnings    []string
 	Diagnostics []Diagnostic
+
+	// uncompiled: see NeedsCompiler.
+	uncompiled bool
 }
 
 // Default returns the built-in policy: adaptive mode, level 5, confirm on

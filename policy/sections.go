@@ -253,8 +253,13 @@ func (p *fileParser) rule(n ast.Node) {
 			s, good := p.text(v, key)
 			if good {
 				r.When = s
-				if err := r.compile(); err != nil {
-					p.errorAt(p.inValue(v, err.off), err.msg, err.hint)
+				switch err := r.compile(); {
+				case err == errNoCompiler:
+					// Checked where a compiler is linked: this
+					// process hands the policy's calls there.
+					p.l.uncompiled = true
+				case err != nil:
+					p.errorAt(p.inValue(v, err.Offset), err.Message, err.Hint)
 					good = false
 				}
 			}

@@ -14,14 +14,16 @@ import (
 	"github.com/actionguard/actionguard/internal/hookrun"
 )
 
-// This binary links no database driver (its start-up would be paid by
-// every call). The few calls that need the audit database — one held for
-// a person (the approval queue), one with recipients or payees (the
-// contact book), one that finds the spool full — are answered whole by
+// This binary links no database driver and no expression compiler (their
+// start-up would be paid by every call). The few calls that need the audit
+// database — one held for a person (the approval queue), one with
+// recipients or payees (the contact book), one that finds the spool full —
+// and every call of a policy with custom rules are answered whole by
 // `actionguard hook <agent>`, the CLI beside this binary, given the same
 // input: it decides and records them exactly as this binary would with
-// the database. Without it, the call is answered here on each use's
-// fail-safe path (no approval passes, every contact is new).
+// the database and the compiler. Without it, the call is answered here on
+// each use's fail-safe path (no approval passes, every contact is new,
+// every custom rule fails and the policy's on_error verdict holds the call).
 
 // answer answers one hook call for ad read from stdin; cli is the
 // actionguard binary that answers the calls needing the database.
@@ -35,7 +37,7 @@ func answer(ctx context.Context, ad adapter.Adapter, cfg hookrun.Config, stdin i
 		return bytes.NewReader(raw)
 	}
 	resp, err := hookrun.TryRun(ctx, ad, cfg, input())
-	if !errors.Is(err, hookrun.ErrNeedsDatabase) {
+	if !errors.Is(err, hookrun.ErrNeedsDatabase) && !errors.Is(err, hookrun.ErrNeedsCompiler) {
 		return resp
 	}
 	if resp, ok := delegate(ctx, cli, ad.Name(), raw); ok {

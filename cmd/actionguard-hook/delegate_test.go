@@ -160,3 +160,57 @@ func TestHandOverToItselfEnds(t *testing.T) {
 		t.Errorf("codex: %s: %s", d, out)
 	}
 }
+
+// withRules writes a user policy with a custom rule into cfg and returns
+// it: this binary links no compiler for it.
+func withRules(t *testing.T, cfg hookrun.Config, when string) hookrun.Config {
+	t.Helper()
+	cfg.PolicyPath = filepath.Join(filepath.Dir(cfg.DBPath), "actionguard.yaml")
+	src := "rules:\n  - id: custom.no-deploy\n    when: '" + when + "'\n    verdict: block\n    message: deploys run from CI\n"
+	if err := os.WriteFile(cfg.PolicyPath, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// Every call of a policy with custom rules goes whole to the CLI, even a
+// routine one, and nothing is recorded here: the CLI records it. A
+// condition the compiler would reject is handed over too (the CLI reports
+// it and keeps the last valid policy).
+func TestCustomRulesAnsweredByCLI(t *testing.T) {
+	t.Setenv(fakeCLIEnv, "1")
+	self, _ := os.Executable()
+	for _, when := range []string{`kind == "shell" && "make" in programs`, `kind ==== "shell"`} {
+		for _, cmd := range []string{"git status", "make deploy", "rm -rf ~"} {
+			cfg := withRules(t, leanConfig(t, true), when)
+			in := event(cmd)
+			resp := answer(context.Background(), adapter.Claude{}, cfg, bytes.NewReader(in), self)
+			if want := "hook claude-code|" + string(in); string(resp.Stdout) != want || resp.Exit != 7 {
+				t.Errorf("%s (when %s): got %d %q, want the CLI's answer", cmd, when, resp.Exit, resp.Stdout)
+			}
+			dir := filepath.Dir(cfg.DBPath)
+			if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+				var names []string
+				for _, e := range entries {
+					names = append(names, e.Name())
+				}
+				t.Errorf("%s: the lean hook wrote beside the database: %v", cmd, names)
+			}
+		}
+	}
+}
+
+// Without the CLI, a policy with custom rules holds every call: the rules
+// cannot be evaluated, and the policy's on_error verdict decides (never an
+// allow).
+func TestCustomRulesWithoutCLIFailSafe(t *testing.T) {
+	for _, cli := range []string{"", filepath.Join(t.TempDir(), "actionguard")} {
+		for _, cmd := range []string{"git status", "ls -la", "make deploy"} {
+			cfg := withRules(t, leanConfig(t, true), `kind == "shell" && "make" in programs`)
+			resp := answer(context.Background(), adapter.Claude{}, cfg, bytes.NewReader(event(cmd)), cli)
+			if d := decision(t, resp); d == "allow" || d == "" {
+				t.Errorf("%s, cli %q: %s: %s", cmd, cli, d, resp.Stdout)
+			}
+		}
+	}
+}

@@ -8,9 +8,10 @@ import (
 )
 
 // The hook binary runs once per tool call, and every package it links runs
-// its initialisation each time: it links no database driver (package
-// hookrun hands the calls that need the database to `actionguard hook`),
-// nothing of the CLI's framework and no MCP. Each entry is a package path
+// its initialisation each time: it links no database driver and no
+// expression compiler (package hookrun hands the calls that need the
+// database or custom rules to `actionguard hook`), nothing of the CLI's
+// framework and no MCP. Each entry is a package path
 // prefix the binary must not depend on, with why.
 var notInHook = map[string]string{
 	"database/sql":         "no database in the hook: see hookrun.TryRun",
@@ -32,6 +33,8 @@ var notInHook = map[string]string{
 	"github.com/BobuSumisu/aho-corasick": "gitleaks' keyword automaton costs ~0.5 ms to build in every process: privacy has its own index",
 	"github.com/zricethezav/gitleaks":    "gitleaks' rules are read from embedded data on first use (analyze/privacy)",
 	"github.com/DataDog/go-sqllexer":     "its keyword trie is built at start (≈400 allocations, 100 KB): analyze/sql/internal/sqllexer builds it on the first identifier",
+	"github.com/expr-lang/expr":          "the custom rules' compiler (≈230 allocations at start): a policy with rules is handed to `actionguard hook` (hookrun.ErrNeedsCompiler)",
+	"github.com/actionguard/actionguard/policy/rulexpr": "it links expr-lang",
 }
 
 func TestArchitectureHookLinksNoDatabase(t *testing.T) {

@@ -35,6 +35,7 @@ var layers = map[string]int{
 	"audit/internal/":     layerLeaf,
 	"analyze/":            layerAnalyzer,
 	"policy":              layerRecord,
+	"policy/rulexpr":      layerRecord,  // the custom rules' compiler, supplied by the binaries
 	"audit":               layerService, // the Decision→record mapping reads guard's Decision
 	"learn":               layerRecord,
 	"undo":                layerRecord,

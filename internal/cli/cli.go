@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"github.com/actionguard/actionguard/internal/agentproc"
+	"github.com/actionguard/actionguard/policy"
+	"github.com/actionguard/actionguard/policy/rulexpr"
 	"github.com/spf13/cobra"
 )
 
@@ -100,6 +102,9 @@ func RunWith(env Env, extra ...Command) int {
 	if env.Stdin == nil {
 		env.Stdin = strings.NewReader("")
 	}
+	// This binary evaluates custom rules (the lean hook hands it the
+	// calls of a policy that has some).
+	policy.UseCompiler(rulexpr.Compiler{})
 	app := &app{env: env}
 	root := app.rootCommand(extra...)
 	root.SetArgs(env.Args)

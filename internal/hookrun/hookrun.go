@@ -7,6 +7,7 @@ package hookrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -51,16 +52,22 @@ type Config struct {
 // With a nil Config.Open, a call that needs the audit database goes on
 // without it, on each use's fail-safe path: no approval passes or is
 // opened, every contact is new, the spool is not drained.
+//
+// A policy with custom rules in a process that supplied no compiler
+// (policy.UseCompiler) is evaluated on the fail-safe path too: every rule
+// fails, and the policy's on_error verdict holds the call.
 func Run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) adapter.Response {
-	resp, _ := run(ctx, ad, cfg, stdin, &database{open: cfg.Open})
+	resp, _ := run(ctx, ad, cfg, stdin, &database{open: cfg.Open}, false)
 	return resp
 }
 
 // TryRun is Run for a process that cannot open the audit database
-// (Config.Open nil): a call that needs it returns ErrNeedsDatabase, having
-// recorded nothing, for the caller to hand the same input to one that can
-// (the lean hook binary runs `actionguard hook`). Every other call is
-// answered and recorded as Run does.
+// (Config.Open nil) or compile custom rules (no policy.UseCompiler): a
+// call that needs the database returns ErrNeedsDatabase, and one whose
+// policy files hold custom rules returns ErrNeedsCompiler, having recorded
+// nothing, for the caller to hand the same input to one that can (the
+// lean hook binary runs `actionguard hook`). Every other call is answered
+// and recorded as Run does.
 func TryRun(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader) (adapter.Response, error) {
 	db := &database{open: cfg.Open, deferring: cfg.Open == nil}
 	if db.deferring && !cfg.NoAudit {
@@ -69,10 +76,15 @@ func TryRun(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader
 			return adapter.Response{}, ErrNeedsDatabase
 		}
 	}
-	return run(ctx, ad, cfg, stdin, db)
+	return run(ctx, ad, cfg, stdin, db, true)
 }
 
-func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, db *database) (adapter.Response, error) {
+// ErrNeedsCompiler is TryRun's answer for a call whose policy holds custom
+// rules in a process with no compiler for them: nothing was recorded, and
+// the call is to be answered by a process that has one.
+var ErrNeedsCompiler = errors.New("this hook call's policy has custom rules, which need the expression compiler")
+
+func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, db *database, try bool) (adapter.Response, error) {
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
 	}
@@ -83,6 +95,9 @@ func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, d
 		lo.InstalledAt = InstalledAt(path)
 	}
 	p, notice := loadPolicy(cfg, lo)
+	if try && p.NeedsCompiler() {
+		return adapter.Response{}, ErrNeedsCompiler
+	}
 	if notice != "" {
 		warn = []byte("actionguard: " + notice + "\n")
 	}
