@@ -495,8 +495,13 @@ type redirTarget struct {
 // walkSubst finds command substitutions inside arithmetic and test
 // expressions: they run too.
 func (w *walker) walkSubst(n syntax.Node) {
+	if e, ok := n.(syntax.ArithmExpr); ok {
+		w.arithNode(e) // arith_eval.go: values evaluated again
+	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
+		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.BinaryTest, *syntax.UnaryTest, *syntax.CStyleLoop:
+			w.arithNode(x)
 		case *syntax.BinaryArithm, *syntax.UnaryArithm:
 			w.arithAssign(x.(syntax.ArithmExpr))
 		case *syntax.CmdSubst:
@@ -591,6 +596,7 @@ func isForkBomb(f *syntax.FuncDecl) bool {
 }
 
 func (w *walker) declClause(d *syntax.DeclClause) {
+	w.declInteger(d) // arith_eval.go
 	variant := d.Variant.Value
 	array, nameref := false, variant == "nameref"
 	for _, a := range d.Args {
@@ -711,6 +717,7 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 			w.startupVar(a)
 		}
 		val, dyn = w.wordString(a.Value, false)
+		w.intAssign(a) // arith_eval.go: declare -i n; n=value
 	}
 	if net := w.substNet; (net != "" || w.r.fl().budget.netVars) && a.Index == nil {
 		if net == "" {

@@ -12,6 +12,7 @@ func (w *walker) builtin(c *Cmd, in stream) (out stream, handled bool) {
 		return stream{}, false // /usr/bin/printf is no builtin
 	}
 	dy := dynamicOf(c)
+	w.subscriptArgs(c) // arith_eval.go: read 'a[$(cmd)]'
 	switch c.Name {
 	case "read":
 		w.read(c, in)

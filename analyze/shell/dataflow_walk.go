@@ -41,7 +41,10 @@ type flowState struct {
 	budget budget
 	// traps are the trap bodies set by the scripts being walked, run when
 	// the script that set them ends.
-	traps   []pendingTrap
+	traps []pendingTrap
+	// intVars are the variables declared integer (declare -i): a value
+	// assigned to them is evaluated as arithmetic (arith_eval.go).
+	intVars map[string]bool
 	top     shState // the first state, the command line's own
 	topUsed bool
 	// indexEmptied: git rm -r --cached . ran and no git add . since, so a

@@ -277,6 +277,10 @@ func perlHandler(c *Cmd, r *report) {
 	}
 	if empties {
 		emptiesInPlace(c, r, files)
+		return
+	}
+	for _, f := range files {
+		writeTarget(c, r, f, writeEdit) // an in-place edit writes the file, like sed -i
 	}
 }
 

@@ -20,7 +20,7 @@ var (
 // the families' explicit lists.
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
-		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers(), secretStoreHandlers()}
+		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers(), secretStoreHandlers(), atk9Handlers()}
 		n := 0
 		for _, m := range parts {
 			n += len(m)
@@ -68,8 +68,11 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 		return stream{kind: streamUnknown, what: "the output of " + c.Name}
 	}
 	w.arrive(c, in)
-	if c.Name == "perl" {
+	switch c.Name {
+	case "perl":
 		perlHandler(c, r) // perl -i edits files in place before its code is read
+	case "ruby":
+		rubyInPlaceHandler(c, r) // inplace_ruby.go
 	}
 	switch {
 	case shells[c.Name]:
@@ -791,7 +794,7 @@ func isNetworkSender(c *Cmd) bool {
 	case "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "telnet", "scp", "sftp", "ftp", "tftp", "rsync", "rclone", "ssh",
 		"mail", "mailx", "sendmail", "mutt", "swaks", "aws", "gsutil", "gcloud", "az", "s3cmd", "mc", "gh", "glab", "smbclient", "lftp", "nslookup", "dig", "croc", "magic-wormhole", "wormhole", "transfer",
 		// Raw connections that send their standard input as it comes.
-		"gnutls-cli", "websocat", "wscat", "pwncat", "cryptcat", "kcat", "kafkacat", "mosquitto_pub":
+		"gnutls-cli", "websocat", "wscat", "ncftpput", "pwncat", "cryptcat", "kcat", "kafkacat", "mosquitto_pub":
 		return true
 	case "openssl":
 		// openssl s_client is a TLS client: what it reads on standard input

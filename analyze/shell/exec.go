@@ -161,6 +161,7 @@ func (w *walker) sends(c *Cmd, in stream) {
 	if readsStdin && in.kind == streamSecret && !(flowSecret(in.cred) && toOwnService(c, in.cred)) {
 		r.add(c.find(ruleCredentialExfil, "Sends "+describeFlowSecret(in.cred)+" to another machine with "+c.Name+".", c.Name))
 	}
+	w.transferSends(c, in) // transfer_send.go: socat, lftp, sftp, ftp, tftp scripts
 	for _, p := range sentFiles(c) {
 		cl := c.Class(p)
 		if cl.Credential != "" {

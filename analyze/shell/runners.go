@@ -172,7 +172,7 @@ func (w *walker) runPackages(text string, eco supplychain.Ecosystem, runner stri
 		if ix != nil && ix.Popular(n) {
 			continue
 		}
-		if !fetch {
+		if !fetch || npm && popularBin(ix, n) {
 			w.r.add(ruleRunRemotePackage.Find(text, runner+" runs "+n+": the project's own program of that name if it has one, otherwise a package it downloads.", p).WithPoints(svcSmall))
 			continue
 		}

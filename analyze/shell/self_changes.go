@@ -151,7 +151,7 @@ func copyWrites(c *Cmd) []selfChange {
 	if name == "rsync" && c.Has("-n", "--dry-run", "--list-only") {
 		return nil // lists what it would do
 	}
-	if dest == "" || name == "rsync" && remotePath(dest) {
+	if dest == "" || name == "rsync" && remotePath(dest) || scratchCopy(c, name, dest) {
 		return nil
 	}
 	// Whether a source may be a directory whose whole content lands: mv
