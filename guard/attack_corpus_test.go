@@ -35,7 +35,7 @@ var attackClasses = []string{
 	"runners", "containers", "git-refs", "infra-options", "path-fold", "self-off", "leftovers", "tree-reads", "keyed-sends",
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
-	"unpack-persist", "self-dirs-per-system", "wrappers-atk8",
+	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -150,6 +150,7 @@ var attackFloors = map[string]attackFloor{
 	"unpack-persist":       {held: 1.00, atMin: 1.00, benign: 1.00},
 	"self-dirs-per-system": {held: 1.00, atMin: 1.00, benign: 1.00},
 	"wrappers-atk8":        {held: 1.00, atMin: 1.00, benign: 1.00},
+	"arith-transfer-atk9":  {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,
