@@ -69,3 +69,14 @@ func After(t testing.TB) <-chan time.Time {
 	}
 	return time.After(time.Until(deadline))
 }
+
+// Deadline is the moment Until gives up, for a loop that polls on its own
+// (to fail with more than Until says): near the test binary's deadline, or
+// far in the future without one.
+func Deadline(t testing.TB) time.Time {
+	deadline, bounded := testDeadline(t)
+	if !bounded {
+		return time.Now().Add(100 * 365 * 24 * time.Hour)
+	}
+	return deadline
+}

@@ -70,3 +70,14 @@ func TestAfter(t *testing.T) {
 	// reports this test as stuck).
 	<-After(&recorder{TB: t, end: time.Now().Add(100 * time.Millisecond)})
 }
+
+// Deadline is Until's: margin before the binary's, and far off without one.
+func TestDeadlineExported(t *testing.T) {
+	end := time.Now().Add(10 * time.Minute)
+	if got := Deadline(&recorder{TB: t, end: end}); !got.Equal(end.Add(-margin)) {
+		t.Errorf("Deadline = %v, want %v", got, end.Add(-margin))
+	}
+	if got := Deadline(struct{ testing.TB }{t}); got.Before(time.Now().Add(24 * time.Hour)) {
+		t.Errorf("Deadline without a deadline = %v, want far off", got)
+	}
+}
