@@ -240,6 +240,9 @@ func TestHookGolden(t *testing.T) {
 			name := strings.TrimSuffix(filepath.Base(in), ".in.json")
 			base := strings.TrimSuffix(in, ".in.json")
 			t.Run(agent+"/"+name, func(t *testing.T) {
+				// Each case has its own folder, home and database: while
+				// one waits on its processes' start and disk, another runs.
+				t.Parallel()
 				stdin, err := os.ReadFile(in)
 				if err != nil {
 					t.Fatal(err)
