@@ -79,9 +79,11 @@ go build -o "$ACTIONGUARD_ARTIFACTS/testsum" ./scripts/testsum
 # and the race run go on at once: each waits on its large packages one at
 # a time (the compiler's critical path, a test binary's slow test), so
 # together they keep both cores busy where one after the other would leave
-# one idle. The vets' and the race run's output is shown once they end,
-# the plain run's as it goes: one line a package, the output of what
-# failed, and at the end every skipped test with its reason.
+# one idle. The vets run at a lower priority: they take the cycles the
+# tests leave, and do not slow a test that waits on another process. The
+# vets' and the race run's output is shown once they end, the plain run's
+# as it goes: one line a package, the output of what failed, and at the
+# end the slowest tests and every skipped test with its reason.
 cross_targets=(darwin/arm64 darwin/amd64 windows/amd64 linux/arm64)
 echo "--- cross-builds ${cross_targets[*]}, and go test (${#plain[@]} packages; -race on ${race_pkgs[*]})"
 {
@@ -91,7 +93,7 @@ echo "--- cross-builds ${cross_targets[*]}, and go test (${#plain[@]} packages; 
 	status=0
 	declare -A vet_pid
 	for target in "${cross_targets[@]}"; do
-		GOOS=${target%/*} GOARCH=${target#*/} go vet ./... >"$ACTIONGUARD_ARTIFACTS/vet-${target/\//-}.log" 2>&1 &
+		GOOS=${target%/*} GOARCH=${target#*/} nice -n 10 go vet ./... >"$ACTIONGUARD_ARTIFACTS/vet-${target/\//-}.log" 2>&1 &
 		vet_pid[$target]=$!
 	done
 	race_json="$ACTIONGUARD_ARTIFACTS/test-race.json"
