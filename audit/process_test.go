@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -243,10 +244,11 @@ func TestKilledProcesses(t *testing.T) {
 			wg.Go(func() {
 				// Kill once the helper has committed something, at a random
 				// moment after that.
-				deadline := time.Now().Add(10 * time.Second)
-				for !strings.Contains(stdout.String(), "\n") && time.Now().Before(deadline) {
-					time.Sleep(time.Millisecond)
-				}
+				// (A started race-detector binary can take many seconds
+				// on a loaded machine before it commits anything.)
+				testwait.Until(t, fmt.Sprintf("helper %d's first commit", p), func() bool {
+					return strings.Contains(stdout.String(), "\n")
+				})
 				time.Sleep(time.Duration(rand.IntN(150)) * time.Millisecond)
 				cmd.Process.Signal(syscall.SIGKILL)
 				err := cmd.Wait()

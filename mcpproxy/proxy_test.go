@@ -18,6 +18,7 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/mcpproxy"
 	"github.com/actionguard/actionguard/store"
 	"github.com/google/go-cmp/cmp"
@@ -175,7 +176,7 @@ func (h *harness) disconnect(t *testing.T) {
 		if err != nil {
 			t.Errorf("proxy: %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-testwait.After(t):
 		t.Error("proxy did not stop")
 	}
 }
@@ -321,19 +322,19 @@ func TestApprovalWithoutWait(t *testing.T) {
 
 // waitForPending returns the id of the one pending request once it exists.
 func (h *harness) waitForPending(t *testing.T) string {
-	for range 500 {
+	id := ""
+	testwait.Until(t, "an approval request", func() bool {
 		rs, err := h.st.Approvals(context.Background(), false)
 		if err != nil {
 			t.Error(err)
-			return ""
+			return true
 		}
 		if len(rs) == 1 {
-			return rs[0].ID
+			id = rs[0].ID
 		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Error("no approval request opened")
-	return ""
+		return id != ""
+	})
+	return id
 }
 
 func TestWaitApproved(t *testing.T) {
@@ -342,13 +343,11 @@ func TestWaitApproved(t *testing.T) {
 		id := h.waitForPending(t)
 		// A person answers after the held call is in the log (a person
 		// reads the request first): wait for its record.
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		testwait.Until(t, "the held call's record", func() bool {
 			n := 0
 			h.log.Export(context.Background(), audit.ExportOptions{}, func(audit.Record) error { n++; return nil })
-			if n > 0 {
-				break
-			}
-		}
+			return n > 0
+		})
 		// As a person does: through the queue, recorded in the audit log.
 		q := &approval.Queue{Store: h.st, Audit: audit.New(h.st).Append}
 		if _, err := q.Decide(context.Background(), id, approval.Decision{Status: approval.StatusApproved, By: "alice"}); err != nil {
@@ -522,14 +521,11 @@ func TestWaitProgress(t *testing.T) {
 	go func() {
 		id := h.waitForPending(t)
 		// A person decides after several notifications went out.
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		testwait.Until(t, "five progress notifications", func() bool {
 			mu.Lock()
-			n := len(notes)
-			mu.Unlock()
-			if n >= 5 {
-				break
-			}
-		}
+			defer mu.Unlock()
+			return len(notes) >= 5
+		})
 		approveAsPerson(t, h, id)
 	}()
 	params := &mcp.CallToolParams{Name: "delete_database", Arguments: map[string]any{"name": "customers"}}
@@ -567,9 +563,7 @@ func TestWaitCancelled(t *testing.T) {
 		t.Fatal("the cancelled call returned a result")
 	}
 	id := h.waitForPending(t)
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(h.stderr.String(), "cancelled its call") && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, "the log of the cancelled call", func() bool { return strings.Contains(h.stderr.String(), "cancelled its call") })
 	if !strings.Contains(h.stderr.String(), "the client cancelled its call to mcp__testsrv__delete_database; approval "+id+" stays open") {
 		t.Errorf("log = %q", h.stderr.String())
 	}

@@ -12,10 +12,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# took prints how long the stage that began at $1 (in $SECONDS) took.
+took() { echo "    ($(( SECONDS - $1 )) s)"; }
+
 go version
 go mod download
 
 echo "--- services"
+t0=$SECONDS
 if [ -z "${ACTIONGUARD_TEST_POSTGRES:-}" ]; then
 	if pg=$(./scripts/ci-postgres.sh); then
 		eval "$pg"
@@ -37,6 +41,7 @@ if ! ./scripts/ci-chromium.sh; then
 	fi
 	echo "chromium could not be installed: the browser test is skipped" >&2
 fi
+took $t0
 export ACTIONGUARD_ARTIFACTS=${ACTIONGUARD_ARTIFACTS:-$PWD/artifacts}
 mkdir -p "$ACTIONGUARD_ARTIFACTS"
 
@@ -47,20 +52,15 @@ if [ -n "$unformatted" ]; then
 fi
 
 echo "--- go vet"
+t0=$SECONDS
 go vet ./...
-
-# The supported platforms (README): every package, tests included, builds
-# and vets for each.
-echo "--- cross-builds"
-for target in darwin/arm64 darwin/amd64 windows/amd64 linux/arm64; do
-	echo "$target"
-	GOOS=${target%/*} GOARCH=${target#*/} go vet ./...
-done
+took $t0
 
 # The packages where goroutines share state (the server, the stores, the
-# audit writers, the hook runner, the MCP proxy, the trash) run under the
-# race detector, instead of plainly: it needs cgo and a C compiler.
-race_pkgs=(./server/... ./store/... ./audit/... ./adapter/... ./mcpproxy/... ./internal/hookrun/... ./undo/...)
+# audit writers, the hook runner, the MCP proxy, the trash, the front door)
+# run under the race detector, instead of plainly: it needs cgo and a C
+# compiler.
+race_pkgs=(./server/... ./store/... ./audit/... ./adapter/... ./mcpproxy/... ./internal/hookrun/... ./internal/frontdoor/... ./undo/...)
 race=true
 if ! ./scripts/ci-gcc.sh; then
 	if [ "${CI:-}" = true ]; then
@@ -69,21 +69,61 @@ if ! ./scripts/ci-gcc.sh; then
 	echo "gcc could not be installed: the concurrent packages run without the race detector" >&2
 	race=false
 fi
-race_re=$(printf '%s\n' "${race_pkgs[@]}" | sed 's#^\./##; s#/\.\.\.$##' | paste -sd'|')
+# Among them, the tests whose writers are other processes (the spool's,
+# killed a thousand times) run plainly: the race detector sees no memory
+# shared between processes, and a thousand starts of a race-detector
+# binary cost minutes.
+between_processes=(audit/internal/spoolcrash)
 mod=$(go list -m)
-mapfile -t plain < <(go list ./... | grep -Ev "^$mod/($race_re)(/|\$)")
-
-echo "--- go test (${#plain[@]} packages; -race on ${race_pkgs[*]})"
-# One line a package, the output of what failed, and at the end every
-# skipped test with its reason.
+between_re=$(printf '%s\n' "${between_processes[@]}" | paste -sd'|')
+mapfile -t raced < <(go list "${race_pkgs[@]}" | grep -Ev "^$mod/($between_re)\$")
+race_re=$(printf '%s\n' "${raced[@]}" | paste -sd'|')
+mapfile -t plain < <(go list ./... | grep -Ev "^($race_re)\$")
 go build -o "$ACTIONGUARD_ARTIFACTS/testsum" ./scripts/testsum
+
+# The supported platforms (README): every package, tests included, builds
+# and vets for each of the four other targets. Those vets, the plain tests
+# and the race run go on at once: each waits on its large packages one at
+# a time (the compiler's critical path, a test binary's slow test), so
+# together they keep both cores busy where one after the other would leave
+# one idle. The vets run at a lower priority: they take the cycles the
+# tests leave, and do not slow a test that waits on another process. The
+# vets' and the race run's output is shown once they end, the plain run's
+# as it goes: one line a package, the output of what failed, and at the
+# end the slowest tests and every skipped test with its reason.
+cross_targets=(darwin/arm64 darwin/amd64 windows/amd64 linux/arm64)
+echo "--- cross-builds ${cross_targets[*]}, and go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]} but ${between_processes[*]})"
 {
+	# An interrupted run leaves nothing behind.
+	trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+	began=$SECONDS
 	status=0
-	go test -count=1 -json "${plain[@]}" || status=1
+	declare -A vet_pid
+	for target in "${cross_targets[@]}"; do
+		GOOS=${target%/*} GOARCH=${target#*/} nice -n 10 go vet ./... >"$ACTIONGUARD_ARTIFACTS/vet-${target/\//-}.log" 2>&1 &
+		vet_pid[$target]=$!
+	done
+	race_json="$ACTIONGUARD_ARTIFACTS/test-race.json"
 	if $race; then
-		CGO_ENABLED=1 go test -race -count=1 -json "${race_pkgs[@]}" || status=1
+		CGO_ENABLED=1 go test -race -count=1 -json "${raced[@]}" >"$race_json" 2>&1 &
 	else
-		go test -count=1 -json "${race_pkgs[@]}" || status=1
+		go test -count=1 -json "${raced[@]}" >"$race_json" 2>&1 &
 	fi
+	race_pid=$!
+	go test -count=1 -json "${plain[@]}" || status=1
+	echo "plain tests: $((SECONDS - began)) s"
+	wait "$race_pid" || status=1
+	echo "race tests: $((SECONDS - began)) s"
+	cat "$race_json"
+	for target in "${cross_targets[@]}"; do
+		if wait "${vet_pid[$target]}"; then
+			echo "cross-build $target: ok"
+		else
+			echo "cross-build $target: FAILED"
+			status=1
+		fi
+		cat "$ACTIONGUARD_ARTIFACTS/vet-${target/\//-}.log"
+	done
+	echo "cross-builds and tests: $((SECONDS - began)) s"
 	exit $status
 } | "$ACTIONGUARD_ARTIFACTS/testsum"

@@ -11,6 +11,7 @@ import (
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/server"
 	"github.com/actionguard/actionguard/store"
 )
@@ -165,13 +166,10 @@ func TestExpirySweep(t *testing.T) {
 	// before it appends the expiry to the audit log: wait for the record
 	// (the sweep writes it next; the deadline only ends a broken run).
 	var rs []audit.Record
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	testwait.Until(t, "the expiry's record", func() bool {
 		rs, _ = e.st.QueryAudit(context.Background(), store.AuditFilter{Text: "expired"})
-		if len(rs) > 0 || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return len(rs) > 0
+	})
 	if len(rs) != 1 || rs[0].Verdict != "block" {
 		t.Errorf("the expiry in the audit log: %+v", rs)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
 	"github.com/actionguard/actionguard/internal/browsertest"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -81,7 +82,7 @@ func TestApprovalPageInChromium(t *testing.T) {
 
 	// Approve with a click; the same call then runs once, and only once.
 	step("approving", chromedp.SendKeys(chromedp.ID("note"), "ok for the release"), chromedp.Click(chromedp.ID("approve")))
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testwait.Deadline(t)
 	for {
 		r, err := e.st.Approval(context.Background(), d.ApprovalID)
 		if err == nil && r.Status == approval.StatusApproved {
@@ -138,7 +139,7 @@ func TestBatchReviewInChromium(t *testing.T) {
 	// until waits for a JavaScript expression to be true.
 	until := func(what, expr string) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := testwait.Deadline(t)
 		for {
 			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
 			if err == nil && ok {
@@ -218,7 +219,7 @@ func TestBatchReviewInChromium(t *testing.T) {
 	}
 
 	step("approving all", chromedp.SendKeys(chromedp.ID("g-note"), "generated files"), chromedp.Click(chromedp.ID("g-approve")))
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testwait.Deadline(t)
 	for _, id := range ids {
 		for {
 			r, err := e.st.Approval(context.Background(), id)

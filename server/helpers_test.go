@@ -15,6 +15,7 @@ import (
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/server"
 	"github.com/actionguard/actionguard/store"
 )
@@ -192,7 +193,7 @@ func (e *env) subscribe(header map[string]string) <-chan sseEvent {
 // nextEvent waits for an approval event of a type.
 func nextEvent(t *testing.T, ch <-chan sseEvent, typ string) server.Event {
 	t.Helper()
-	timeout := time.After(5 * time.Second)
+	timeout := testwait.After(t)
 	for {
 		select {
 		case ev, ok := <-ch:
@@ -210,7 +211,7 @@ func nextEvent(t *testing.T, ch <-chan sseEvent, typ string) server.Event {
 				return e
 			}
 		case <-timeout:
-			t.Fatalf("no %q event within 5 s", typ)
+			t.Fatalf("no %q event before the test's deadline", typ)
 		}
 	}
 }

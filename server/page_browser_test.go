@@ -15,6 +15,7 @@ import (
 
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/internal/browsertest"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -55,7 +56,7 @@ func (p *page) step(what string, actions ...chromedp.Action[chromedp.Void]) {
 // until waits, polling, for a JavaScript expression to be true.
 func (p *page) until(what, expr string) {
 	p.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := testwait.Deadline(p.t)
 	for {
 		ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](expr))
 		if err == nil && ok {
@@ -295,7 +296,7 @@ func TestCountdownWaitsForAPersonInChromium(t *testing.T) {
 
 	// The person is back: it confirms after the countdown.
 	p.step("focusing the page", chromedp.Evaluate[chromedp.Void](`delete document.hasFocus; window.dispatchEvent(new Event('focus'))`))
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := testwait.Deadline(t)
 	for {
 		r, err := e.st.Approval(context.Background(), id)
 		if err == nil && r.Status == approval.StatusApproved {

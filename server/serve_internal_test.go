@@ -12,6 +12,7 @@ import (
 
 	"github.com/actionguard/actionguard/approval"
 	"github.com/actionguard/actionguard/guard"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -56,7 +57,7 @@ func TestEventStreamOutlivesTimeouts(t *testing.T) {
 	if err := approval.Open(context.Background(), st, r); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.After(5 * time.Second)
+	deadline := testwait.After(t)
 	for {
 		select {
 		case line, ok := <-lines:

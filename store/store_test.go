@@ -173,18 +173,22 @@ func TestAppendWaitsForLock(t *testing.T) {
 			if _, err := tx.Exec(`CREATE TABLE lock_holder (x)`); err != nil { // takes the write lock
 				t.Fatal(err)
 			}
-			released := make(chan struct{})
+			// releasing is closed before the lock is given up: an Append
+			// that returns before it was closed did not wait for the lock.
+			// (Closed after Rollback, a quick Append could finish in
+			// between and be taken for one that did not wait.)
+			releasing := make(chan struct{})
 			go func() {
 				time.Sleep(150 * time.Millisecond)
+				close(releasing)
 				tx.Rollback()
-				close(released)
 			}()
 			start := time.Now()
 			if err := audit.New(s).Append(context.Background(), &audit.Record{Verdict: "allow"}); err != nil {
 				t.Fatalf("Append while another connection writes: %v", err)
 			}
 			select {
-			case <-released:
+			case <-releasing:
 			default:
 				t.Errorf("Append returned after %v, before the lock was released", time.Since(start))
 			}

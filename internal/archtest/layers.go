@@ -62,7 +62,7 @@ var layers = map[string]int{
 // testHelpers are packages for tests: only tests (and other helpers,
 // tools) import them.
 var testHelpers = []string{"rule/ruletest", "audit/audittest", "approval/approvaltest", "store/storetest", "store/postgres/pgtest",
-	"evaluate/evaltest", "internal/browsertest", "internal/corpus", "internal/archtest"}
+	"evaluate/evaltest", "internal/browsertest", "internal/corpus", "internal/archtest", "internal/testwait"}
 
 // tools are main packages beside the product (generators, benchmarks,
 // scripts): they may import anything, and nothing imports them.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,35 +25,80 @@ var update = flag.Bool("update", false, "rewrite the golden files of the hook te
 // stdin), <case>.out (its exact stdout) and <case>.exit (its exit code).
 const hookGoldenDir = "../../adapter/testdata/golden"
 
-// hookBuild builds the real binary into a temporary folder.
+// hookBuild is the real binary, built once for the package's tests.
 func hookBuild(t *testing.T) string {
 	t.Helper()
 	return hookBuildCmd(t, "actionguard")
 }
 
-// hookBuildCmd builds ./cmd/<name> into a temporary folder. The lean
-// actionguard-hook is built with actionguard beside it, as installed: it
-// hands the calls that need the audit database to that one.
+// builtBinaries holds the binaries the tests run, built once into one
+// folder (removed by TestMain): about twenty tests run them, and each build
+// links a large binary. The tests only run them, never change them.
+var builtBinaries struct {
+	sync.Mutex
+	dir  string
+	path map[string]string
+	err  map[string]error
+}
+
+// hookBuildCmd is ./cmd/<name>, built once. actionguard-hook is built with
+// actionguard beside it, as installed: it hands the calls that need the
+// audit database to that one.
 func hookBuildCmd(t *testing.T, name string) string {
 	t.Helper()
-	dir := t.TempDir()
-	bin := filepath.Join(dir, name)
 	names := []string{name}
 	if name == "actionguard-hook" {
-		names = append(names, "actionguard")
+		names = []string{"actionguard", name}
 	}
+	var bin string
 	for _, n := range names {
-		out := filepath.Join(dir, n)
-		if runtime.GOOS == "windows" && n != name {
-			out += ".exe" // the name actionguard-hook looks for
+		path, err := buildOnce(n)
+		if err != nil {
+			t.Fatal(err)
 		}
-		cmd := exec.Command("go", "build", "-o", out, "./cmd/"+n)
-		cmd.Dir = "../.."
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, msg)
-		}
+		bin = path
 	}
 	return bin
+}
+
+// buildOnce builds ./cmd/<name> into the shared folder the first time it
+// is asked for, and returns its path (or the first build's error).
+func buildOnce(name string) (string, error) {
+	b := &builtBinaries
+	b.Lock()
+	defer b.Unlock()
+	if p, ok := b.path[name]; ok {
+		return p, b.err[name]
+	}
+	if b.dir == "" {
+		dir, err := os.MkdirTemp("", "actionguard-cli-test-")
+		if err != nil {
+			return "", err
+		}
+		b.dir, b.path, b.err = dir, map[string]string{}, map[string]error{}
+	}
+	out := filepath.Join(b.dir, name)
+	if runtime.GOOS == "windows" {
+		out += ".exe" // the name actionguard-hook looks for
+	}
+	cmd := exec.Command("go", "build", "-o", out, "./cmd/"+name)
+	cmd.Dir = "../.."
+	var err error
+	if msg, berr := cmd.CombinedOutput(); berr != nil {
+		err = fmt.Errorf("go build ./cmd/%s: %v\n%s", name, berr, msg)
+	}
+	b.path[name], b.err[name] = out, err
+	return out, err
+}
+
+// removeBuilt removes the shared folder of built binaries.
+func removeBuilt() {
+	b := &builtBinaries
+	b.Lock()
+	defer b.Unlock()
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
+	}
 }
 
 // hookEnv is a clean environment whose HOME, policy and audit database
@@ -194,6 +240,9 @@ func TestHookGolden(t *testing.T) {
 			name := strings.TrimSuffix(filepath.Base(in), ".in.json")
 			base := strings.TrimSuffix(in, ".in.json")
 			t.Run(agent+"/"+name, func(t *testing.T) {
+				// Each case has its own folder, home and database: while
+				// one waits on its processes' start and disk, another runs.
+				t.Parallel()
 				stdin, err := os.ReadFile(in)
 				if err != nil {
 					t.Fatal(err)

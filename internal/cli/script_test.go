@@ -9,7 +9,15 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"actionguard": func() { os.Exit(cli.Main()) }})
+	testscript.Main(cleanupAfter{m}, map[string]func(){"actionguard": func() { os.Exit(cli.Main()) }})
+}
+
+// cleanupAfter runs the tests, then removes the binaries they built.
+type cleanupAfter struct{ m *testing.M }
+
+func (c cleanupAfter) Run() int {
+	defer removeBuilt()
+	return c.m.Run()
 }
 
 // TestScripts runs the command line end to end: testdata/script/*.txtar.

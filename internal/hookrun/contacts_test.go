@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -75,10 +76,7 @@ func TestHookContactsTimeout(t *testing.T) {
 	}
 	b.Close()
 	close(st.block)
-	deadline := time.Now().Add(30 * time.Second)
-	for st.closed.Load() == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, "the store to be closed", func() bool { return st.closed.Load() != 0 })
 	if st.closed.Load() != 1 {
 		t.Error("the store left to a slow lookup was not closed")
 	}

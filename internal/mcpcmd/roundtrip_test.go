@@ -16,6 +16,7 @@ import (
 	"github.com/actionguard/actionguard/internal/agentproc"
 	"github.com/actionguard/actionguard/internal/cli"
 	"github.com/actionguard/actionguard/internal/mcpcmd"
+	"github.com/actionguard/actionguard/internal/testwait"
 	"github.com/actionguard/actionguard/store"
 )
 
@@ -180,6 +181,9 @@ func held(t *testing.T, what string, r result) string {
 // runs, once, and the server really writes the file; a write over the
 // agent's hook settings is blocked and never reaches the server.
 func TestNPMRoundTrip(t *testing.T) {
+	// Each round trip has its own home and database; the two overlap
+	// their waits on node and on the person.
+	t.Parallel()
 	rt := newRoundTrip(t)
 	notes := filepath.Join(rt.project, "notes.txt")
 	if r := rt.call(t, nil, "read_text_file", map[string]any{"path": notes}); r.IsError || !strings.Contains(r.Text, "hello from the project") {
@@ -222,6 +226,7 @@ func TestNPMRoundTrip(t *testing.T) {
 // --answer-within that the call still waits, the request stays open, and
 // the same call made again after the approval runs.
 func TestNPMRoundTripWait(t *testing.T) {
+	t.Parallel()
 	rt := newRoundTrip(t)
 	wait := []string{"--wait=2m", "--progress-interval=200ms", "--answer-within=1s"}
 
@@ -233,11 +238,12 @@ func TestNPMRoundTripWait(t *testing.T) {
 		t.Fatal(err)
 	}
 	var id string
-	for deadline := time.Now().Add(time.Minute); id == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	testwait.Until(t, "the approval request", func() bool {
 		if ids := rt.pending(t); len(ids) == 1 {
 			id = ids[0]
 		}
-	}
+		return id != ""
+	})
 	if id == "" {
 		cmd.Process.Kill()
 		t.Fatalf("no approval request opened\n%s", errb.String())

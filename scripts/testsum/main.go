@@ -37,7 +37,17 @@ type summary struct {
 	failed   []key
 	passed   int
 	pkgFails int
+	slow     []timed // the top-level tests, to name the slowest
 }
+
+// timed is a top-level test and how long it ran.
+type timed struct {
+	key
+	elapsed float64
+}
+
+// slowest is how many of the slowest tests the summary names.
+const slowest = 10
 
 type skip struct {
 	key
@@ -91,6 +101,7 @@ func (s *summary) event(e *event) {
 			fmt.Fprintf(s.out, "ok   %s %.1fs\n", e.Package, e.Elapsed)
 		} else {
 			s.passed++
+			s.timed(k, e.Elapsed)
 		}
 		delete(s.output, k)
 	case "skip":
@@ -109,10 +120,19 @@ func (s *summary) event(e *event) {
 			}
 			s.pkgFails++
 		} else {
+			s.timed(k, e.Elapsed)
 			s.failed = append(s.failed, k)
 			fmt.Fprintf(s.out, "--- FAIL %s %s\n%s", e.Package, e.Test, indent(s.output[k]))
 		}
 		delete(s.output, k)
+	}
+}
+
+// timed notes how long a top-level test ran (a subtest's time is in its
+// parent's).
+func (s *summary) timed(k key, elapsed float64) {
+	if !strings.Contains(k.test, "/") {
+		s.slow = append(s.slow, timed{k, elapsed})
 	}
 }
 
@@ -145,7 +165,9 @@ func indent(lines []string) string {
 	return b.String()
 }
 
-// report prints the end summary and says whether everything passed.
+// report prints the end summary and says whether everything passed: the
+// slowest tests, every skipped test with its reason, what failed, and last
+// the counts, as a line "tests: N passed, N failed, N skipped".
 func (s *summary) report() bool {
 	sort.Slice(s.skipped, func(i, j int) bool {
 		a, b := s.skipped[i], s.skipped[j]
@@ -154,12 +176,17 @@ func (s *summary) report() bool {
 		}
 		return a.test < b.test
 	})
-	fmt.Fprintf(s.out, "\n%d tests passed, %d failed, %d skipped; %d packages failed\n",
-		s.passed, len(s.failed), len(s.skipped), s.pkgFails)
+	sort.SliceStable(s.slow, func(i, j int) bool { return s.slow[i].elapsed > s.slow[j].elapsed })
+	if len(s.slow) > 0 {
+		fmt.Fprintf(s.out, "\nthe slowest tests:\n")
+		for _, t := range s.slow[:min(slowest, len(s.slow))] {
+			fmt.Fprintf(s.out, "  %6.1fs %s %s\n", t.elapsed, shortPkg(t.pkg), t.test)
+		}
+	}
 	if len(s.skipped) > 0 {
 		fmt.Fprintln(s.out, "skipped:")
 		for _, k := range s.skipped {
-			fmt.Fprintf(s.out, "  %s %s: %s\n", strings.TrimPrefix(k.pkg, "github.com/actionguard/actionguard/"), k.test, k.reason)
+			fmt.Fprintf(s.out, "  %s %s: %s\n", shortPkg(k.pkg), k.test, k.reason)
 		}
 	}
 	if len(s.failed) > 0 {
@@ -168,5 +195,14 @@ func (s *summary) report() bool {
 			fmt.Fprintf(s.out, "  %s %s\n", k.pkg, k.test)
 		}
 	}
+	if s.pkgFails > 0 {
+		fmt.Fprintf(s.out, "%d packages failed\n", s.pkgFails)
+	}
+	fmt.Fprintf(s.out, "tests: %d passed, %d failed, %d skipped\n", s.passed, len(s.failed), len(s.skipped))
 	return len(s.failed) == 0 && s.pkgFails == 0
+}
+
+// shortPkg is a package's path within the module.
+func shortPkg(pkg string) string {
+	return strings.TrimPrefix(pkg, "github.com/actionguard/actionguard/")
 }
