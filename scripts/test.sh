@@ -91,6 +91,9 @@ go build -o "$ACTIONGUARD_ARTIFACTS/testsum" ./scripts/testsum
 # vets' and the race run's output is shown once they end, the plain run's
 # as it goes: one line a package, the output of what failed, and at the
 # end the slowest tests and every skipped test with its reason.
+# A test binary's time limit is 30 minutes, not go test's 10: on a busy
+# 2-core machine the largest package (internal/cli) shares the cores with
+# the race run and the vets, and a limit is no assertion about speed.
 cross_targets=(darwin/arm64 darwin/amd64 windows/amd64 linux/arm64)
 echo "--- cross-builds ${cross_targets[*]}, and go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]} but ${between_processes[*]})"
 {
@@ -105,12 +108,12 @@ echo "--- cross-builds ${cross_targets[*]}, and go test (${#plain[@]} packages; 
 	done
 	race_json="$ACTIONGUARD_ARTIFACTS/test-race.json"
 	if $race; then
-		CGO_ENABLED=1 go test -race -count=1 -json "${raced[@]}" >"$race_json" 2>&1 &
+		CGO_ENABLED=1 go test -race -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
 	else
-		go test -count=1 -json "${raced[@]}" >"$race_json" 2>&1 &
+		go test -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
 	fi
 	race_pid=$!
-	go test -count=1 -json "${plain[@]}" || status=1
+	go test -count=1 -timeout 30m -json "${plain[@]}" || status=1
 	echo "plain tests: $((SECONDS - began)) s"
 	wait "$race_pid" || status=1
 	echo "race tests: $((SECONDS - began)) s"
