@@ -528,6 +528,16 @@ func (e *evaluation) reason() {
 			return
 		}
 	}
+	// The sentences after the reason (the context alert of a held or
+	// blocked action, the safer way of one that does not simply run) are
+	// joined with it in one concatenation.
+	var alertSep, alert, saferSep, safer, end string
+	if c := e.contextAlert(); c != "" && d.Verdict != Allow && d.Verdict != Notify {
+		alertSep, alert = " ", c
+	}
+	if top != nil && top.Alternative != "" && d.Verdict != Allow {
+		saferSep, safer, end = " Safer: ", strings.TrimSuffix(top.Alternative, "."), "."
+	}
 	switch d.Verdict {
 	case Allow:
 		switch {
@@ -544,7 +554,7 @@ func (e *evaluation) reason() {
 		if what == "" {
 			what = "It runs"
 		}
-		d.Reason = what + "."
+		d.Reason = what + "." + saferSep + safer + end
 		d.Notice = "actionguard let this run and is telling you: " + what + "."
 		if e.unparseable != "" || e.missing != "" {
 			d.Notice = "actionguard could not fully check this action (" + firstNonEmpty(e.unparseable, e.missing) + ") and let it run because the policy says so."
@@ -556,25 +566,21 @@ func (e *evaluation) reason() {
 		}
 		switch {
 		case what != "":
-			d.Reason = what + ". " + ask + "."
+			d.Reason = what + ". " + ask + "." + alertSep + alert + saferSep + safer + end
 		case e.missing != "":
-			d.Reason = "actionguard cannot tell what this does because " + e.missing + ". " + ask + "."
+			d.Reason = "actionguard cannot tell what this does because " + e.missing + ". " + ask + "." + alertSep + alert + saferSep + safer + end
 		case e.unparseable != "":
-			d.Reason = "actionguard cannot tell what this does because " + e.unparseable + ". " + ask + "."
+			d.Reason = "actionguard cannot tell what this does because " + e.unparseable + ". " + ask + "." + alertSep + alert + saferSep + safer + end
 		default:
-			d.Reason = ask + " (" + e.floorWhy + ")."
+			d.Reason = ask + " (" + e.floorWhy + ")." + alertSep + alert + saferSep + safer + end
 		}
 	case Block:
 		if what == "" {
 			what = "The policy blocks this"
 		}
-		d.Reason = what + ". Blocked."
-	}
-	if c := e.contextAlert(); c != "" && d.Verdict != Allow && d.Verdict != Notify {
-		d.Reason += " " + c
-	}
-	if top != nil && top.Alternative != "" && d.Verdict != Allow {
-		d.Reason += " Safer: " + strings.TrimSuffix(top.Alternative, ".") + "."
+		d.Reason = what + ". Blocked." + alertSep + alert + saferSep + safer + end
+	default:
+		d.Reason += alertSep + alert + saferSep + safer + end
 	}
 	e.notices()
 }

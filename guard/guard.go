@@ -192,12 +192,17 @@ func (g *Guard) check(ctx context.Context, a *Action, trace bool) (d Decision, e
 	d = e.d
 	// Only a check that ended normally gives its evaluation back; one that
 	// panicked leaves it to the collector.
-	*e = evaluation{}
+	// The program names' slice is kept, emptied (nothing returned points
+	// to it): most checks name a program or two, an allocation each.
+	programs := e.programs[:0]
+	clear(e.programs)
+	*e = evaluation{programs: programs}
 	evaluations.Put(e)
 	return d, nil
 }
 
-// evaluations are the evaluations no check is using, each empty.
+// evaluations are the evaluations no check is using, each empty but for
+// the capacity of its programs.
 var evaluations = sync.Pool{New: func() any { return new(evaluation) }}
 
 // Fallback is the decision for an action that could not be checked at all

@@ -524,6 +524,10 @@ func hasSecret(fs []privacy.Finding) bool {
 // password (https://user:pass@host).
 func urlCarriesCredential(dests []string) bool {
 	for _, d := range dests {
+		// url.Parse finds user information only before an "@".
+		if strings.IndexByte(d, '@') < 0 {
+			continue
+		}
 		if u, err := url.Parse(d); err == nil && u.User != nil {
 			if _, ok := u.User.Password(); ok {
 				return true

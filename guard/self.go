@@ -104,6 +104,13 @@ func (g *Guard) controlPlane() []string {
 	if c := g.envControl.Load(); c != nil && c.key == key {
 		return c.paths
 	}
+	return g.newEnvControl(key)
+}
+
+// newEnvControl names the control plane from the values in key, and keeps
+// it for the next action. (Its own function: the key the closure reads is
+// then copied to the heap only here, not on every check.)
+func (g *Guard) newEnvControl(key envKey) []string {
 	paths := envControlPlane(func(v string) string {
 		if i := slices.Index(controlPlaneVars, v); i >= 0 {
 			return key[i]

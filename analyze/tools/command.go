@@ -78,6 +78,19 @@ func commandPrepared(tool, effect, verb, noun string, in map[string]any, minor b
 	return p
 }
 
+// The options httpCommand reads, each list made once: a variadic list
+// passed through the Command interface is otherwise a new slice a call.
+var (
+	curlMethod     = []string{"-X", "--request"}
+	curlData       = []string{"-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "-F", "--form", "--form-string"}
+	curlURLEncoded = []string{"--data-urlencode"}
+	curlJSON       = []string{"--json"}
+	curlGet        = []string{"-G", "--get"}
+	curlURL        = []string{"--url"}
+	wgetMethod     = []string{"--method"}
+	wgetData       = []string{"--post-data", "--body-data"}
+)
+
 // httpCommand reads an HTTP client's method, URL and body. The method is
 // POST when data is sent without one.
 func httpCommand(c Command) (method, u, body string) {
@@ -94,8 +107,8 @@ func httpCommand(c Command) (method, u, body string) {
 	switch {
 	case httpie:
 	case name == "curl":
-		method, _ = c.Flag("-X", "--request")
-		for _, v := range c.FlagAll("-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "-F", "--form", "--form-string") {
+		method, _ = c.Flag(curlMethod...)
+		for _, v := range c.FlagAll(curlData...) {
 			v = data(v)
 			if strings.HasPrefix(strings.TrimSpace(v), "{") {
 				body = v
@@ -103,7 +116,7 @@ func httpCommand(c Command) (method, u, body string) {
 				body = joinForm(body, v)
 			}
 		}
-		for _, v := range c.FlagAll("--data-urlencode") {
+		for _, v := range c.FlagAll(curlURLEncoded...) {
 			// curl encodes the value itself: a "+" stays a plus.
 			v = data(v)
 			if k, val, ok := strings.Cut(v, "="); ok {
@@ -111,14 +124,14 @@ func httpCommand(c Command) (method, u, body string) {
 			}
 			body = joinForm(body, v)
 		}
-		for _, v := range c.FlagAll("--json") {
+		for _, v := range c.FlagAll(curlJSON...) {
 			body = data(v)
 		}
-		get = c.Has("-G", "--get")
-		u, _ = c.Flag("--url")
+		get = c.Has(curlGet...)
+		u, _ = c.Flag(curlURL...)
 	default: // wget
-		method, _ = c.Flag("--method")
-		for _, v := range c.FlagAll("--post-data", "--body-data") {
+		method, _ = c.Flag(wgetMethod...)
+		for _, v := range c.FlagAll(wgetData...) {
 			v = data(v)
 			if strings.HasPrefix(strings.TrimSpace(v), "{") {
 				body = v

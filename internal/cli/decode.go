@@ -29,15 +29,17 @@ func readActionLine(data []byte, act *guard.Action) error {
 // input's keys) from strs, which it adds them to: the same strings without
 // an allocation each. strs may be nil.
 func readActionLineInterned(data []byte, act *guard.Action, strs internedStrings) error {
-	_, err := readActionLinePlain(data, act, strs)
+	_, err := readActionLinePlain(data, act, strs, nil)
 	return err
 }
 
 // readActionLinePlain is readActionLineInterned, also reporting whether the
 // line had the plain shape (only an Action's own fields, read without
-// reflection).
-func readActionLinePlain(data []byte, act *guard.Action, strs internedStrings) (plain bool, err error) {
-	d := actionDecoder{data: data, strs: strs}
+// reflection). A plain line's input is read into reuse, emptied first,
+// when reuse is not nil (a stream's map of the line before, which nothing
+// keeps past its line): a new map a line otherwise.
+func readActionLinePlain(data []byte, act *guard.Action, strs internedStrings, reuse map[string]any) (plain bool, err error) {
+	d := actionDecoder{data: data, strs: strs, reuse: reuse}
 	if d.action(act) {
 		return true, nil
 	}
@@ -111,6 +113,8 @@ type actionDecoder struct {
 	i    int
 	buf  []byte          // a string with escapes, decoded
 	strs internedStrings // strings kept from earlier lines, or nil
+	// reuse is the map an input is read into, emptied first; nil: a new one.
+	reuse map[string]any
 }
 
 // internedStrings are strings read before, by their text.
@@ -189,7 +193,12 @@ func (d *actionDecoder) action(act *guard.Action) bool {
 }
 
 func (d *actionDecoder) input(act *guard.Action) bool {
-	in := map[string]any{}
+	in := d.reuse
+	if in == nil {
+		in = map[string]any{}
+	} else {
+		clear(in)
+	}
 	ok := d.object(func(key []byte) bool {
 		v, ok := d.scalar()
 		if ok {

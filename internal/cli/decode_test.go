@@ -33,6 +33,13 @@ func sameAsJSON(t *testing.T, data []byte) {
 			t.Fatalf("%q: with interned strings %#v (%v), without %#v (%v)", data, again, ierr, got, gerr)
 		}
 	}
+	// A stream's reading into the input map of an earlier line, which
+	// must not show through.
+	reuse := map[string]any{"command": "rm -rf /", "stale": true}
+	var reused guard.Action
+	if _, rerr := readActionLinePlain(data, &reused, strs, reuse); (rerr == nil) != (gerr == nil) || !reflect.DeepEqual(reused, got) {
+		t.Fatalf("%q: into a reused map %#v (%v), into a new one %#v (%v)", data, reused, rerr, got, gerr)
+	}
 }
 
 // plainLine is the line an agent's batch sends for command, with the

@@ -114,6 +114,10 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	var act guard.Action
 	var d guard.Decision
 	strs := internedStrings{}
+	// One input map serves every plain line in the same way (emptied
+	// before each); one that grew past maxReusedInput keys is let go,
+	// since emptying a map costs its size.
+	input := map[string]any{}
 	for {
 		if acks.held() && !lineReady(in) {
 			// Reading may wait for the caller, who may be waiting for us.
@@ -144,7 +148,7 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 			continue
 		}
 		act = guard.Action{}
-		plain, uerr := readActionLinePlain(data, &act, strs)
+		plain, uerr := readActionLinePlain(data, &act, strs, input)
 		why := ""
 		if uerr != nil {
 			why = "invalid JSON: " + jsonErrorText(uerr)
@@ -179,11 +183,17 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 				return e
 			}
 		}
+		if len(input) > maxReusedInput {
+			input = map[string]any{}
+		}
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 	}
 }
+
+// maxReusedInput bounds the input map a stream keeps from line to line.
+const maxReusedInput = 64
 
 // lineReady reports whether in holds a whole line, so reading it cannot
 // wait for the writer.

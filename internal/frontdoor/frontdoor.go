@@ -179,26 +179,55 @@ func (door *Door) Decide(ctx context.Context, a *guard.Action) (d guard.Decision
 	if (held && door.Gate == nil) || door.Writer != nil {
 		raw = door.encode(a)
 	}
-	switch {
-	case held && door.Gate != nil:
-		res.Approval, res.ApprovalErr = door.Gate(ctx, a, &d)
-	case held && door.Queue != nil && res.ApprovalErr == nil:
-		switch door.Approvals {
-		case OpenRequests:
-			res.Approval, res.ApprovalErr = gate.ApplyEncoded(ctx, door.Queue, a, raw, &d)
-		case PassesOnly:
-			res.Approval, res.ApprovalErr = gate.Pass(ctx, door.Queue, a, &d)
-		}
+	if held && (door.Gate != nil || door.Queue != nil && res.ApprovalErr == nil) {
+		d, res.Approval, res.ApprovalErr = door.gate(ctx, a, raw, d)
 	}
 	if door.Rewrite != nil && d.Verdict != guard.Block && d.Error == "" {
-		door.Rewrite(ctx, a, &d)
+		d = door.rewrite(ctx, a, d)
 	}
 	door.flag(&d)
+	if door.Writer == nil && door.Decided == nil {
+		return d, res, nil // nothing to record or tell
+	}
 	if door.Writer != nil {
 		res.Took = time.Since(start)
 	}
-	err = door.record(ctx, a, raw, &d, &res)
+	d, err = door.recorded(ctx, a, raw, d, res)
 	return d, res, err
+}
+
+// The steps of Decide that hand the decision to code the door does not
+// know (a gate, a rewrite, a writer) take and return it by value: the
+// copy they change lives on the heap only when one of them runs, and a
+// check that only checks (check --jsonl --no-audit) allocates no
+// decision.
+
+// gate opens an approval request for d, or passes it once, as the door
+// says (Decide's held case).
+func (door *Door) gate(ctx context.Context, a *guard.Action, raw []byte, d guard.Decision) (guard.Decision, approval.Outcome, error) {
+	var o approval.Outcome
+	var err error
+	switch {
+	case door.Gate != nil:
+		o, err = door.Gate(ctx, a, &d)
+	case door.Approvals == OpenRequests:
+		o, err = gate.ApplyEncoded(ctx, door.Queue, a, raw, &d)
+	case door.Approvals == PassesOnly:
+		o, err = gate.Pass(ctx, door.Queue, a, &d)
+	}
+	return d, o, err
+}
+
+// rewrite is door.Rewrite over d.
+func (door *Door) rewrite(ctx context.Context, a *guard.Action, d guard.Decision) guard.Decision {
+	door.Rewrite(ctx, a, &d)
+	return d
+}
+
+// recorded is record over d and res.
+func (door *Door) recorded(ctx context.Context, a *guard.Action, raw []byte, d guard.Decision, res Result) (guard.Decision, error) {
+	err := door.record(ctx, a, raw, &d, &res)
+	return d, err
 }
 
 // Fail is the decision about an action that could not be checked at all
@@ -321,9 +350,8 @@ func (door *Door) encode(a *guard.Action) []byte {
 }
 
 // record appends d's record, tells Decided, and records a pass used now.
-// A record that cannot be written turns an allow into the fallback. (d
-// and res are the caller's, changed in place: a Decision is large, and
-// it is on the heap once already.)
+// A record that cannot be written turns an allow into the fallback (d is
+// changed in place).
 func (door *Door) record(ctx context.Context, a *guard.Action, raw []byte, d *guard.Decision, res *Result) error {
 	if door.Writer == nil {
 		if door.Decided != nil {
