@@ -276,6 +276,13 @@ func (a *app) doctorPolicy(r *doctorReport) {
 	for _, w := range p.Warnings {
 		r.add("policy", "policy", checkWarn, w, "")
 	}
+	if len(p.Rules) > 0 {
+		// The lean hook links no expression compiler: each call of such a
+		// policy starts it and then actionguard hook.
+		r.add("policy", "custom rules", checkInfo,
+			fmt.Sprintf("%d custom rule(s): the lean actionguard-hook hands every hook call to 'actionguard hook', which compiles them (two program starts a call)", len(p.Rules)),
+			"hooks that run 'actionguard hook' directly start one program a call")
+	}
 }
 
 // doctorMode reports the mode in force: a learning period (or a chosen
