@@ -82,6 +82,9 @@ func atk9ArithRows() []Row {
 		"x=2; (( x > 1 )) && echo big", "echo ${s:1:2}", "x=1; echo ${arr[x]}", "for ((i=0; i<3; i++)); do echo $i; done", "read -r n < count.txt; echo $((n+1))",
 		"[ -v HOME ]", "[[ -v a[1] ]]", "read -ra parts <<< 'a b'", "printf -v out '%s' hi", "unset 'a[1]'", "n=$(wc -l < f.txt); echo $((n+1))",
 		"x=y; y=x; echo $((x))", "declare -A m; m['k']=1; echo ${m[k]}",
+		"typeset -i count=10; echo $count", "let 'total = 3 * 4'; echo $total", "[[ $(wc -l < f.txt) -gt 100 ]] && echo long",
+		"n=$(git rev-list --count HEAD); echo $((n % 10))", "f() { local -i n=$1; echo $((n+1)); }; f 4",
+		"i=0; while (( i < 3 )); do i=$((i+1)); done; echo $i", "arr=(a b c); echo ${arr[$((${#arr[@]}-1))]}",
 	} {
 		rows = append(rows, b(c, cmd, "Arithmetic on numbers and plain names: nothing runs."))
 	}
