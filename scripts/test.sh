@@ -35,6 +35,12 @@ if ! ./scripts/ci-npm.sh; then
 	fi
 	echo "the npm packages could not be installed: the MCP round-trip test is skipped" >&2
 fi
+if ! ./scripts/ci-tools.sh; then
+	if [ "${CI:-}" = true ]; then
+		echo "rsync could not be installed" >&2; exit 1
+	fi
+	echo "rsync could not be installed: its spelling of a copy into a directory is not run" >&2
+fi
 if ! ./scripts/ci-chromium.sh; then
 	if [ "${CI:-}" = true ]; then
 		echo "chromium could not be installed" >&2; exit 1
