@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/actionguard/actionguard/rule"
@@ -160,9 +161,12 @@ func selfHandler(c *Cmd, r *report) {
 	if cmd == "serve" && c.Has("--no-auth", "--allow-remote") {
 		verb = "*" // a server anyone can answer approvals on
 	}
+	if (cmd == "undo" || cmd == "trash" && verb == "restore") && restoresElsewhere(c) {
+		verb = "*" // a trash the agent made: its manifest says where files go
+	}
 	if reads, ok := selfReads()[cmd]; ok {
 		for _, v := range reads {
-			if v == "*" && verb != "*" || v == verb {
+			if v == "*" && verb != "*" || v != "*" && v == verb {
 				return
 			}
 		}
@@ -190,6 +194,26 @@ func selfHandler(c *Cmd, r *report) {
 	default:
 		r.add(c.find(ruleSelfUnknown, ""))
 	}
+}
+
+// restoresElsewhere reports an undo or trash restore pointed at another
+// database or state directory than the user's (--db, --store, an
+// ACTIONGUARD_ variable on the line): the trash there is whatever made
+// it, and its manifest names the paths the files are restored to — the
+// agent's hook settings, actionguard's own files.
+func restoresElsewhere(c *Cmd) bool {
+	if strings.Contains(strings.ToUpper(c.Text), "ACTIONGUARD_") {
+		return true
+	}
+	for _, a := range c.Args {
+		if a == "--" {
+			break
+		}
+		if a == "--db" || a == "--store" || strings.HasPrefix(a, "--db=") || strings.HasPrefix(a, "--store=") {
+			return true
+		}
+	}
+	return false
 }
 
 // doctorChanges reports a doctor given a flag after its name other than
