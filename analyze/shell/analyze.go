@@ -1006,7 +1006,9 @@ func (w *walker) runCmd(argv []string, dyn []bool, proc []stream, in stream, tex
 	if dynamicName(c) {
 		w.r.add(c.find(ruleDynamicCommand, "Runs a command whose name is only known when it runs ("+truncateText(strings.TrimPrefix(c.Path, "\x00"), 60)+"), so what it does cannot be checked."))
 		w.r.mutates()
-		return stream{kind: streamUnknown}, c
+		if !namedByBase(c) {
+			return stream{kind: streamUnknown}, c
+		}
 	}
 	if defs, ok := w.state().funcs[c.Name]; ok && c.Path == c.Name && argv[0] == c.Path && len(argv) == len(c.Args)+1 {
 		// (command f, sudo f, env f run a program named f, not the function.)

@@ -257,11 +257,38 @@ func (w *walker) newCmd(argv []string, dyn []bool, text string, sudo bool) *Cmd 
 	if dyn[0] {
 		c.Path = "\x00" + argv[0]
 		c.Name = argv[0]
+		if base := literalBase(argv[0]); base != "" {
+			// $HOME/bin/rm, "${D}/actionguard": only the directory is
+			// unknown; the program is judged by its name as well.
+			c.Name = progName(base)
+		}
 	}
 	if c.Text == "" {
 		c.Text = joinArgv(argv)
 	}
 	return c
+}
+
+// literalBase is the last element of a command word whose directory only
+// is known at run time ($HOME/bin/rm: "rm"), or "" when the name itself is
+// unknown ($CMD, /usr/bin/$X, a glob).
+func literalBase(word string) string {
+	i := strings.LastIndexByte(word, '/')
+	if i < 0 {
+		return ""
+	}
+	base := word[i+1:]
+	if base == "" || strings.ContainsAny(base, "$`\x00*?[{\\") {
+		return ""
+	}
+	return base
+}
+
+// namedByBase reports a command whose directory only is unknown: its name
+// is literalBase's.
+func namedByBase(c *Cmd) bool {
+	base := literalBase(strings.TrimPrefix(c.Path, "\x00"))
+	return base != "" && c.Name == progName(base)
 }
 
 // progName is the name a handler is registered under: the base name, with

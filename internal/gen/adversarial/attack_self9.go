@@ -75,5 +75,17 @@ func attackSelf9ExtraRows() []Row {
 			d(c, "block", r.self, "Restores files from a trash another database names: whatever made it chose where they go, the agent's hook settings included."),
 			b(c, r.twin, "Undoes the agent's own deletion from the user's trash, or only reads."))
 	}
+	// The program named through a directory known only when it runs: the
+	// name at its end is still the program.
+	for _, r := range []struct{ self, twin string }{
+		{`"$HOME/go/bin/actionguard" mode learning`, "~/go/bin/actionguard mode"},
+		{"${HOME}/.local/bin/actionguard approvals approve ap-1", "~/.local/bin/actionguard approvals list"},
+		{`"$GOBIN/actionguard" tokens create ci`, "actionguard tokens list"},
+		{"$HOME/bin/rm -rf ~", "~/bin/rm -rf build"},
+	} {
+		rows = append(rows,
+			d(c, "block", r.self, "Runs a control-plane change or a deletion through a program named by a variable directory."),
+			b(c, r.twin, "Runs a reading command, or a routine deletion, through a program whose path is written out."))
+	}
 	return rows
 }
