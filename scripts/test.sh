@@ -88,30 +88,27 @@ mapfile -t plain < <(go list ./... | grep -Ev "^($race_re)\$")
 go build -o "$ACTIONGUARD_ARTIFACTS/testsum" ./scripts/testsum
 
 # The supported platforms (README): every package, tests included, builds
-# and vets for each of the four other targets. Those vets, the plain tests
-# and the race run go on at once: each waits on its large packages one at
-# a time (the compiler's critical path, a test binary's slow test), so
-# together they keep both cores busy where one after the other would leave
-# one idle. The vets run at a lower priority: they take the cycles the
-# tests leave, and do not slow a test that waits on another process. The
-# vets' and the race run's output is shown once they end, the plain run's
-# as it goes: one line a package, the output of what failed, and at the
-# end the slowest tests and every skipped test with its reason.
-# A test binary's time limit is 30 minutes, not go test's 10: on a busy
-# 2-core machine the largest package (internal/cli) shares the cores with
-# the race run and the vets, and a limit is no assertion about speed.
+# and vets for each of the four other targets, one after another (each
+# uses both cores; run beside the tests at a lower priority they starved
+# and the whole run took longer). Then the plain tests and the race run go
+# on at once: each waits on its large packages one at a time (the
+# compiler's critical path, a test binary's slow test), so together they
+# keep both cores busy. The race run's output is shown once it ends, the
+# plain run's as it goes: one line a package, the output of what failed,
+# and at the end the slowest tests and every skipped test with its reason.
 cross_targets=(darwin/arm64 darwin/amd64 windows/amd64 linux/arm64)
-echo "--- cross-builds ${cross_targets[*]}, and go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]} but ${between_processes[*]})"
+echo "--- cross-builds ${cross_targets[*]}"
+for target in "${cross_targets[@]}"; do
+	t0=$SECONDS
+	GOOS=${target%/*} GOARCH=${target#*/} go vet ./...
+	echo "$target: ok ($((SECONDS - t0)) s)"
+done
+echo "--- go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]} but ${between_processes[*]})"
 {
 	# An interrupted run leaves nothing behind.
 	trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 	began=$SECONDS
 	status=0
-	declare -A vet_pid
-	for target in "${cross_targets[@]}"; do
-		GOOS=${target%/*} GOARCH=${target#*/} nice -n 10 go vet ./... >"$ACTIONGUARD_ARTIFACTS/vet-${target/\//-}.log" 2>&1 &
-		vet_pid[$target]=$!
-	done
 	race_json="$ACTIONGUARD_ARTIFACTS/test-race.json"
 	if $race; then
 		CGO_ENABLED=1 go test -race -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
@@ -124,15 +121,5 @@ echo "--- cross-builds ${cross_targets[*]}, and go test (${#plain[@]} packages; 
 	wait "$race_pid" || status=1
 	echo "race tests: $((SECONDS - began)) s"
 	cat "$race_json"
-	for target in "${cross_targets[@]}"; do
-		if wait "${vet_pid[$target]}"; then
-			echo "cross-build $target: ok"
-		else
-			echo "cross-build $target: FAILED"
-			status=1
-		fi
-		cat "$ACTIONGUARD_ARTIFACTS/vet-${target/\//-}.log"
-	done
-	echo "cross-builds and tests: $((SECONDS - began)) s"
 	exit $status
 } | "$ACTIONGUARD_ARTIFACTS/testsum"
