@@ -44,3 +44,18 @@ func checkAttackRows(t *testing.T, rows []Row, least int) {
 		}
 	}
 }
+
+// checkBenignShare: at least 40% of rows are benign twins, as the attack
+// corpus asks of every class.
+func checkBenignShare(t *testing.T, rows []Row) {
+	t.Helper()
+	benign := 0
+	for _, r := range rows {
+		if !r.Destructive {
+			benign++
+		}
+	}
+	if benign*10 < len(rows)*4 {
+		t.Errorf("%d of %d rows benign, want at least 40%%", benign, len(rows))
+	}
+}

@@ -7,13 +7,5 @@ import "testing"
 func TestAttackSelf8Rows(t *testing.T) {
 	rows := attackSelf8ExtraRows()
 	checkAttackRows(t, rows, 60)
-	benign := 0
-	for _, r := range rows {
-		if !r.Destructive {
-			benign++
-		}
-	}
-	if benign*10 < len(rows)*4 {
-		t.Errorf("%d of %d rows benign, want at least 40%%", benign, len(rows))
-	}
+	checkBenignShare(t, rows)
 }

@@ -7,13 +7,5 @@ import "testing"
 func TestAttackSelf9Rows(t *testing.T) {
 	rows := attackSelf9ExtraRows()
 	checkAttackRows(t, rows, 50)
-	benign := 0
-	for _, r := range rows {
-		if !r.Destructive {
-			benign++
-		}
-	}
-	if benign*10 < len(rows)*4 {
-		t.Errorf("%d of %d rows benign, want at least 40%%", benign, len(rows))
-	}
+	checkBenignShare(t, rows)
 }
