@@ -185,6 +185,12 @@ func grepNamesSelf(pat string) bool {
 		// the rest of the command's analysis.
 		return literalNamesSelf(pat)
 	}
+	return compiledNamesSelf(pat)
+}
+
+// compiledNamesSelf reports a search pattern, compiled as the search
+// compiles it (case folded), that matches most of actionguard's name.
+func compiledNamesSelf(pat string) bool {
 	re, err := regexp.Compile("(?i)" + pat)
 	if err != nil {
 		return false
