@@ -475,10 +475,15 @@ func allLoopback(dests []string) bool {
 	}
 	for _, d := range dests {
 		host := d
-		if u, err := url.Parse(d); err == nil && u.Host != "" {
-			host = u.Hostname()
-		} else if h, _, err := net.SplitHostPort(d); err == nil {
-			host = h
+		// Without "//" a URL has no host, and without ":" no port: an
+		// address such as bob@example.com is its own host, read with no
+		// parsing.
+		if strings.Contains(d, "//") || strings.Contains(d, ":") {
+			if u, err := url.Parse(d); err == nil && u.Host != "" {
+				host = u.Hostname()
+			} else if h, _, err := net.SplitHostPort(d); err == nil {
+				host = h
+			}
 		}
 		host = strings.ToLower(strings.Trim(host, "[]"))
 		if host == "localhost" || strings.HasSuffix(host, ".localhost") {
