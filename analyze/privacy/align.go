@@ -159,17 +159,15 @@ func Align(t Transmission) Alignment {
 		asks = t.Requests
 	}
 	said := normalizeMessages(asks)
-	var shared []SharedName
-	r := resolver{known: knownSet(t.Known), book: t.ContactBook, names: t.Names, shared: &shared, observed: func(addr string) bool {
-		if mentionsValueAny(t.Observations, Email, addr) {
-			return true
-		}
-		return t.FingerprintKey != nil && len(t.ObservedFingerprints) > 0 &&
-			slices.Contains(t.ObservedFingerprints, Fingerprint(t.FingerprintKey, Email, addr))
-	}}
+	var shared *[]SharedName
+	if t.Names != nil {
+		shared = new([]SharedName) // only then: a check without names allocates nothing for it
+	}
+	r := resolver{known: knownSet(t.Known), book: t.ContactBook, names: t.Names, shared: shared,
+		observations: t.Observations, fpKey: t.FingerprintKey, observedFPs: t.ObservedFingerprints}
 	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases) || allReferred(t.Referred, t.Destinations)}
-	if !al.Named {
-		al.Shared = shared
+	if !al.Named && shared != nil {
+		al.Shared = *shared
 	}
 	// "Log into Gmail": what a sign-in sends (the password, the user
 	// name, a one-time code) is asked for when it goes to the service the
@@ -443,12 +441,22 @@ type resolver struct {
 	// known: the contact book's recipients; book: a book was consulted.
 	known map[string]bool
 	book  bool
-	// observed reports whether an address appeared in a tool's output.
-	observed func(addr string) bool
+	// What the session's tools showed (see observed).
+	observations, observedFPs []string
+	fpKey                     []byte
 	// names: the book's names of its contacts, nil when it has none;
 	// shared collects the first names several of them bear.
 	names  Names
 	shared *[]SharedName
+}
+
+// observed reports whether an address appeared in a tool's output, or
+// its fingerprint where the outputs are kept redacted.
+func (r resolver) observed(addr string) bool {
+	if mentionsValueAny(r.observations, Email, addr) {
+		return true
+	}
+	return r.fpKey != nil && len(r.observedFPs) > 0 && slices.Contains(r.observedFPs, Fingerprint(r.fpKey, Email, addr))
 }
 
 // namesDestination reports whether the user's messages name one of the
@@ -510,7 +518,7 @@ func (r resolver) namesOne(said, d string, aliases []string) bool {
 		if containsWord(said, a) || containsWord(said, "mailto:"+a) {
 			return true
 		}
-		if !r.known[a] && (r.book || r.observed == nil || r.observed(a)) {
+		if !r.known[a] && (r.book || r.observed(a)) {
 			return false
 		}
 		names := personNames(a)
