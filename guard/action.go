@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/actionguard/actionguard/analyze/shell"
 	"github.com/actionguard/actionguard/analyze/tools"
@@ -297,6 +298,50 @@ func (a *Action) InferKind() Kind {
 // SplitName splits a tool name such as "GmailSendEmail", "send_email" or
 // "mcp__github__create_issue" into lower-case words.
 func SplitName(name string) []string {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= utf8.RuneSelf {
+			return splitNameRunes(name)
+		}
+	}
+	// Tool names are ASCII: the words are slices of the name, lowered
+	// only when they hold a capital.
+	words := make([]string, 0, 4)
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			words = append(words, strings.ToLower(name[start:end]))
+			start = -1
+		}
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case !asciiLower(c) && !asciiUpper(c) && !asciiDigit(c):
+			flush(i)
+			continue
+		case asciiUpper(c):
+			if i > 0 && (asciiLower(name[i-1]) || asciiDigit(name[i-1]) ||
+				(asciiUpper(name[i-1]) && i+1 < len(name) && asciiLower(name[i+1]))) {
+				flush(i)
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(name))
+	if len(words) == 0 {
+		return nil
+	}
+	return words
+}
+
+func asciiLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func asciiUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func asciiDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// splitNameRunes is SplitName for a name with letters beyond ASCII.
+func splitNameRunes(name string) []string {
 	var words []string
 	var cur []rune
 	flush := func() {

@@ -653,8 +653,8 @@ func (e *evaluation) scrub() {
 			r = append(r, s, "[REDACTED]")
 		}
 	}
-	if len(r) == 0 {
-		return
+	if len(r) == 0 || !e.echoesAny(r) {
+		return // building a Replacer costs more than looking
 	}
 	rep := strings.NewReplacer(r...)
 	d := &e.d
@@ -669,6 +669,39 @@ func (e *evaluation) scrub() {
 	for i := range d.Steps {
 		d.Steps[i].Text = rep.Replace(d.Steps[i].Text)
 	}
+}
+
+// echoesAny reports whether a text of the decision holds one of the
+// old strings of pairs (old, new, old, new…).
+func (e *evaluation) echoesAny(pairs []string) bool {
+	has := func(t string) bool {
+		for i := 0; i < len(pairs); i += 2 {
+			if strings.Contains(t, pairs[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	d := &e.d
+	if has(d.Reason) || has(d.Notice) || has(d.Error) {
+		return true
+	}
+	for _, f := range d.Findings {
+		if has(f.Evidence) || has(f.Message) {
+			return true
+		}
+	}
+	for _, t := range d.Trace {
+		if has(t.Detail) {
+			return true
+		}
+	}
+	for _, s := range d.Steps {
+		if has(s.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 func countRisky(fs []Finding) int {

@@ -331,7 +331,7 @@ var (
 		Match:    []string{`intent ` + strings.Repeat("a", intent.MaxBytes+1)},
 		NoMatch:  []string{`intent Search for React tutorials`},
 	}
-	guardRules = []*rule.Rule{ruleCredReadLocal, ruleCancelled, ruleExfiltration, ruleMasked, rulePartOfTask, rulePhishing, ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend}
+	guardRules = []*rule.Rule{ruleCredReadLocal, ruleCancelled, ruleExfiltration, ruleMasked, rulePartOfTask, rulePhishing, ruleSharedName, ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend}
 )
 
 // genericRules returns the guard's own rules, sorted by id.

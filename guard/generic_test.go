@@ -263,7 +263,15 @@ func TestGuardRules(t *testing.T) {
 		}
 		return out
 	}
-	ruletest.Check(t, ruletest.Options{RequireNoMatch: true}, own, func(ex string, _ *rule.Rule) []rule.Finding {
+	// A first name several contacts share is known from a book with
+	// names: Alex Kim and Alex Rivera, and one Sam.
+	named := guard.New(guard.WithContactBook(newNamedBook().add("alex.kim@example.com", "Alex Kim").
+		add("alex.rivera@example.com", "Alex Rivera").add("sam.lee@example.com", "Sam Lee")))
+	ruletest.Check(t, ruletest.Options{RequireNoMatch: true}, own, func(ex string, r *rule.Rule) []rule.Finding {
+		g := g
+		if r.ID == "privacy.send.shared-name" {
+			g = named
+		}
 		var a guard.Action
 		if text, ok := strings.CutPrefix(ex, "intent "); ok {
 			a = guard.Action{Kind: guard.KindIntent, Text: text}

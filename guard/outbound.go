@@ -129,11 +129,20 @@ func (e *evaluation) outbound() {
 	}
 	al := privacy.Align(privacy.Transmission{
 		Destinations: t.dests, Aliases: aliases(t.dests), Payload: text, Attachments: t.attachments,
-		UserMessages: msgs, Requests: asks, Declines: declines, Known: e.knownContacts, ContactBook: e.contactBook, Referred: e.referredTest(), Observations: observations(e.a.Context.History), Findings: found,
+		UserMessages: msgs, Requests: asks, Declines: declines, Known: e.knownContacts, ContactBook: e.contactBook, Names: e.names(), Referred: e.referredTest(), Observations: observations(e.a.Context.History), Findings: found,
 		FingerprintKey: e.g.fpKey, UserFingerprints: e.a.Context.UserFingerprints, ObservedFingerprints: observedFingerprints(e.a.Context.History),
 	})
 	if e.trace {
 		e.step("outbound", fmt.Sprintf("task alignment: %s (asked %v, destination named %v)", orNone([]string{string(al.Outcome)}), al.Asked, al.Named), 0)
+	}
+	// A first name several contacts bear named none of them: the send
+	// waits for the user to say which one (unless it is blocked anyway).
+	shared := len(al.Shared) > 0 && al.Outcome != privacy.Exfiltration && al.Outcome != privacy.Cancelled
+	if shared {
+		e.sharedName(al.Shared, t.dests)
+		if al.Outcome != privacy.Anonymized {
+			return
+		}
 	}
 	ev := rule.Printable(truncate(strings.Join(t.dests, ", "), 120))
 	switch al.Outcome {
@@ -170,7 +179,9 @@ func (e *evaluation) outbound() {
 	default:
 		return
 	}
-	e.notice = al.Notice
+	if !shared {
+		e.notice = al.Notice
+	}
 }
 
 // naming adds the tool's name to a sentence: "… (send_email)."
@@ -475,10 +486,15 @@ func allLoopback(dests []string) bool {
 	}
 	for _, d := range dests {
 		host := d
-		if u, err := url.Parse(d); err == nil && u.Host != "" {
-			host = u.Hostname()
-		} else if h, _, err := net.SplitHostPort(d); err == nil {
-			host = h
+		// Without "//" a URL has no host, and without ":" no port: an
+		// address such as bob@example.com is its own host, read with no
+		// parsing.
+		if strings.Contains(d, "//") || strings.Contains(d, ":") {
+			if u, err := url.Parse(d); err == nil && u.Host != "" {
+				host = u.Hostname()
+			} else if h, _, err := net.SplitHostPort(d); err == nil {
+				host = h
+			}
 		}
 		host = strings.ToLower(strings.Trim(host, "[]"))
 		if host == "localhost" || strings.HasSuffix(host, ".localhost") {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
@@ -49,6 +50,33 @@ func (s *SQLite) ContactCounts(ctx context.Context, keys []string) (map[string]i
 		if err != nil {
 			return nil, fmt.Errorf("store: counting contacts: %w", err)
 		}
+	}
+	return out, nil
+}
+
+// ContactNames returns the display of each recipient with one, by key
+// (guard.ContactNames): the names an import gave, and the masked
+// addresses the guard skips.
+func (s *SQLite) ContactNames(ctx context.Context) (map[string]string, error) {
+	out := map[string]string{}
+	err := s.retry(ctx, func() error {
+		clear(out)
+		rows, err := s.query(ctx, `SELECT key, display FROM contacts WHERE kind = ? AND display <> ''`, audit.ContactRecipient)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k, d string
+			if err := rows.Scan(&k, &d); err != nil {
+				return err
+			}
+			out[k] = d
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: contact names: %w", err)
 	}
 	return out, nil
 }

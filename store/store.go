@@ -47,6 +47,10 @@ type Store interface {
 	// Appending an audit record with Contacts counts one interaction for
 	// each, in the same transaction.
 	ContactCounts(ctx context.Context, keys []string) (map[string]int, error)
+	// ContactNames returns the display of each recipient that has one,
+	// by key: the names an import gave (and masked addresses, which the
+	// guard tells apart).
+	ContactNames(ctx context.Context) (map[string]string, error)
 	// ImportContacts adds contacts with a number of earlier interactions
 	// (Contact.Interactions; an existing contact keeps the larger count)
 	// and returns how many were new.

@@ -1,6 +1,7 @@
 package fields
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"unicode"
@@ -97,17 +98,19 @@ func Words(key string) []string {
 // count, and a key about a secret rather than holding one is None:
 // password_hint, min_password_length, token_type, show_password, max_tokens.
 func Classify(key string) Kind {
+	// The words are read in a buffer on the stack: a map lookup of
+	// string(b) does not copy b, so classifying a key allocates nothing.
 	var buf [MaxKeyBytes * 2]byte
 	var at [24]int
 	norm, bounds := normalize(key, buf[:0], at[:0])
 	n := len(bounds)
-	word := func(i int) string {
+	word := func(i int) []byte {
 		if i+1 < n {
 			return norm[bounds[i]:bounds[i+1]]
 		}
 		return norm[bounds[i]:]
 	}
-	for n > 1 && (trailingNeutral()[word(n-1)] || allDigits(word(n-1))) {
+	for n > 1 && (trailingNeutral()[string(word(n-1))] || allDigits(word(n-1))) {
 		norm = norm[:bounds[n-1]]
 		n--
 	}
@@ -115,7 +118,7 @@ func Classify(key string) Kind {
 		return None
 	}
 	for k := min(4, n); k >= 1; k-- {
-		kind, ok := keyKinds()[norm[bounds[n-k]:]]
+		kind, ok := keyKinds()[string(norm[bounds[n-k]:])]
 		if !ok {
 			continue
 		}
@@ -123,7 +126,7 @@ func Classify(key string) Kind {
 			return None
 		}
 		for i := 0; i < n-k; i++ {
-			if leadingNotValue()[word(i)] {
+			if leadingNotValue()[string(word(i))] {
 				return None
 			}
 		}
@@ -132,7 +135,7 @@ func Classify(key string) Kind {
 	// One word run together: "userpassword", "dbpasswd", "smtppass".
 	last := word(n - 1)
 	for _, suf := range []string{"password", "passwd", "passphrase", "passcode", "passwort", "apikey", "accesstoken", "secretkey"} {
-		if strings.HasSuffix(last, suf) && len(last) > len(suf) {
+		if bytes.HasSuffix(last, []byte(suf)) && len(last) > len(suf) {
 			return keyKinds()[suf]
 		}
 	}
@@ -166,20 +169,20 @@ var lookalikes = sync.OnceValue(func() *strings.Replacer {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func allDigits(s string) bool {
+func allDigits[T string | []byte](s T) bool {
 	for i := 0; i < len(s); i++ {
 		if !isDigit(s[i]) {
 			return false
 		}
 	}
-	return s != ""
+	return len(s) > 0
 }
 
 // normalize writes a key's words, lower case, run together into buf, and
 // where each word starts into at; the words are Words(key)'s.
-func normalize(key string, buf []byte, at []int) (string, []int) {
+func normalize(key string, buf []byte, at []int) ([]byte, []int) {
 	if len(key) > MaxKeyBytes {
-		return "", nil
+		return nil, nil
 	}
 	ascii := true
 	for i := 0; i < len(key); i++ {
@@ -194,7 +197,7 @@ func normalize(key string, buf []byte, at []int) (string, []int) {
 			at = append(at, len(buf))
 			buf = append(buf, w...)
 		}
-		return string(buf), at
+		return buf, at
 	}
 	inWord := false
 	for i := 0; i < len(key); i++ {
@@ -224,7 +227,7 @@ func normalize(key string, buf []byte, at []int) (string, []int) {
 		buf = append(buf, c)
 		inWord = true
 	}
-	return string(buf), at
+	return buf, at
 }
 
 // IsDestination reports whether a key names where data goes (to, cc,
@@ -234,7 +237,7 @@ func normalize(key string, buf []byte, at []int) (string, []int) {
 func IsDestination(key string) bool {
 	var buf [MaxKeyBytes * 2]byte
 	norm, _ := normalize(key, buf[:0], nil)
-	return norm != "" && destinationKeys()[norm]
+	return len(norm) > 0 && destinationKeys()[string(norm)]
 }
 
 // IsIdentity reports whether a key names who signs in: username, user,
@@ -242,7 +245,7 @@ func IsDestination(key string) bool {
 func IsIdentity(key string) bool {
 	var buf [MaxKeyBytes * 2]byte
 	norm, _ := normalize(key, buf[:0], nil)
-	return norm != "" && identityKeys()[norm]
+	return len(norm) > 0 && identityKeys()[string(norm)]
 }
 
 var trailingNeutral = lazySet("value val text plain plaintext raw str string input confirm confirmation again repeat verify 1 2 3 b64 base64 encoded field_value " +

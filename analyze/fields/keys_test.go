@@ -105,7 +105,7 @@ func TestNormalizeIsWords(t *testing.T) {
 			if i+1 < len(at) {
 				e = at[i+1]
 			}
-			got = append(got, norm[s:e])
+			got = append(got, string(norm[s:e]))
 		}
 		if strings.Join(got, " ") != strings.Join(ws, " ") {
 			t.Errorf("%q: normalize %q, Words %q", k, got, ws)

@@ -112,9 +112,12 @@ func (w *walker) form(s, path, top string, depth int, set func(string)) bool {
 	if strings.ContainsAny(s, "\n\r") {
 		return false
 	}
-	pairs := strings.Split(s, "&")
+	// Most strings are not forms: they are told apart before anything
+	// is allocated.
 	values := false
-	for _, p := range pairs {
+	for rest, more := s, true; more; {
+		var p string
+		p, rest, more = strings.Cut(rest, "&")
 		name, v, ok := strings.Cut(p, "=")
 		if !ok || !isFormName(name) || v != "" && strings.Trim(v, "=") == "" {
 			return false // "abc==" is base64 padding
@@ -124,6 +127,7 @@ func (w *walker) form(s, path, top string, depth int, set func(string)) bool {
 	if !values {
 		return false // "SGVsbG8=": base64, not a form of empty fields
 	}
+	pairs := strings.Split(s, "&")
 	w.bytes += len(s)
 	sg := &segs{parent: set}
 	o := w.newObject()
@@ -212,9 +216,11 @@ func (w *walker) httpieItem(s, path, top string, depth int, set func(string)) bo
 
 // headerLines walks "Name: value" lines (curl -H, a header block).
 func (w *walker) headerLines(s, path, top string, depth int, set func(string)) bool {
-	lines := strings.SplitAfter(s, "\n")
+	// Told apart before anything is allocated, as forms are.
 	n := 0
-	for _, l := range lines {
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		l = strings.TrimRight(l, "\r\n")
 		if strings.TrimSpace(l) == "" {
 			continue
@@ -227,6 +233,7 @@ func (w *walker) headerLines(s, path, top string, depth int, set func(string)) b
 	if n == 0 {
 		return false
 	}
+	lines := strings.SplitAfter(s, "\n")
 	w.bytes += len(s)
 	sg := &segs{parent: set}
 	var items []namedPart

@@ -47,6 +47,9 @@ type Transmission struct {
 	// the user's bob. Without a book a name names an address whose name it
 	// is (seed 001: "send bob an email" reaches bob@example.com).
 	ContactBook bool
+	// Names are the book's names of its contacts (nil: none known). A
+	// first name several contacts bear names none of them (see Names).
+	Names Names
 	// Referred reports whether an address is the sender of a message an
 	// earlier tool result showed and the user asked to reply to (see
 	// Refers); nil when no request refers to one.
@@ -137,6 +140,10 @@ type Alignment struct {
 	Masked string `json:"masked,omitempty"`
 	// Notice is the one sentence for the user. It never contains a secret.
 	Notice string `json:"notice"`
+	// Shared are the first names the user wrote that several contacts
+	// bear, when the destination is not named otherwise: the recipient is
+	// ambiguous, the user did not say which one.
+	Shared []SharedName `json:"shared,omitempty"`
 }
 
 // Align decides whether a transmission belongs to the user's stated task
@@ -152,14 +159,16 @@ func Align(t Transmission) Alignment {
 		asks = t.Requests
 	}
 	said := normalizeMessages(asks)
-	r := resolver{known: knownSet(t.Known), book: t.ContactBook, observed: func(addr string) bool {
-		if mentionsValueAny(t.Observations, Email, addr) {
-			return true
-		}
-		return t.FingerprintKey != nil && len(t.ObservedFingerprints) > 0 &&
-			slices.Contains(t.ObservedFingerprints, Fingerprint(t.FingerprintKey, Email, addr))
-	}}
+	var shared *[]SharedName
+	if t.Names != nil {
+		shared = new([]SharedName) // only then: a check without names allocates nothing for it
+	}
+	r := resolver{known: knownSet(t.Known), book: t.ContactBook, names: t.Names, shared: shared,
+		observations: t.Observations, fpKey: t.FingerprintKey, observedFPs: t.ObservedFingerprints}
 	al := Alignment{Asked: asksTransmission(said), Named: r.namesDestination(said, t.Destinations, t.Aliases) || allReferred(t.Referred, t.Destinations)}
+	if !al.Named && shared != nil {
+		al.Shared = *shared
+	}
 	// "Log into Gmail": what a sign-in sends (the password, the user
 	// name, a one-time code) is asked for when it goes to the service the
 	// user asked to sign in to — not to a person, not to another site.
@@ -432,8 +441,22 @@ type resolver struct {
 	// known: the contact book's recipients; book: a book was consulted.
 	known map[string]bool
 	book  bool
-	// observed reports whether an address appeared in a tool's output.
-	observed func(addr string) bool
+	// What the session's tools showed (see observed).
+	observations, observedFPs []string
+	fpKey                     []byte
+	// names: the book's names of its contacts, nil when it has none;
+	// shared collects the first names several of them bear.
+	names  Names
+	shared *[]SharedName
+}
+
+// observed reports whether an address appeared in a tool's output, or
+// its fingerprint where the outputs are kept redacted.
+func (r resolver) observed(addr string) bool {
+	if mentionsValueAny(r.observations, Email, addr) {
+		return true
+	}
+	return r.fpKey != nil && len(r.observedFPs) > 0 && slices.Contains(r.observedFPs, Fingerprint(r.fpKey, Email, addr))
 }
 
 // namesDestination reports whether the user's messages name one of the
@@ -495,13 +518,23 @@ func (r resolver) namesOne(said, d string, aliases []string) bool {
 		if containsWord(said, a) || containsWord(said, "mailto:"+a) {
 			return true
 		}
-		if !r.known[a] && (r.book || r.observed == nil || r.observed(a)) {
+		if !r.known[a] && (r.book || r.observed(a)) {
 			return false
 		}
-		for _, name := range personNames(a) {
+		names := personNames(a)
+		if r.names != nil {
+			// The book's name for the contact names it too ("Alex" for
+			// akim@corp.example, Alex Kim), written with or without
+			// accents.
+			said = foldLetters(said)
+			if first := FirstName(FoldName(r.names.NameOf(a))); first != "" {
+				names = append(names, first)
+			}
+		}
+		for _, name := range names {
 			// "bob" as a word of its own, not the bob of bob@acme.com:
 			// the user who wrote one address named no other bob.
-			if findWord(said, name, func(j int) bool { return bareWord(said, j, j+len(name)) }) {
+			if findWord(said, name, func(j int) bool { return bareWord(said, j, j+len(name)) }) && !r.sharedFirstName(said, name, a) {
 				return true
 			}
 		}

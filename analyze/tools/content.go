@@ -207,6 +207,10 @@ func codeLike(s string, start, end int) bool {
 	return false
 }
 
+// nameSpaces writes a file name's separators as spaces; a Replacer is
+// safe for concurrent use.
+var nameSpaces = strings.NewReplacer("_", " ", "-", " ")
+
 // content grades what a message or a post says.
 func (e *evaluation) content(ev string) {
 	a := e.a
@@ -219,7 +223,7 @@ func (e *evaluation) content(ev string) {
 		if i := strings.LastIndexAny(at, "/\\"); i >= 0 {
 			at = at[i+1:]
 		}
-		scanContent(strings.NewReplacer("_", " ", "-", " ").Replace(strings.TrimSuffix(at, path.Ext(at))), &found)
+		scanContent(nameSpaces.Replace(strings.TrimSuffix(at, path.Ext(at))), &found)
 	}
 	for _, w := range e.words {
 		if medicalVendors[w] && found[catMedical] == "" {

@@ -25,6 +25,22 @@ var errNoContactBook = errors.New("no contact book yet (the audit database does 
 
 // ContactCounts implements guard.ContactBook.
 func (b *cliContacts) ContactCounts(ctx context.Context, keys []string) (map[string]int, error) {
+	if err := b.open(ctx); err != nil {
+		return nil, err
+	}
+	return b.st.ContactCounts(ctx, keys)
+}
+
+// ContactNames implements guard.ContactNames.
+func (b *cliContacts) ContactNames(ctx context.Context) (map[string]string, error) {
+	if err := b.open(ctx); err != nil {
+		return nil, err
+	}
+	return b.st.ContactNames(ctx)
+}
+
+// open opens the store on the first lookup.
+func (b *cliContacts) open(ctx context.Context) error {
 	b.once.Do(func() {
 		if ref := b.a.storeRefValue(); !isPostgresURL(ref) {
 			path, err := b.a.dbFile()
@@ -40,9 +56,9 @@ func (b *cliContacts) ContactCounts(ctx context.Context, keys []string) (map[str
 		b.st, b.err = b.a.openStore(ctx)
 	})
 	if b.err != nil {
-		return nil, fmt.Errorf("contact book: %w", b.err)
+		return fmt.Errorf("contact book: %w", b.err)
 	}
-	return b.st.ContactCounts(ctx, keys)
+	return nil
 }
 
 // Close closes the store if it was opened.

@@ -34,6 +34,7 @@ func contactTimeout(getenv func(string) string) time.Duration {
 // contactStore is what the hook's contact book needs of the store.
 type contactStore interface {
 	ContactCounts(ctx context.Context, keys []string) (map[string]int, error)
+	ContactNames(ctx context.Context) (map[string]string, error)
 	Close() error
 }
 
@@ -76,20 +77,31 @@ func openContactStore(ctx context.Context, db *database, path string, timeout ti
 	return st, nil
 }
 
-type countsResult struct {
-	counts map[string]int
-	err    error
-}
-
 // ContactCounts implements guard.ContactBook. The lookup runs aside, so
 // that a locked or slow database costs the hook ContactTimeout at most.
 func (b *hookContacts) ContactCounts(ctx context.Context, keys []string) (map[string]int, error) {
+	return lookUp(ctx, b, func(st contactStore) (map[string]int, error) { return st.ContactCounts(ctx, keys) })
+}
+
+// ContactNames implements guard.ContactNames, within the same time.
+func (b *hookContacts) ContactNames(ctx context.Context) (map[string]string, error) {
+	return lookUp(ctx, b, func(st contactStore) (map[string]string, error) { return st.ContactNames(ctx) })
+}
+
+// lookUp runs ask on the book's store (opened on first use) aside, and
+// gives up after the book's timeout.
+func lookUp[T any](ctx context.Context, b *hookContacts, ask func(contactStore) (T, error)) (T, error) {
+	var zero T
 	if b.closed.Load() {
-		return nil, errors.New("contact book closed")
+		return zero, errors.New("contact book closed")
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.timeout)
 	defer cancel()
-	done := make(chan countsResult, 1)
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
 	go func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
@@ -102,22 +114,22 @@ func (b *hookContacts) ContactCounts(ctx context.Context, keys []string) (map[st
 			}
 		}
 		if b.err != nil {
-			done <- countsResult{err: b.err}
+			done <- result{err: b.err}
 			return
 		}
-		c, err := b.st.ContactCounts(ctx, keys)
+		v, err := ask(b.st)
 		if b.closed.Load() {
 			// The hook ended while this ran: nobody else will close it.
 			b.st.Close()
 			b.st, b.err = nil, errors.New("contact book closed")
 		}
-		done <- countsResult{c, err}
+		done <- result{v, err}
 	}()
 	select {
 	case r := <-done:
-		return r.counts, r.err
+		return r.v, r.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("contact book: %w", ctx.Err())
+		return zero, fmt.Errorf("contact book: %w", ctx.Err())
 	}
 }
 

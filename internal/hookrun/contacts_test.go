@@ -30,7 +30,36 @@ func (s *fakeContactStore) ContactCounts(ctx context.Context, keys []string) (ma
 	return s.counts, nil
 }
 
+func (s *fakeContactStore) ContactNames(ctx context.Context) (map[string]string, error) {
+	if s.block != nil {
+		<-s.block
+	}
+	return map[string]string{"k": "Alex Kim"}, nil
+}
+
 func (s *fakeContactStore) Close() error { s.closed.Add(1); return nil }
+
+// The names are looked up through the same opened store, and a slow
+// database costs the timeout, not a hang.
+func TestHookContactNames(t *testing.T) {
+	st := &fakeContactStore{}
+	b := newHookContacts("unused", nil, ContactTimeout)
+	opened := 0
+	b.open = func(context.Context, string) (contactStore, error) { opened++; return st, nil }
+	defer b.Close()
+	if _, err := b.ContactCounts(context.Background(), []string{"k"}); err != nil {
+		t.Fatal(err)
+	}
+	names, err := b.ContactNames(context.Background())
+	if err != nil || names["k"] != "Alex Kim" || opened != 1 {
+		t.Fatalf("names %v, %v; opened %d times", names, err, opened)
+	}
+	st.block = make(chan struct{})
+	defer close(st.block)
+	if _, err := b.ContactNames(context.Background()); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a database slower than the timeout: %v", err)
+	}
+}
 
 // The contact book is opened only when asked, answers, and is closed when
 // the hook ends.

@@ -24,6 +24,7 @@ type Store interface {
 	approval.Store
 	audit.Storage
 	ContactCounts(ctx context.Context, keys []string) (map[string]int, error)
+	ContactNames(ctx context.Context) (map[string]string, error)
 	Close() error
 }
 

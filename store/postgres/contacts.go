@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/store"
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
@@ -65,6 +66,32 @@ func (s *Store) ContactCounts(ctx context.Context, keys []string) (map[string]in
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: counting contacts: %w", err)
+	}
+	return out, nil
+}
+
+// ContactNames returns the display of each recipient with one, by key
+// (guard.ContactNames).
+func (s *Store) ContactNames(ctx context.Context) (map[string]string, error) {
+	out := map[string]string{}
+	err := s.run(ctx, func(c *pgx.Conn) error {
+		clear(out)
+		rows, err := c.Query(ctx, `SELECT key, display FROM contacts WHERE kind = $1 AND display <> ''`, audit.ContactRecipient)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k, d string
+			if err := rows.Scan(&k, &d); err != nil {
+				return err
+			}
+			out[k] = d
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: contact names: %w", err)
 	}
 	return out, nil
 }

@@ -219,6 +219,14 @@ func testContactsImport(t *testing.T, open func(*testing.T) store.Store) {
 			t.Errorf("after importing a name for a known contact: %+v, want it shown as Carol Example with 8 interactions", c)
 		}
 	}
+	// The guard reads the recipients' names (a payee's is not one).
+	names, err := st.ContactNames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names[carol.Key] != "Carol Example" || names[alice.Key] != alice.Display || names[shop.Key] != "" {
+		t.Errorf("ContactNames = %v, want Carol Example for carol, alice's masked display, no payee", names)
+	}
 }
 
 func testTokens(t *testing.T, open func(*testing.T) store.Store) {
