@@ -341,8 +341,14 @@ func (s *Spool) Records() ([]Record, error) {
 	return out, nil
 }
 
-// drainBatch is how many spooled records go into one append transaction.
-const drainBatch = 32
+// drainBatch is how many spooled records go into one append transaction
+// at most, and drainBatchBytes how many bytes of spool lines: a batch is
+// one commit and one checkpoint, so a large spool (a long check --jsonl
+// stream's) drains in a few hundred of them, with memory still bounded.
+const (
+	drainBatch      = 512
+	drainBatchBytes = 4 << 20
+)
 
 // Drain moves every spooled record into l, in order, and empties the
 // spool. It returns how many records it moved. When appending fails, the
@@ -367,6 +373,7 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 	// memory stays bounded by the batch whatever the spool's size.
 	rd := bufio.NewReaderSize(f, 64<<10)
 	var batch []*Record
+	batchBytes := 0
 	moved := 0
 	var off, done int64 // bytes read; bytes whose records are committed
 	flush := func() error {
@@ -380,7 +387,8 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		}
 		moved += len(batch)
 		done = off
-		batch = batch[:0]
+		clear(batch)
+		batch, batchBytes = batch[:0], 0
 		return nil
 	}
 	for {
@@ -392,8 +400,9 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			batch = append(batch, spooledRecord(bytes.TrimSuffix(line, []byte("\n")), cut))
+			batchBytes += len(line)
 		}
-		if len(batch) >= drainBatch {
+		if len(batch) >= drainBatch || batchBytes >= drainBatchBytes {
 			if err := flush(); err != nil {
 				return moved, s.keepFrom(f, done, err)
 			}
