@@ -14,11 +14,19 @@ import (
 // every time. Redact is a pure function (its rules are fixed when the
 // program is built), which is what makes the memory sound.
 //
-// A cleanSet is safe for concurrent use. It keeps at most cleanSetSize
-// texts of at most cleanTextMax bytes each, and forgets them all when full.
+// A cleanSet is safe for concurrent use. It keeps at most 2×cleanSetSize
+// texts of at most cleanTextMax bytes each, in two generations: when the
+// newer is full the older is forgotten and the newer takes its place, and
+// a text found in the older is kept in the newer. So values that never
+// repeat (an action's id) do not push out the ones a stream repeats.
 type cleanSet struct {
-	mu sync.Mutex
-	m  map[string]struct{}
+	// full is the redactor remembered: Redact when nil, redactForSpool for
+	// a SpoolBatch.
+	full func(string) string
+
+	mu       sync.Mutex
+	newer    map[string]struct{}
+	previous map[string]struct{}
 }
 
 const (
@@ -26,38 +34,79 @@ const (
 	cleanTextMax = 512
 )
 
-// redact is Redact(s).
+// redact is the full redactor's answer for s: Redact(s), or c.full(s).
 func (c *cleanSet) redact(s string) string {
-	if len(s) > cleanTextMax {
-		return Redact(s)
+	full := c.full
+	if full == nil {
+		full = Redact
 	}
-	c.mu.Lock()
-	_, clean := c.m[s]
-	c.mu.Unlock()
-	if clean {
+	if len(s) > cleanTextMax {
+		return full(s)
+	}
+	if c.recall(s) {
 		return s
 	}
-	r := Redact(s)
+	r := full(s)
 	if r != s {
 		return r
 	}
 	c.mu.Lock()
-	if c.m == nil || len(c.m) >= cleanSetSize {
-		c.m = make(map[string]struct{}, cleanSetSize)
-	}
-	c.m[strings.Clone(s)] = struct{}{}
+	c.keep(strings.Clone(s))
 	c.mu.Unlock()
 	return r
+}
+
+// recall reports whether s is remembered as clean, keeping it in the newer
+// generation when the older held it.
+func (c *cleanSet) recall(s string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.newer[s]; ok {
+		return true
+	}
+	if _, ok := c.previous[s]; ok {
+		c.keep(s)
+		return true
+	}
+	return false
+}
+
+// keep remembers s as clean; c.mu is held.
+func (c *cleanSet) keep(s string) {
+	if c.newer == nil || len(c.newer) >= cleanSetSize {
+		c.previous, c.newer = c.newer, make(map[string]struct{}, cleanSetSize)
+	}
+	c.newer[s] = struct{}{}
+}
+
+// remembered reports whether s is held in either generation.
+func (c *cleanSet) remembered(s string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, inNewer := c.newer[s]
+	_, inPrevious := c.previous[s]
+	return inNewer || inPrevious
+}
+
+// size is how many texts are held.
+func (c *cleanSet) size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.newer) + len(c.previous)
 }
 
 // redactJSON is RedactJSON(raw).
 func (c *cleanSet) redactJSON(raw []byte) []byte { return redactJSONWith(raw, c.redact) }
 
 // redactAction is compact(RedactJSON(raw)): what a record keeps of its
-// action. An action with no space between its tokens (every one the
-// front door encodes) is not scanned a third time to compact it.
-func (c *cleanSet) redactAction(raw []byte) []byte {
-	out, spaced := redactJSONSpaced(raw, c.redact)
+// action.
+func (c *cleanSet) redactAction(raw []byte) []byte { return redactActionWith(raw, c.redact) }
+
+// redactActionWith is compact(redactJSONWith(raw, redact)). An action with
+// no space between its tokens (every one the front door encodes) is not
+// scanned a third time to compact it.
+func redactActionWith(raw []byte, redact func(string) string) []byte {
+	out, spaced := redactJSONSpaced(raw, redact)
 	if !spaced {
 		return out
 	}

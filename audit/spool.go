@@ -7,13 +7,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/actionguard/actionguard/audit/internal/writehook"
+	"github.com/actionguard/actionguard/internal/jsonx"
 	"github.com/actionguard/actionguard/internal/lockfile"
 )
 
@@ -99,24 +102,55 @@ func (s *Spool) AppendSyncing(r *Record) (wait func() error, err error) {
 // frame is the file's first bytes (the file is new, and its name must be
 // synced too).
 func (s *Spool) write(r *Record) (f *os.File, first bool, err error) {
+	enc := spoolEncoder{redact: redactForSpool, crc: castagnoli()}
+	frame, err := enc.appendFrame(nil, r)
+	if err != nil {
+		return nil, false, err
+	}
+	f, err = s.open()
+	if err != nil {
+		return nil, false, err
+	}
+	end, err := lockedWrite(f, frame)
+	if err != nil {
+		f.Close()
+		return nil, false, err
+	}
+	return f, end == int64(len(frame)), nil
+}
+
+// spoolEncoder turns records into spool frames.
+type spoolEncoder struct {
+	// redact is this package's anchored secret rules and the personal
+	// data (redactForSpool), or a memory of what they left clean.
+	redact func(string) string
+	crc    *crc32.Table // castagnoli or castagnoliFast
+	line   []byte       // the last record's JSON, its memory reused
+}
+
+// appendFrame appends r's frame to b: r redacted, its Rules made non-nil,
+// its Time stamped when zero. An action too large for one spool line is
+// cut.
+func (e *spoolEncoder) appendFrame(b []byte, r *Record) ([]byte, error) {
 	if r == nil {
-		return nil, false, errors.New("audit: spool: nil record")
+		return b, errors.New("audit: spool: nil record")
 	}
 	if len(r.Action) > 0 {
-		r.Action = compact(redactSpoolJSON(r.Action))
+		r.Action = redactActionWith(r.Action, e.redact)
 	}
-	r.Reason = redactForSpool(r.Reason)
-	r.Error = redactForSpool(r.Error)
+	r.Reason = e.redact(r.Reason)
+	r.Error = e.redact(r.Error)
 	if r.Rules == nil {
 		r.Rules = []string{}
 	}
 	if r.Time.IsZero() {
 		r.Time = time.Now().UTC().Truncate(time.Microsecond)
 	}
-	payload, err := spoolLine(r)
+	payload, err := appendSpoolLine(e.line[:0], r)
 	if err != nil {
-		return nil, false, fmt.Errorf("audit: spool: %w", err)
+		return b, fmt.Errorf("audit: spool: %w", err)
 	}
+	e.line = payload
 	if len(payload) > maxSpoolLine {
 		cut := *r
 		text := string(r.Action)
@@ -125,36 +159,45 @@ func (s *Spool) write(r *Record) (f *os.File, first bool, err error) {
 		}
 		cut.Action, _ = json.Marshal(map[string]string{"truncated": text})
 		if payload, err = json.Marshal(&cut); err != nil {
-			return nil, false, fmt.Errorf("audit: spool: %w", err)
+			return b, fmt.Errorf("audit: spool: %w", err)
 		}
 	}
-	frame := appendFrame(make([]byte, 0, len(payload)+32), payload)
+	return appendFrameSum(b, payload, e.crc), nil
+}
+
+// open opens the spool for appending, creating it (and its directory)
+// readable by its owner only.
+func (s *Spool) open() (*os.File, error) {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-		return nil, false, fmt.Errorf("audit: spool: %w", err)
+		return nil, fmt.Errorf("audit: spool: %w", err)
 	}
-	f, err = os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, false, fmt.Errorf("audit: spool: %w", err)
+		return nil, fmt.Errorf("audit: spool: %w", err)
 	}
+	return f, nil
+}
+
+// lockedWrite writes frames, whole frames only, to the spool f in one
+// write under the spool's shared lock, and returns the file's offset after
+// them: with O_APPEND, the end of these frames wherever other writers'
+// frames went.
+func lockedWrite(f *os.File, frames []byte) (int64, error) {
 	// The lock covers the write only: a drain must not read half a frame,
 	// and a sync needs no lock.
 	if err := lockfile.Shared(f); err != nil {
-		f.Close()
-		return nil, false, fmt.Errorf("audit: spool: lock: %w", err)
+		return 0, fmt.Errorf("audit: spool: lock: %w", err)
 	}
-	_, err = spoolWrite(f, frame)
+	_, err := spoolWrite(f, frames)
 	var end int64
 	if err == nil {
-		// With O_APPEND the offset is the end of this frame, wherever
-		// other writers' frames went.
 		end, err = f.Seek(0, io.SeekCurrent)
 	}
 	lockfile.Unlock(f)
 	if err != nil {
-		f.Close()
-		return nil, false, fmt.Errorf("audit: spool: %w", err)
+		return 0, fmt.Errorf("audit: spool: %w", err)
 	}
-	return f, end == int64(len(frame)), nil
+	return end, nil
 }
 
 // syncSpool syncs the spool, and its directory too when the write was the
@@ -184,27 +227,85 @@ func spoolWrite(f *os.File, frame []byte) (int, error) {
 	return f.Write(frame)
 }
 
-// spoolLine encodes r as one JSON object. The action, already compact and
-// valid JSON (RedactJSON's output, compacted), is spliced in as it is
-// rather than validated and compacted again by encoding/json.
-func spoolLine(r *Record) ([]byte, error) {
-	action := r.Action
-	c := *r
-	c.Action = nil
-	b, err := json.Marshal(&c)
-	if err != nil || len(action) == 0 {
-		return b, err
+// spoolLine encodes r as one JSON object, the fields in the order and
+// form encoding/json gives them (TestSpoolLineIsMarshal, FuzzSpoolLine), by
+// hand: it is most of the cost of spooling a record. The action, already
+// compact and valid JSON (RedactJSON's output, compacted), is spliced in as
+// it is. A record with contacts, or a time JSON cannot hold, goes through
+// encoding/json.
+func spoolLine(r *Record) ([]byte, error) { return appendSpoolLine(nil, r) }
+
+// appendSpoolLine appends spoolLine(r) to b.
+func appendSpoolLine(b []byte, r *Record) ([]byte, error) {
+	if len(r.Contacts) > 0 || r.Time.Year() < 0 || r.Time.Year() > 9999 {
+		j, err := json.Marshal(r)
+		return append(b, j...), err
 	}
-	// b ends with "}"; the record's "action" key holds null.
-	i := bytes.Index(b, []byte(`"action":null`))
-	if i < 0 {
-		return json.Marshal(r)
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, r.Seq, 10)
+	b = append(b, `,"time":"`...)
+	b = r.Time.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","session_id":`...)
+	b = jsonx.AppendString(b, r.SessionID)
+	b = append(b, `,"agent":`...)
+	b = jsonx.AppendString(b, r.Agent)
+	b = append(b, `,"tool":`...)
+	b = jsonx.AppendString(b, r.Tool)
+	b = append(b, `,"kind":`...)
+	b = jsonx.AppendString(b, r.Kind)
+	b = append(b, `,"action":`...)
+	if len(r.Action) == 0 {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, r.Action...)
 	}
-	out := make([]byte, 0, len(b)+len(action))
-	out = append(out, b[:i+len(`"action":`)]...)
-	out = append(out, action...)
-	out = append(out, b[i+len(`"action":null`):]...)
-	return out, nil
+	b = append(b, `,"verdict":`...)
+	b = jsonx.AppendString(b, string(r.Verdict))
+	b = append(b, `,"level":`...)
+	b = jsonx.AppendString(b, string(r.Level))
+	b = append(b, `,"score":`...)
+	b = strconv.AppendInt(b, int64(r.Score), 10)
+	b = append(b, `,"risk":`...)
+	b = strconv.AppendInt(b, int64(r.Risk), 10)
+	b = append(b, `,"rules":`...)
+	b = appendStrings(b, r.Rules)
+	b = append(b, `,"reason":`...)
+	b = jsonx.AppendString(b, r.Reason)
+	if r.Error != "" {
+		b = append(b, `,"error":`...)
+		b = jsonx.AppendString(b, r.Error)
+	}
+	b = append(b, `,"duration_micros":`...)
+	b = strconv.AppendInt(b, r.DurationMicros, 10)
+	if r.Confidence != 0 {
+		b = append(b, `,"confidence":`...)
+		b = strconv.AppendInt(b, int64(r.Confidence), 10)
+	}
+	if len(r.Anomalies) > 0 {
+		b = append(b, `,"anomalies":`...)
+		b = appendStrings(b, r.Anomalies)
+	}
+	b = append(b, `,"prev_hash":`...)
+	b = jsonx.AppendString(b, r.PrevHash)
+	b = append(b, `,"hash":`...)
+	b = jsonx.AppendString(b, r.Hash)
+	return append(b, '}'), nil
+}
+
+// appendStrings appends ss as a JSON array (null when nil, as
+// encoding/json writes it).
+func appendStrings(b []byte, ss []string) []byte {
+	if ss == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonx.AppendString(b, s)
+	}
+	return append(b, ']')
 }
 
 // Size returns the spool's size in bytes (0 when it does not exist).
@@ -240,8 +341,14 @@ func (s *Spool) Records() ([]Record, error) {
 	return out, nil
 }
 
-// drainBatch is how many spooled records go into one append transaction.
-const drainBatch = 32
+// drainBatch is how many spooled records go into one append transaction
+// at most, and drainBatchBytes how many bytes of spool lines: a batch is
+// one commit and one checkpoint, so a large spool (a long check --jsonl
+// stream's) drains in a few hundred of them, with memory still bounded.
+const (
+	drainBatch      = 512
+	drainBatchBytes = 4 << 20
+)
 
 // Drain moves every spooled record into l, in order, and empties the
 // spool. It returns how many records it moved. When appending fails, the
@@ -266,6 +373,7 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 	// memory stays bounded by the batch whatever the spool's size.
 	rd := bufio.NewReaderSize(f, 64<<10)
 	var batch []*Record
+	batchBytes := 0
 	moved := 0
 	var off, done int64 // bytes read; bytes whose records are committed
 	flush := func() error {
@@ -279,7 +387,8 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		}
 		moved += len(batch)
 		done = off
-		batch = batch[:0]
+		clear(batch)
+		batch, batchBytes = batch[:0], 0
 		return nil
 	}
 	for {
@@ -291,8 +400,9 @@ func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			batch = append(batch, spooledRecord(bytes.TrimSuffix(line, []byte("\n")), cut))
+			batchBytes += len(line)
 		}
-		if len(batch) >= drainBatch {
+		if len(batch) >= drainBatch || batchBytes >= drainBatchBytes {
 			if err := flush(); err != nil {
 				return moved, s.keepFrom(f, done, err)
 			}

@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -154,19 +153,13 @@ func (a *app) runServe(ctx context.Context, o *serveOptions) error {
 		// server; 400 takes that to a few percent for a few MiB more.
 		debug.SetGCPercent(400)
 	}
-	if path := a.env.Getenv("ACTIONGUARD_CPUPROFILE"); path != "" {
-		// A diagnostic: the CPU profile of the whole run, written when the
-		// server stops (bench/serveload measures with it).
-		f, err := os.Create(path)
-		if err != nil {
-			return &exitError{code: ExitError, err: fmt.Errorf("ACTIONGUARD_CPUPROFILE: %w", err)}
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return &exitError{code: ExitError, err: fmt.Errorf("ACTIONGUARD_CPUPROFILE: %w", err)}
-		}
-		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	// A diagnostic: the CPU profile of the whole run, written when the
+	// server stops (bench/serveload measures with it).
+	stopProfile, err := a.cpuProfile()
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	if a.env.Getenv("GOMAXPROCS") == "" {
 		if n := runtime.GOMAXPROCS(0); n < 4 {
 			// On a small machine, twice as many Ps as cores: the audit

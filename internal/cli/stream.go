@@ -23,12 +23,17 @@ const MaxLineBytes = 16 << 20
 // in the same order. Memory stays constant: one line at a time. A line that
 // is not a valid Action gets an error object (a Decision carrying the
 // fallback verdict and the error) and the stream goes on.
-func (a *app) runStream(ctx context.Context, o *checkOptions) error {
+func (a *app) runStream(ctx context.Context, o *checkOptions) (err error) {
 	g, notice, err := a.frontGuard(o.cwd)
 	if err != nil {
 		return err
 	}
-	sink, err := a.sink(ctx)
+	stopProfile, err := a.cpuProfile()
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
+	log, err := a.streamLog(ctx, g, o)
 	if err != nil {
 		fmt.Fprintf(a.env.Stderr, "actionguard: %v (decisions are not recorded)\n", err)
 	}
@@ -50,7 +55,36 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) error {
 		q.Audit = nil // the stream records each decision itself, pass included
 		def.queue = q
 	}
-	return streamActions(ctx, g, sink, a.env.Stdin, a.env.Stdout, def)
+	if sl, ok := log.(*spoolLog); ok {
+		defer func() {
+			if cerr := sl.Close(); err == nil {
+				err = cerr
+			}
+		}()
+	}
+	return streamActions(ctx, g, log, a.env.Stdin, a.env.Stdout, def)
+}
+
+// streamLog is where the stream records its decisions: the spool beside
+// the SQLite database (spoolLog), or, for a PostgreSQL store and with
+// --approvals (whose requests and passes live in the database anyway), the
+// log itself through the background batcher; nil with --no-audit.
+func (a *app) streamLog(ctx context.Context, g *guard.Guard, o *checkOptions) (streamLog, error) {
+	if a.noAudit {
+		return nil, nil
+	}
+	if !o.approvals && !isPostgresURL(a.storeRefValue()) {
+		db, err := a.dbFile()
+		if err != nil {
+			return nil, fmt.Errorf("finding the audit database: %w", err)
+		}
+		return newSpoolLog(db, g.Policy() == nil || g.Policy().StrictDurability), nil
+	}
+	sink, err := a.sink(ctx)
+	if sink == nil {
+		return nil, err
+	}
+	return sink, err
 }
 
 // streamGCPercent is the garbage collector's target while check --jsonl
@@ -76,13 +110,10 @@ type streamDefaults struct {
 // released when the input has no whole line ready, so a caller that waits
 // for its answer gets it at once). When a record cannot be committed the
 // stream stops with the error and the decisions held are not given.
-func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Reader, w io.Writer, def streamDefaults) (err error) {
+func streamActions(ctx context.Context, g *guard.Guard, log streamLog, r io.Reader, w io.Writer, def streamDefaults) (err error) {
 	in := bufio.NewReaderSize(r, 64<<10)
 	out := bufio.NewWriterSize(w, 64<<10)
-	acks := &ackedOutput{out: out}
-	if sink != nil {
-		acks.log = sink.Batcher
-	}
+	acks := &ackedOutput{out: out, log: log}
 	defer func() {
 		if rerr := acks.release(); err == nil {
 			err = rerr
@@ -92,7 +123,10 @@ func streamActions(ctx context.Context, g *guard.Guard, sink *auditSink, r io.Re
 	enc.SetEscapeHTML(false)
 	// Every line goes through the front door; a check only checks, so a
 	// pass teaches the contact book nothing.
-	door := &frontdoor.Door{Guard: g, Writer: sink.writer(), PolicyNotice: def.policyNotice}
+	door := &frontdoor.Door{Guard: g, PolicyNotice: def.policyNotice}
+	if log != nil {
+		door.Writer = log
+	}
 	if def.queue != nil {
 		door.Queue, door.Approvals = def.queue, frontdoor.OpenRequests
 	}
@@ -209,7 +243,7 @@ func lineReady(in *bufio.Reader) bool {
 // to out.
 type ackedOutput struct {
 	out *bufio.Writer
-	log *frontdoor.Batcher // nil: nothing to wait for
+	log streamLog // nil: nothing to wait for
 
 	older, newer         []byte
 	olderMark, newerMark int64 // records queued when the segment's last line ended

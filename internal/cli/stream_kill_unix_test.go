@@ -31,7 +31,8 @@ var streamCommands = []string{
 // TestStreamKilledLosesNoAnswer kills `check --jsonl` (SIGKILL) at random
 // moments while it answers, round after round on one database: every
 // decision line the caller had read is an acknowledged decision, and its
-// record must be in the log afterwards, the chain intact. One round is a
+// record must be in the log after the next drain of the spool the stream
+// writes its records to (store.OpenDrained), the chain intact. One round is a
 // caller that waits for each answer before it asks again (the stream must
 // answer without waiting for more input); the others flood it.
 func TestStreamKilledLosesNoAnswer(t *testing.T) {
@@ -127,12 +128,13 @@ func TestStreamKilledLosesNoAnswer(t *testing.T) {
 	}
 }
 
-// checkStreamLog checks that the log's chain is intact and that every
+// checkStreamLog drains the spool into the log, as the next command that
+// opens it does, checks that the chain is intact and that every
 // acknowledged decision id has its record; it returns the record count.
 func checkStreamLog(t *testing.T, db string, acked map[string]bool) int64 {
 	t.Helper()
 	ctx := context.Background()
-	s, err := store.Open(ctx, db)
+	s, err := store.OpenDrained(ctx, db)
 	if err != nil {
 		t.Fatalf("opening the killed stream's log: %v", err)
 	}
