@@ -177,9 +177,13 @@ func TestBatchReviewInChromium(t *testing.T) {
 		}
 		ids = append(ids, d.ApprovalID)
 	}
-	e.check(forcePush("web-1"))
+	push := e.check(forcePush("web-1"))
 	group := chromedp.CSS(`.group-item`)
-	step("waiting for the group", chromedp.WaitVisible(group))
+	// The page learns of the requests one event at a time and rebuilds its
+	// lists on each (and every 30 s): it is read, and clicked, once all
+	// five are there, not when the group first shows with two or three.
+	until("all five requests listed", `document.querySelector('.group-item .gi-count')?.textContent === '4' && `+
+		`document.querySelector('.queue-item[data-id="`+ids[3]+`"]') !== null && document.querySelector('.queue-item[data-id="`+push.ApprovalID+`"]') !== null`)
 	if got := text(".group-item"); !strings.Contains(got, "4") || !strings.Contains(got, "file deletions in /home/u/proj") {
 		t.Errorf("the group reads %q", got)
 	}
@@ -261,8 +265,16 @@ func TestBatchReviewInChromium(t *testing.T) {
 	step("rejecting them", chromedp.Click(chromedp.ID("g-reject")))
 	until("the DANGEROUS group is gone", `document.getElementById('groups').hidden`)
 	for _, id := range danger {
-		if r, _ := e.st.Approval(context.Background(), id); r.Status != approval.StatusRejected {
-			t.Errorf("%s is %s", id, r.Status)
+		for {
+			r, err := e.st.Approval(context.Background(), id)
+			if err == nil && r.Status == approval.StatusRejected {
+				break
+			}
+			if time.Now().After(deadline) {
+				toasts, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('toasts').innerText`))
+				t.Fatalf("%s is %s (%v)\ntoasts: %q\nconsole: %q", id, r.Status, err, toasts, console.Errors())
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
 	}
 	time.Sleep(200 * time.Millisecond) // late errors

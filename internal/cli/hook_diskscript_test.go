@@ -17,6 +17,7 @@ func TestHookScriptsWrittenByAnEarlierCall(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Fatal("bash is needed to write the scripts as the agent would")
 	}
+	t.Parallel() // each case's state is in a folder of its own
 	bin := hookBuildCmd(t, "actionguard-hook")
 	writers := []struct{ name, write, run string }{
 		{"redirect", `echo "PAYLOAD" > y.sh`, "bash y.sh"},

@@ -57,6 +57,7 @@ func readSelfGuardCases(t *testing.T, fill *strings.Replacer) []selfGuardCase {
 // a message that sends the agent to a person), while the benign twins
 // run.
 func TestHookSelfGuard(t *testing.T) {
+	t.Parallel() // its state is in a folder of its own
 	bin := hookBuildCmd(t, "actionguard-hook")
 	dir := t.TempDir()
 	for _, d := range []string{"home", "config/actionguard", "project/.git", "project/docs", "sessions"} {

@@ -204,6 +204,9 @@ func TestRedactionState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binaries")
 	}
+	// Its state is its own folder's (stateEnv): it runs beside the other
+	// long hook tests, each process-bound, instead of after them.
+	t.Parallel()
 	hookBin := hookBuildCmd(t, "actionguard-hook")
 	cliBin := hookBuild(t)
 	dir := t.TempDir()
