@@ -663,10 +663,14 @@ func (w *walker) declClause(d *syntax.DeclClause) {
 		if a.Naked {
 			if a.Name != nil && exported {
 				w.envExported(a.Name.Value, oneLine(w.nodeText(d))) // env_elsewhere.go
+				w.gitEnvExported(a.Name.Value, oneLine(w.nodeText(d)))
 			}
 			continue
 		}
 		w.assign(a, exported)
+		if exported && a.Name != nil {
+			w.gitEnvExported(a.Name.Value, oneLine(w.nodeText(d)))
+		}
 	}
 }
 
@@ -950,7 +954,9 @@ func (w *walker) run(argv []string, dyn []bool, proc []stream, in stream, text, 
 	fl := w.r.fl()
 	outer := fl.nestedOut
 	fl.nestedOut = stream{}
+	nf := len(w.r.res.Findings)
 	out, c := w.runCmd(argv, dyn, proc, in, text, secret, s)
+	w.netCommandLine(c, argv, dyn, proc, text, nf) // net_cmdline.go
 	if nested := fl.nestedOut; nested.kind == streamSecret && out.kind != streamSecret && c != nil {
 		out = nested
 	}

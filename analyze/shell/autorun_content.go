@@ -311,6 +311,13 @@ func (w *walker) autorunContent(abs, name string, j writeJudgement, ev string, i
 		v = w.judgeShellAutorun(fc.text, c, name+" runs later")
 	case j.rule == ruleWriteProjectAutorun && (base == "tasks.json" || base == "settings.json"):
 		v = w.editorAutorun(base, fc.text, c)
+	case j.rule == ruleWriteAutorun && systemdUnitName(base) && strings.HasSuffix(path.Dir(strings.ToLower(abs)), "/systemd/user"):
+		// A unit written here with content the line shows: what its
+		// Exec lines run is judged (and again when systemctl starts it).
+		if w.judgeShellAutorun(unitCommands(fc.text), c, name+" runs later") == autorunDanger {
+			return svcLose, " What it runs is code out of sight."
+		}
+		return svcSmall, " What it runs is judged by its commands."
 	default:
 		return 0, ""
 	}
@@ -336,4 +343,19 @@ func (w *walker) teeAutorun(c *Cmd, name, abs string) {
 	if pts, _ := w.autorunContent(abs, name, j, c.Text, c.index); pts >= svcLose && j.rule == ruleWriteProjectAutorun {
 		w.r.add(c.find(ruleWriteAutorun, "Writes "+name+": what it holds runs code out of sight the next time a tool runs it.", name))
 	}
+}
+
+// unitCommands returns the command lines a systemd unit runs (its Exec…=
+// settings, without the prefixes that change how: + - @ ! :), one a line.
+func unitCommands(unit string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(unit, "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || !strings.HasPrefix(k, "Exec") {
+			continue
+		}
+		b.WriteString(strings.TrimLeft(strings.TrimSpace(v), "+-@!:"))
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

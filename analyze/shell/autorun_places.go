@@ -86,6 +86,9 @@ func persistWhen(l string) string {
 		rest := l[k+len(dir)+1:]
 		if pl.wants {
 			d, _, ok := strings.Cut(rest, "/")
+			if !ok && systemdUnitName(d) {
+				return "systemd runs it at the next login in place of an enabled unit of the same name"
+			}
 			if !ok || !strings.HasSuffix(d, ".wants") && !strings.HasSuffix(d, ".requires") && !strings.HasSuffix(d, ".d") {
 				continue
 			}
@@ -131,4 +134,18 @@ func persistBelow(abs, home string) (below, when string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// systemdUnitName reports whether a file name (lower case) is a systemd
+// unit's. A unit file in the user's unit directory takes the place of
+// the unit of the same name the system ships (pipewire.service,
+// dbus.socket), which is enabled already: it starts at the next login
+// without systemctl enable.
+func systemdUnitName(name string) bool {
+	for _, ext := range []string{".service", ".socket", ".timer", ".path", ".mount", ".automount", ".target"} {
+		if len(name) > len(ext) && strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
 }

@@ -108,6 +108,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 		w.sendsWrittenSecret(c)
 	}
 	w.remoteShellStdin(c, in)
+	w.stdinCommands(c, in) // stdin_cmds.go
 	w.noteDownload(c)
 	return w.projectOutput(c, in, w.output(c, in))
 }

@@ -394,6 +394,8 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 		if !ok || expiresNow(v) {
 			r.add(c.find(ruleGitReflogExpire, "Deletes every unreachable object now (git prune): commits that are only in dropped stashes or lost branches are gone for good."))
 		}
+	case "update-index":
+		gitHideChanges(c, r) // git_hide.go
 	case "update-ref":
 		switch {
 		case c.Has("-d"):

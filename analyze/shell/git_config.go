@@ -286,6 +286,26 @@ var gitEnvPrograms = map[string]string{
 	"GIT_CONFIG":          "",
 }
 
+// gitEnvExported judges export NAME[=value] of one of git's own variables
+// that name a program (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_EXTERNAL_DIFF…):
+// every git started after it in the line runs that program, as it does
+// for GIT_SSH_COMMAND=… git fetch, so the value is judged the same way.
+func (w *walker) gitEnvExported(name, text string) {
+	if _, ok := gitEnvPrograms[name]; !ok || !strings.HasPrefix(name, "GIT_") {
+		return // EDITOR, PAGER, SSH_ASKPASS: the environment table judges them (env_elsewhere.go)
+	}
+	v, ok := w.state().lookup(name)
+	if !ok || v.unset {
+		return
+	}
+	ev := envValue{dynamic: v.dyn || len(v.vals) != 1}
+	if len(v.vals) > 0 {
+		ev.value = v.vals[0]
+	}
+	c := &Cmd{Name: "git", Path: "git", Text: text, Depth: w.depth, Sudo: w.sudo, env: w.r.env, Cwd: w.r.env.absDir()}
+	judgeGitEnv(c, w.r, map[string]envValue{name: ev})
+}
+
 // benignPrograms are pagers, editors and helpers that do nothing but their job.
 var benignPrograms = map[string]bool{
 	"": true, "less": true, "less -R": true, "less -FRX": true, "less -FRSX": true, "more": true, "cat": true, "most": true, "delta": true, "diff-so-fancy": true, "bat": true,

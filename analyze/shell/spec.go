@@ -35,6 +35,10 @@ type Spec struct {
 	// into is the operand that names a directory the program writes
 	// files into (the header's into=N); see intoPlace.
 	into intoPlace
+	// stdinMax is, for a program that runs what arrives on its standard
+	// input as commands (the header's stdin or stdin=N), the most operands
+	// it may have and still read them there; -1 when it does not.
+	stdinMax int
 	// byName maps each spelling to its option's index in opts, and one
 	// holds a pointer to each option, so that a lookup neither scans the
 	// options nor allocates (curl lists hundreds).
@@ -103,10 +107,11 @@ const (
 	TagSend                      // a local file whose content is sent to another machine
 	TagScript                    // with this option a wrapper runs its command's words as one shell command (entr -s, sudo -s)
 	TagEnd                       // the option ends the options as "--" does: the words after it are the command (distrobox enter -e)
+	TagCmds                      // the option gives the commands, so standard input is not read as commands (psql -c, unless its value is "-")
 )
 
 var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
-	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend, "script": TagScript, "end": TagEnd}
+	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend, "script": TagScript, "end": TagEnd, "cmds": TagCmds}
 
 type specAttr uint16
 
@@ -126,6 +131,10 @@ const (
 	attrSendsFiles                         // its operands are local files whose content is sent to another machine
 	attrScript                             // each operand is a shell command the program runs (hyperfine)
 )
+
+// maxStdinOperands is the stdinMax of a program that reads its commands
+// from standard input whatever its operands (ed FILE).
+const maxStdinOperands = 1 << 20
 
 // wrapAfterDashes is the wrapSkip of a wrapper whose command follows "--"
 // only ("wrap=--": distrobox enter NAME -- CMD); before it, operands are
@@ -296,11 +305,11 @@ func isAttrWord(w string) bool {
 	if strings.HasPrefix(w, "wrap") {
 		return w == "wrap" || strings.HasPrefix(w, "wrap=")
 	}
-	if strings.HasPrefix(w, "into=") {
+	if strings.HasPrefix(w, "into=") || strings.HasPrefix(w, "stdin=") {
 		return true
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin":
 		return true
 	}
 	return false
@@ -452,7 +461,7 @@ const (
 // parseSpec turns a block's option lines into a Spec. The first body wins
 // for a spelling both describe; later bodies only add options.
 func parseSpec(key, attrs string, bodies []string) *Spec {
-	s := &Spec{Key: key, wrapSkip: -1}
+	s := &Spec{Key: key, wrapSkip: -1, stdinMax: -1}
 	for _, a := range strings.Fields(attrs) {
 		switch {
 		case a == "gnu":
@@ -498,6 +507,10 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 		case strings.HasPrefix(a, "wrap="):
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip, _ = atoiSmall(a[5:])
+		case a == "stdin":
+			s.stdinMax = maxStdinOperands
+		case strings.HasPrefix(a, "stdin="):
+			s.stdinMax, _ = atoiSmall(a[6:])
 		case strings.HasPrefix(a, "into="):
 			s.into = parseIntoPlace(a[5:])
 		}

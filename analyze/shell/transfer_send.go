@@ -38,6 +38,7 @@ func (w *walker) transferSends(c *Cmd, in stream) {
 	switch c.Name {
 	case "socat":
 		files = socatSentFiles(c)
+		w.socatReceives(c)
 	case "ncftpput":
 		if pos := c.Positional(); len(pos) > 2 {
 			files = pos[2:]
@@ -187,36 +188,60 @@ func transferOperands(verb string, args []string) []string {
 var socatNetAddrs = []string{"tcp", "tcp4", "tcp6", "udp", "udp4", "udp6", "ssl", "openssl", "sctp", "socks4", "socks4a", "socks5", "proxy", "udp-sendto", "udp-datagram",
 	"tcp-listen", "tcp4-listen", "tcp6-listen", "tcp-l", "udp-listen", "ssl-listen", "openssl-listen", "sctp-listen", "dccp", "vsock-connect", "ip-sendto", "ip4-sendto", "ip6-sendto", "tun"}
 
-// socatFileAddrs are socat's address types that read a local file.
+// socatFileAddrs are socat's address types that name a local file: the
+// value says whether socat reads it (CREATE and PIPE are written).
 var socatFileAddrs = map[string]bool{"file": true, "open": true, "gopen": true, "create": false, "pipe": false}
 
 // socatSentFiles: socat copies between its two addresses; a file address
-// paired with a network one sends the file. A bare path (with a slash,
-// no keyword) is GOPEN.
+// paired with a network one sends the file when socat can read it,
+// unless the copy runs only towards the file (-u with the file second, -U
+// with the file first).
 func socatSentFiles(c *Cmd) []string {
-	if len(c.Args) < 2 {
+	file, at, readable, ok := socatFileAndNet(c)
+	if !ok || !readable || at == 1 && c.Has("-u") || at == 0 && c.Has("-U") {
 		return nil
 	}
-	pos := c.Args[len(c.Args)-2:] // socat's two addresses end its command line
+	return []string{file}
+}
 
-	var file string
+// socatReceivedFile returns the local file socat writes what arrives from
+// the network into (socat -u TCP:host:80 OPEN:x,creat): a file address
+// paired with a network one, unless the copy runs only from the file to
+// the network (-u with the file first, -U with the file second).
+func socatReceivedFile(c *Cmd) (string, bool) {
+	file, at, _, ok := socatFileAndNet(c)
+	if !ok || at == 0 && c.Has("-u") || at == 1 && c.Has("-U") {
+		return "", false
+	}
+	return file, true
+}
+
+// socatFileAndNet reads socat's two addresses (they end its command
+// line): a file address (FILE:, OPEN:, GOPEN:, CREATE:, PIPE: in any case,
+// or a bare path with a slash, which is GOPEN) beside a network one. It
+// returns the file's path, its place in the pair (0 first, 1 second) and
+// whether socat reads it.
+func socatFileAndNet(c *Cmd) (file string, at int, readable, ok bool) {
+	if len(c.Args) < 2 {
+		return "", 0, false, false
+	}
 	net := false
-	for _, a := range pos {
+	for i, a := range c.Args[len(c.Args)-2:] {
 		kind, rest, hasColon := strings.Cut(a, ":")
 		kind = strings.ToLower(kind)
+		reads, isFile := socatFileAddrs[kind]
 		switch {
-		case hasColon && socatFileAddrs[kind]:
+		case hasColon && isFile:
 			file, _, _ = strings.Cut(rest, ",")
+			at, readable = i, reads
 		case hasColon && isSocatNet(kind):
 			net = true
 		case !hasColon && strings.ContainsRune(a, '/'):
 			file, _, _ = strings.Cut(a, ",")
+			at, readable = i, true
 		}
 	}
-	if !net || file == "" {
-		return nil
-	}
-	return []string{file}
+	return file, at, readable, net && file != ""
 }
 
 func isSocatNet(kind string) bool {
@@ -226,4 +251,24 @@ func isSocatNet(kind string) bool {
 		}
 	}
 	return false
+}
+
+// socatReceives judges the file socat fills with what arrives from the
+// network, as a download: by where it lies (a start-up file, an autostart
+// place), and as a file a later command of the line may run.
+func (w *walker) socatReceives(c *Cmd) {
+	file, ok := socatReceivedFile(c)
+	if !ok {
+		return
+	}
+	w.r.mutates()
+	mode := writeOverwrite
+	if strings.Contains(strings.ToLower(c.Args[len(c.Args)-1]+c.Args[len(c.Args)-2]), ",append") {
+		mode = writeAppend
+	}
+	writeTarget(c, w.r, file, mode)
+	if w.downloaded == nil {
+		w.downloaded = map[string]string{}
+	}
+	w.downloaded[w.r.env.mustAbs(file)] = "a connection (" + c.Text + ")"
 }

@@ -116,7 +116,11 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		switch name {
 		case "busybox", "toybox", "script", "runuser", "sg", "doppler", "op", "aws-vault", "dotenv", "with-contenv", "direnv", "scl", "mise", "asdf", "rtx", "pipenv", "poetry", "uv", "npx", "pnpx", "bunx", "bundle":
 			var ok bool
+			// script -c CMD, runuser -c CMD: the command reads the
+			// wrapper's standard input (curl … | script -qc bash).
+			w.r.fl().scriptIn = in
 			n, ok = w.wrapperArgs(name, argv, dyn)
+			w.r.fl().scriptIn = stream{}
 			if !ok {
 				goto done
 			}
@@ -168,7 +172,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		case "parallel":
 			cmd, cdyn, ok := parallelCommand(argv, dyn, in)
 			if !ok {
-				return nil, false
+				return w.parallelLines(argv, dyn, in, text, sudo)
 			}
 			w.feedUnknown(cmd, cdyn, text, in)
 			if len(cmd) == 1 && strings.ContainsAny(cmd[0], " ;|&\n") {
