@@ -41,6 +41,18 @@ var transcriptFiles = []string{
 // agentTranscript reports whether the cleaned, lower-case absolute path
 // abs is one of an agent's session records (or a directory of them).
 func agentTranscript(abs string) bool {
+	return mayBeTranscript(abs) && transcriptPath(abs)
+}
+
+// mayBeTranscript is agentTranscript's cheap first test: every place of
+// the records holds "/." or "storage" (TestTranscriptNeedles), so most
+// paths are judged without the lists.
+func mayBeTranscript(abs string) bool {
+	return strings.Contains(abs, "/.") || strings.Contains(abs, "storage")
+}
+
+// transcriptPath is agentTranscript by the lists.
+func transcriptPath(abs string) bool {
 	if strings.ContainsAny(abs, "'\"();\n\t") {
 		return false // not a path: code or text that quotes one
 	}

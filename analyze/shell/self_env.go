@@ -22,7 +22,7 @@ var reGuardVarPersist = lazyRegexp(`(?i)SetEnvironmentVariable\s*\(\s*['"]?(ACTI
 // selfEnvSet blocks c when it gives one of actionguard's variables a value
 // that programs started later inherit (see the top of the file).
 func (r *report) selfEnvSet(c *Cmd) bool {
-	if !strings.Contains(strings.ToUpper(c.Text), "ACTIONGUARD_") {
+	if !containsUpper(c.Text, "ACTIONGUARD_") {
 		return false
 	}
 	name := guardVarPersisted(c)

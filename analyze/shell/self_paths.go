@@ -100,7 +100,9 @@ func homeSelfPlaces() []selfPlace {
 var systemPlacesOnce = sync.OnceValue(func() []string {
 	var out []string
 	for _, pl := range systemAgentPlaces() {
-		out = append(out, "/"+strings.Join(pl.parts, "/"))
+		// Lowered once here: controlPlane compares them with a lowered
+		// path for every path it judges.
+		out = append(out, strings.ToLower("/"+strings.Join(pl.parts, "/")))
 	}
 	return out
 })

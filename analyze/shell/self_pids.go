@@ -160,8 +160,10 @@ func (e *analysis) findsSelfPid(c *Cmd) bool {
 		return namesSelfProcess(c.Text)
 	}
 	for _, a := range c.Args {
-		l := strings.ToLower(a)
-		if strings.HasSuffix(l, ".pid") && strings.Contains(l, "actionguard") {
+		if !hasSuffixLower(a, ".pid") {
+			continue
+		}
+		if strings.Contains(strings.ToLower(a), "actionguard") {
 			return true
 		}
 	}

@@ -44,6 +44,9 @@ type Spec struct {
 	// options nor allocates (curl lists hundreds).
 	byName map[string]int
 	one    []*OptSpec
+	// kids remembers child's answers that found a subcommand (word →
+	// *Spec): as many as the index has blocks below this one.
+	kids sync.Map
 }
 
 // OptSpec is one option: its spellings and whether it takes a value.
@@ -334,6 +337,35 @@ func (t *specTable) entry(key string) *specEntry {
 	return &t.entries[i]
 }
 
+// hasJoinedKey is hasKey(parent + " " + word), without building the key.
+func (ix *specIndex) hasJoinedKey(parent, word string) bool {
+	if _, ok := slices.BinarySearchFunc(ix.tab.aliases, word, func(a specAlias, w string) int { return compareJoined(a.from, parent, w) }); ok {
+		return true
+	}
+	_, ok := slices.BinarySearchFunc(ix.tab.entries, word, func(e specEntry, w string) int { return compareJoined(e.key, parent, w) })
+	return ok
+}
+
+// compareJoined is strings.Compare(x, a+" "+b).
+func compareJoined(x, a, b string) int {
+	if len(x) <= len(a) {
+		if c := strings.Compare(x, a[:len(x)]); c != 0 {
+			return c
+		}
+		return -1 // a proper prefix of the longer joined text
+	}
+	if c := strings.Compare(x[:len(a)], a); c != 0 {
+		return c
+	}
+	switch x = x[len(a):]; {
+	case x[0] < ' ':
+		return -1
+	case x[0] > ' ':
+		return 1
+	}
+	return strings.Compare(x[1:], b)
+}
+
 // alias returns what key is another name of, if it is one.
 func (t *specTable) alias(key string) (string, bool) {
 	i, ok := slices.BinarySearchFunc(t.aliases, key, func(a specAlias, k string) int { return strings.Compare(a.from, k) })
@@ -614,12 +646,20 @@ func (s *Spec) child(w string) *Spec {
 	if s == nil || s.attrs&attrSub == 0 || w == "" {
 		return nil
 	}
+	if ch, ok := s.kids.Load(w); ok {
+		return ch.(*Spec)
+	}
+	// Looked for without joining the key first: most words asked about
+	// are operands, not subcommands.
 	ix := specs()
-	key := s.Key + " " + w
-	if !ix.hasKey(key) {
+	if !ix.hasJoinedKey(s.Key, w) {
 		return nil
 	}
-	return ix.lookup(key)
+	ch := ix.lookup(s.Key + " " + w)
+	if ch != nil {
+		s.kids.Store(strings.Clone(w), ch)
+	}
+	return ch
 }
 
 // find returns the options a spelling names in s: one for an exact name, a

@@ -1,0 +1,86 @@
+package shell
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// caseAlphabet mixes the needles' letters in both cases with runes whose
+// Unicode case mapping lands on ASCII (the Kelvin sign lowers to k, the
+// dotted capital I to i, the dotless i and the long s upper to I and S)
+// or changes the byte count.
+var caseAlphabet = []string{"a", "A", "c", "C", "t", "T", "i", "I", "o", "O", "n", "N", "g", "G", "u", "U", "r", "R", "d", "D",
+	"p", "P", "_", ".", "/", " ", "-", "\u212a", "\u0130", "\u0131", "\u017f", "ß", "é", "\xff", "\u023a"}
+
+// randomCaseText builds a text that often holds one of the needles in a
+// random case, with neighbours from caseAlphabet.
+func randomCaseText(r *rand.Rand, needles []string) string {
+	var b strings.Builder
+	for n := r.IntN(12); n > 0; n-- {
+		if r.IntN(4) == 0 {
+			for _, c := range needles[r.IntN(len(needles))] {
+				if r.IntN(2) == 0 {
+					b.WriteString(strings.ToUpper(string(c)))
+				} else {
+					b.WriteRune(c)
+				}
+			}
+			continue
+		}
+		b.WriteString(caseAlphabet[r.IntN(len(caseAlphabet))])
+	}
+	return b.String()
+}
+
+// TestCaseFastSameAsStrings: the allocation-free tests answer as the
+// strings functions they replace, over generated texts that hold the
+// needles in every case next to letters whose case mapping is not ASCII's.
+func TestCaseFastSameAsStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 29))
+	uppers := []string{"ACTIONGUARD_", "ACTIONGUARD", "I", "K"}
+	lowers := []string{".pid", "actionguard", "k", "id"}
+	hits := 0
+	for range 50000 {
+		s := randomCaseText(r, append(uppers, lowers...))
+		for _, u := range uppers {
+			want := strings.Contains(strings.ToUpper(s), u)
+			if got := containsUpper(s, u); got != want {
+				t.Fatalf("containsUpper(%q, %q) = %v, strings says %v", s, u, got, want)
+			}
+			if want {
+				hits++
+			}
+		}
+		for _, l := range lowers {
+			if got, want := hasSuffixLower(s, l), strings.HasSuffix(strings.ToLower(s), l); got != want {
+				t.Fatalf("hasSuffixLower(%q, %q) = %v, strings says %v", s, l, got, want)
+			}
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d texts held a needle: the generator does not test the matching side", hits)
+	}
+	// Unicode's mappings that land on ASCII are taken into account.
+	if !containsUpper("act\u0131onguard_x", "ACTIONGUARD_") || !hasSuffixLower("x.p\u0130d", ".pid") {
+		t.Fatal("a non-ASCII letter whose case mapping is ASCII was not read as strings reads it")
+	}
+}
+
+func FuzzCaseFast(f *testing.F) {
+	for _, s := range []string{"export ACTIONGUARD_DB=x", "act\u0131onguard_", "/run/ActionGuard.PID", "x.p\u0130d", "\u212a", ""} {
+		f.Add(s, "ACTIONGUARD_")
+		f.Add(s, ".pid")
+	}
+	f.Fuzz(func(t *testing.T, s, needle string) {
+		upper, lower := strings.ToUpper(needle), strings.ToLower(needle)
+		if isASCII(needle) {
+			if got, want := containsUpper(s, upper), strings.Contains(strings.ToUpper(s), upper); got != want {
+				t.Fatalf("containsUpper(%q, %q) = %v, strings says %v", s, upper, got, want)
+			}
+			if got, want := hasSuffixLower(s, lower), strings.HasSuffix(strings.ToLower(s), lower); got != want {
+				t.Fatalf("hasSuffixLower(%q, %q) = %v, strings says %v", s, lower, got, want)
+			}
+		}
+	})
+}
