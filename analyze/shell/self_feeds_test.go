@@ -123,3 +123,23 @@ func itoaShell(n int) string {
 	}
 	return itoaShell(n/10) + string(rune('0'+n%10))
 }
+
+// BenchmarkSelfFeeds: the analysis of lines whose control-plane reach is
+// in what the program is fed (a folded ATTACH name, a script file, raw
+// HTTP), against a plain sqlite3 read.
+func BenchmarkSelfFeeds(b *testing.B) {
+	lines := map[string]string{
+		"attach-char": `sqlite3 :memory: "ATTACH char(` + charCodes(feedsDB) + `) AS a; delete from a.audit where 1"`,
+		"script-file": `sqlite3 :memory: < evil.sql`,
+		"raw-http":    `nc 127.0.0.1 8750 < req`,
+		"plain-read":  `sqlite3 app.db "select * from t where id = 1"`,
+	}
+	opt := feedsOptions()
+	for name, line := range lines {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				Analyze(line, opt)
+			}
+		})
+	}
+}
