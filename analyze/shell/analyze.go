@@ -475,6 +475,7 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 		for _, t := range outFiles {
 			w.noteWrite(t, out)
 			w.devNetSend(t, out, oneLine(w.nodeText(s))) // devnet_send.go
+			w.selfSocketSend(t, out, oneLine(w.nodeText(s)))
 			w.redirect(t, bare, s)
 			if abs, ok := w.r.env.resolve(t.name); ok && !t.dynamic {
 				w.hookWritten(abs, oneLine(w.nodeText(s)))

@@ -100,6 +100,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	}
 	outputOptionTargets(c, r)
 	destTargets(c, r)
+	w.selfFeeds(c, in) // self_feeds.go
 	if len(hs) == 0 && !readOnlyPrograms[c.Name] {
 		r.mutates()
 	}

@@ -28,7 +28,7 @@ var ruleWinDownload = &rule.Rule{
 func winTools(k string) bool {
 	switch k {
 	case "robocopy", "xcopy", "copy", "move", "certutil", "bitsadmin", "mshta", "regsvr32", "wmic", "reg",
-		"schtasks":
+		"schtasks", "mklink", "icacls", "cacls", "takeown":
 		return true
 	}
 	return false
@@ -167,6 +167,8 @@ func winToolLine(name string, words []string, home string, inProject func(string
 		return wmicLine(words[1:], home)
 	case "schtasks":
 		return schtasksLine(words[1:], home)
+	case "mklink", "icacls", "cacls", "takeown":
+		return winACLLine(name, flags, ops, p) // exec_cmd_acl.go
 	case "reg":
 		ws := make([]psWord, 0, len(words)-1)
 		for _, w := range words[1:] {

@@ -270,6 +270,35 @@ func (s *codeScan) pathCallsScan() {
 				}
 			}
 		}
+		s.nodeSQLiteAliases()
+	}
+}
+
+// reNodeSQLiteAlias is a SQLite module bound to a name (const D =
+// require('better-sqlite3')), whose calls open a database.
+var reNodeSQLiteAlias = lazyRegexp(`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*['"](?:better-sqlite3|node:sqlite|bun:sqlite)['"]\s*\)`)
+
+// nodeSQLiteAliases judges the files opened through a name the module was
+// bound to: new D(file), D(file).
+func (s *codeScan) nodeSQLiteAliases() {
+	for _, m := range reNodeSQLiteAlias.FindAllStringSubmatch(s.code, 4) {
+		name := m[1]
+		for i := 0; i < len(s.code) && i >= 0; {
+			j := strings.Index(s.code[i:], name)
+			if j < 0 {
+				break
+			}
+			at := i + j + len(name)
+			i = at
+			if start := at - len(name); start > 0 && (isIdentByte(s.code[start-1]) || s.code[start-1] == '.' || s.code[start-1] == '$') {
+				continue
+			}
+			if args, ok := s.argsAt(at); ok {
+				if pos := positional(args); len(pos) > 0 {
+					s.judgeFolded(pos[0], pathDatabase)
+				}
+			}
+		}
 	}
 }
 

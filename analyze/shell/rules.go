@@ -32,6 +32,7 @@ func Rules() []*rule.Rule {
 	all = append(all, schedRules...)
 	all = append(all, ruleWinDownload, ruleSpelledPath)
 	all = append(all, ruleFeedUnknown, ruleFeedNetwork, ruleTooComplex, ruleArriveUnseen, ruleGitPullSettings)
+	all = append(all, ruleSelfDatabaseUnknown, ruleSelfServerUnknown) // self_feeds.go
 	all = append(all, deleteScopeRules...)
 	all = append(all, exposeRules...)
 	all = append(all, exposeMachineRules...)

@@ -1,0 +1,62 @@
+package shell
+
+import "strings"
+
+// Windows' links and access lists: mklink makes a link (/D, /J a directory
+// link or junction, /H a hard link), icacls and cacls change who may read
+// or write a file, takeown takes its ownership. winACLLine writes each as
+// the POSIX command that does the same (ln, setfacl, chown), so that a
+// link or an access change over the agents' settings or actionguard's
+// files is judged as ln -s and setfacl over them are. flags are the /X
+// switches (lower case), ops the other words; p spells a Windows path as a
+// POSIX word.
+func winACLLine(name string, flags, ops []string, p func(string) string) (string, bool) {
+	has := func(fs ...string) bool {
+		for _, x := range flags {
+			for _, f := range fs {
+				if x == f || strings.HasPrefix(x, f+":") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	recursive := ""
+	if has("/t", "/s", "/r") {
+		recursive = "-R "
+	}
+	switch name {
+	case "mklink":
+		// mklink [/D|/J|/H] LINK TARGET
+		if len(ops) < 2 {
+			return "", false
+		}
+		opt := "-s "
+		if has("/h") {
+			opt = ""
+		}
+		return "ln " + opt + "-- " + p(ops[1]) + " " + p(ops[0]), true
+	case "icacls", "cacls":
+		// icacls PATH /grant|/deny|/remove|/setowner|/reset|/inheritance…;
+		// cacls PATH /e /g|/p|/r|/d. Without one of them it only shows.
+		if len(ops) == 0 || !has("/grant", "/deny", "/remove", "/setowner", "/reset", "/inheritance", "/setintegritylevel",
+			"/restore", "/substitute", "/g", "/p", "/r", "/d", "/e") {
+			return "", false
+		}
+		if name == "icacls" && has("/restore") {
+			return "setfacl -R --restore=" + p(ops[len(ops)-1]) + " -- " + p(ops[0]), true
+		}
+		return "setfacl " + recursive + "-m u::--- -- " + p(ops[0]), true
+	case "takeown":
+		// takeown /F PATH [/R]: the value of /F is a word of its own.
+		for _, f := range flags {
+			if v, ok := strings.CutPrefix(f, "/f:"); ok && v != "" {
+				return "chown " + recursive + "\"$USER\" -- " + p(v), true
+			}
+		}
+		if len(ops) > 0 && has("/f") {
+			return "chown " + recursive + "\"$USER\" -- " + p(ops[0]), true
+		}
+	}
+	return "", false
+}
