@@ -151,8 +151,13 @@ func (w *walker) arrive(c *Cmd, in stream) {
 		return
 	}
 	if known {
-		r.judgeArrived(c, op, env, files)
+		if !r.arrivedLinks(c, op, env, files) { // self_linemade.go
+			r.judgeArrived(c, op, env, files)
+		}
 		return
+	}
+	if op.kind == arriveArchive {
+		r.noteUnseenLinks(c, op, env) // self_linemade.go
 	}
 	if r.selfWritten(c) {
 		return // already blocked as a write of what it carries

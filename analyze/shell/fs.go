@@ -1377,6 +1377,9 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 	} else {
 		ev = "> " + t.name
 	}
+	if w.r.redirectLinked(t.name, idx) {
+		return // a write through a link made earlier on the line
+	}
 	abs, known := w.r.env.resolve(t.name)
 	if known {
 		w.pkgConfigWrite(ev, idx, t.name, abs)

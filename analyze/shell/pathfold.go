@@ -257,6 +257,7 @@ func (s *codeScan) pathCallsScan() {
 				s.judgeFolded(t, use)
 			}
 		}
+		s.noteLinkCall(fn, pc, pos, start) // self_linemade.go
 	}
 	if s.lang == "perl" {
 		s.perlOpens()
@@ -580,6 +581,9 @@ func (s *codeScan) judgePath(p string, use pathUse) bool {
 	}
 	if !part.ok() {
 		part = env.selfReach(selfChange{p, use == pathChanges})
+	}
+	if !part.ok() && r.linkedFinding(s.c, who, p, r.throughLinks(env, p, s.c.index+1, true, use == pathChanges)) {
+		return true // through a link made earlier (self_linemade.go)
 	}
 	if !part.ok() {
 		if dynamic || use == pathChanges {

@@ -165,6 +165,12 @@ type report struct {
 	fetched bool
 	// gitDir is where the git command being judged runs (see gitDirOf).
 	gitDir string
+	// madeLinks are the links inline code and unpacked archives make, for
+	// the commands after them (self_linemade.go).
+	madeLinks []lineLink
+	// firstLinker is the index of the first command that may make a link
+	// (0: none among the first linkScanned commands).
+	firstLinker, linkScanned int
 }
 
 type findingKey struct {

@@ -31,7 +31,7 @@ func Rules() []*rule.Rule {
 	all = append(all, selfRules...)
 	all = append(all, schedRules...)
 	all = append(all, ruleWinDownload, ruleSpelledPath)
-	all = append(all, ruleFeedUnknown, ruleFeedNetwork, ruleTooComplex, ruleArriveUnseen, ruleGitPullSettings)
+	all = append(all, ruleFeedUnknown, ruleFeedNetwork, ruleTooComplex, ruleArriveUnseen, ruleGitPullSettings, ruleSelfLinkUnknown)
 	all = append(all, ruleSelfDatabaseUnknown, ruleSelfServerUnknown) // self_feeds.go
 	all = append(all, deleteScopeRules...)
 	all = append(all, exposeRules...)

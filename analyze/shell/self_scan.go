@@ -229,6 +229,12 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 	if r.selfChanged(c) {
 		return
 	}
+	if r.selfLinked(c, r.env.in(c.Cwd), reader) {
+		return
+	}
+	if c.Name == "git" && r.selfGitTree(c, r.env.in(c.Cwd)) { // self_gitworktree.go
+		return
+	}
 	if c.Stdin != "" && c.Name != "actionguard" {
 		if m := r.env.mentions(c.Stdin); m.ok() {
 			r.mutates()

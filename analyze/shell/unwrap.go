@@ -169,7 +169,25 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			argv, dyn, proc = cmd, cdyn, fedStreams(cmd, cdyn, src)
 			steps = append(steps, "xargs")
 			continue
+		case "rush":
+			if script, ok := rushScript(argv, dyn, in); ok { // feed_parallel.go
+				// The words are judged in the commands it runs, not as
+				// rush's own arguments.
+				c := w.newCmd(argv[:1], dyn[:1], text, sudo)
+				w.r.record(c)
+				w.r.script(script, c, "rush runs")
+				return c, true
+			}
 		case "parallel":
+			if script, tooMany, ok := parallelGroups(argv, dyn); ok { // feed_parallel.go
+				c := w.newCmd(argv[:1], dyn[:1], text, sudo) // its words: in the commands it runs
+				w.r.record(c)
+				if tooMany {
+					w.r.add(c.find(ruleTooComplex, "This command is too complex to check fully: parallel runs more than "+itoa(maxParallelJobs)+" commands put together from its argument groups, and only the first are judged."))
+				}
+				w.r.script(script, c, "parallel runs")
+				return c, true
+			}
 			cmd, cdyn, ok := parallelCommand(argv, dyn, in)
 			if !ok {
 				return w.parallelLines(argv, dyn, in, text, sudo)
