@@ -40,6 +40,8 @@ func namedChanges(c *Cmd) []selfChange {
 		}
 	case "git":
 		return gitChanges(c)
+	case "go":
+		return goCleanChanges(c)
 	case "sort", "uniq", "xxd", "split", "csplit", "tree", "less", "yq":
 		return outputChanges(c)
 	}
