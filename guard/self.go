@@ -155,6 +155,7 @@ func (e *evaluation) shellOptions() shell.Options {
 		opt.GitBranch = currentBranch
 		opt.Incoming = incoming
 		opt.Tracked = trackedFiles
+		opt.HookPrograms = hookProgramsFor(opt.Home, opt.Cwd)
 	}
 	return opt
 }

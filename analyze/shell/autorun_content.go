@@ -43,6 +43,23 @@ var codeLoadVars = map[string]bool{
 // (.pam_environment).
 var reGuardVarSet = lazyRegexp(`(?m)(?:^|[\s;&|(])(?:(?:export|declare\s+-x|typeset\s+-x)\s+)?(ACTIONGUARD_[A-Za-z0-9_]+)\s*=|(?:^|[\s;&|(])(?:setenv|set\s+-gx|set\s+-x|set\s+-Ux)\s+(ACTIONGUARD_[A-Za-z0-9_]+)\s|(?m:^)\s*(ACTIONGUARD_[A-Za-z0-9_]+)\s+(?:DEFAULT|OVERRIDE)=`)
 
+// reAgentVarSet is a line that gives a variable of agentConfigVars a
+// value, in the same spellings as reGuardVarSet: name, then value.
+var reAgentVarSet = lazyRegexp(`(?m)(?:^|[\s;&|(])(?:(?:export|declare\s+-x|typeset\s+-x)\s+)?([A-Z][A-Z_]*(?:_HOME|_DIR|_PATH|APPDATA|USERPROFILE))\s*=\s*("[^"]*"|'[^']*'|[^\s;&|]*)|(?:^|[\s;&|(])(?:setenv|set\s+-gx|set\s+-x|set\s+-Ux)\s+([A-Z][A-Z_]*(?:_HOME|_DIR|_PATH|APPDATA|USERPROFILE))\s+("[^"]*"|'[^']*'|[^\s;&|]*)|(?m:^)\s*([A-Z][A-Z_]*(?:_HOME|_DIR|_PATH|APPDATA|USERPROFILE))\s+(?:DEFAULT|OVERRIDE)=("[^"]*"|\S*)`)
+
+// agentVarIn is the first variable of agentConfigVars that text gives a
+// value that moves an agent's settings, or "".
+func agentVarIn(text, home string) string {
+	for _, m := range reAgentVarSet.FindAllStringSubmatch(text, -1) {
+		for i := 1; i+1 < len(m); i += 2 {
+			if m[i] != "" && guardVarName(m[i]) && guardVarMoves(m[i], strings.ReplaceAll(m[i+1], "@{HOME}", "$HOME"), home) {
+				return m[i]
+			}
+		}
+	}
+	return ""
+}
+
 // inertCommands set the shell up without running anything of note.
 var inertCommands = map[string]bool{
 	"export": true, "alias": true, "set": true, "setopt": true, "unsetopt": true, "shopt": true, "bind": true, "complete": true, "umask": true,
@@ -302,6 +319,13 @@ func (w *walker) autorunContent(abs, name string, j writeJudgement, ev string, i
 		// would read another policy, database or server.
 		w.r.mutates()
 		w.r.add(c.find(ruleSelfDisable, "Sets "+m[1]+" in "+name+", which the agent and actionguard's hook started next inherit: the hook would read another policy, database or server.", m[1]))
+		return svcLose, ""
+	}
+	if v := agentVarIn(fc.text, w.r.env.home); v != "" {
+		// export CLAUDE_CONFIG_DIR=/tmp/e in ~/.bashrc: the agent started
+		// next reads settings without actionguard's hooks.
+		w.r.mutates()
+		w.r.add(c.find(ruleSelfDisable, "Sets "+v+" in "+name+": "+persistedWhy(v), v))
 		return svcLose, ""
 	}
 	base := strings.ToLower(path.Base(abs))

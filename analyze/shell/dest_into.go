@@ -447,15 +447,7 @@ func goWrites(c *Cmd) []intoWrite {
 	var out []intoWrite
 	switch pos[0] {
 	case "install":
-		env := commandEnv(c)
-		dir, own := "~/go/bin", true
-		if v, ok := homeValue(c, env, "GOPATH"); ok {
-			first, _, _ := strings.Cut(v, ":")
-			dir, own = selfJoin(first, "bin"), false
-		}
-		if v, ok := homeValue(c, env, "GOBIN"); ok {
-			dir, own = v, false
-		}
+		dir, own := goInstallDir(c)
 		for _, p := range pos[1:] {
 			n := goBinName(p)
 			if n == "" {
@@ -481,6 +473,45 @@ func goWrites(c *Cmd) []intoWrite {
 				out = append(out, intoWrite{path: o, tree: true})
 			}
 		}
+	}
+	return out
+}
+
+// goInstallDir is where go install puts programs: GOBIN, the first
+// GOPATH's bin, or ~/go/bin (own: the default, no variable set).
+func goInstallDir(c *Cmd) (dir string, own bool) {
+	env := commandEnv(c)
+	dir, own = "~/go/bin", true
+	if v, ok := homeValue(c, env, "GOPATH"); ok {
+		first, _, _ := strings.Cut(v, ":")
+		dir, own = selfJoin(first, "bin"), false
+	}
+	if v, ok := homeValue(c, env, "GOBIN"); ok {
+		dir, own = v, false
+	}
+	return dir, own
+}
+
+// goCleanChanges: go clean -i removes the programs go install made of
+// the packages it names, from where go install puts them; a pattern
+// (./..., all) or no package (the one here) may name any program there.
+func goCleanChanges(c *Cmd) []selfChange {
+	pos := c.Positional()
+	if len(pos) == 0 || pos[0] != "clean" || !c.Has("-i") {
+		return nil
+	}
+	dir, _ := goInstallDir(c)
+	pkgs := pos[1:]
+	if len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+	var out []selfChange
+	for _, p := range pkgs {
+		n := goBinName(p)
+		if n == "" || n == "." {
+			n = "*"
+		}
+		out = append(out, selfChange{selfJoin(dir, n), false})
 	}
 	return out
 }

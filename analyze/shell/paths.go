@@ -72,6 +72,8 @@ type analysis struct {
 	// port is actionguard's server port (Options.ServerPort); 0: the
 	// default.
 	port int
+	// programs are the hook programs (Options.HookPrograms), asked once.
+	programs *hookPrograms
 }
 
 // unknownDir is analysis.dir after a cd to a place only known when the

@@ -29,7 +29,8 @@ func (p controlPart) ok() bool { return p.what != "" }
 func newAnalysis(opt Options) *analysis {
 	b := placesOf(opt)
 	return &analysis{cwd: b.cwd, home: b.home, control: b.control, controlBases: b.controlBases, inControl: b.inControl,
-		placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked, branch: opt.GitBranch, port: opt.ServerPort}
+		placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked, branch: opt.GitBranch, port: opt.ServerPort,
+		programs: newHookPrograms(opt.HookPrograms)}
 }
 
 // places is what newAnalysis derives from the working directory, the home

@@ -79,6 +79,15 @@ type Options struct {
 	// (0: DefaultServerPort): stopping what listens there, or listening
 	// there instead, is blocked (self_server.go).
 	ServerPort int
+	// HookPrograms lists the absolute paths of the programs the agents'
+	// hooks run (the running binary and its siblings; with outside, the
+	// programs the agents' settings name too): deleting, moving,
+	// replacing or changing the mode of one, or of a directory that holds
+	// one, is blocked (self_programs.go). It is asked only for a command
+	// that changes a path no other rule protects, with outside set only
+	// for a path outside the working directory; nil: programs are known
+	// by name only.
+	HookPrograms func(outside bool) []string
 	// Dialect is the shell that reads the command: POSIX (the default),
 	// PowerShell or cmd.exe (the agents' tools on Windows).
 	Dialect Dialect

@@ -104,12 +104,13 @@ var (
 var selfRules = []*rule.Rule{
 	ruleSelfApproval, ruleSelfContacts, ruleSelfDisable, ruleSelfFeedback, ruleSelfHook, ruleSelfMode, ruleSelfToken,
 	ruleSelfTrash, ruleSelfTrust, ruleSelfUnknown, ruleSelfWrite, ruleSelfRead, ruleSelfDatabase, ruleSelfServer,
-	ruleSelfServerStop, ruleSelfServerFake, ruleSelfPlugin,
+	ruleSelfServerStop, ruleSelfServerFake, ruleSelfPlugin, ruleSelfNested,
 }
 
 func selfHandlers() map[string][]handler {
 	m := map[string][]handler{"actionguard": {selfHandler}, "actionguard-hook": {selfHookHandler}, "actionguard-mcp": {selfHandler},
-		"claude": {selfPluginHandler}, "gemini": {selfPluginHandler}}
+		"claude": {selfPluginHandler, selfNestedHandler}, "gemini": {selfPluginHandler, selfNestedHandler},
+		"codex": {selfNestedHandler}, "cursor-agent": {selfNestedHandler}, "copilot": {selfNestedHandler}}
 	for _, db := range selfDBClients {
 		m[db] = append(m[db], selfDatabaseHandler)
 	}
@@ -161,8 +162,11 @@ func selfHandler(c *Cmd, r *report) {
 	if cmd == "serve" && c.Has("--no-auth", "--allow-remote") {
 		verb = "*" // a server anyone can answer approvals on
 	}
-	if (cmd == "undo" || cmd == "trash" && verb == "restore") && restoresElsewhere(c) {
-		verb = "*" // a trash the agent made: its manifest says where files go
+	if (cmd == "undo" || cmd == "trash" && verb == "restore" || cmd == "check" && c.Has("--approvals") || cmd == "serve") && restoresElsewhere(c, r) {
+		// A trash the agent made: its manifest says where files go. A
+		// pass looked up in, or an approval page served from, a database
+		// the agent made.
+		verb = "*"
 	}
 	if reads, ok := selfReads()[cmd]; ok {
 		for _, v := range reads {
@@ -201,8 +205,11 @@ func selfHandler(c *Cmd, r *report) {
 // ACTIONGUARD_ variable on the line): the trash there is whatever made
 // it, and its manifest names the paths the files are restored to — the
 // agent's hook settings, actionguard's own files.
-func restoresElsewhere(c *Cmd) bool {
-	if strings.Contains(strings.ToUpper(c.Text), "ACTIONGUARD_") {
+//
+// A variable set earlier in the line (export ACTIONGUARD_DB=/tmp/x;
+// actionguard undo) counts as one set on the command itself.
+func restoresElsewhere(c *Cmd, r *report) bool {
+	if strings.Contains(strings.ToUpper(c.Text), "ACTIONGUARD_") || len(r.lineVars(c, guardOwnVar)) > 0 {
 		return true
 	}
 	for _, a := range c.Args {
@@ -248,3 +255,6 @@ func selfHookHandler(c *Cmd, r *report) {
 	r.mutates()
 	r.add(c.find(ruleSelfHook, ""))
 }
+
+// guardOwnVar reports one of actionguard's own variables.
+func guardOwnVar(name string) bool { return strings.HasPrefix(strings.ToUpper(name), "ACTIONGUARD_") }

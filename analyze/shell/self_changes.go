@@ -40,6 +40,8 @@ func namedChanges(c *Cmd) []selfChange {
 		}
 	case "git":
 		return gitChanges(c)
+	case "go":
+		return goCleanChanges(c)
 	case "sort", "uniq", "xxd", "split", "csplit", "tree", "less", "yq":
 		return outputChanges(c)
 	}
@@ -430,8 +432,12 @@ func (r *report) selfChanged(c *Cmd) bool {
 	if c.Name == "actionguard" || c.Name == "actionguard-hook" {
 		return false
 	}
-	changes := selfChanges(c)
-	if changes == nil && selfGlobWriters[c.Name] {
+	// The places a program writes into come first: they take names from
+	// its source, and are not a directory deleted, moved or hidden whole.
+	changes := intoChanges(c)
+	nInto := len(changes)
+	changes = append(changes, namedChanges(c)...)
+	if len(changes) == 0 && selfGlobWriters[c.Name] {
 		for _, a := range c.Positional() {
 			if isGlobPath(a) || strings.ContainsAny(a, "$`") {
 				changes = append(changes, selfChange{a, false})
@@ -470,9 +476,13 @@ func (r *report) selfChanged(c *Cmd) bool {
 	if r.selfHidden(c, env) {
 		return true
 	}
-	for _, ch := range changes {
+	for i, ch := range changes {
 		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
 		part := env.selfReachOnDisk(ch, follow)
+		if !part.ok() && i >= nInto && ch.tree && takesWhole(c, env) {
+			// rm -rf ~/go/bin, mv ~/.local/bin …, chmod 000 ~/go/bin.
+			part = env.programReach(ch.path, true)
+		}
 		if !part.ok() {
 			// tee ~/.claude/$x, ln -sf x ~/.c$n/settings.json: a part
 			// known only at run time may name the place.
@@ -498,6 +508,16 @@ func (r *report) selfChanged(c *Cmd) bool {
 		}
 	}
 	return false
+}
+
+// takesWhole reports whether c's changes of a directory take what it
+// holds away: a deletion or a move, or a change of mode, owner or
+// attributes that hides it (chmod 755 keeps it).
+func takesWhole(c *Cmd, env *analysis) bool {
+	if !metaPrograms[c.Name] {
+		return true
+	}
+	return metaHides(c.Name, metaOf(c).spec, env.home)
 }
 
 // extractsArchive reports whether c unpacks an archive (tar -x, unzip).

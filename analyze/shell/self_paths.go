@@ -149,8 +149,17 @@ func (e *analysis) selfReachOnDisk(ch selfChange, follow bool) controlPart {
 	return part
 }
 
-// selfReachWritten is selfReach of the path as written.
+// selfReachWritten is selfReach of the path as written: a protected place,
+// or a program the agents' hooks run.
 func (e *analysis) selfReachWritten(ch selfChange) controlPart {
+	if part := e.selfReachPlaces(ch); part.ok() {
+		return part
+	}
+	return e.programReach(ch.path, false)
+}
+
+// selfReachPlaces is selfReachWritten of the protected places.
+func (e *analysis) selfReachPlaces(ch selfChange) controlPart {
 	if ch.path == "" || len(ch.path) > 4096 {
 		return controlPart{}
 	}
