@@ -65,7 +65,7 @@ func attackAll() ([]Row, error) {
 		attackAtkExtraRows, attackR17ExtraRows, attackS18ExtraRows, attackR19ExtraRows, attackR20ExtraRows, attackOs21ExtraRows, attackLead6ExtraRows,
 		attackDestExtraRows, attackWinExtraRows, attackEnvExtraRows, attackOutExtraRows,
 		attackAct8ExtraRows, attackOut8ExtraRows, attackSelf8ExtraRows, attackAtk8ExtraRows, attackLead8ExtraRows,
-		attackSelf9ExtraRows, attackAtk9ExtraRows, attackAtk10ExtraRows,
+		attackSelf9ExtraRows, attackAtk9ExtraRows, attackAtk10ExtraRows, attackSelfA10Rows, attackSelfB10Rows, attackSelfC10Rows,
 	} {
 		rows = append(rows, f()...)
 	}
