@@ -656,7 +656,10 @@ func (e *evaluation) scrub() {
 	if len(r) == 0 || !e.echoesAny(r) {
 		return // building a Replacer costs more than looking
 	}
-	rep := strings.NewReplacer(r...)
+	var rep interface{ Replace(string) string } = onePair{r[0], r[1]}
+	if len(r) > 2 {
+		rep = strings.NewReplacer(r...)
+	}
 	d := &e.d
 	d.Reason, d.Notice, d.Error = rep.Replace(d.Reason), rep.Replace(d.Notice), rep.Replace(d.Error)
 	for i := range d.Findings {
@@ -670,6 +673,12 @@ func (e *evaluation) scrub() {
 		d.Steps[i].Text = rep.Replace(d.Steps[i].Text)
 	}
 }
+
+// onePair replaces one string: a strings.Replacer of one pair builds a
+// search table larger than the texts it is used on.
+type onePair struct{ old, new string }
+
+func (p onePair) Replace(s string) string { return strings.ReplaceAll(s, p.old, p.new) }
 
 // echoesAny reports whether a text of the decision holds one of the
 // old strings of pairs (old, new, old, new…).

@@ -190,14 +190,16 @@ func (e *evaluation) selfGuard() {
 		if e.readOnly || !scriptExts[ext] {
 			return
 		}
+		judge := shell.NewSelfJudge(opt)
 		for _, k := range []string{"content", "new_string", "new_str", "text", "patch", "input"} {
 			if s, ok := e.a.Input[k].(string); ok {
-				e.selfFindings(shell.SelfArgument(s, true, opt))
+				e.selfFindings(judge.Argument(s, true))
 			}
 		}
 		return
 	}
 	write := !e.readOnly
+	judge := shell.NewSelfJudge(opt)
 	n := 0
 	var walk func(v any, depth int)
 	walk = func(v any, depth int) {
@@ -207,7 +209,7 @@ func (e *evaluation) selfGuard() {
 		switch x := v.(type) {
 		case string:
 			n++
-			e.selfFindings(shell.SelfArgument(x, write, opt))
+			e.selfFindings(judge.Argument(x, write))
 		case map[string]any:
 			for _, y := range x {
 				walk(y, depth+1)

@@ -38,14 +38,36 @@ func selfRead(p string, opt Options) (rule.Finding, bool) {
 // script that names the control plane when the tool writes. write is false
 // only for a tool known to only read.
 func SelfArgument(s string, write bool, opt Options) []rule.Finding {
+	return NewSelfJudge(opt).Argument(s, write)
+}
+
+// SelfJudge judges the arguments of one tool call as SelfArgument does,
+// with one analysis of the places for all of them, built on first need.
+type SelfJudge struct {
+	opt Options
+	env *analysis
+}
+
+// NewSelfJudge returns a SelfJudge for the arguments of a call made with opt.
+func NewSelfJudge(opt Options) *SelfJudge { return &SelfJudge{opt: opt} }
+
+// Argument is SelfArgument of s for the judge's call.
+func (j *SelfJudge) Argument(s string, write bool) []rule.Finding {
 	if len(s) < 2 {
 		return nil
 	}
-	env := newAnalysis(opt)
 	if u := controlEndpoint(s, nil); u != "" {
 		return []rule.Finding{ruleSelfServer.Find(truncateText(oneLine(s), 200), "Sends a request to actionguard's server ("+u+"): only a person decides approvals, tokens and settings there.", u)}
 	}
-	if !strings.ContainsAny(s, "\n ") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
+	pathLike := !strings.ContainsAny(s, "\n ") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~")
+	if !pathLike && !(write && len(s) > 8) {
+		return nil // nothing below judges it: no analysis built
+	}
+	if j.env == nil {
+		j.env = newAnalysis(j.opt)
+	}
+	env := j.env
+	if pathLike {
 		p := strings.TrimPrefix(s, "file://")
 		part := env.controlOf(p)
 		switch {
