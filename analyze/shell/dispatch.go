@@ -41,7 +41,9 @@ func handlers() map[string][]handler {
 	return handlerTable
 }
 
-var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true}
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true,
+	// Shells of other languages: each runs what arrives on its standard input.
+	"xonsh": true, "nu": true, "elvish": true, "rc": true, "osh": true, "ysh": true, "murex": true}
 
 // sqlClients read SQL on standard input.
 var sqlClients = map[string]bool{"psql": true, "mysql": true, "mariadb": true, "sqlite3": true, "sqlite": true, "duckdb": true, "cockroach": true,

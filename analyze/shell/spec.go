@@ -37,7 +37,8 @@ type Spec struct {
 	into intoPlace
 	// stdinMax is, for a program that runs what arrives on its standard
 	// input as commands (the header's stdin or stdin=N), the most operands
-	// it may have and still read them there; -1 when it does not.
+	// it may have and still read them there; stdinByOption (stdin=-) when
+	// only an option of value "-" makes it; -1 when it does not.
 	stdinMax int
 	// byName maps each spelling to its option's index in opts, and one
 	// holds a pointer to each option, so that a lookup neither scans the
@@ -134,6 +135,10 @@ const (
 	attrSendsFiles                         // its operands are local files whose content is sent to another machine
 	attrScript                             // each operand is a shell command the program runs (hyperfine)
 )
+
+// stdinByOption is the stdinMax of a program that reads its commands
+// from standard input only when an option tagged cmds names it ("-f -").
+const stdinByOption = -2
 
 // maxStdinOperands is the stdinMax of a program that reads its commands
 // from standard input whatever its operands (ed FILE).
@@ -541,6 +546,8 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.wrapSkip, _ = atoiSmall(a[5:])
 		case a == "stdin":
 			s.stdinMax = maxStdinOperands
+		case a == "stdin=-":
+			s.stdinMax = stdinByOption
 		case strings.HasPrefix(a, "stdin="):
 			s.stdinMax, _ = atoiSmall(a[6:])
 		case strings.HasPrefix(a, "into="):

@@ -32,19 +32,25 @@ func (w *walker) stdinCommands(c *Cmd, in stream) {
 // readsStdinCommands reports whether c, as written, reads its commands
 // from standard input: its spec says the program does, it has no more
 // operands than that allows, and no option gives the commands instead
-// (an option of value "-" reads them from standard input too).
+// (an option of value "-" reads them from standard input, whatever the
+// operands).
 func readsStdinCommands(c *Cmd) bool {
 	av := c.Argv()
 	s := av.Spec()
-	if s == nil || s.stdinMax < 0 || len(av.Operands) > s.stdinMax {
+	if s == nil || s.stdinMax == -1 {
 		return false
 	}
+	byOption := false
 	for _, o := range av.Opts {
-		if o.Tags&TagCmds != 0 && o.Value != "-" && !isStdinPath(o.Value) {
+		if o.Tags&TagCmds == 0 {
+			continue
+		}
+		if o.Value != "-" && !isStdinPath(o.Value) {
 			return false
 		}
+		byOption = true // awk -f -, make -f -, psql -f -: whatever the operands
 	}
-	return true
+	return byOption || s.stdinMax >= 0 && len(av.Operands) <= s.stdinMax
 }
 
 // parallelLines judges GNU parallel given no command: each line of its
