@@ -5,7 +5,8 @@
 //   - Imports run one way: cmd → cli → front doors (adapter, hookrun,
 //     server, MCP proxy) → the services after a decision (approval gate,
 //     store, feedback, evaluator) → guard → the records and the policy
-//     (audit, policy, learn, undo) → analyzers → rule and the leaves.
+//     (audit, policy, learn, undo, the agents' settings) → analyzers → rule
+//     and the leaves.
 //   - The analyzers are pure: neither they nor any package of the module
 //     they import reads the clock, the file system or the network (os,
 //     net, time, syscall): what they need (the home directory, a file's

@@ -53,7 +53,7 @@ var layers = map[string]int{
 	"internal/frontdoor":  layerFrontDoor,
 	"server":              layerFrontDoor,
 	"mcpproxy":            layerFrontDoor,
-	"internal/setup":      layerFrontDoor,
+	"internal/setup":      layerRecord, // the agents' settings: written by install, read by the guard for the programs the hooks run
 	"internal/cli":        layerCLI,
 	"internal/mcpcmd":     layerCLI,
 	"cmd/":                layerCmd,
