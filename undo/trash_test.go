@@ -375,16 +375,27 @@ func TestCopyAcrossFileSystems(t *testing.T) {
 // TestRealOtherFileSystem moves between /tmp and /dev/shm when they are
 // different file systems here.
 func TestRealOtherFileSystem(t *testing.T) {
-	shm, err := os.MkdirTemp("/dev/shm", "undo-test-")
-	if err != nil {
-		t.Skip("no /dev/shm:", err)
-	}
-	t.Cleanup(func() { os.RemoveAll(shm) })
 	f := newFixture(t)
-	a, _ := os.Stat(shm)
 	b, _ := os.Stat(f.state)
-	if da, _ := device(a); func() bool { db, _ := device(b); return da == db }() {
-		t.Skip("/dev/shm is on the same file system as the temporary directory")
+	db, _ := device(b)
+	// The trash on another file system than the files: a memory file
+	// system, or the disk when the temporary directory is the memory one.
+	shm := ""
+	for _, dir := range []string{"/dev/shm", "/var/tmp"} {
+		d, err := os.MkdirTemp(dir, "undo-test-")
+		if err != nil {
+			continue
+		}
+		a, _ := os.Stat(d)
+		if da, _ := device(a); da != db {
+			shm = d
+			t.Cleanup(func() { os.RemoveAll(d) })
+			break
+		}
+		os.RemoveAll(d)
+	}
+	if shm == "" {
+		t.Skip("neither /dev/shm nor /var/tmp is on another file system than the temporary directory")
 	}
 	tr, err := Open(shm, Options{})
 	if err != nil {
