@@ -11,16 +11,7 @@ import "strings"
 // switches (lower case), ops the other words; p spells a Windows path as a
 // POSIX word.
 func winACLLine(name string, flags, ops []string, p func(string) string) (string, bool) {
-	has := func(fs ...string) bool {
-		for _, x := range flags {
-			for _, f := range fs {
-				if x == f || strings.HasPrefix(x, f+":") {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	has := func(fs ...string) bool { return hasWinSwitch(flags, fs...) }
 	recursive := ""
 	if has("/t", "/s", "/r") {
 		recursive = "-R "

@@ -92,16 +92,7 @@ func winToolLine(name string, words []string, home string, inProject func(string
 		}
 		ops = append(ops, w)
 	}
-	has := func(fs ...string) bool {
-		for _, x := range flags {
-			for _, f := range fs {
-				if x == f || strings.HasPrefix(x, f+":") {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	has := func(fs ...string) bool { return hasWinSwitch(flags, fs...) }
 	p := func(w string) string { return cmdWord(winPath(w, home)) }
 	switch name {
 	case "robocopy":
@@ -425,4 +416,17 @@ func schtasksLine(args []string, home string) (string, bool) {
 		line += "; " + psCron(s)
 	}
 	return line, true
+}
+
+// hasWinSwitch reports whether flags (lower case) hold one of the switches
+// fs, alone or with a value (/r, /r:3).
+func hasWinSwitch(flags []string, fs ...string) bool {
+	for _, x := range flags {
+		for _, f := range fs {
+			if x == f || strings.HasPrefix(x, f+":") {
+				return true
+			}
+		}
+	}
+	return false
 }

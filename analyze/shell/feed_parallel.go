@@ -131,13 +131,29 @@ func appendItem(job []parallelItem, it parallelItem) []parallelItem {
 // joined by spaces, each replacement string ({}, {1}, {2/}, {.}, {#})
 // replaced by its item, quoted; with none, the items follow the command.
 func parallelLine(tmpl []string, job []parallelItem) string {
-	line := strings.Join(tmpl, " ")
+	line, replaced := fillTemplate(tmpl, func(inner string) (string, bool) { return parallelReplace(inner, job) })
+	if replaced {
+		return line
+	}
 	var b strings.Builder
-	replaced := false
-	for i := 0; i < len(line); i++ {
-		if line[i] == '{' {
-			if j := strings.IndexByte(line[i:], '}'); j > 0 {
-				if s, ok := parallelReplace(line[i+1:i+j], job); ok {
+	b.WriteString(line)
+	for _, it := range job {
+		b.WriteByte(' ')
+		b.WriteString(quoteItem(it, ""))
+	}
+	return b.String()
+}
+
+// fillTemplate joins the command words by spaces and replaces each
+// replacement string {inner} that replace knows; replaced says whether
+// one was.
+func fillTemplate(tmpl []string, replace func(inner string) (string, bool)) (line string, replaced bool) {
+	joined := strings.Join(tmpl, " ")
+	var b strings.Builder
+	for i := 0; i < len(joined); i++ {
+		if joined[i] == '{' {
+			if j := strings.IndexByte(joined[i:], '}'); j > 0 {
+				if s, ok := replace(joined[i+1 : i+j]); ok {
 					b.WriteString(s)
 					replaced = true
 					i += j
@@ -145,15 +161,9 @@ func parallelLine(tmpl []string, job []parallelItem) string {
 				}
 			}
 		}
-		b.WriteByte(line[i])
+		b.WriteByte(joined[i])
 	}
-	if !replaced {
-		for _, it := range job {
-			b.WriteByte(' ')
-			b.WriteString(quoteItem(it, ""))
-		}
-	}
-	return b.String()
+	return b.String(), replaced
 }
 
 // parallelReplace is the text of the replacement string {inner} for a
@@ -271,35 +281,20 @@ func rushScript(argv []string, dyn []bool, in stream) (string, bool) {
 // rushLine is parallelLine for rush: {} is the whole record (job[0]),
 // {N} its N-th field (job[N]).
 func rushLine(tmpl []string, job []parallelItem) string {
-	line := strings.Join(tmpl, " ")
-	var b strings.Builder
-	replaced := false
-	for i := 0; i < len(line); i++ {
-		if line[i] == '{' {
-			if j := strings.IndexByte(line[i:], '}'); j > 0 {
-				inner := line[i+1 : i+j]
-				if inner == "" || strings.Trim(inner, "./:%^") == "" {
-					b.WriteString(quoteItem(job[0], strings.ReplaceAll(inner, "%", "/")))
-					replaced = true
-					i += j
-					continue
-				}
-				if s, ok := parallelReplace(inner, job[1:]); ok && inner != "#" {
-					if job[0].unknown {
-						s = quoteItem(job[0], "")
-					}
-					b.WriteString(s)
-					replaced = true
-					i += j
-					continue
-				}
-			}
+	line, replaced := fillTemplate(tmpl, func(inner string) (string, bool) {
+		if inner == "" || strings.Trim(inner, "./:%^") == "" {
+			return quoteItem(job[0], strings.ReplaceAll(inner, "%", "/")), true
 		}
-		b.WriteByte(line[i])
-	}
+		if s, ok := parallelReplace(inner, job[1:]); ok && inner != "#" {
+			if job[0].unknown {
+				s = quoteItem(job[0], "")
+			}
+			return s, true
+		}
+		return "", false
+	})
 	if !replaced {
-		b.WriteByte(' ')
-		b.WriteString(quoteItem(job[0], ""))
+		line += " " + quoteItem(job[0], "")
 	}
-	return b.String()
+	return line
 }
