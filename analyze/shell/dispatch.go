@@ -97,9 +97,13 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 		c.Stdin = in.text
 	}
 	hs := handlers()[c.Name]
+	if passIn(c) {
+		r.fl().scriptIn = in // docker exec -i C sh: the command inside reads this input
+	}
 	for _, h := range hs {
 		h(c, r)
 	}
+	r.fl().scriptIn = stream{}
 	outputOptionTargets(c, r)
 	destTargets(c, r)
 	w.selfFeeds(c, in) // self_feeds.go
@@ -112,6 +116,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	}
 	w.remoteShellStdin(c, in)
 	w.stdinCommands(c, in) // stdin_cmds.go
+	w.runFiles(c, in)
 	w.noteDownload(c)
 	return w.projectOutput(c, in, w.output(c, in))
 }
@@ -173,6 +178,9 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 		}
 		if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
 			if a == "-o" || a == "+o" || a == "-O" || a == "+O" || a == "--rcfile" || a == "--init-file" {
+				if (a == "--rcfile" || a == "--init-file") && i+1 < len(c.Args) {
+					w.runFile(c, w.runFileStream(c, i+1, c.Args[i+1], in), a)
+				}
 				i++
 				continue
 			}

@@ -83,9 +83,12 @@ func (w *walker) chanRuns(c *Cmd, runs []chanRun, prog string) {
 // vim reads vim's command-line options: -c CMD, +CMD, --cmd CMD, -S FILE
 // (a file given by a process substitution), and in ex mode (-e, -E, -es,
 // ex) the commands on standard input. vim does not read its options with
-// getopt (-s takes a file except in ex mode), so they are read here.
+// getopt (-s takes a file except in ex mode), so they are read here. Out
+// of ex mode, vim reads its keys from a standard input that is not a
+// terminal unless the operand - makes it the text to edit.
 func (w *walker) vim(c *Cmd, in stream) {
 	exMode := c.Name == "ex"
+	stdinText := false // vim -: the input is the buffer
 	var cmds, files []string
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -110,17 +113,28 @@ func (w *walker) vim(c *Cmd, in stream) {
 			}
 		case a == "-S" || a == "-u" || a == "-U":
 			// A script or vimrc given by a process substitution: its lines are commands.
-			if v, at, ok := next(); ok && at < len(c.proc) && (c.proc[at].kind == streamLiteral || c.proc[at].kind == streamDecoded) {
-				cmds = append(cmds, strings.Split(c.proc[at].text, "\n")...)
-			} else if ok && strings.HasPrefix(v, "-") && a == "-S" {
+			v, at, ok := next()
+			if ok && strings.HasPrefix(v, "-") && a == "-S" {
 				i-- // -S alone sources Session.vim
+				continue
+			}
+			if ok && at < len(c.proc) && (c.proc[at].kind == streamLiteral || c.proc[at].kind == streamDecoded) {
+				cmds = append(cmds, strings.Split(c.proc[at].text, "\n")...)
+			}
+			if ok {
+				w.runFile(c, w.runFileStream(c, at, v, in), a) // stdin_cmds.go
 			}
 		case a == "-e" || a == "-E" || a == "-es" || a == "-Es":
 			exMode = true
 		case a == "-s":
 			if !exMode {
-				next() // a file of normal-mode keys
+				// a file of normal-mode keys, : commands among them
+				if v, at, ok := next(); ok {
+					w.runFile(c, w.runFileStream(c, at, v, in), a)
+				}
 			}
+		case a == "-":
+			stdinText = !exMode
 		case a == "-T" || a == "-i" || a == "-w" || a == "-W" || a == "-t" || a == "-q" || a == "--servername" || a == "--startuptime" || a == "--log" || a == "--listen":
 			next()
 		case len(a) > 1 && a[0] == '+':
@@ -140,6 +154,9 @@ func (w *walker) vim(c *Cmd, in stream) {
 	}
 	if exMode && (in.kind == streamLiteral || in.kind == streamDecoded) {
 		cmds = append(cmds, strings.Split(in.text, "\n")...)
+	}
+	if !stdinText {
+		w.stdinKeys(c, in)
 	}
 	for _, cmd := range cmds {
 		w.chanRuns(c, exRuns(cmd), c.Name)
@@ -213,6 +230,7 @@ func (w *walker) tcl(c *Cmd, in stream) {
 				if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
 					scripts = append(scripts, c.proc[i].text)
 				}
+				w.runFile(c, w.runFileStream(c, i, c.Args[i], in), a) // stdin_cmds.go
 				file = true
 			}
 			continue
@@ -229,6 +247,7 @@ func (w *walker) tcl(c *Cmd, in stream) {
 			if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
 				scripts = append(scripts, c.proc[i].text)
 			}
+			w.runFile(c, w.runFileStream(c, i, a, in), "its script file")
 		}
 		break
 	}

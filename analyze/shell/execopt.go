@@ -81,6 +81,10 @@ var ownLanguage = map[string]bool{"make": true, "gmake": true, "psql": true, "sq
 // envRunners are the variables a program reads the name of a command from
 // and runs it through the shell: a pager, an editor, a preprocessor.
 var envRunners = map[string][]string{
+	"ssh":        {"SSH_ASKPASS"},
+	"scp":        {"SSH_ASKPASS"},
+	"sftp":       {"SSH_ASKPASS"},
+	"sudo":       {"SUDO_ASKPASS"},
 	"man":        {"PAGER", "MANPAGER", "BROWSER"},
 	"less":       {"LESSOPEN", "LESSCLOSE", "VISUAL", "EDITOR"},
 	"crontab":    {"VISUAL", "EDITOR"},

@@ -428,7 +428,10 @@ func (r *report) commandWords(argv []string, dyn []bool, parent *Cmd, why string
 	if why != "" {
 		r.trace(why + ": " + truncateText(text, 120))
 	}
-	out, _ := w.run(argv, dyn, make([]stream, len(argv)), stream{}, text, "", nil)
+	// The command reads the input its runner passes it (docker exec -i).
+	in := r.fl().scriptIn
+	r.fl().scriptIn = stream{}
+	out, _ := w.run(argv, dyn, make([]stream, len(argv)), in, text, "", nil)
 	r.fl().keepNestedOut(out)
 }
 

@@ -95,7 +95,7 @@ func valueWords(k valueKind) int {
 }
 
 // OptTag says what an option's value is, for the consumers of the record.
-type OptTag uint16
+type OptTag uint32
 
 const (
 	TagSecret OptTag = 1 << iota // a password or token: redacted wherever a command is kept
@@ -112,10 +112,13 @@ const (
 	TagScript                    // with this option a wrapper runs its command's words as one shell command (entr -s, sudo -s)
 	TagEnd                       // the option ends the options as "--" does: the words after it are the command (distrobox enter -e)
 	TagCmds                      // the option gives the commands, so standard input is not read as commands (psql -c, unless its value is "-")
+	TagRuns                      // a file whose content the program runs as commands or code (gdb -x, emacs -l, make -f, sqlite3 -init)
+	TagPassIn                    // with this option the command the program runs reads the program's standard input (docker exec -i, kubectl exec -i)
 )
 
 var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
-	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend, "script": TagScript, "end": TagEnd, "cmds": TagCmds}
+	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend, "script": TagScript, "end": TagEnd, "cmds": TagCmds,
+	"runs": TagRuns, "passin": TagPassIn}
 
 type specAttr uint16
 
@@ -317,7 +320,7 @@ func isAttrWord(w string) bool {
 		return true
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin", "skipopts":
 		return true
 	}
 	return false

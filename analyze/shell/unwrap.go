@@ -23,6 +23,10 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		n := 0 // words to drop
 		if spec, at := w.wrapperAt(name, argv, dyn); spec != nil {
 			w.pidWrapper(argv, dyn, text, sudo)
+			if len(envRunners[name]) > 0 {
+				// SUDO_ASKPASS=./x sudo -A: the program it names runs too, as the user.
+				w.envCommands(w.newCmd(argv, dyn, text, w.sudo))
+			}
 			wr := readWrapper(spec, argv[at:], dyn[at:])
 			wr.next += at
 			w.r.res.wrapperSecrets = append(w.r.res.wrapperSecrets, wr.secret...)
@@ -103,6 +107,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 					w.r.record(c)
 					attachHandler(c, w.r)
 					return c, true
+				}
+				if c := w.wrapperShell(argv, dyn, in, text, sudo); c != nil {
+					return c, true // chroot DIR: a shell reads the input (stdin_cmds.go)
 				}
 				return nil, false // the wrapper alone runs no command
 			}

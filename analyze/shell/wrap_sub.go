@@ -48,6 +48,11 @@ var wrapperSubPrograms = sync.OnceValue(func() map[string]bool {
 			m[prog] = true
 		}
 	}
+	for _, a := range specs().tab.aliases {
+		if m[a.to] && !strings.Contains(a.from, " ") {
+			m[a.from] = true // prog lxc,incus: incus exec is lxc exec
+		}
+	}
 	return m
 })
 
