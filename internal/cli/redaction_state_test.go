@@ -17,14 +17,17 @@ import (
 	"testing"
 
 	"github.com/actionguard/actionguard/analyze/shell"
+	"github.com/actionguard/actionguard/internal/cli"
 	_ "modernc.org/sqlite"
 )
 
 // redactionCase is one command carrying a password: the secret that must
 // never be kept, and a reference word (a comment at the end of the
 // command) that must be, so that a record dropped whole cannot pass.
+// family names the program's option (every spelling of one option is
+// one family); it is empty for a secret that is no option's value.
 type redactionCase struct {
-	cmd, secret, ref, prog string
+	cmd, secret, ref, prog, family string
 }
 
 // newSecret returns a value no record holds by chance.
@@ -88,7 +91,7 @@ func secretOptionCases(t *testing.T) []redactionCase {
 					if !readsSecret(argv, secret) {
 						continue
 					}
-					out = append(out, redactionCase{cmd: strings.Join(argv, " "), secret: secret, prog: prefix[0]})
+					out = append(out, redactionCase{cmd: strings.Join(argv, " "), secret: secret, prog: prefix[0], family: key + " " + o.Canon})
 				}
 			}
 		}
@@ -174,11 +177,39 @@ func runIn(t *testing.T, dir, bin string, stdin []byte, args ...string) (stdout,
 	return out.Bytes(), errb.Bytes(), exit
 }
 
+// hookRunner answers one hook call for agent with the event on stdin.
+type hookRunner func(t *testing.T, agent string, stdin []byte) (stdout, stderr []byte, exit int)
+
+// binaryHook runs the real hook binary, in dir, with dir's state.
+func binaryHook(dir, bin string) hookRunner {
+	return func(t *testing.T, agent string, stdin []byte) ([]byte, []byte, int) {
+		return runIn(t, dir, bin, stdin, "hook", agent)
+	}
+}
+
+// inProcessHook runs `actionguard hook` in this process (cli.Run) with the
+// environment binaryHook gives the binary, so it reads and writes the same
+// state directories: the same records for a fraction of a process start.
+func inProcessHook(dir string) hookRunner {
+	environ := stateEnv(dir)
+	vars := map[string]string{}
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		vars[k] = v
+	}
+	return func(t *testing.T, agent string, stdin []byte) ([]byte, []byte, int) {
+		var out, errb bytes.Buffer
+		exit := cli.Run(cli.Env{Args: []string{"hook", agent}, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb,
+			Getenv: func(k string) string { return vars[k] }, Environ: func() []string { return environ }, Ancestry: noAgent})
+		return out.Bytes(), errb.Bytes(), exit
+	}
+}
+
 // hookCall sends one hook event and returns the agent-facing decision.
-func hookCall(t *testing.T, dir, bin, agent string, in map[string]any) string {
+func hookCall(t *testing.T, hook hookRunner, agent string, in map[string]any) string {
 	t.Helper()
 	raw, _ := json.Marshal(in)
-	out, errb, exit := runIn(t, dir, bin, raw, "hook", agent)
+	out, errb, exit := hook(t, agent, raw)
 	if exit != 0 && exit != 2 {
 		t.Fatalf("%s hook: exit %d: %s", agent, exit, errb)
 	}
@@ -200,6 +231,12 @@ func hookCall(t *testing.T, dir, bin, agent string, in map[string]any) string {
 // every file under HOME, the config, state and cache directories (the
 // database's raw bytes and its text columns) and checks that no password
 // is there, while each command's reference word and program are.
+//
+// The real hook binary answers the first spelling of each secret option,
+// every secret that is no option's value, the outputs and the trust
+// calls; the other spellings of an option go through the same hook in
+// this process, on the same state (a process start each was most of the
+// test's time). Every record of either kind must be in the database.
 func TestRedactionState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binaries")
@@ -242,29 +279,45 @@ func TestRedactionState(t *testing.T) {
 		c.cmd += " # " + c.ref
 		all = append(all, c)
 	}
-	decisions := map[string]int{}
-	var codex []map[string]any
+	binary, inProcess := binaryHook(dir, hookBin), inProcessHook(dir)
+	decisions, binaryDecisions := map[string]int{}, map[string]int{}
+	familySeen := map[string]bool{}
+	type codexCall struct {
+		hook  hookRunner
+		event map[string]any
+	}
+	var codex []codexCall
+	inProcessCases := 0
 	for i, c := range all {
+		hook, viaBinary := binary, c.family == "" || !familySeen[c.family]
+		if !viaBinary {
+			hook = inProcess
+			inProcessCases++
+		}
+		familySeen[c.family] = true
 		in := map[string]any{"command": c.cmd}
 		session := fmt.Sprintf("red-%d", i%7)
 		id := fmt.Sprintf("toolu_%04d", i)
 		base := map[string]any{"session_id": session, "cwd": project, "transcript_path": filepath.Join(dir, "transcript.jsonl"), "tool_name": "Bash", "tool_input": in, "tool_use_id": id}
 		pre := withEvent(base, "PreToolUse")
-		d := hookCall(t, dir, hookBin, "claude-code", pre)
+		d := hookCall(t, hook, "claude-code", pre)
 		decisions[d]++
+		if viaBinary {
+			binaryDecisions[d]++
+		}
 		if d != "deny" {
 			// It ran (a person approved what was asked): the output
 			// echoes the command, as a shell with set -x does.
 			post := withEvent(base, "PostToolUse")
 			post["tool_response"] = map[string]any{"stdout": "+ " + c.cmd + "\nOK\n", "stderr": "mysql: [Warning] Using a password on the command line interface can be insecure.\n" + c.cmd, "interrupted": false}
-			hookCall(t, dir, hookBin, "claude-code", post)
+			hookCall(t, hook, "claude-code", post)
 		}
 		if i%3 == 1 {
 			// Codex cannot ask: a held call opens an approval request.
 			cx := withEvent(base, "PreToolUse")
 			cx["session_id"], cx["turn_id"], cx["model"] = "cx-"+session, "turn-1", "gpt-5-codex"
-			hookCall(t, dir, hookBin, "codex", cx)
-			codex = append(codex, cx)
+			hookCall(t, hook, "codex", cx)
+			codex = append(codex, codexCall{hook, cx})
 		}
 	}
 	// Outputs that show other command lines: a script read with the Read
@@ -287,10 +340,10 @@ func TestRedactionState(t *testing.T) {
 			resp = map[string]any{"stdout": "bob@web1:~/src$ " + line + "\nit's done\n+ " + line + "\n", "stderr": "", "interrupted": false}
 		}
 		base := map[string]any{"session_id": "red-out", "cwd": project, "tool_name": tool, "tool_input": in, "tool_use_id": fmt.Sprintf("toolu_o%02d", i)}
-		hookCall(t, dir, hookBin, "claude-code", withEvent(base, "PreToolUse"))
+		hookCall(t, binary, "claude-code", withEvent(base, "PreToolUse"))
 		post := withEvent(base, "PostToolUse")
 		post["tool_response"] = resp
-		hookCall(t, dir, hookBin, "claude-code", post)
+		hookCall(t, binary, "claude-code", post)
 		r.cmd = tool + " output: " + line
 		scripts = append(scripts, r)
 	}
@@ -304,18 +357,21 @@ func TestRedactionState(t *testing.T) {
 		c.cmd = "redis-cli -h cache.example.com -a " + c.secret + " ping && rm -rf src/legacy # " + c.ref
 		all = append(all, c)
 		base := map[string]any{"session_id": "red-trust", "cwd": project, "tool_name": "Bash", "tool_input": map[string]any{"command": c.cmd}, "tool_use_id": fmt.Sprintf("toolu_t%d", i)}
-		d := hookCall(t, dir, hookBin, "claude-code", withEvent(base, "PreToolUse"))
+		d := hookCall(t, binary, "claude-code", withEvent(base, "PreToolUse"))
 		if want := map[bool]string{false: "ask", true: "allow"}[i == 4]; d != want {
 			t.Errorf("trust: call %d answered %s, want %s", i+1, d, want)
 		}
 		post := withEvent(base, "PostToolUse")
 		post["tool_response"] = map[string]any{"stdout": "PONG", "stderr": "Warning: Using a password with '-a' option on the command line interface may not be safe.", "interrupted": false}
-		hookCall(t, dir, hookBin, "claude-code", post)
+		hookCall(t, binary, "claude-code", post)
 	}
 	for _, d := range []string{"allow", "ask", "deny"} {
-		if decisions[d] == 0 {
-			t.Errorf("no call was answered %s (%v): the test does not keep every kind of record", d, decisions)
+		if binaryDecisions[d] == 0 {
+			t.Errorf("no call of the hook binary was answered %s (%v): the test does not keep every kind of record", d, binaryDecisions)
 		}
+	}
+	if inProcessCases == 0 || inProcessCases == len(cases) {
+		t.Errorf("%d of %d commands through the hook in this process: both ways must be taken", inProcessCases, len(cases))
 	}
 	// The person's side: feedback with the command pasted into the note,
 	// a check from the terminal, the log read (which drains the spool).
@@ -360,7 +416,7 @@ func TestRedactionState(t *testing.T) {
 	}
 	passed := 0
 	for _, cx := range codex {
-		if hookCall(t, dir, hookBin, "codex", cx) == "allow" {
+		if hookCall(t, cx.hook, "codex", cx.event) == "allow" {
 			passed++
 		}
 	}
@@ -416,7 +472,7 @@ func TestRedactionState(t *testing.T) {
 			t.Errorf("the audit database has no record of %q with its program", c.cmd)
 		}
 	}
-	t.Logf("%d commands, %d files, %d database texts, decisions %v, %d approval requests approved, %d passed", len(all), len(files), len(texts), decisions, approved, passed)
+	t.Logf("%d commands (%d of them through the hook in this process), %d files, %d database texts, decisions %v, %d approval requests approved, %d passed", len(all), inProcessCases, len(files), len(texts), decisions, approved, passed)
 }
 
 func withEvent(base map[string]any, event string) map[string]any {
