@@ -91,3 +91,38 @@ func FuzzCleanSet(f *testing.F) {
 		}
 	})
 }
+
+// TestShortNumbersAreClean is the proof behind isShortNumber: every member
+// of its class, all 111,110 strings of 1 to 5 digits, comes back unchanged
+// from Redact and from the spool's redactor, and the class's edges are
+// what isShortNumber admits.
+func TestShortNumbersAreClean(t *testing.T) {
+	checked := 0
+	for width := 1; width <= shortNumberMax; width++ {
+		limit := 1
+		for range width {
+			limit *= 10
+		}
+		for n := range limit {
+			s := fmt.Sprintf("%0*d", width, n)
+			if !isShortNumber(s) {
+				t.Fatalf("isShortNumber(%q) = false", s)
+			}
+			if r := Redact(s); r != s {
+				t.Fatalf("Redact(%q) = %q: isShortNumber admits a text with something to redact", s, r)
+			}
+			if r := redactForSpool(s); r != s {
+				t.Fatalf("redactForSpool(%q) = %q: isShortNumber admits a text with something to redact", s, r)
+			}
+			checked++
+		}
+	}
+	if checked != 111110 {
+		t.Errorf("checked %d texts, want the class's 111,110", checked)
+	}
+	for _, s := range []string{"", "123456", "12a", " 12", "1.5", "-1", "١٢"} {
+		if isShortNumber(s) {
+			t.Errorf("isShortNumber(%q) = true, outside the class", s)
+		}
+	}
+}

@@ -1,9 +1,7 @@
 package audit
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -111,9 +109,8 @@ func (s *Spool) write(r *Record) (f *os.File, first bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	end, err := lockedWrite(f, frame)
+	f, end, err := s.lockedWrite(f, frame)
 	if err != nil {
-		f.Close()
 		return nil, false, err
 	}
 	return f, end == int64(len(frame)), nil
@@ -179,25 +176,58 @@ func (s *Spool) open() (*os.File, error) {
 }
 
 // lockedWrite writes frames, whole frames only, to the spool f in one
-// write under the spool's shared lock, and returns the file's offset after
-// them: with O_APPEND, the end of these frames wherever other writers'
-// frames went.
-func lockedWrite(f *os.File, frames []byte) (int64, error) {
+// write under the spool's shared lock, and returns the file written (f, or
+// the spool opened anew when a drain took f away: see Drain) and its offset
+// after them: with O_APPEND, the end of these frames wherever other
+// writers' frames went. On an error the file is closed.
+func (s *Spool) lockedWrite(f *os.File, frames []byte) (*os.File, int64, error) {
 	// The lock covers the write only: a drain must not read half a frame,
 	// and a sync needs no lock.
-	if err := lockfile.Shared(f); err != nil {
-		return 0, fmt.Errorf("audit: spool: lock: %w", err)
+	for range maxSpoolReopen {
+		if err := lockfile.Shared(f); err != nil {
+			f.Close()
+			return nil, 0, fmt.Errorf("audit: spool: lock: %w", err)
+		}
+		if !s.isLive(f) {
+			// A drain renamed the file while it was open here: what is
+			// written to it now might never be drained.
+			lockfile.Unlock(f)
+			f.Close()
+			var err error
+			if f, err = s.open(); err != nil {
+				return nil, 0, err
+			}
+			continue
+		}
+		_, err := spoolWrite(f, frames)
+		var end int64
+		if err == nil {
+			end, err = f.Seek(0, io.SeekCurrent)
+		}
+		lockfile.Unlock(f)
+		if err != nil {
+			f.Close()
+			return nil, 0, fmt.Errorf("audit: spool: %w", err)
+		}
+		return f, end, nil
 	}
-	_, err := spoolWrite(f, frames)
-	var end int64
-	if err == nil {
-		end, err = f.Seek(0, io.SeekCurrent)
-	}
-	lockfile.Unlock(f)
+	f.Close()
+	return nil, 0, fmt.Errorf("audit: spool: %s was taken away %d times in a row while writing to it", s.path, maxSpoolReopen)
+}
+
+// maxSpoolReopen bounds how often a write follows the spool to its new
+// file (each drain takes it away once).
+const maxSpoolReopen = 8
+
+// isLive reports whether f is still the spool at s.path, not a file a
+// drain took away. The shared lock is held, so no drain can take it now.
+func (s *Spool) isLive(f *os.File) bool {
+	fi, err := f.Stat()
 	if err != nil {
-		return 0, fmt.Errorf("audit: spool: %w", err)
+		return false
 	}
-	return end, nil
+	pi, err := os.Stat(s.path)
+	return err == nil && os.SameFile(fi, pi)
 }
 
 // syncSpool syncs the spool, and its directory too when the write was the
@@ -319,116 +349,28 @@ func (s *Spool) Size() int64 {
 
 // Records returns the spooled records, in order, without draining them: a
 // line that holds no readable record comes back as the record Drain would
-// append in its place (Kind SpoolDamageKind). A spool that does not exist
-// holds none. It reads the whole spool into memory; it is for tests and
+// append in its place (Kind SpoolDamageKind); the records of a drain under
+// way, or of one that stopped part-way, come first. A spool that does not
+// exist holds none. It reads the whole spool into memory; it is for tests and
 // diagnostics, Drain for moving records.
 func (s *Spool) Records() ([]Record, error) {
-	data, err := os.ReadFile(s.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("audit: spool: %w", err)
-	}
 	var out []Record
-	for len(data) > 0 {
-		line, rest, found := bytes.Cut(data, []byte("\n"))
-		data = rest
-		if len(bytes.TrimSpace(line)) > 0 {
-			out = append(out, *spooledRecord(line, !found))
+	// A drain's taken file holds the older records (see Drain).
+	for _, path := range []string{s.takenPath(), s.path} {
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("audit: spool: %w", err)
+		}
+		for len(data) > 0 {
+			line, rest, found := bytes.Cut(data, []byte("\n"))
+			data = rest
+			if len(bytes.TrimSpace(line)) > 0 {
+				out = append(out, *spooledRecord(line, !found))
+			}
 		}
 	}
 	return out, nil
-}
-
-// drainBatch is how many spooled records go into one append transaction
-// at most, and drainBatchBytes how many bytes of spool lines: a batch is
-// one commit and one checkpoint, so a large spool (a long check --jsonl
-// stream's) drains in a few hundred of them, with memory still bounded.
-const (
-	drainBatch      = 512
-	drainBatchBytes = 4 << 20
-)
-
-// Drain moves every spooled record into l, in order, and empties the
-// spool. It returns how many records it moved. When appending fails, the
-// records stay in the spool for the next drain (none is appended twice:
-// the spool is emptied only after every batch is committed, and a failed
-// batch commits nothing — a later batch after a committed one is the only
-// case, and then the committed prefix is cut from the spool).
-func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
-	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("audit: drain: %w", err)
-	}
-	defer f.Close()
-	if err := lockfile.Exclusive(f); err != nil {
-		return 0, fmt.Errorf("audit: drain: lock: %w", err)
-	}
-	defer lockfile.Unlock(f)
-	// Records are read a line at a time and appended a batch at a time, so
-	// memory stays bounded by the batch whatever the spool's size.
-	rd := bufio.NewReaderSize(f, 64<<10)
-	var batch []*Record
-	batchBytes := 0
-	moved := 0
-	var off, done int64 // bytes read; bytes whose records are committed
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		// Spool.Append redacted the secrets of every record; the personal
-		// data (and a damaged line's record, built here) are masked now.
-		if err := l.appendBatch(ctx, batch); err != nil {
-			return err
-		}
-		moved += len(batch)
-		done = off
-		clear(batch)
-		batch, batchBytes = batch[:0], 0
-		return nil
-	}
-	for {
-		line, rerr := rd.ReadBytes('\n')
-		off += int64(len(line))
-		cut := rerr == io.EOF && len(line) > 0
-		if rerr != nil && rerr != io.EOF {
-			return moved, s.keepFrom(f, done, fmt.Errorf("reading the spool: %w", rerr))
-		}
-		if len(bytes.TrimSpace(line)) > 0 {
-			batch = append(batch, spooledRecord(bytes.TrimSuffix(line, []byte("\n")), cut))
-			batchBytes += len(line)
-		}
-		if len(batch) >= drainBatch || batchBytes >= drainBatchBytes {
-			if err := flush(); err != nil {
-				return moved, s.keepFrom(f, done, err)
-			}
-		}
-		if rerr == io.EOF {
-			break
-		}
-	}
-	if err := flush(); err != nil {
-		return moved, s.keepFrom(f, done, err)
-	}
-	if err := f.Truncate(0); err != nil {
-		return moved, fmt.Errorf("audit: drain: emptying the spool: %w", err)
-	}
-	return moved, nil
-}
-
-// keepFrom leaves in the spool only what was not appended (from byte
-// done on), after err.
-func (s *Spool) keepFrom(f *os.File, done int64, err error) error {
-	if done > 0 {
-		if rest, rerr := io.ReadAll(io.NewSectionReader(f, done, 1<<62)); rerr == nil {
-			if terr := f.Truncate(0); terr == nil {
-				f.WriteAt(rest, 0)
-			}
-		}
-	}
-	return fmt.Errorf("audit: drain: %w", err)
 }

@@ -97,7 +97,8 @@ func (b *SpoolBatch) write() error {
 		}
 		b.f = f
 	}
-	end, err := lockedWrite(b.f, b.buf)
+	f, end, err := b.spool.lockedWrite(b.f, b.buf)
+	b.f = f
 	if err == nil && b.durable {
 		err = syncSpool(b.f, end == int64(len(b.buf)))
 	}

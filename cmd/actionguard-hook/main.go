@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/actionguard/actionguard/adapter"
+	"github.com/actionguard/actionguard/internal/bgdrain"
 	"github.com/actionguard/actionguard/internal/hookrun"
 	"github.com/actionguard/actionguard/undo"
 )
@@ -48,7 +49,11 @@ func main() {
 		fmt.Fprintf(os.Stderr, "actionguard-hook: no hook for %q (known: %s); refusing the tool call\n", args[0], strings.Join(names, ", "))
 		os.Exit(exitRefuse)
 	}
-	resp := answer(context.Background(), ad, hookrun.Config{}, os.Stdin, cliPath())
+	cli := cliPath()
+	resp := answer(context.Background(), ad, hookrun.Config{StartDrain: func(db string) error {
+		_, err := bgdrain.Start(cli, db)
+		return err
+	}}, os.Stdin, cli)
 	os.Stdout.Write(resp.Stdout)
 	os.Stderr.Write(resp.Stderr)
 	os.Exit(resp.Exit)

@@ -50,6 +50,7 @@ var layers = map[string]int{
 	"evaluate":            layerService,
 	"adapter":             layerFrontDoor,
 	"internal/hookrun":    layerFrontDoor,
+	"internal/bgdrain":    layerService, // starts `audit drain` beside the hook and the stream
 	"internal/frontdoor":  layerFrontDoor,
 	"server":              layerFrontDoor,
 	"mcpproxy":            layerFrontDoor,

@@ -71,7 +71,7 @@ removed or changed since. Exits 5, saving nothing, when the log fails a check.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runAuditCheckpoint(cmd.Context(), o) },
 	}
 	checkpoint.Flags().BoolVar(&o.json, "json", false, "print the checkpoint as JSON")
-	cmd.AddCommand(tail, export, verify, checkpoint)
+	cmd.AddCommand(tail, export, verify, checkpoint, a.auditDrainCommand())
 	return cmd
 }
 

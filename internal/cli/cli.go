@@ -52,6 +52,11 @@ type Env struct {
 	// Ancestry reports a coding agent among the process's parents; nil
 	// walks the real ones (agentproc.Find). Tests stand in for it.
 	Ancestry func() (agentproc.Agent, bool)
+	// StartDrain starts the drain of the spool beside the SQLite database
+	// at db in a process of its own, without waiting for it (DefaultEnv:
+	// this binary's `audit drain`); nil leaves a large spool to the next
+	// command that reads the log.
+	StartDrain func(db string) error
 }
 
 // Main runs the command line with the process's arguments and streams.
@@ -87,7 +92,7 @@ func Run(env Env) int { return RunWith(env) }
 
 // DefaultEnv is the process's arguments and streams.
 func DefaultEnv() Env {
-	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ, IsTerminal: isTerminal}
+	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ, IsTerminal: isTerminal, StartDrain: startDrain}
 }
 
 // RunWith is Run with extra commands: those whose packages import this one

@@ -57,5 +57,5 @@ never a silent allow.`,
 
 // runHook runs the hook with the command line's global flags.
 func (a *app) runHook(ctx context.Context, ad adapter.Adapter) adapter.Response {
-	return hookrun.Run(ctx, ad, hookrun.Config{PolicyPath: a.policyPath, ProjectPath: a.projectPath, DBPath: a.dbPath, NoAudit: a.noAudit, Getenv: a.env.Getenv, Open: hookrun.OpenerOf(store.OpenForHook)}, a.env.Stdin)
+	return hookrun.Run(ctx, ad, hookrun.Config{PolicyPath: a.policyPath, ProjectPath: a.projectPath, DBPath: a.dbPath, NoAudit: a.noAudit, Getenv: a.env.Getenv, Open: hookrun.OpenerOf(store.OpenForHook), StartDrain: a.env.StartDrain}, a.env.Stdin)
 }

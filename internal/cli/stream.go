@@ -60,6 +60,9 @@ func (a *app) runStream(ctx context.Context, o *checkOptions) (err error) {
 			if cerr := sl.Close(); err == nil {
 				err = cerr
 			}
+			// A long stream leaves a spool that would hold up the next
+			// hook call: it is drained now, in a process of its own.
+			a.drainInBackground(sl.db)
 		}()
 	}
 	return streamActions(ctx, g, log, a.env.Stdin, a.env.Stdout, def)

@@ -33,6 +33,7 @@ type streamLog interface {
 // strict_durability, is synced to the disk before its line is given.
 // docs/audit-integrity.md says what this trades.
 type spoolLog struct {
+	db     string // the SQLite database the spool is beside
 	batch  *audit.SpoolBatch
 	strict bool // the policy's strict_durability
 }
@@ -40,7 +41,7 @@ type spoolLog struct {
 // newSpoolLog spools the records of a stream whose log is the SQLite
 // database at db.
 func newSpoolLog(db string, strict bool) *spoolLog {
-	return &spoolLog{batch: audit.NewSpool(audit.SpoolPath(db)).Batch(), strict: strict}
+	return &spoolLog{db: db, batch: audit.NewSpool(audit.SpoolPath(db)).Batch(), strict: strict}
 }
 
 // Append implements frontdoor.Writer: it adds r to the batch the next

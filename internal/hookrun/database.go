@@ -64,6 +64,9 @@ type database struct {
 	// nothing is recorded from then on.
 	deferring bool
 	needed    atomic.Bool
+	// drainStarted: the call started the spool's drain elsewhere already
+	// (TryRun), so Recorder.Close need not.
+	drainStarted bool
 }
 
 func (db *database) openStore(ctx context.Context, path string, busy time.Duration) (Store, error) {

@@ -34,6 +34,12 @@ type Config struct {
 	// Open opens the audit database for the calls that need it (see
 	// Store); nil in the lean hook binary, which links no driver.
 	Open Opener
+	// StartDrain starts the drain of the spool beside the database at db
+	// in a process of its own, not waiting for it (package bgdrain); a
+	// call that finds the spool past DrainAt starts it instead of draining
+	// the spool itself. nil, or an error, is the older way: the call
+	// drains it (the lean binary hands such a call to one that can).
+	StartDrain func(db string) error
 
 	// Checker, when set, is what decides in place of the guard the call
 	// builds (a test's failing or slow checker, a tracing one); it is
@@ -72,8 +78,11 @@ func TryRun(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader
 	db := &database{open: cfg.Open, deferring: cfg.Open == nil}
 	if db.deferring && !cfg.NoAudit {
 		if path, err := DBPath(cfg); err == nil && audit.NewSpool(audit.SpoolPath(path)).Size() >= DrainAt {
-			// This call drains the spool (Recorder.Close): all of it elsewhere.
-			return adapter.Response{}, ErrNeedsDatabase
+			if !drainElsewhere(cfg, path) {
+				// This call drains the spool (Recorder.Close): all of it elsewhere.
+				return adapter.Response{}, ErrNeedsDatabase
+			}
+			db.drainStarted = true
 		}
 	}
 	return run(ctx, ad, cfg, stdin, db, true)
@@ -212,15 +221,23 @@ func (r *Recorder) db() (string, error) {
 	return r.path, r.err
 }
 
-// Close drains the spool when it has grown past DrainAt. A process that
-// cannot open the database leaves it: the next call (TryRun) hands itself
-// to one that can.
+// drainElsewhere starts the drain of the spool beside db in a process of
+// its own (Config.StartDrain) and reports whether it did, or found one
+// running.
+func drainElsewhere(cfg Config, db string) bool {
+	return cfg.StartDrain != nil && cfg.StartDrain(db) == nil
+}
+
+// Close sees that the spool is drained when it has grown past DrainAt: in
+// a process of its own (Config.StartDrain), or else here, holding up this
+// call. A process that can do neither leaves it: the next call (TryRun)
+// hands itself to one that can.
 func (r *Recorder) Close() {
-	if r.cfg.NoAudit || r.path == "" || r.data == nil || r.data.open == nil {
+	if r.cfg.NoAudit || r.path == "" || r.data == nil || r.data.drainStarted {
 		return
 	}
 	sp := audit.NewSpool(audit.SpoolPath(r.path))
-	if sp.Size() < DrainAt {
+	if sp.Size() < DrainAt || drainElsewhere(r.cfg, r.path) || r.data.open == nil {
 		return
 	}
 	if st, err := r.data.openStore(context.Background(), r.path, 0); err == nil {

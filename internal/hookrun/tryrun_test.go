@@ -172,6 +172,45 @@ func TestTryRunHandsOverFullSpool(t *testing.T) {
 	}
 }
 
+// With a way to drain in a process of its own (StartDrain), a call that
+// finds the spool past DrainAt starts that drain and answers itself: the
+// lean binary hands nothing over, the full one drains nothing inline, and
+// each call's record joins the spool.
+func TestFullSpoolDrainedElsewhere(t *testing.T) {
+	ev := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]any{"command": "git status"}}
+	for _, lean := range []bool{true, false} {
+		cfg, db := leanConfig(t)
+		if !lean {
+			cfg.Open = testOpen
+		}
+		var started []string
+		cfg.StartDrain = func(p string) error { started = append(started, p); return nil }
+		spool := audit.NewSpool(audit.SpoolPath(db))
+		for spool.Size() < DrainAt {
+			if err := spool.Append(&audit.Record{Tool: "Bash", Verdict: guard.Allow, Level: guard.Safe, Action: []byte(`{"input":{"command":"` + strings.Repeat("x", 4000) + `"}}`)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before, _ := spool.Records()
+		var err error
+		if lean {
+			_, err = TryRun(context.Background(), adapter.Claude{}, cfg, strings.NewReader(encode(ev)))
+		} else {
+			Run(context.Background(), adapter.Claude{}, cfg, strings.NewReader(encode(ev)))
+		}
+		if err != nil {
+			t.Fatalf("lean %v: %v, want the call answered here", lean, err)
+		}
+		if !slices.Equal(started, []string{db}) {
+			t.Errorf("lean %v: drains started %q, want one for %s", lean, started, db)
+		}
+		after, _ := spool.Records()
+		if len(after) != len(before)+1 {
+			t.Errorf("lean %v: the spool went from %d to %d records, want the call's record added and nothing drained", lean, len(before), len(after))
+		}
+	}
+}
+
 // Calls that do not need the database get, from TryRun, the very answer
 // and record that Run with the database gives: for every agent, routine
 // and blocked commands, tool outputs and prompts.
