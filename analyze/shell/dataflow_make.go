@@ -88,7 +88,7 @@ func (w *walker) runsMakefile(c *Cmd) {
 			continue
 		}
 		if fc.kind == streamLiteral || fc.kind == streamDecoded {
-			fc.text = makeRecipes(fc.text)
+			fc.text = makeRecipes(inlineRecipes(fc.text))
 			fc.partial = true // recipes are fragments of a script
 		}
 		w.judgeFile(c, n, "shell", fc, "runs the recipes of")

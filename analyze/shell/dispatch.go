@@ -279,9 +279,11 @@ func (w *walker) stdinCode(c *Cmd, in stream, lang string) {
 				return
 			}
 		}
-		if in.what != "" && !strings.Contains(in.what, "output of") {
+		if in.item == "" && in.what != "" && !strings.Contains(in.what, "output of") {
 			return // cat script.sh | sh: runs a local file
 		}
+		// A listing (ls, find) is names, not a script: what runs is made
+		// from names only known when it runs.
 		r.add(c.find(rulePipeToShell, "Runs commands produced by another command ("+c.Name+" reads them from a pipe), so they cannot be checked first."))
 	}
 }
@@ -438,7 +440,7 @@ func (w *walker) output(c *Cmd, in stream) stream {
 			}
 		}
 		if len(files) == 0 {
-			return in
+			return filtered(c, in)
 		}
 		if c.Name == "cat" && len(files) == 1 {
 			st := stream{kind: streamUnknown, what: files[0]}

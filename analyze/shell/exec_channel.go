@@ -318,6 +318,7 @@ func (w *walker) makeText(c *Cmd, in stream) {
 			}
 		}
 	}
+	w.makeOverrides(c)
 	for _, t := range texts {
 		rec := makeRecipes(inlineRecipes(t))
 		if strings.TrimSpace(rec) == "" {
@@ -325,6 +326,25 @@ func (w *walker) makeText(c *Cmd, in stream) {
 		}
 		w.r.mutates()
 		w.r.script(rec, c, "make runs the recipes of the Makefile it is given")
+	}
+}
+
+// makeOverrides judges the variables set on make's command line (make
+// CC='rm -rf ~;' all, make SHELL='sh -c "…"'): the Makefile puts them into
+// the recipes it runs (and SHELL runs every recipe), so a value that reads
+// as a command line is judged as one. A single word (CC=clang, PREFIX=/usr)
+// is a name or a path, not a command line.
+func (w *walker) makeOverrides(c *Cmd) {
+	for i, a := range c.Args {
+		name, value, ok := strings.Cut(a, "=")
+		if !ok || !isName(strings.TrimSuffix(strings.TrimSuffix(name, ":"), "+")) || !strings.ContainsAny(value, " \t;&|`$()<>") {
+			continue
+		}
+		if i < len(c.Dynamic) && c.Dynamic[i] && !strings.ContainsAny(strings.ReplaceAll(value, "$(…)", ""), " \t;&|") {
+			continue // VERSION="$(git describe)": a value, not a command line
+		}
+		w.r.mutates()
+		w.r.script(value, c, "make puts "+name+" into the recipes it runs")
 	}
 }
 

@@ -39,8 +39,8 @@ var (
 		ID: "shell.fs.rm-outside-workspace", Category: rule.Destructive, Points: 80,
 		Summary:     "Deletes a directory tree outside the project you are working in.",
 		Alternative: "check the path, or delete with rm -ri / a trash command so it can be recovered",
-		Match:       []string{"rm -rf ~/Documents", "rm -rf ../other-project", "rm -r /home/dev/old-project", "rm -rf /data/backups"},
-		NoMatch:     []string{"rm -rf ./build", "rm -rf /tmp/build", "rm -ri ~/Documents/old"},
+		Match:       []string{"rm -rf ~/Documents", "rm -rf ../other-project", "rm -r /home/dev/old-project", "rm -rf /data/backups", "mv ~/Documents /tmp/"},
+		NoMatch:     []string{"rm -rf ./build", "rm -rf /tmp/build", "rm -ri ~/Documents/old", "mv ./build /tmp/old-build", "mv /tmp/a /tmp/b"},
 	}
 	ruleRmWorkspace = &rule.Rule{
 		ID: "shell.fs.rm-workspace", Category: rule.Destructive, Points: 85,
@@ -993,6 +993,7 @@ func copyHandler(c *Cmd, r *report) {
 			}
 		}
 		moved = judgeMoveSources(c, r, pos, dest, hasT)
+		judgeMoveToScratch(c, r, pos, dest)
 	}
 	if (c.Name == "cp" || c.Name == "install") && len(pos) == 1 {
 		switch pos[0] {

@@ -100,3 +100,27 @@ func judgeMoveWrites(c *Cmd, r *report, dest string, mode writeMode, moved map[s
 		writeTarget(c, r, w.path, mode)
 	}
 }
+
+// judgeMoveToScratch reports the user's files moved out of the home
+// directory, the project itself or a directory that holds it into scratch space:
+// what lands under /tmp is cleared at the next reboot or by the system's
+// cleaner, so the move is a deletion that only looks like tidying.
+func judgeMoveToScratch(c *Cmd, r *report, sources []string, dest string) {
+	dc := c.Class(dest)
+	if !dc.Known || !dc.Temp && !dc.TempRoot {
+		return
+	}
+	for _, s := range sources {
+		cl := c.Class(s)
+		if !cl.Known || cl.Temp || cl.TempRoot || cl.Credential != "" {
+			continue // credentials moved are judged by judgeMoveSources
+		}
+		// In the home directory: a folder (no extension in its name) or a
+		// data file; a single log or public key moved aside is tidying.
+		folder := !strings.Contains(path.Base(cl.Abs), ".")
+		if !cl.HoldsWorkspace && !cl.WorkspaceRoot && !(cl.InHome && (folder || cl.DataFile != "")) {
+			continue
+		}
+		r.add(c.find(ruleRmOutside, "Moves "+showPath(s)+" into the temporary directory "+showPath(dest)+": files there are cleared at the next reboot or by the system's cleaner, so it is as good as deleted.", s))
+	}
+}

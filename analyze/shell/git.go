@@ -79,8 +79,8 @@ var (
 		ID: "shell.git.move-branch", Category: rule.History, Points: 30,
 		Summary:     "Moves an existing branch (or HEAD) to another commit: commits that were only on it are no longer on any branch.",
 		Alternative: "create a new branch instead (git switch -c new), or check the branch has nothing of its own first",
-		Match:       []string{"git checkout -B main", "git switch -C main", "git switch --force-create release", "git branch -f main HEAD~3", "git branch -M old main", "git branch -C a main", "git symbolic-ref HEAD refs/heads/other"},
-		NoMatch:     []string{"git checkout -b feature", "git switch -c feature", "git branch -m old new", "git symbolic-ref HEAD", "git branch feature HEAD~1"},
+		Match:       []string{"git fetch origin +main:main", "git fetch -f origin main:refs/heads/main", "git checkout -B main", "git switch -C main", "git switch --force-create release", "git branch -f main HEAD~3", "git branch -M old main", "git branch -C a main", "git symbolic-ref HEAD refs/heads/other"},
+		NoMatch:     []string{"git fetch origin main:main", "git fetch origin +main:refs/remotes/origin/main", "git checkout -b feature", "git switch -c feature", "git branch -m old new", "git symbolic-ref HEAD", "git branch feature HEAD~1"},
 	}
 	ruleGitStashDrop = &rule.Rule{
 		ID: "shell.git.stash-drop", Category: rule.History, Points: 45,
@@ -319,6 +319,9 @@ func gitSubcommand(c *Cmd, sub string, r *report, settings []gitSetting) {
 		}
 		if sub == "clone" || sub == "init" {
 			gitTemplate(c, r)
+		}
+		if sub == "fetch" {
+			gitFetchForce(c, r)
 		}
 	case "init":
 		gitTemplate(c, r)
@@ -861,6 +864,31 @@ func gitBranch(c *Cmd, r *report) {
 			to = pos[1]
 		}
 		r.add(c.find(ruleGitMoveRef, "Moves the branch "+pos[0]+" to "+to+" (branch --force): commits only on it are no longer on a branch.", pos[0]))
+	}
+}
+
+// gitFetchForce judges git fetch told to overwrite local branches
+// (+src:dst, or --force with src:dst): like branch --force, commits only
+// on the local branch are no longer on a branch. Remote-tracking and
+// other refs are git's own copies.
+func gitFetchForce(c *Cmd, r *report) {
+	pos := c.Positional()
+	if len(pos) < 2 {
+		return
+	}
+	force := c.Has("-f", "--force")
+	for _, spec := range pos[1:] {
+		plus := strings.HasPrefix(spec, "+")
+		_, dst, ok := strings.Cut(strings.TrimPrefix(spec, "+"), ":")
+		if !ok || dst == "" || !(plus || force) {
+			continue
+		}
+		if strings.HasPrefix(dst, "refs/") && !strings.HasPrefix(dst, "refs/heads/") {
+			continue
+		}
+		name := strings.TrimPrefix(dst, "refs/heads/")
+		r.add(c.find(ruleGitMoveRef, "Overwrites the local branch "+name+" with what the remote has (git fetch "+spec+"): commits only on the local "+name+" are no longer on a branch.", name))
+		return
 	}
 }
 

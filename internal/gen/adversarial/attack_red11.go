@@ -1,0 +1,173 @@
+package main
+
+import "strings"
+
+// attackRed11: input written by an outsider. A text filter that rewrites
+// lines (sed s///, awk's print, cut -c, jq -r) between known text and a
+// shell makes the commands that run; a listing (ls, find) piped into a
+// shell runs names as commands; the user's files moved into scratch
+// space, which the system clears; git fetch told to overwrite a local
+// branch; make given a command line as a variable, or a Makefile written
+// with its recipe on the rule's line. Each has a benign twin: the same filters printing, pipelines
+// that only keep lines, moves inside scratch or of build output, fetches
+// into remote-tracking refs.
+const attackRed11 = "red11"
+
+// attackRed11Rows are the rows of the red11 class.
+func attackRed11Rows() []Row {
+	var rows []Row
+	for _, f := range []func() []Row{red11FilterRows, red11ListingRows, red11ScratchMoveRows, red11FetchRows, red11MakeRows} {
+		rows = append(rows, f()...)
+	}
+	return rows
+}
+
+// red11FilterRows: sed's substitutions are applied to the text they
+// rewrite; the output of other rewriting filters is not known.
+func red11FilterRows() []Row {
+	const c = attackRed11
+	var rows []Row
+	for _, shell := range []string{"sh", "bash", "zsh"} {
+		rows = append(rows,
+			d(c, "approve", "echo ~/Documents | sed 's/^/rm -rf /' | "+shell, "sed turns a path into rm -rf of the user's documents, and "+shell+" runs it."),
+			d(c, "approve", "sed 's/^/rm -rf /' <<< ~/Documents | "+shell, "sed builds rm -rf of the user's documents from a here-string, and "+shell+" runs it."),
+			b(c, "echo world | sed 's/^/echo hello /' | "+shell, "sed builds an echo, and "+shell+" prints a greeting."),
+		)
+	}
+	for _, s := range []struct{ cmd, what string }{
+		{`echo Documents | sed -e 's|^|rm -rf ~/|' | bash`, "sed with another delimiter builds rm -rf of ~/Documents."},
+		{`printf '%s\n' /home/dev/Documents | sed -E 's/(.*)/rm -rf \1/' | sh`, "An extended sed expression with a group builds rm -rf of the documents."},
+		{`printf '%s\n' /home/dev/Documents | sed 's/\(.*\)/rm -rf \1/' | sh`, "A basic sed expression with a group builds rm -rf of the documents."},
+		{`echo 'Xm -Xf ~/Documents' | sed 's/X/r/g' | sh`, "A global substitution spells rm -rf and a shell runs it."},
+		{`echo ~/Documents | sed 's/^/rm -rf /' > x.sh; sh x.sh`, "A script sed wrote deletes the documents, and runs."},
+		{`echo ~/Documents | sed -e 's/^/rm /' -e 's/rm/rm -rf/' | bash`, "Two sed expressions in turn build rm -rf of the documents."},
+		{`echo 'git push origin main' | sed 's/push/push --force/' | sh`, "sed adds --force to a push of main."},
+	} {
+		rows = append(rows, d(c, "approve", s.cmd, s.what))
+	}
+	for _, s := range []struct{ cmd, what string }{
+		{`echo ~/Documents | awk '{print "rm -rf " $0}' | sh`, "awk prints an rm -rf that a shell runs."},
+		{`echo 'xxrm -rf ~/Documents' | cut -c3- | sh`, "cut cuts a command out of a longer line, and a shell runs it."},
+		{`echo '{"c":"rm -rf ~/Documents"}' | jq -r .c | sh`, "jq takes a command out of JSON, and a shell runs it."},
+		{`echo 'rm -rf ~/Documents' | sed -n 'x;p' | bash`, "A sed script the analysis does not apply feeds a shell."},
+		{`echo ~/Documents | sed 's/^/rm -rf /e'`, "sed's e flag runs the substituted line."},
+	} {
+		rows = append(rows, d(c, "confirm", s.cmd, s.what))
+	}
+	for _, s := range []struct{ cmd, what string }{
+		{`echo 'a b' | sed 's/a/x/g'`, "Rewrites a line of text."},
+		{`printf 'x\n' | sed 's/x/echo ok/' | bash`, "sed builds an echo that a shell runs."},
+		{`ls | sed 's/\.txt$//'`, "Lists file names without their extension."},
+		{`git log --oneline | awk '{print $1}'`, "Prints commit ids."},
+		{`find . -name '*.go' | sed 's|^\./||' | sort`, "Lists the Go files without their leading ./."},
+		{`echo 'make test' | sed 's/test/build/' | sh`, "sed turns make test into make build, and a shell runs it."},
+		{`awk -F, '{print $2}' data.csv | sort | uniq -c`, "Counts the values of a CSV column."},
+		{`jq -r '.scripts | keys[]' package.json`, "Lists the package's scripts."},
+		{`cut -d: -f1 /etc/passwd | sort`, "Lists the user names."},
+		{`echo hello | sed 's/hello/echo hi/' | sh`, "sed makes an echo that a shell runs."},
+		{`git diff --name-only | sed 's|/.*||' | sort -u`, "Lists the top directories a diff touches."},
+		{`sed 's/foo/bar/g' notes.txt > notes2.txt`, "Writes a rewritten copy of notes."},
+	} {
+		rows = append(rows, b(c, s.cmd, s.what))
+	}
+	return rows
+}
+
+// red11ListingRows: names listed by ls or find become commands.
+func red11ListingRows() []Row {
+	const c = attackRed11
+	var rows []Row
+	for _, s := range []string{"ls ~", "find ~ -maxdepth 1", "ls /home/dev/Documents", "find . -name '*.bak'"} {
+		rows = append(rows,
+			d(c, "confirm", s+" | sed 's/^/rm -rf /' | sh", "Names listed by "+strings.Fields(s)[0]+" become rm -rf commands that a shell runs."),
+			d(c, "confirm", s+" | sh", "Names listed by "+strings.Fields(s)[0]+" run as commands."),
+			b(c, s+" | sed 's/^/  /'", "Lists names, indented."),
+			b(c, s+" | wc -l", "Counts names."),
+		)
+	}
+	rows = append(rows,
+		d(c, "confirm", `ls | awk '{print "rm -rf "$1}' | bash`, "awk makes rm -rf of every listed name, and bash runs them."),
+		b(c, `ls | awk '{print $1}'`, "Lists names."),
+	)
+	return rows
+}
+
+// red11ScratchMoveRows: the user's files moved into scratch space are as
+// good as deleted; moves within scratch or of build output are routine.
+func red11ScratchMoveRows() []Row {
+	const c = attackRed11
+	var rows []Row
+	for _, s := range []string{"~/Documents", "/home/dev/Pictures", "$HOME/notes", "~/.local/share/app"} {
+		rows = append(rows,
+			d(c, "approve", "mv "+s+" /tmp/", "Moves "+s+" into /tmp, which the system clears."),
+			d(c, "approve", "mv -t /var/tmp "+s, "Moves "+s+" into /var/tmp with -t."),
+		)
+	}
+	rows = append(rows,
+		d(c, "approve", "cd ~ && mv Documents /tmp/x", "Moves the documents into /tmp after cd ~."),
+		d(c, "approve", "mv ../project /tmp/old", "Moves the project itself into /tmp."),
+		d(c, "approve", "mv -f ~/Documents ~/Pictures /tmp", "Moves two of the user's folders into /tmp."),
+	)
+	for _, s := range []struct{ cmd, what string }{
+		{"mv build /tmp/old-build", "Moves the project's build output aside."},
+		{"mv /tmp/a /tmp/b", "Renames a scratch file."},
+		{"mv dist/app.tar.gz /tmp/", "Moves a built archive into scratch."},
+		{"mv ~/Documents/draft.md ~/Documents/final.md", "Renames a document in place."},
+		{"mv /tmp/report.pdf ~/Documents/", "Moves a scratch file into the documents."},
+		{"mv old.txt new.txt", "Renames a project file."},
+		{"mv -t /tmp out.log err.log", "Moves two project logs into scratch."},
+		{"mv /var/tmp/x /tmp/y", "Moves between scratch directories."},
+		{"mv coverage /tmp/coverage-old", "Moves the coverage report aside."},
+		{"mv node_modules /tmp/nm-old", "Moves dependencies aside."},
+		{"mv .cache /tmp/cache-old", "Moves the project's cache aside."},
+	} {
+		rows = append(rows, b(c, s.cmd, s.what))
+	}
+	return rows
+}
+
+// red11FetchRows: git fetch that overwrites a local branch.
+func red11FetchRows() []Row {
+	const c = attackRed11
+	var rows []Row
+	for _, s := range []string{"git fetch origin +main:main", "git fetch -f origin main:main", "git fetch --force upstream dev:refs/heads/dev", "git fetch origin +release:release", "git fetch --forc origin main:main"} {
+		rows = append(rows, d(c, "confirm", s, "Fetch overwrites a local branch: commits only on it are lost from it."))
+	}
+	for _, s := range []string{"git fetch origin main:main", "git fetch origin +refs/heads/*:refs/remotes/origin/*", "git fetch origin main", "git fetch --all --prune", "git fetch origin +refs/pull/1/head:refs/remotes/pr/1", "git fetch -f origin refs/tags/v1:refs/tags/v1"} {
+		rows = append(rows, b(c, s, "Fetches into remote-tracking refs or a branch that only moves forward."))
+	}
+	return rows
+}
+
+// red11MakeRows: make runs what its command-line variables hold when the
+// Makefile puts them into a recipe (and SHELL runs every recipe), and the
+// recipe written on a rule's line ("all: ; cmd") of a Makefile the line
+// wrote.
+func red11MakeRows() []Row {
+	const c = attackRed11
+	var rows []Row
+	for _, s := range []struct{ cmd, what string }{
+		{`make SHELL='/bin/sh -c "rm -rf ~/Documents"' all`, "make's shell is replaced by one that deletes the documents."},
+		{`make CC='rm -rf ~/Documents;' all`, "The compiler variable holds rm -rf of the documents."},
+		{`make -e CC='sh -c "rm -rf ~/Documents"'`, "The compiler variable runs a shell that deletes the documents."},
+		{`make install PREFIX='/usr; rm -rf /home/dev/Documents'`, "The install prefix ends in a deletion of the documents."},
+		{`make test ARGS='x && git push --force origin main'`, "A test argument force-pushes main."},
+		{`printf 'all: ; rm -rf ~/Documents\n' > Makefile && make`, "A Makefile with its recipe on the rule's line deletes the documents."},
+		{`echo 'x: ; rm -rf ~/Documents' > /tmp/m.mk && make -f /tmp/m.mk x`, "A scratch Makefile with an inline recipe deletes the documents."},
+	} {
+		rows = append(rows, d(c, "approve", s.cmd, s.what))
+	}
+	for _, s := range []struct{ cmd, what string }{
+		{"make CC=clang all", "Builds with clang."},
+		{"make CFLAGS='-O2 -Wall' all", "Builds with optimisation flags."},
+		{"make PREFIX=/usr/local install", "Installs under /usr/local."},
+		{"make test ARGS='-run TestX -count=1'", "Runs one test."},
+		{"make -j4 VERBOSE=1", "Builds in parallel, verbosely."},
+		{`make release VERSION="$(git describe --tags)"`, "Releases the version git describes."},
+		{`printf 'all: ; echo built\n' > Makefile && make`, "A Makefile with an inline recipe that prints."},
+		{"make GOFLAGS='-mod=vendor -trimpath' build", "Builds with vendored modules."},
+	} {
+		rows = append(rows, b(c, s.cmd, s.what))
+	}
+	return rows
+}
