@@ -1,5 +1,9 @@
 package codec
 
+// TokenColumns are the columns of a token row, in the order the stores
+// write and scan them.
+const TokenColumns = `id, name, hash, created_us, last_used_us, revoked_us, scope`
+
 // Rows is what the rows of a query have in common in database/sql and pgx:
 // the stores read them through these functions, and close them themselves.
 type Rows interface {
