@@ -2,9 +2,6 @@ package guard
 
 import (
 	"math/rand/v2"
-	"net"
-	"net/netip"
-	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -35,20 +32,7 @@ func TestSplitNameASCIIMatchesRunes(t *testing.T) {
 // TestAllLoopbackWithoutParsing: reading an address with no "//" and no
 // ":" as its own host agrees with parsing it, on generated destinations.
 func TestAllLoopbackWithoutParsing(t *testing.T) {
-	parsed := func(d string) bool {
-		host := d
-		if u, err := url.Parse(d); err == nil && u.Host != "" {
-			host = u.Hostname()
-		} else if h, _, err := net.SplitHostPort(d); err == nil {
-			host = h
-		}
-		host = strings.ToLower(strings.Trim(host, "[]"))
-		if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-			return true
-		}
-		ip, err := netip.ParseAddr(host)
-		return err == nil && ip.IsLoopback()
-	}
+	parsed := func(d string) bool { return loopbackHost(parsedHost(d)) }
 	parts := []string{"localhost", "LocalHost", "127.0.0.1", "::1", "[::1]", "a.localhost", "bob@", "x.com", "//", "/", ":", ":80", "%6c", "http:", "?q", "#f", "@", "[", "]", "0:0:0:0:0:0:0:1", " "}
 	r := rand.New(rand.NewPCG(19, 11))
 	for range 20000 {

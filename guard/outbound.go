@@ -490,22 +490,36 @@ func allLoopback(dests []string) bool {
 		// address such as bob@example.com is its own host, read with no
 		// parsing.
 		if strings.Contains(d, "//") || strings.Contains(d, ":") {
-			if u, err := url.Parse(d); err == nil && u.Host != "" {
-				host = u.Hostname()
-			} else if h, _, err := net.SplitHostPort(d); err == nil {
-				host = h
-			}
+			host = parsedHost(d)
 		}
-		host = strings.ToLower(strings.Trim(host, "[]"))
-		if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-			continue
+		if !loopbackHost(host) {
+			return false
 		}
-		if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() {
-			continue
-		}
-		return false
 	}
 	return true
+}
+
+// parsedHost is the host of a URL or of a host:port address; d itself
+// when it is neither.
+func parsedHost(d string) string {
+	if u, err := url.Parse(d); err == nil && u.Host != "" {
+		return u.Hostname()
+	}
+	if h, _, err := net.SplitHostPort(d); err == nil {
+		return h
+	}
+	return d
+}
+
+// loopbackHost reports whether host (any case, an IPv6 address bracketed
+// or not) names this machine.
+func loopbackHost(host string) bool {
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // observations are the outputs of the session's earlier tool calls.

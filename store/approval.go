@@ -61,7 +61,7 @@ func (s *SQLite) Approval(ctx context.Context, id string) (approval.Request, err
 	var r approval.Request
 	err := s.retry(ctx, func() error {
 		var err error
-		r, err = scanApproval(s.db.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+		r, err = scanApproval(s.db.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id).Scan)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {
@@ -97,14 +97,8 @@ func (s *SQLite) approvals(ctx context.Context, q string, args ...any) ([]approv
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			r, err := scanApproval(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, r)
-		}
-		return rows.Err()
+		out, err = codec.AppendRows(rows, out, scanApproval)
+		return err
 	})
 	return out, err
 }
@@ -122,7 +116,7 @@ func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decis
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		outcome = nil
 		var err error
-		r, err = scanStoredApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+		r, err = scanStoredApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id).Scan)
 		if errors.Is(err, sql.ErrNoRows) {
 			outcome = fmt.Errorf("%w: %s", approval.ErrNotFound, id)
 			return nil
@@ -143,7 +137,7 @@ func (s *SQLite) DecideApproval(ctx context.Context, id string, d approval.Decis
 				return err
 			}
 			outcome = why
-			r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+			r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id).Scan)
 			return err
 		}
 		return tx.QueryRowContext(ctx, `UPDATE approvals SET status = ?, decided_by = ?, decided_us = ?, note = ?, `+updatedSQL+`
@@ -169,14 +163,8 @@ func (s *SQLite) ExpireApprovals(ctx context.Context, now time.Time) ([]approval
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			r, err := scanStoredApproval(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, r)
-		}
-		return rows.Err()
+		out, err = codec.AppendRows(rows, out, scanStoredApproval)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: expire approvals: %w", err)
@@ -216,7 +204,7 @@ func (s *SQLite) LinkDecision(ctx context.Context, id string, seq int64, hash st
 			return err
 		}
 		linked = n == 1
-		r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+		r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id).Scan)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {
@@ -264,7 +252,7 @@ func (s *SQLite) ConsumeApproval(ctx context.Context, id string, at time.Time) (
 			return err
 		}
 		won = n == 1
-		r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id))
+		r, err = scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = ?`, id).Scan)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {
@@ -290,26 +278,16 @@ func (s *SQLite) ApprovalsUpdated(ctx context.Context, since time.Time) ([]appro
 	return rs, nil
 }
 
-type rowScanner interface{ Scan(dest ...any) error }
-
 // scanApproval reads one row; a pending request past its expiry reads as
 // expired.
-func scanApproval(row rowScanner) (approval.Request, error) {
-	var a codec.ApprovalRow
-	if err := row.Scan(a.Dest()...); err != nil {
-		return approval.Request{}, err
-	}
-	return a.Request(time.Now())
+func scanApproval(scan func(dest ...any) error) (approval.Request, error) {
+	return codec.ReadApproval(scan, time.Now())
 }
 
 // scanStoredApproval reads one row as stored: a pending request past its
 // expiry still reads as pending.
-func scanStoredApproval(row rowScanner) (approval.Request, error) {
-	var a codec.ApprovalRow
-	if err := row.Scan(a.Dest()...); err != nil {
-		return approval.Request{}, err
-	}
-	return a.Request(time.Time{})
+func scanStoredApproval(scan func(dest ...any) error) (approval.Request, error) {
+	return codec.ReadApproval(scan, time.Time{})
 }
 
 // micros scans microseconds into a time.

@@ -37,15 +37,7 @@ func (s *SQLite) ContactCounts(ctx context.Context, keys []string) (map[string]i
 				return err
 			}
 			defer rows.Close()
-			for rows.Next() {
-				var k string
-				var n int
-				if err := rows.Scan(&k, &n); err != nil {
-					return err
-				}
-				out[k] = n
-			}
-			return rows.Err()
+			return codec.ScanMap(rows, out)
 		})
 		if err != nil {
 			return nil, fmt.Errorf("store: counting contacts: %w", err)
@@ -66,14 +58,7 @@ func (s *SQLite) ContactNames(ctx context.Context) (map[string]string, error) {
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var k, d string
-			if err := rows.Scan(&k, &d); err != nil {
-				return err
-			}
-			out[k] = d
-		}
-		return rows.Err()
+		return codec.ScanMap(rows, out)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: contact names: %w", err)
@@ -146,14 +131,8 @@ func (s *SQLite) Contacts(ctx context.Context, limit int) ([]Contact, error) {
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			c, err := scanContact(rows.Scan)
-			if err != nil {
-				return err
-			}
-			out = append(out, c)
-		}
-		return rows.Err()
+		out, err = codec.AppendRows(rows, out, ScanContact)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: contacts: %w", err)
@@ -161,9 +140,9 @@ func (s *SQLite) Contacts(ctx context.Context, limit int) ([]Contact, error) {
 	return out, nil
 }
 
-// scanContact reads a row of key, kind, display, interactions, first_us,
-// last_us, source.
-func scanContact(scan func(dest ...any) error) (Contact, error) {
+// ScanContact reads a row of key, kind, display, interactions, first_us,
+// last_us, source (this store and the PostgreSQL one).
+func ScanContact(scan func(dest ...any) error) (Contact, error) {
 	var c Contact
 	var first, last int64
 	if err := scan(&c.Key, &c.Kind, &c.Display, &c.Interactions, &first, &last, &c.Source); err != nil {

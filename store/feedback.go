@@ -53,18 +53,8 @@ func (s *SQLite) Feedback(ctx context.Context, since time.Time) ([]feedback.Entr
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var row codec.FeedbackRow
-			if err := rows.Scan(row.Dest()...); err != nil {
-				return err
-			}
-			e, err := row.Entry()
-			if err != nil {
-				return err
-			}
-			out = append(out, e)
-		}
-		return rows.Err()
+		out, err = codec.AppendRows(rows, out, codec.ScanFeedback)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: feedback: %w", err)

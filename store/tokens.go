@@ -10,7 +10,7 @@ import (
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
-const tokenColumns = `id, name, hash, created_us, last_used_us, revoked_us, scope`
+const tokenColumns = codec.TokenColumns
 
 // CreateToken stores an API token; ErrTokenExists when its id, name (or
 // hash) is taken. A zero Created is now.
@@ -55,7 +55,7 @@ func (s *SQLite) TokenByHash(ctx context.Context, hash string) (Token, error) {
 	var t Token
 	err := s.retry(ctx, func() error {
 		var err error
-		t, err = scanToken(s.db.QueryRowContext(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE hash = ? AND revoked_us = 0`, hash).Scan)
+		t, err = ScanToken(s.db.QueryRowContext(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE hash = ? AND revoked_us = 0`, hash).Scan)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) || hash == "" {
@@ -85,7 +85,7 @@ func (s *SQLite) RevokeToken(ctx context.Context, idOrName string) (Token, error
 	var t Token
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		t, err = scanToken(tx.QueryRowContext(ctx, `SELECT `+tokenColumns+` FROM tokens
+		t, err = ScanToken(tx.QueryRowContext(ctx, `SELECT `+tokenColumns+` FROM tokens
 			WHERE (id = ? OR name = ?) AND revoked_us = 0 ORDER BY id = ? DESC LIMIT 1`, idOrName, idOrName, idOrName).Scan)
 		if err != nil {
 			return err
@@ -113,14 +113,8 @@ func (s *SQLite) Tokens(ctx context.Context) ([]Token, error) {
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			t, err := scanToken(rows.Scan)
-			if err != nil {
-				return err
-			}
-			out = append(out, t)
-		}
-		return rows.Err()
+		out, err = codec.AppendRows(rows, out, ScanToken)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: tokens: %w", err)
@@ -128,8 +122,8 @@ func (s *SQLite) Tokens(ctx context.Context) ([]Token, error) {
 	return out, nil
 }
 
-// scanToken reads a row of tokenColumns.
-func scanToken(scan func(dest ...any) error) (Token, error) {
+// ScanToken reads a row of tokenColumns (this store and the PostgreSQL one).
+func ScanToken(scan func(dest ...any) error) (Token, error) {
 	var t Token
 	var created, used, revoked int64
 	if err := scan(&t.ID, &t.Name, &t.Hash, &created, &used, &revoked, &t.Scope); err != nil {

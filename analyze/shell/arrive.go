@@ -387,16 +387,9 @@ func arrivedPaths(files []IncomingFile, op arrival) []arrivedPath {
 			continue
 		}
 		abs := strings.HasPrefix(name, "/")
-		rel := strings.TrimLeft(name, "/")
-		if op.strip > 0 {
-			parts := strings.Split(rel, "/")
-			if len(parts) <= op.strip {
-				continue
-			}
-			rel = strings.Join(parts[op.strip:], "/")
-		}
-		if op.flat {
-			rel = path.Base(rel)
+		rel, ok := op.placed(strings.TrimLeft(name, "/"))
+		if !ok {
+			continue
 		}
 		p := path.Clean(rel)
 		if abs && op.anywhere {

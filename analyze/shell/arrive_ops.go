@@ -66,6 +66,24 @@ func (op arrival) selects(name string) bool {
 	return false
 }
 
+// placed is the path, below the destination, where a member whose
+// relative name is rel lands: without op.strip leading components
+// (false when it has no more than that: it is not unpacked), by its base
+// name alone when op.flat.
+func (op arrival) placed(rel string) (string, bool) {
+	if op.strip > 0 {
+		parts := strings.Split(rel, "/")
+		if len(parts) <= op.strip {
+			return "", false
+		}
+		rel = strings.Join(parts[op.strip:], "/")
+	}
+	if op.flat {
+		rel = path.Base(rel)
+	}
+	return rel, true
+}
+
 // arrivalOf recognises the operations that unpack, apply or check out.
 func arrivalOf(c *Cmd) (arrival, bool) {
 	switch c.Name {

@@ -221,47 +221,11 @@ func substEmpties(cmd string) bool {
 // perlHandler judges perl -i (in-place editing) whose script empties the
 // files it edits (-pe 's/.*//s', -ne with nothing printed).
 func perlHandler(c *Cmd, r *report) {
-	inPlace, loop, printLoop := false, false, false
-	var scripts, files []string
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		if a == "--" {
-			files = append(files, c.Args[i+1:]...)
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			if len(scripts) == 0 {
-				return // perl FILE: a script, not -e
-			}
-			files = append(files, a)
-			continue
-		}
-	cluster:
-		for j := 1; j < len(a); j++ {
-			switch a[j] {
-			case 'i':
-				inPlace = true
-				break cluster // the rest is the backup suffix
-			case 'p':
-				loop, printLoop = true, true
-			case 'n':
-				loop = true
-			case 'e', 'E':
-				if j+1 < len(a) {
-					scripts = append(scripts, a[j+1:])
-				} else if i+1 < len(c.Args) {
-					i++
-					scripts = append(scripts, c.Args[i])
-				}
-				break cluster
-			case '0', 'l', 'I', 'M', 'm', 'C', 'F', 'x', 'd', 'D':
-				break cluster // takes the rest of the word
-			}
-		}
+	got, ok := scanClusters(c.Args, perlSwitches)
+	if !ok || !got.seen['i'] || !(got.seen['p'] || got.seen['n']) || len(got.scripts) == 0 || len(got.files) == 0 {
+		return // perl FILE runs a script, not -e code
 	}
-	if !inPlace || !loop || len(scripts) == 0 || len(files) == 0 {
-		return
-	}
+	scripts, files, printLoop := got.scripts, got.files, got.seen['p']
 	r.mutates()
 	script := strings.Join(scripts, ";")
 	empties := false
@@ -283,6 +247,10 @@ func perlHandler(c *Cmd, r *report) {
 		writeTarget(c, r, f, writeEdit) // an in-place edit writes the file, like sed -i
 	}
 }
+
+// perlSwitches: -e and -E are code; -0, -l, -I, -M, -m, -C, -F, -x, -d
+// and -D take the rest of their word.
+var perlSwitches = clusterSyntax{code: "eE", rest: "0lIMmCFxdD"}
 
 // knownChildren are the names a glob is expanded against, directory by
 // directory, wherever the machine it runs on keeps the same names: the

@@ -61,15 +61,11 @@ func TestParallelGroupsTwins(t *testing.T) {
 	for _, sp := range parallelSplits[:4] {
 		for _, a := range twins {
 			cmd := strings.NewReplacer("{C}", a.cmd, "{A}", a.a, "{B}", a.b).Replace(sp)
-			if got := selfFindings(cmd); len(got) > 0 {
-				t.Errorf("%s: %v, want none", cmd, got)
-			}
+			wantNoSelf(t, cmd)
 		}
 	}
 	for _, cmd := range []string{"echo build | rush 'cp a.json {}/settings.json'", "parallel echo ::: a b ::: c d", "parallel echo {1} {2} ::: mode ::: tail", "seq 3 | rush 'echo {}'"} {
-		if got := selfFindings(cmd); len(got) > 0 {
-			t.Errorf("%s: %v, want none", cmd, got)
-		}
+		wantNoSelf(t, cmd)
 	}
 }
 

@@ -89,6 +89,14 @@ func selfFindings(cmd string) []string {
 	return out
 }
 
+// wantNoSelf fails t when cmd has a shell.self finding.
+func wantNoSelf(t *testing.T, cmd string) {
+	t.Helper()
+	if got := selfFindings(cmd); len(got) > 0 {
+		t.Errorf("%s: %v, want none", cmd, got)
+	}
+}
+
 func TestSelfReachedThroughDirectories(t *testing.T) {
 	n := 0
 	for _, s := range selfSettings {

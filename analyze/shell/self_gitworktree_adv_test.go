@@ -60,9 +60,7 @@ func TestGitWorkTreeTwins(t *testing.T) {
 					continue // git clean is judged by what it removes of the project (self_changes.go)
 				}
 				cmd := strings.NewReplacer("{W}", w, "{V}", v).Replace(sp)
-				if got := selfFindings(cmd); len(got) > 0 {
-					t.Errorf("%s: %v, want none", cmd, got)
-				}
+				wantNoSelf(t, cmd)
 			}
 		}
 	}
@@ -70,16 +68,12 @@ func TestGitWorkTreeTwins(t *testing.T) {
 		for _, sp := range gitTreeSpellings {
 			for _, v := range gitTreeReads {
 				cmd := strings.NewReplacer("{W}", w, "{V}", v).Replace(sp)
-				if got := selfFindings(cmd); len(got) > 0 {
-					t.Errorf("%s: %v, want none", cmd, got)
-				}
+				wantNoSelf(t, cmd)
 			}
 		}
 	}
 	for _, cmd := range []string{"git checkout-index -a --prefix=build/", "git checkout-index -a --prefix=/tmp/export/", "git reset --hard", "git checkout -f main"} {
-		if got := selfFindings(cmd); len(got) > 0 {
-			t.Errorf("%s: %v, want none", cmd, got)
-		}
+		wantNoSelf(t, cmd)
 	}
 }
 

@@ -515,16 +515,9 @@ func (r *report) arrivedLinks(c *Cmd, op arrival, env *analysis, files []Incomin
 			if f.Link == "" {
 				continue
 			}
-			name := path.Clean("/" + strings.ReplaceAll(f.Name, "\\", "/"))[1:]
-			if op.strip > 0 {
-				parts := strings.Split(name, "/")
-				if len(parts) <= op.strip {
-					continue
-				}
-				name = strings.Join(parts[op.strip:], "/")
-			}
-			if op.flat {
-				name = path.Base(name)
+			name, placed := op.placed(path.Clean("/" + strings.ReplaceAll(f.Name, "\\", "/"))[1:])
+			if !placed {
+				continue
 			}
 			at := path.Join(dir, name)
 			t := f.Link

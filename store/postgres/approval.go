@@ -94,19 +94,13 @@ func scanApprovals(ctx context.Context, c *pgx.Conn, now time.Time, q string, ar
 		return nil, err
 	}
 	defer rows.Close()
-	var out []approval.Request
-	for rows.Next() {
-		var a codec.ApprovalRow
-		if err := rows.Scan(a.Dest()...); err != nil {
-			return nil, err
-		}
-		r, err := a.Request(now)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
+	out, err := codec.AppendRows(rows, nil, func(scan func(dest ...any) error) (approval.Request, error) {
+		return codec.ReadApproval(scan, now)
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // DecideApproval records a person's decision (approval.Store).

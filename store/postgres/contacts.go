@@ -54,15 +54,7 @@ func (s *Store) ContactCounts(ctx context.Context, keys []string) (map[string]in
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var k string
-			var n int
-			if err := rows.Scan(&k, &n); err != nil {
-				return err
-			}
-			out[k] = n
-		}
-		return rows.Err()
+		return codec.ScanMap(rows, out)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: counting contacts: %w", err)
@@ -81,14 +73,7 @@ func (s *Store) ContactNames(ctx context.Context) (map[string]string, error) {
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var k, d string
-			if err := rows.Scan(&k, &d); err != nil {
-				return err
-			}
-			out[k] = d
-		}
-		return rows.Err()
+		return codec.ScanMap(rows, out)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: contact names: %w", err)
@@ -170,16 +155,8 @@ func (s *Store) Contacts(ctx context.Context, limit int) ([]store.Contact, error
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			var ct store.Contact
-			var first, last int64
-			if err := rows.Scan(&ct.Key, &ct.Kind, &ct.Display, &ct.Interactions, &first, &last, &ct.Source); err != nil {
-				return err
-			}
-			ct.First, ct.Last = codec.Time(first), codec.Time(last)
-			out = append(out, ct)
-		}
-		return rows.Err()
+		out, err = codec.AppendRows(rows, out, store.ScanContact)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: contacts: %w", err)

@@ -12,7 +12,7 @@ import (
 	"github.com/actionguard/actionguard/store/internal/codec"
 )
 
-const tokenColumns = `id, name, hash, created_us, last_used_us, revoked_us, scope`
+const tokenColumns = codec.TokenColumns
 
 // CreateToken stores an API token; store.ErrTokenExists when its id, name
 // (or hash) is taken. A zero Created is now.
@@ -57,7 +57,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash string) (store.Token, erro
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	err := s.run(ctx, func(c *pgx.Conn) error {
 		var err error
-		t, err = scanToken(c.QueryRow(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE hash = $1 AND revoked_us = 0`, hash).Scan)
+		t, err = store.ScanToken(c.QueryRow(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE hash = $1 AND revoked_us = 0`, hash).Scan)
 		if err != nil || now.Sub(t.LastUsed) < codec.TokenStampEvery {
 			return err
 		}
@@ -81,7 +81,7 @@ func (s *Store) RevokeToken(ctx context.Context, idOrName string) (store.Token, 
 	var t store.Token
 	err := s.run(ctx, func(c *pgx.Conn) error {
 		var err error
-		t, err = scanToken(c.QueryRow(ctx, `UPDATE tokens SET revoked_us = $2
+		t, err = store.ScanToken(c.QueryRow(ctx, `UPDATE tokens SET revoked_us = $2
 			WHERE revoked_us = 0 AND id = (SELECT id FROM tokens WHERE (id = $1 OR name = $1) AND revoked_us = 0
 				ORDER BY id = $1 DESC LIMIT 1)
 			RETURNING `+tokenColumns, idOrName, time.Now().UnixMicro()).Scan)
@@ -106,30 +106,13 @@ func (s *Store) Tokens(ctx context.Context) ([]store.Token, error) {
 			return err
 		}
 		defer rows.Close()
-		for rows.Next() {
-			t, err := scanToken(rows.Scan)
-			if err != nil {
-				return err
-			}
-			out = append(out, t)
-		}
-		return rows.Err()
+		out, err = codec.AppendRows(rows, out, store.ScanToken)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: tokens: %w", err)
 	}
 	return out, nil
-}
-
-// scanToken reads a row of tokenColumns.
-func scanToken(scan func(dest ...any) error) (store.Token, error) {
-	var t store.Token
-	var created, used, revoked int64
-	if err := scan(&t.ID, &t.Name, &t.Hash, &created, &used, &revoked, &t.Scope); err != nil {
-		return t, err
-	}
-	t.Created, t.LastUsed, t.Revoked = codec.Time(created), codec.Time(used), codec.Time(revoked)
-	return t, nil
 }
 
 // RevokeSession ends a page session before it expires (store.Store).

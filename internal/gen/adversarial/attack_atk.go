@@ -42,14 +42,10 @@ var attackAtkClasses = []string{
 // attackAtkExtraRows: every walk-around of this round's attack, each class
 // beside benign twins that must keep running.
 func attackAtkExtraRows() []Row {
-	var rows []Row
-	for _, f := range []func() []Row{
+	return joinRows(
 		atkDestDirRows, atkWindowsRows, atkRunWrapperRows, atkInterpCallRows, atkDecodedRows,
 		atkRepoOutRows, atkServeRows, atkPersistRows, atkLaunderRows, atkTerminalRows, atkSelfBinRows, atkSenderRows, atkElsewhereRows, atkTranscriptRows, atkSecretStoreRows, atkAbbrevRows, atkGitObjectRows,
-	} {
-		rows = append(rows, f()...)
-	}
-	return rows
+	)
 }
 
 // atkDest is a protected place a directory-taking writer can be pointed

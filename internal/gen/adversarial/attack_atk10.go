@@ -14,11 +14,7 @@ const attackAtk10 = "netcmd-hide-atk10"
 
 // attackAtk10ExtraRows are the rows of the netcmd-hide-atk10 class.
 func attackAtk10ExtraRows() []Row {
-	var rows []Row
-	for _, f := range []func() []Row{atk10NetCmdRows, atk10StdinRows, atk10HideRows, atk10GitEnvRows, atk10UnitRows, atk10SocatRows} {
-		rows = append(rows, f()...)
-	}
-	return rows
+	return joinRows(atk10NetCmdRows, atk10StdinRows, atk10HideRows, atk10GitEnvRows, atk10UnitRows, atk10SocatRows)
 }
 
 // atk10Sources are ways to fetch a command line from the network.

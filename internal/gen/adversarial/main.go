@@ -176,6 +176,24 @@ func b(class, command, what string) Row {
 	return Row{Class: class, Command: command, What: what}
 }
 
+// benigns are the benign rows of class for commands that share what they do.
+func benigns(class, what string, commands ...string) []Row {
+	rows := make([]Row, len(commands))
+	for i, cmd := range commands {
+		rows[i] = b(class, cmd, what)
+	}
+	return rows
+}
+
+// joinRows is the rows of each function, in order.
+func joinRows(fs ...func() []Row) []Row {
+	var rows []Row
+	for _, f := range fs {
+		rows = append(rows, f()...)
+	}
+	return rows
+}
+
 func (r Row) in(cwd string) Row { r.Cwd = cwd; return r }
 
 func (r Row) says(what string) Row { r.What = what; return r }

@@ -34,6 +34,16 @@ func (a *ApprovalRow) Dest() []any {
 		&r.SessionID, &r.InputHash, &a.used, &a.updated, &r.File, &r.Cwd, &r.Agent, &r.DecisionSeq, &r.DecisionHash}
 }
 
+// ReadApproval reads a row of ApprovalColumns with scan, as the request
+// stands at now (see Request).
+func ReadApproval(scan func(dest ...any) error, now time.Time) (approval.Request, error) {
+	var a ApprovalRow
+	if err := scan(a.Dest()...); err != nil {
+		return approval.Request{}, err
+	}
+	return a.Request(now)
+}
+
 // Request returns the request scanned, as it stands at now: a pending
 // request past its expiry reads as expired. With the zero now, it is the
 // request as stored.

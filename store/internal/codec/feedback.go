@@ -46,6 +46,15 @@ func (f *FeedbackRow) Dest() []any {
 	return []any{&e.ID, &f.timeUS, &e.AuditSeq, &e.DecisionID, &f.verdict, &f.shouldBe, &f.rules, &e.Kind, &e.Tool, &e.Note, &e.By}
 }
 
+// ScanFeedback reads a row of FeedbackColumns as an entry (AppendRows).
+func ScanFeedback(scan func(dest ...any) error) (feedback.Entry, error) {
+	var row FeedbackRow
+	if err := scan(row.Dest()...); err != nil {
+		return feedback.Entry{}, err
+	}
+	return row.Entry()
+}
+
 // Entry returns the scanned row as an entry.
 func (f *FeedbackRow) Entry() (feedback.Entry, error) {
 	e := f.e
