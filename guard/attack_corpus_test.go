@@ -36,7 +36,7 @@ var attackClasses = []string{
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
 	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9", "netcmd-hide-atk10", "feed-atk11",
-	"red11",
+	"red11", "self-atk11",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -164,6 +164,11 @@ var attackFloors = map[string]attackFloor{
 	// lines into a shell, listings run as commands, the user's files moved
 	// into scratch space, fetches that overwrite a local branch.
 	"red11": {held: 1.00, atMin: 1.00, benign: 1.00},
+	// 2026-11-29, evening: actionguard's own commands fed to programs that
+	// run their standard input (script, su -c sh, parallel and rush with no
+	// command, gdb, expect, the database shells' escapes) and deciding
+	// endpoints spelled so the router cleans them.
+	"self-atk11": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

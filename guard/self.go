@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/actionguard/actionguard/analyze/shell"
@@ -165,6 +166,7 @@ func (e *evaluation) shellOptions() shell.Options {
 var scriptExts = map[string]bool{
 	".py": true, ".pl": true, ".pm": true, ".rb": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".php": true,
 	".sh": true, ".bash": true, ".zsh": true, ".fish": true, ".sql": true, ".lua": true, ".ps1": true, "": true,
+	".psm1": true, ".bat": true, ".cmd": true, ".vbs": true, ".tcl": true, ".exp": true, ".awk": true, ".r": true, ".gdb": true, ".mk": true,
 }
 
 // selfGuard judges a call that is not a shell command by its arguments.
@@ -178,8 +180,10 @@ func (e *evaluation) selfGuard() {
 	}
 	opt := e.shellOptions()
 	if e.kind == KindFile {
-		// The file's path is judged by the file tools' rules; a script's
-		// content by what it names.
+		// The file's path is judged by the file tools' rules, and the
+		// paths nested below it (a list of files to write) here; a
+		// script's content by what it names.
+		e.selfNestedPaths(opt)
 		ext := ""
 		for _, k := range []string{"file_path", "path", "filename", "file"} {
 			if s, ok := e.a.Input[k].(string); ok && s != "" {
@@ -196,19 +200,33 @@ func (e *evaluation) selfGuard() {
 				e.selfFindings(judge.Argument(s, true))
 			}
 		}
+		// MultiEdit: each edit's new text.
+		edits, _ := e.a.Input["edits"].([]any)
+		for i, x := range edits {
+			if m, ok := x.(map[string]any); ok && i < maxSelfArgs {
+				if s, ok := m["new_string"].(string); ok {
+					e.selfFindings(judge.Argument(s, true))
+				}
+			}
+		}
 		return
 	}
 	write := !e.readOnly
 	judge := shell.NewSelfJudge(opt)
-	n := 0
+	var strs []string
+	skipped := ""
 	var walk func(v any, depth int)
 	walk = func(v any, depth int) {
-		if n > 256 || depth > 8 {
+		if len(strs) >= maxSelfArgs || depth > maxSelfDepth {
+			// Never a silent allow: what is not read is said.
+			if skipped == "" {
+				skipped = "it has more than " + strconv.Itoa(maxSelfArgs) + " arguments or nests them deeper than " + strconv.Itoa(maxSelfDepth) + " levels"
+			}
 			return
 		}
 		switch x := v.(type) {
 		case string:
-			n++
+			strs = append(strs, x)
 			e.selfFindings(judge.Argument(x, write))
 		case map[string]any:
 			for _, y := range x {
@@ -221,6 +239,95 @@ func (e *evaluation) selfGuard() {
 		}
 	}
 	walk(e.a.Input, 0)
+	if skipped != "" {
+		e.selfFindings([]Finding{judge.TooMany(skipped)})
+	}
+	e.selfJoined(judge, strs, write)
+}
+
+// selfNestedPaths judges the paths a file tool is given below its top
+// level (write_multiple_files' files[].path, edits[].file_path), which the
+// file tools' rules, reading the top level, do not see. Only words are
+// judged, not the content written.
+func (e *evaluation) selfNestedPaths(opt shell.Options) {
+	var judge *shell.SelfJudge
+	n := 0
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if n >= maxSelfArgs || depth > maxSelfDepth {
+			if judge == nil {
+				judge = shell.NewSelfJudge(opt)
+			}
+			e.selfFindings([]Finding{judge.TooMany("it has more than " + strconv.Itoa(maxSelfArgs) + " arguments or nests them deeper than " + strconv.Itoa(maxSelfDepth) + " levels")})
+			return
+		}
+		switch x := v.(type) {
+		case string:
+			n++
+			if depth > 1 && !strings.ContainsAny(x, " \n") {
+				if judge == nil {
+					judge = shell.NewSelfJudge(opt)
+				}
+				e.selfFindings(judge.Argument(x, !e.readOnly))
+			}
+		case map[string]any:
+			for _, y := range x {
+				walk(y, depth+1)
+			}
+		case []any:
+			for _, y := range x {
+				walk(y, depth+1)
+			}
+		}
+	}
+	walk(e.a.Input, 0)
+}
+
+// The arguments of a tool call judged one by one: at most maxSelfArgs
+// strings, maxSelfDepth levels deep. A call beyond is too complex to
+// check fully, and held.
+const (
+	maxSelfArgs  = 4096
+	maxSelfDepth = 16
+)
+
+// selfJoined judges what a call's arguments say together: an address split
+// over two of them (base_url and path), and the approval page opened by a
+// browser the agent drives.
+func (e *evaluation) selfJoined(judge *shell.SelfJudge, strs []string, write bool) {
+	browser := browserTool(e.a.Tool)
+	var bases []string
+	for _, s := range strs {
+		if browser {
+			e.selfFindings(judge.PageVisit(s))
+		}
+		if len(bases) < 8 && strings.Contains(s, ":") && len(s) < 2048 {
+			bases = append(bases, s)
+		}
+	}
+	for _, b := range bases {
+		for i, r := range strs {
+			if i >= 256 {
+				break
+			}
+			if r != b {
+				e.selfFindings(judge.Request(b, r, write))
+			}
+		}
+	}
+}
+
+// browserTool reports whether a tool drives a web browser (Playwright,
+// Puppeteer, Chrome DevTools, a computer-use browser): it may hold a
+// person's signed-in session.
+func browserTool(name string) bool {
+	for _, w := range SplitName(name) {
+		switch w {
+		case "browser", "playwright", "puppeteer", "chrome", "chromium", "devtools", "selenium", "webdriver", "firefox", "safari", "navigate", "goto":
+			return true
+		}
+	}
+	return false
 }
 
 // selfFindings adds findings of rules not found yet.

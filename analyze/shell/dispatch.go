@@ -91,7 +91,13 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 		}
 	}
 	if sqlClients[c.Name] && (in.kind == streamLiteral || in.kind == streamDecoded) && strings.TrimSpace(in.text) != "" {
-		r.sql(in.text, c) // a here-document or a pipe of SQL into the database
+		svcClientStdin(c, r, in.text) // a here-document or a pipe of SQL into the database
+	} else if sqlClients[c.Name] && in.kind == streamUnknown && in.file != "" && !sqliteNames[c.Name] {
+		// duckdb < x.sql: the file's SQL and its shell escapes (SQLite's
+		// clients read theirs in selfSQLite).
+		if text, ok := w.knownFile(c, in.file); ok {
+			svcClientStdin(c, r, text)
+		}
 	}
 	if in.kind == streamLiteral || in.kind == streamDecoded {
 		c.Stdin = in.text

@@ -30,7 +30,7 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 	case c.Name == "emacs" || c.Name == "emacs-nox" || c.Name == "xemacs" || c.Name == "emacsclient":
 		w.emacs(c)
 	case c.Name == "gdb" || c.Name == "cgdb" || c.Name == "gdb-multiarch" || c.Name == "lldb":
-		w.debugger(c)
+		w.debugger(c, in)
 	case c.Name == "expect" || c.Name == "tclsh" || c.Name == "wish" || c.Name == "jimsh":
 		w.tcl(c, in)
 		return true
@@ -166,7 +166,7 @@ func (w *walker) vim(c *Cmd, in stream) {
 
 // debugger reads gdb's -ex and -iex commands and lldb's -o, -O, -k and -K
 // commands, and runs the program given after --args (gdb) or -- (lldb).
-func (w *walker) debugger(c *Cmd) {
+func (w *walker) debugger(c *Cmd, in stream) {
 	lldb := c.Name == "lldb"
 	var argv []string
 	for i := 0; i < len(c.Args); i++ {
@@ -192,9 +192,19 @@ func (w *walker) debugger(c *Cmd) {
 			}
 			switch {
 			case name == "-x" || name == "--command" || name == "-ix" || name == "--init-command" || name == "-s" || name == "--source" || name == "-S" || name == "--source-before-file":
-				// A command file: known when a process substitution gives it.
-				if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
+				// A command file: known when a process substitution gives
+				// it, or when it is standard input (gdb -x /dev/stdin).
+				if (val == "-" || isStdinPath(val)) && (in.kind == streamLiteral || in.kind == streamDecoded) {
+					for _, line := range strings.Split(in.text, "\n") {
+						w.chanRuns(c, gdbRuns(line), c.Name)
+					}
+				} else if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
 					for _, line := range strings.Split(c.proc[i].text, "\n") {
+						w.chanRuns(c, gdbRuns(line), c.Name)
+					}
+				} else if text, ok := w.knownFile(c, val); ok {
+					// A command file written earlier or on disk.
+					for _, line := range strings.Split(text, "\n") {
 						w.chanRuns(c, gdbRuns(line), c.Name)
 					}
 				}
@@ -229,9 +239,12 @@ func (w *walker) tcl(c *Cmd, in stream) {
 				i++
 				if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
 					scripts = append(scripts, c.proc[i].text)
+				} else if text, ok := w.knownFile(c, c.Args[i]); ok {
+					scripts = append(scripts, text)
 				}
 				w.runFile(c, w.runFileStream(c, i, c.Args[i], in), a) // stdin_cmds.go
-				file = true
+				// expect -f - (or /dev/stdin) reads its script from the pipe.
+				file = c.Args[i] != "-" && !isStdinPath(c.Args[i])
 			}
 			continue
 		case a == "--":
@@ -246,6 +259,8 @@ func (w *walker) tcl(c *Cmd, in stream) {
 			file = true
 			if i < len(c.proc) && (c.proc[i].kind == streamLiteral || c.proc[i].kind == streamDecoded) {
 				scripts = append(scripts, c.proc[i].text)
+			} else if text, ok := w.knownFile(c, a); ok {
+				scripts = append(scripts, text)
 			}
 			w.runFile(c, w.runFileStream(c, i, a, in), "its script file")
 		}

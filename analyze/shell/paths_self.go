@@ -140,6 +140,11 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		// actionguard.db.spool): they share its name as a prefix.
 		if in(p) || len(abs) > len(p) && strings.HasPrefix(abs, strings.ToLower(p)) && (abs[len(p)] == '-' || abs[len(p)] == '.') {
 			part.what = stateWhat(abs, p)
+			if !strings.HasPrefix(abs, strings.ToLower(p)+"/") && configuredDatabase(p) {
+				// $ACTIONGUARD_DB under any name (…/h/db, its -wal and
+				// .spool): the tokens' hashes, read as the default one is.
+				part.what = "actionguard's database"
+			}
 		}
 	}
 	if part.what == "" && strings.Contains(abs, "/actionguard") {
@@ -213,6 +218,20 @@ func (e *analysis) controlPlane(abs string) controlPart {
 		part.key = isSecretName(base) || part.what == "actionguard's database"
 	}
 	return part
+}
+
+// configuredDatabase reports whether p, a configured place, is the
+// database file rather than a directory or a policy: the guard lists the
+// database first under its own name, beside the state it keeps next to it
+// (guard.ControlPlaneOf), and the policy files by their extension.
+func configuredDatabase(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	switch base {
+	case "actionguard", "sessions", "approvals", "trust", "trash", "activity.json", "learned.json", "installed", "audit.key", "checkpoints", "policy-last-valid", "modes.json":
+		return false
+	}
+	ext := path.Ext(base)
+	return ext != ".yaml" && ext != ".yml" && ext != ".json" && ext != ".toml"
 }
 
 // stateWhat names a path inside one of actionguard's places.

@@ -33,6 +33,9 @@ var (
 	}
 )
 
+// sqliteNames are SQLite's clients, whose SQL selfSQLite reads.
+var sqliteNames = map[string]bool{"sqlite3": true, "sqlite": true, "litecli": true}
+
 // selfFeeds judges what c is fed: its SQL (sqlite3 and its kin), or the
 // bytes and requests it sends to actionguard's server.
 func (w *walker) selfFeeds(c *Cmd, in stream) {
@@ -150,6 +153,14 @@ func (w *walker) sqliteText(c *Cmd, text string, run *sqliteRun, depth int) {
 		case ".read":
 			if len(args) > 0 {
 				w.sqliteFile(c, args[0], run, depth+1)
+			}
+		case ".shell", ".system":
+			if depth > 0 {
+				// A script file's shell escape (its command line's and its
+				// standard input's are the client's handler's).
+				_, rest, _ := strings.Cut(part, " ")
+				w.r.mutates()
+				w.r.script(strings.TrimSpace(rest), c, c.Name+" runs a shell command from a script file")
 			}
 		case ".param", ".parameter":
 			if len(words) >= 4 && strings.EqualFold(words[1], "set") {

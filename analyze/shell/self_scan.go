@@ -337,6 +337,11 @@ func controlEndpoint(text string, args []string) string {
 	if m := reControlPath.FindString(text); m != "" {
 		return m
 	}
+	if c := canonicalEndpoints(text); c != text {
+		if m := reControlPath.FindString(c); m != "" {
+			return m
+		}
+	}
 	for _, m := range reLocalServer.FindAllStringSubmatch(text, 8) {
 		if strings.HasPrefix(m[1], "/v1/check") || m[1] == "" && !strings.Contains(text, "/v1/") {
 			continue

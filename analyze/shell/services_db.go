@@ -215,6 +215,30 @@ func svcRunSQLClient(c *Cmd, r *report, spec svcSQLClient) {
 	}
 }
 
+// svcClientStdin analyses the input a client reads on its standard input
+// (a here-document, a pipe): its SQL, and its own commands as well
+// (sqlite3's .shell and .system, psql's \!, mysql's system), which run a
+// shell command whoever typed them.
+func svcClientStdin(c *Cmd, r *report, text string) {
+	name := c.Name
+	switch name {
+	case "mariadb":
+		name = "mysql"
+	case "presto":
+		name = "trino"
+	case "sqlite", "litecli":
+		name = "sqlite3"
+	case "pgcli":
+		name = "psql"
+	}
+	spec, ok := svcSQLClients()[name]
+	if !ok {
+		r.sql(text, c)
+		return
+	}
+	svcClientSQL(c, r, spec, text, "")
+}
+
 // svcDBName names a database for a message.
 func svcDBName(engine, db string) string {
 	if db == "" {

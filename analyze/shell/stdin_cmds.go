@@ -1,5 +1,7 @@
 package shell
 
+import "strings"
+
 // Programs that run what arrives on their standard input as commands
 // without being a shell: GNU parallel with no command (each line is one),
 // script (the shell it starts reads the pipe), ed (! runs a shell
@@ -32,7 +34,101 @@ func (w *walker) stdinKeys(c *Cmd, in stream) {
 		w.r.mutates()
 		w.r.add(c.find(ruleObfuscated, "Decodes a hidden payload and feeds it to "+c.Name+", which runs what it reads as commands."))
 	}
+	if !stdinShellLines[c.Name] {
+		return
+	}
+	switch {
+	case in.kind == streamLiteral || in.kind == streamDecoded:
+		// Each line is a shell command: judged as the script it is
+		// (echo 'actionguard mode off' | script -q /dev/null).
+		w.r.mutates()
+		w.r.script(in.text, c, c.Name+" runs each line it reads")
+	case in.kind == streamUnknown && in.file != "":
+		// parallel < cmds.txt, cat cmds.txt | rush: the file's lines.
+		w.linesFile(c, in.file)
+	}
 }
+
+// linesFile judges a file whose lines c runs as shell commands: written by
+// this line or the session, or on disk where files may be read.
+func (w *walker) linesFile(c *Cmd, name string) {
+	abs, ok := c.Resolve(name)
+	if !ok {
+		return
+	}
+	if fc, ok := w.r.fl().file(abs); ok {
+		w.judgeFile(c, name, "shell", fc, "runs each line of")
+	}
+}
+
+// knownFile is the text of a file a program reads as its script when it
+// is known: written by this line or the session, or on disk where files
+// may be read.
+func (w *walker) knownFile(c *Cmd, name string) (string, bool) {
+	if name == "" || strings.ContainsAny(name, "$`") {
+		return "", false
+	}
+	abs, ok := c.Resolve(name)
+	if !ok {
+		return "", false
+	}
+	fc, ok := w.r.fl().file(abs)
+	if !ok || fc.kind != streamLiteral && fc.kind != streamDecoded {
+		return "", false
+	}
+	return fc.text, true
+}
+
+// argFileLines judges parallel or rush given no command and files of
+// command lines (parallel :::: FILE, parallel -a FILE, rush -i FILE): each
+// line of each file runs. It returns the command when it judged one.
+func (w *walker) argFileLines(argv []string, dyn []bool, text string, sudo bool) (*Cmd, bool) {
+	end := len(argv)
+	for i := 1; i < len(argv); i++ {
+		if strings.HasPrefix(argv[i], ":::") {
+			end = i
+			break
+		}
+	}
+	av := parseArgv(SpecFor(argv[0]), argv[1:end], dyn[1:end])
+	if len(av.OperandArg) > 0 {
+		return nil, false // a command: the items are its arguments
+	}
+	var files []string
+	for _, o := range av.Opts {
+		if o.Tags&TagNoExec != 0 {
+			return nil, false
+		}
+		if o.HasValue && (o.Name == "--arg-file" || o.Name == "--infile") {
+			files = append(files, o.Value)
+		}
+	}
+	sep := ""
+	for i := end; i < len(argv); i++ {
+		switch {
+		case strings.HasPrefix(argv[i], ":::"):
+			sep = argv[i]
+		case strings.HasPrefix(sep, "::::"):
+			files = append(files, argv[i])
+		}
+	}
+	if len(files) == 0 {
+		return nil, false
+	}
+	c := w.newCmd(argv, dyn, text, sudo)
+	w.r.record(c)
+	w.r.mutates()
+	for _, f := range files {
+		w.linesFile(c, f)
+	}
+	return c, true
+}
+
+// stdinShellLines are the programs whose standard input, when they read
+// it for commands, is shell command lines: script starts a shell that
+// reads the pipe, parallel and rush with no command run each line. (The
+// database shells and ed have their own readers.)
+var stdinShellLines = map[string]bool{"script": true, "rush": true, "parallel": true}
 
 // readsStdinCommands reports whether c, as written, reads its commands
 // from standard input: its spec says the program does, it has no more
@@ -153,9 +249,5 @@ func (w *walker) parallelLines(argv []string, dyn []bool, in stream, text string
 	}
 	w.r.record(c)
 	w.stdinCommands(c, in)
-	if in.kind == streamLiteral || in.kind == streamDecoded {
-		w.r.mutates()
-		w.r.script(in.text, c, "parallel runs each line")
-	}
 	return c, true
 }

@@ -177,6 +177,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			steps = append(steps, "xargs")
 			continue
 		case "rush":
+			if c, ok := w.argFileLines(argv, dyn, text, sudo); ok { // stdin_cmds.go
+				return c, true
+			}
 			if script, ok := rushScript(argv, dyn, in); ok { // feed_parallel.go
 				// The words are judged in the commands it runs, not as
 				// rush's own arguments.
@@ -186,6 +189,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				return c, true
 			}
 		case "parallel":
+			if c, ok := w.argFileLines(argv, dyn, text, sudo); ok { // stdin_cmds.go
+				return c, true
+			}
 			if script, tooMany, ok := parallelGroups(argv, dyn); ok { // feed_parallel.go
 				c := w.newCmd(argv[:1], dyn[:1], text, sudo) // its words: in the commands it runs
 				w.r.record(c)
@@ -214,7 +220,10 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			if script, ok := (&Cmd{Name: "su", Args: argv[1:], Dynamic: dyn[1:]}).Flag("--command", "--session-command"); ok {
 				c := w.newCmd(argv, dyn, text, true)
 				w.r.record(c)
+				// The script reads su's standard input (echo … | su -c sh).
+				w.r.fl().scriptIn = in
 				w.r.script(script, c, "su runs")
+				w.r.fl().scriptIn = stream{}
 				return c, true
 			}
 			c := w.newCmd(argv, dyn, text, true)
