@@ -27,8 +27,8 @@ func isASCII(s string) bool {
 // one pass over a text, rather than one pass a needle.
 type foldSet struct {
 	needles []string
-	starts  [256]bool // the bytes a needle starts with, in either case
-	empty   bool      // a needle is "": every text holds it
+	byStart [256][]string // the needles by the byte they start with, in either case
+	empty   bool          // a needle is "": every text holds it
 	// toCase is the strings function containsAny stands for, asked for a
 	// text that is not all ASCII.
 	toCase func(string) string
@@ -50,9 +50,9 @@ func newFoldSet(toCase func(string) string, needles []string) *foldSet {
 			continue
 		}
 		c := foldASCII(n[0])
-		u.starts[c] = true
+		u.byStart[c] = append(u.byStart[c], n)
 		if c >= 'a' && c <= 'z' {
-			u.starts[c-'a'+'A'] = true
+			u.byStart[c-'a'+'A'] = append(u.byStart[c-'a'+'A'], n)
 		}
 	}
 	return u
@@ -70,10 +70,7 @@ func (u *foldSet) containsAny(s string) bool {
 		if b >= utf8.RuneSelf {
 			return u.containsAnyMapped(s) // Unicode's case mapping decides
 		}
-		if !u.starts[b] {
-			continue
-		}
-		for _, n := range u.needles {
+		for _, n := range u.byStart[b] {
 			if len(s)-i >= len(n) && equalFoldASCII(s[i:i+len(n)], n) {
 				return true
 			}
