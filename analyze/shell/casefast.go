@@ -23,13 +23,71 @@ func isASCII(s string) bool {
 	return true
 }
 
-// containsUpper reports strings.Contains(strings.ToUpper(s), upper) for an
-// upper holding no lower-case ASCII letter.
-func containsUpper(s, upper string) bool {
-	if !isASCII(s) {
-		return strings.Contains(strings.ToUpper(s), upper)
+// foldSet is a list of needles that containsAny looks for without case in
+// one pass over a text, rather than one pass a needle.
+type foldSet struct {
+	needles []string
+	byStart [256][]string // the needles by the byte they start with, in either case
+	empty   bool          // a needle is "": every text holds it
+	// toCase is the strings function containsAny stands for, asked for a
+	// text that is not all ASCII.
+	toCase func(string) string
+}
+
+// newUpperSet is the set of needles holding no lower-case ASCII letter,
+// looked for in strings.ToUpper of a text.
+func newUpperSet(needles ...string) *foldSet { return newFoldSet(strings.ToUpper, needles) }
+
+// newLowerSet is the set of needles holding no upper-case ASCII letter,
+// looked for in strings.ToLower of a text.
+func newLowerSet(needles ...string) *foldSet { return newFoldSet(strings.ToLower, needles) }
+
+func newFoldSet(toCase func(string) string, needles []string) *foldSet {
+	u := &foldSet{needles: needles, toCase: toCase}
+	for _, n := range needles {
+		if n == "" {
+			u.empty = true
+			continue
+		}
+		c := foldASCII(n[0])
+		u.byStart[c] = append(u.byStart[c], n)
+		if c >= 'a' && c <= 'z' {
+			u.byStart[c-'a'+'A'] = append(u.byStart[c-'a'+'A'], n)
+		}
 	}
-	return indexFoldASCII(s, upper) >= 0
+	return u
+}
+
+// containsAny reports strings.Contains(toCase(s), n) for any needle n of
+// the set: on ASCII text, whose case mapping is ASCII's, without building
+// the changed copy.
+func (u *foldSet) containsAny(s string) bool {
+	if u.empty {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b >= utf8.RuneSelf {
+			return u.containsAnyMapped(s) // Unicode's case mapping decides
+		}
+		for _, n := range u.byStart[b] {
+			if len(s)-i >= len(n) && equalFoldASCII(s[i:i+len(n)], n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsAnyMapped is containsAny for any text, through toCase.
+func (u *foldSet) containsAnyMapped(s string) bool {
+	mapped := u.toCase(s)
+	for _, n := range u.needles {
+		if strings.Contains(mapped, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasSuffixLower reports strings.HasSuffix(strings.ToLower(s), lower) for
@@ -39,17 +97,6 @@ func hasSuffixLower(s, lower string) bool {
 		return strings.HasSuffix(strings.ToLower(s), lower)
 	}
 	return len(s) >= len(lower) && equalFoldASCII(s[len(s)-len(lower):], lower)
-}
-
-// indexFoldASCII is the first index of sub in the ASCII text s with ASCII
-// letters compared without case, or -1.
-func indexFoldASCII(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if equalFoldASCII(s[i:i+len(sub)], sub) {
-			return i
-		}
-	}
-	return -1
 }
 
 // equalFoldASCII reports whether a and b, of the same length, are equal

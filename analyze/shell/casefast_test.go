@@ -40,21 +40,30 @@ func TestCaseFastSameAsStrings(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 29))
 	uppers := []string{"ACTIONGUARD_", "ACTIONGUARD", "I", "K"}
 	lowers := []string{".pid", "actionguard", "k", "id"}
+	set := newUpperSet(uppers...)
 	hits := 0
 	for range 50000 {
 		s := randomCaseText(r, append(uppers, lowers...))
+		anyWant := false
 		for _, u := range uppers {
 			want := strings.Contains(strings.ToUpper(s), u)
-			if got := containsUpper(s, u); got != want {
-				t.Fatalf("containsUpper(%q, %q) = %v, strings says %v", s, u, got, want)
+			if got := newUpperSet(u).containsAny(s); got != want {
+				t.Fatalf("upperSet{%q}.containsAny(%q) = %v, strings says %v", u, s, got, want)
 			}
 			if want {
 				hits++
 			}
+			anyWant = anyWant || want
+		}
+		if got := set.containsAny(s); got != anyWant {
+			t.Fatalf("upperSet%q.containsAny(%q) = %v, strings says %v", uppers, s, got, anyWant)
 		}
 		for _, l := range lowers {
 			if got, want := hasSuffixLower(s, l), strings.HasSuffix(strings.ToLower(s), l); got != want {
 				t.Fatalf("hasSuffixLower(%q, %q) = %v, strings says %v", s, l, got, want)
+			}
+			if got, want := newLowerSet(l).containsAny(s), strings.Contains(strings.ToLower(s), l); got != want {
+				t.Fatalf("lowerSet{%q}.containsAny(%q) = %v, strings says %v", l, s, got, want)
 			}
 		}
 	}
@@ -62,8 +71,39 @@ func TestCaseFastSameAsStrings(t *testing.T) {
 		t.Fatalf("only %d texts held a needle: the generator does not test the matching side", hits)
 	}
 	// Unicode's mappings that land on ASCII are taken into account.
-	if !containsUpper("act\u0131onguard_x", "ACTIONGUARD_") || !hasSuffixLower("x.p\u0130d", ".pid") {
+	if !newUpperSet("ACTIONGUARD_").containsAny("act\u0131onguard_x") || !newLowerSet("k").containsAny("\u212a") || !hasSuffixLower("x.p\u0130d", ".pid") {
 		t.Fatal("a non-ASCII letter whose case mapping is ASCII was not read as strings reads it")
+	}
+}
+
+// TestGuardVarHintsSameAsStrings: the one-pass look for the guard's
+// variable names answers as a strings.Contains of the upper-cased text a
+// name, over texts that hold the names, their beginnings cut short and
+// letters whose case mapping is not ASCII's.
+func TestGuardVarHintsSameAsStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 11))
+	var parts []string
+	for _, n := range guardVarHints.needles {
+		parts = append(parts, n, n[:len(n)-1])
+	}
+	hits, misses := 0, 0
+	for range 50000 {
+		s := randomCaseText(r, parts)
+		want := false
+		for _, n := range guardVarHints.needles {
+			want = want || strings.Contains(strings.ToUpper(s), n)
+		}
+		if got := mayNameGuardVar(s); got != want {
+			t.Fatalf("mayNameGuardVar(%q) = %v, strings says %v", s, got, want)
+		}
+		if want {
+			hits++
+		} else {
+			misses++
+		}
+	}
+	if hits < 1000 || misses < 1000 {
+		t.Fatalf("%d hits and %d misses: the generator does not test both sides", hits, misses)
 	}
 }
 
@@ -75,8 +115,17 @@ func FuzzCaseFast(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s, needle string) {
 		upper, lower := strings.ToUpper(needle), strings.ToLower(needle)
 		if isASCII(needle) {
-			if got, want := containsUpper(s, upper), strings.Contains(strings.ToUpper(s), upper); got != want {
-				t.Fatalf("containsUpper(%q, %q) = %v, strings says %v", s, upper, got, want)
+			want := strings.Contains(strings.ToUpper(s), upper)
+			if got := newUpperSet(upper).containsAny(s); got != want {
+				t.Fatalf("upperSet{%q}.containsAny(%q) = %v, strings says %v", upper, s, got, want)
+			}
+			want = want || strings.Contains(strings.ToUpper(s), "HOME")
+			if got := newUpperSet("HOME", upper).containsAny(s); got != want {
+				t.Fatalf("upperSet{HOME, %q}.containsAny(%q) = %v, strings says %v", upper, s, got, want)
+			}
+			want = strings.Contains(strings.ToLower(s), lower) || strings.Contains(strings.ToLower(s), "db")
+			if got := newLowerSet("db", lower).containsAny(s); got != want {
+				t.Fatalf("lowerSet{db, %q}.containsAny(%q) = %v, strings says %v", lower, s, got, want)
 			}
 			if got, want := hasSuffixLower(s, lower), strings.HasSuffix(strings.ToLower(s), lower); got != want {
 				t.Fatalf("hasSuffixLower(%q, %q) = %v, strings says %v", s, lower, got, want)

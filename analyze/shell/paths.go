@@ -58,10 +58,16 @@ type analysis struct {
 	// control are the places of actionguard's control plane configured
 	// beyond the defaults (Options.ControlPlane; see paths_self.go).
 	control      []string
-	controlBases []string    // path.Base of each of control, in lower case, that holds no control hint
-	placeList    []selfPlace // places(), when control is set
-	homeSplit    []string    // selfParts(home), when home is set
-	inControl    bool        // the working directory is in the control plane
+	controlBases []string // path.Base of each of control, in lower case, that holds no control hint
+	// homeLower, controlLower and controlBaseSet are home, control and
+	// controlBases made ready for comparing without case, once for the
+	// places (newAnalysis); empty, they are made when asked.
+	homeLower      string
+	controlLower   []string
+	controlBaseSet *foldSet
+	placeList      []selfPlace // places(), when control is set
+	homeSplit      []string    // selfParts(home), when home is set
+	inControl      bool        // the working directory is in the control plane
 	// disk is what the analysis learns of links on disk
 	// (Options.ResolvePath); nil: paths are judged as written.
 	disk *diskLinks

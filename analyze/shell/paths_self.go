@@ -29,7 +29,7 @@ func (p controlPart) ok() bool { return p.what != "" }
 func newAnalysis(opt Options) *analysis {
 	b := placesOf(opt)
 	return &analysis{cwd: b.cwd, home: b.home, control: b.control, controlBases: b.controlBases, inControl: b.inControl,
-		placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked, branch: opt.GitBranch, port: opt.ServerPort,
+		homeLower: b.homeLower, controlLower: b.controlLower, controlBaseSet: b.controlBaseSet, placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked, branch: opt.GitBranch, port: opt.ServerPort,
 		programs: newHookPrograms(opt.HookPrograms)}
 }
 
@@ -42,6 +42,9 @@ type places struct {
 	cwd, home       string
 	control         []string
 	controlBases    []string // path.Base of each of control, in lower case, that no control hint is part of
+	homeLower       string   // home in lower case
+	controlLower    []string // each of control in lower case
+	controlBaseSet  *foldSet // controlBases, looked for in one pass
 	placeList       []selfPlace
 	homeSplit       []string
 	inControl       bool
@@ -57,6 +60,7 @@ func placesOf(opt Options) *places {
 	for _, p := range opt.ControlPlane {
 		if p = cleanDir(p); p != "" && p != "/" {
 			b.control = append(b.control, p)
+			b.controlLower = append(b.controlLower, strings.ToLower(p))
 			// A base that holds one of controlHints needs no look of its
 			// own: an argument holding it holds the hint, which mayControl
 			// reads first (the default places' "actionguard" is one).
@@ -68,12 +72,16 @@ func placesOf(opt Options) *places {
 	if len(b.control) > 0 {
 		b.placeList = placesWith(b.control)
 	}
+	if len(b.controlBases) > 0 {
+		b.controlBaseSet = newLowerSet(b.controlBases...)
+	}
+	b.homeLower = strings.ToLower(b.home)
 	if b.home != "" {
 		b.homeSplit = selfParts(b.home)
 	}
 	if b.cwd != "" {
 		// Working inside the control plane: every relative path is in it.
-		e := &analysis{cwd: b.cwd, home: b.home, control: b.control}
+		e := &analysis{cwd: b.cwd, home: b.home, control: b.control, homeLower: b.homeLower, controlLower: b.controlLower}
 		b.inControl = e.controlPlane(b.cwd).ok()
 	}
 	lastPlaces.Store(b)
@@ -118,14 +126,13 @@ func (e *analysis) controlPlane(abs string) controlPart {
 	// Compared without case: macOS and Windows file systems ignore it
 	// (~/.Config/ActionGuard is the policy's directory there).
 	abs = strings.ToLower(abs)
-	home := strings.ToLower(e.home)
+	home := e.lowerHome()
 	if home == "" {
 		home = "/\x00home"
 	}
 	base := path.Base(abs)
-	in := func(dir string) bool {
-		dir = strings.ToLower(dir)
-		return abs == dir || strings.HasPrefix(abs, dir) && abs[len(dir)] == '/'
+	in := func(lowerDir string) bool {
+		return abs == lowerDir || strings.HasPrefix(abs, lowerDir) && abs[len(lowerDir)] == '/'
 	}
 	part := controlPart{}
 	if rest, ok := strings.CutPrefix(abs, home); ok {
@@ -135,12 +142,13 @@ func (e *analysis) controlPlane(abs string) controlPart {
 			}
 		}
 	}
-	for _, p := range e.control {
+	for i, p := range e.control {
 		// A configured file also covers its companions (actionguard.db-wal,
 		// actionguard.db.spool): they share its name as a prefix.
-		if in(p) || len(abs) > len(p) && strings.HasPrefix(abs, strings.ToLower(p)) && (abs[len(p)] == '-' || abs[len(p)] == '.') {
+		lower := e.lowerControl(i)
+		if in(lower) || len(abs) > len(p) && strings.HasPrefix(abs, lower) && (abs[len(p)] == '-' || abs[len(p)] == '.') {
 			part.what = stateWhat(abs, p)
-			if !strings.HasPrefix(abs, strings.ToLower(p)+"/") && configuredDatabase(p) {
+			if !(strings.HasPrefix(abs, lower) && len(abs) > len(lower) && abs[len(lower)] == '/') && configuredDatabase(p) {
 				// $ACTIONGUARD_DB under any name (…/h/db, its -wal and
 				// .spool): the tokens' hashes, read as the default one is.
 				part.what = "actionguard's database"
@@ -232,6 +240,23 @@ func configuredDatabase(p string) bool {
 	}
 	ext := path.Ext(base)
 	return ext != ".yaml" && ext != ".yml" && ext != ".json" && ext != ".toml"
+}
+
+// lowerHome is strings.ToLower(e.home), lowered once a stream of actions
+// for the analyses newAnalysis builds.
+func (e *analysis) lowerHome() string {
+	if e.homeLower != "" || e.home == "" {
+		return e.homeLower
+	}
+	return strings.ToLower(e.home)
+}
+
+// lowerControl is strings.ToLower(e.control[i]), as lowerHome.
+func (e *analysis) lowerControl(i int) string {
+	if len(e.controlLower) == len(e.control) {
+		return e.controlLower[i]
+	}
+	return strings.ToLower(e.control[i])
 }
 
 // stateWhat names a path inside one of actionguard's places.

@@ -64,15 +64,11 @@ func persistedWhy(name string) string {
 }
 
 // mayNameGuardVar reports text that may name a variable of guardVarName.
-func mayNameGuardVar(text string) bool {
-	// HOME stands for every *_HOME name too.
-	for _, k := range [...]string{"ACTIONGUARD_", "CONFIG_DIR", "HOME", "APPDATA", "USERPROFILE", "SETTINGS_PATH", "DEFAULTS_PATH"} {
-		if containsUpper(text, k) {
-			return true
-		}
-	}
-	return false
-}
+func mayNameGuardVar(text string) bool { return guardVarHints.containsAny(text) }
+
+// guardVarHints are the words, without case, one of which every name of
+// guardVarName holds. HOME stands for every *_HOME name too.
+var guardVarHints = newUpperSet("ACTIONGUARD_", "CONFIG_DIR", "HOME", "APPDATA", "USERPROFILE", "SETTINGS_PATH", "DEFAULTS_PATH")
 
 // guardVarPersisted is the variable of guardVarName that c stores, with a
 // value that moves the guard, in the environment of later processes, or

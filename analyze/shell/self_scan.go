@@ -398,13 +398,11 @@ func (e *analysis) mayControl(a string) bool {
 		return true
 	}
 	if len(e.controlBases) > 0 {
-		// strings.ToLower returns a itself when it has no upper-case letter.
-		lower := strings.ToLower(a)
-		for _, b := range e.controlBases {
-			if strings.Contains(lower, b) {
-				return true
-			}
+		set := e.controlBaseSet
+		if set == nil {
+			set = newLowerSet(e.controlBases...)
 		}
+		return set.containsAny(a)
 	}
 	return false
 }
