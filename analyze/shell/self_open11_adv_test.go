@@ -91,3 +91,59 @@ func TestCopyIntoProgramDirectory(t *testing.T) {
 		}
 	}
 }
+
+// GIT_WORK_TREE set earlier in the line, in every way a shell keeps a
+// variable for the commands after it, before a git verb that writes the
+// work tree.
+func TestGitWorkTreeSetEarlier(t *testing.T) {
+	sets := []string{"export GIT_WORK_TREE=@W@; ", "declare -x GIT_WORK_TREE=@W@; ", "typeset -x GIT_WORK_TREE=@W@ && ", "set -a; GIT_WORK_TREE=@W@; ",
+		"GIT_WORK_TREE=@W@; export GIT_WORK_TREE; ", "export GIT_DIR=/tmp/r/.git GIT_WORK_TREE=@W@; "}
+	verbs := []string{"git reset --hard", "git checkout -- .", "git checkout HEAD -- settings.json", "git stash pop", "git restore .", "git read-tree -u -m HEAD"}
+	for _, w := range []string{"~/.claude", "$HOME/.claude", "/home/dev/.config/actionguard", "~"} {
+		for _, s := range sets {
+			for _, v := range verbs {
+				cmd := strings.ReplaceAll(s, "@W@", w) + v
+				if len(selfFindings(cmd)) == 0 {
+					t.Errorf("%s: no shell.self finding (found %v)", cmd, ruleIDs(Analyze(cmd, selfOptions)))
+				}
+				twin := strings.ReplaceAll(s, "@W@", "/tmp/wt") + v
+				if got := selfFindings(twin); len(got) > 0 {
+					t.Errorf("%s: %v, want none", twin, got)
+				}
+			}
+			if cmd := strings.ReplaceAll(s, "@W@", w) + "git status"; len(selfFindings(cmd)) > 0 {
+				t.Errorf("%s: %v, want none", cmd, selfFindings(cmd))
+			}
+		}
+	}
+}
+
+// PowerShell's Set-Acl and file attributes, cmd's attrib: over the agents'
+// settings or actionguard's files they are blocked as setfacl and chattr
+// are; over the project's files they are not a shell.self finding.
+func TestWindowsACLAndAttributes(t *testing.T) {
+	tpls := []string{`pwsh -c "Set-Acl -Path @P@ -AclObject $acl"`, `powershell -Command "Set-Acl @P@ $a"`, `pwsh -c "Set-Acl -LiteralPath @P@ -AclObject (Get-Acl x)"`,
+		`pwsh -c "Set-ItemProperty -Path @P@ -Name IsReadOnly -Value $true"`, `pwsh -c "Set-ItemProperty @P@ -Name Attributes -Value Hidden"`,
+		"attrib +r @P@", "attrib +h +s @P@", "attrib +r @P@ /s /d", "cmd /c attrib +r @P@"}
+	for _, p := range []string{`$env:USERPROFILE\.claude`, "~/.claude/settings.json", "~/.config/actionguard", `C:\Users\dev\.claude\settings.json`} {
+		for _, tpl := range tpls {
+			if strings.HasPrefix(tpl, "attrib") || strings.HasPrefix(tpl, "cmd") {
+				if strings.HasPrefix(p, "$env") {
+					continue
+				}
+			}
+			cmd := strings.ReplaceAll(tpl, "@P@", p)
+			if len(selfFindings(cmd)) == 0 {
+				t.Errorf("%s: no shell.self finding (found %v)", cmd, ruleIDs(Analyze(cmd, selfOptions)))
+			}
+		}
+	}
+	for _, p := range []string{`build\x.txt`, "dist/app.exe", `src\gen`} {
+		for _, tpl := range tpls {
+			cmd := strings.ReplaceAll(tpl, "@P@", p)
+			if got := selfFindings(cmd); len(got) > 0 {
+				t.Errorf("%s: %v, want none", cmd, got)
+			}
+		}
+	}
+}
