@@ -35,7 +35,7 @@ var attackClasses = []string{
 	"runners", "containers", "git-refs", "infra-options", "path-fold", "self-off", "leftovers", "tree-reads", "keyed-sends",
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
-	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9", "netcmd-hide-atk10",
+	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9", "netcmd-hide-atk10", "self-open11",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -155,6 +155,7 @@ var attackFloors = map[string]attackFloor{
 	// network through the programs that run them, git's hidden edits,
 	// exported git program variables, units and socat downloads.
 	"netcmd-hide-atk10": {held: 1.00, atMin: 1.00, benign: 1.00},
+	"self-open11":       {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

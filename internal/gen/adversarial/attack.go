@@ -49,7 +49,7 @@ var attackClasses = []string{
 	attackLeftovers, attackTreeReads, attackKeyedSends,
 	attackDestDirs, attackWindows, attackRunWrappers, attackInterpCalls, attackDecoded, attackRepoOut, attackServe,
 	attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts,
-	attackSecretStore, attackAbbrev, attackGitObjects, attackUnpackPersist, attackOS21, attackAtk8, attackAtk9, attackAtk10,
+	attackSecretStore, attackAbbrev, attackGitObjects, attackUnpackPersist, attackOS21, attackAtk8, attackAtk9, attackAtk10, attackSelfB11,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -65,7 +65,7 @@ func attackAll() ([]Row, error) {
 		attackAtkExtraRows, attackR17ExtraRows, attackS18ExtraRows, attackR19ExtraRows, attackR20ExtraRows, attackOs21ExtraRows, attackLead6ExtraRows,
 		attackDestExtraRows, attackWinExtraRows, attackEnvExtraRows, attackOutExtraRows,
 		attackAct8ExtraRows, attackOut8ExtraRows, attackSelf8ExtraRows, attackAtk8ExtraRows, attackLead8ExtraRows,
-		attackSelf9ExtraRows, attackAtk9ExtraRows, attackAtk10ExtraRows, attackSelfA10Rows, attackSelfB10Rows, attackSelfC10Rows,
+		attackSelf9ExtraRows, attackAtk9ExtraRows, attackAtk10ExtraRows, attackSelfA10Rows, attackSelfB10Rows, attackSelfC10Rows, attackSelfB11Rows,
 	} {
 		rows = append(rows, f()...)
 	}
