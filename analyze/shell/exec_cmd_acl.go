@@ -38,6 +38,22 @@ func winACLLine(name string, flags, ops []string, p func(string) string) (string
 			return "setfacl -R --restore=" + p(ops[len(ops)-1]) + " -- " + p(ops[0]), true
 		}
 		return "setfacl " + recursive + "-m u::--- -- " + p(ops[0]), true
+	case "attrib":
+		// attrib [+r|-r|+h|-h|+s|-s|+a|-a] PATH [/s /d]: without a +x
+		// or -x it only shows. A read-only, hidden or system file is
+		// chattr's or chflags' business.
+		var attrs, paths []string
+		for _, o := range ops {
+			if len(o) == 2 && (o[0] == '+' || o[0] == '-') {
+				attrs = append(attrs, o)
+			} else {
+				paths = append(paths, p(o))
+			}
+		}
+		if len(attrs) == 0 || len(paths) == 0 {
+			return "", false
+		}
+		return "chattr " + recursive + "+i -- " + strings.Join(paths, " "), true
 	case "takeown":
 		// takeown /F PATH [/R]: the value of /F is a word of its own.
 		for _, f := range flags {

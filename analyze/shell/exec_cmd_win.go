@@ -28,7 +28,7 @@ var ruleWinDownload = &rule.Rule{
 func winTools(k string) bool {
 	switch k {
 	case "robocopy", "xcopy", "copy", "move", "certutil", "bitsadmin", "mshta", "regsvr32", "wmic", "reg",
-		"schtasks", "mklink", "icacls", "cacls", "takeown":
+		"schtasks", "mklink", "icacls", "cacls", "takeown", "attrib":
 		return true
 	}
 	return false
@@ -158,7 +158,7 @@ func winToolLine(name string, words []string, home string, inProject func(string
 		return wmicLine(words[1:], home)
 	case "schtasks":
 		return schtasksLine(words[1:], home)
-	case "mklink", "icacls", "cacls", "takeown":
+	case "mklink", "icacls", "cacls", "takeown", "attrib":
 		return winACLLine(name, flags, ops, p) // exec_cmd_acl.go
 	case "reg":
 		ws := make([]psWord, 0, len(words)-1)

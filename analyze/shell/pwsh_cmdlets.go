@@ -140,6 +140,11 @@ func psCmdletTable() map[string]*psSpec {
 		switches: psSet("force", "passthru"), pos: []string{"path", "name", "value"}, aliases: pathAlias,
 		tr: psItemProperty,
 	})
+	add("set-acl", &psSpec{
+		params:   []string{"path", "literalpath", "aclobject", "inputobject", "passthru", "filter", "include", "exclude", "clearcentralaccesspolicy"},
+		switches: psSet("passthru", "clearcentralaccesspolicy"), pos: []string{"path", "aclobject"}, aliases: pathAlias,
+		tr: psSetACL,
+	})
 	add("new-scheduledtaskaction", &psSpec{params: []string{"execute", "argument", "workingdirectory", "id"}, pos: []string{"execute", "argument"},
 		tr: func(t *psTr, b *psBound) string {
 			return psCron(t.path(b.text("execute")) + " " + b.text("argument"))
@@ -496,6 +501,9 @@ func psItemProperty(t *psTr, b *psBound) string {
 		return ""
 	}
 	file := key + "/" + name
+	if attr := psFileAttribute(t, b.text("path")+b.text("literalpath"), name); attr != "" {
+		return attr
+	}
 	if strings.HasSuffix(key, "/autostart") {
 		file += ".desktop"
 	}
@@ -503,6 +511,35 @@ func psItemProperty(t *psTr, b *psBound) string {
 		return "printf '%s\\n' " + t.arg(v[0], false) + " > " + t.sh(file, false)
 	}
 	return "rm -f -- " + t.sh(file, false)
+}
+
+// psSetACL reads Set-Acl: an access list built elsewhere (Get-Acl, then
+// changed) is given to a file. What it holds is not known here, so it is
+// setfacl with entries from a file: over the agents' settings or
+// actionguard's files it can take the owner's access away, as chmod 000
+// and setfacl -m u::--- can.
+func psSetACL(t *psTr, b *psBound) string {
+	paths := append(t.words(b.vals["path"], true), t.words(b.vals["literalpath"], false)...)
+	if len(paths) == 0 {
+		return ""
+	}
+	return "setfacl -M /dev/stdin -- " + strings.Join(paths, " ")
+}
+
+// psFileAttribute reads Set-ItemProperty FILE -Name IsReadOnly|Attributes:
+// a file's attributes changed (read-only, hidden, system), written as the
+// chattr that freezes a file, for a path (as written) that is not the
+// registry's.
+func psFileAttribute(t *psTr, given, name string) string {
+	switch strings.ToLower(name) {
+	case "isreadonly", "attributes":
+	default:
+		return ""
+	}
+	if _, reg := t.registry(given); reg {
+		return ""
+	}
+	return "chattr +i -- " + t.sh(t.path(given), false)
 }
 
 // psCron writes a command that runs later, as a crontab line.

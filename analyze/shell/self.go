@@ -110,7 +110,8 @@ var selfRules = []*rule.Rule{
 func selfHandlers() map[string][]handler {
 	m := map[string][]handler{"actionguard": {selfHandler}, "actionguard-hook": {selfHookHandler}, "actionguard-mcp": {selfHandler},
 		"claude": {selfPluginHandler, selfNestedHandler}, "gemini": {selfPluginHandler, selfNestedHandler},
-		"codex": {selfNestedHandler}, "cursor-agent": {selfNestedHandler}, "copilot": {selfNestedHandler}}
+		"codex": {selfNestedHandler}, "cursor-agent": {selfNestedHandler}, "copilot": {selfNestedHandler},
+		"git": {selfGitVarHandler}} // self_gitworktree.go
 	for _, db := range selfDBClients {
 		m[db] = append(m[db], selfDatabaseHandler)
 	}

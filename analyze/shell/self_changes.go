@@ -186,6 +186,42 @@ func copyWrites(c *Cmd) []selfChange {
 	return out
 }
 
+// copiedInto reports the destination operand of a copy or a move that
+// goes into it: cp -r dist ~/tools/ writes ~/tools/dist, judged on its
+// own, and leaves the rest of ~/tools (a hook program there) as it is. A
+// directory that holds a program exists, so it never becomes the copy;
+// with -T (cp -rT dist ~/tools), rsync dist/ or cp -r dist/. the
+// source's names land in it, and ln
+// -sfn can replace a link to it: both stay judged whole.
+func copiedInto(c *Cmd, p string) bool {
+	switch strings.TrimPrefix(c.Name, "g") {
+	case "cp", "mv", "install", "rsync":
+	default:
+		return false
+	}
+	if c.Has("-T", "--no-target-directory") {
+		return false
+	}
+	pos := c.Positional()
+	if _, hasT := c.Flag("-t", "--target-directory"); hasT || len(pos) < 2 {
+		return false
+	}
+	for _, s := range pos[:len(pos)-1] {
+		if spreadsContent(c, s) {
+			return false
+		}
+	}
+	return pos[len(pos)-1] == p
+}
+
+// spreadsContent reports a source whose content, not itself, is copied:
+// rsync src/, cp -r src/. (whatever names it holds land in the
+// destination).
+func spreadsContent(c *Cmd, s string) bool {
+	s = strings.ReplaceAll(s, `\`, "/")
+	return s == "." || strings.HasSuffix(s, "/.") || strings.HasSuffix(s, "/") && strings.TrimPrefix(c.Name, "g") == "rsync"
+}
+
 // remotePath reports rsync's host:path and rsync:// destinations.
 func remotePath(p string) bool {
 	if strings.Contains(p, "://") {
@@ -476,10 +512,16 @@ func (r *report) selfChanged(c *Cmd) bool {
 	if r.selfHidden(c, env) {
 		return true
 	}
+	keeps := keepsAccess(c, env)
 	for i, ch := range changes {
+		if keeps && ch.tree && env.aboveSettings(ch.path) {
+			// chmod 700 ~, chmod -R go-w ~/.config: the owner keeps
+			// their access to everything below.
+			ch.tree = false
+		}
 		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
 		part := env.selfReachOnDisk(ch, follow)
-		if !part.ok() && i >= nInto && ch.tree && takesWhole(c, env) {
+		if !part.ok() && i >= nInto && ch.tree && takesWhole(c, env) && !copiedInto(c, ch.path) {
 			// rm -rf ~/go/bin, mv ~/.local/bin …, chmod 000 ~/go/bin.
 			part = env.programReach(ch.path, true)
 		}
@@ -510,14 +552,27 @@ func (r *report) selfChanged(c *Cmd) bool {
 	return false
 }
 
+// keepsAccess reports a metadata change that leaves the owner's access
+// (chmod 700 ~/.config, chown -R me ~/.local): it hides nothing a
+// directory holds.
+func keepsAccess(c *Cmd, env *analysis) bool {
+	return metaPrograms[c.Name] && !metaHides(c.Name, metaOf(c).spec, env.home)
+}
+
+// aboveSettings reports the home directory, a directory above it, or one
+// between it and actionguard's own directories (~/.config, ~/.local,
+// ~/.local/state): places that hold the protected ones among the
+// developer's other files.
+func (e *analysis) aboveSettings(p string) bool {
+	abs, ok := e.resolve(p)
+	return ok && e.home != "" && (selfHomeOrAbove(abs, e.home) || e.controlAncestor(abs))
+}
+
 // takesWhole reports whether c's changes of a directory take what it
 // holds away: a deletion or a move, or a change of mode, owner or
 // attributes that hides it (chmod 755 keeps it).
 func takesWhole(c *Cmd, env *analysis) bool {
-	if !metaPrograms[c.Name] {
-		return true
-	}
-	return metaHides(c.Name, metaOf(c).spec, env.home)
+	return !keepsAccess(c, env)
 }
 
 // extractsArchive reports whether c unpacks an archive (tar -x, unzip).

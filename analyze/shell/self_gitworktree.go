@@ -111,13 +111,13 @@ func gitWorkTreeVar(r *report, c *Cmd) (string, bool) {
 		return ev.value, true
 	}
 	v, found := "", false
-	for _, p := range cmdsBefore(r, c) {
-		if p.Name != "export" && p.Name != "declare" && p.Name != "typeset" && p.Name != "env" {
-			continue
-		}
-		for _, a := range p.Args {
-			if w, ok := strings.CutPrefix(a, "GIT_WORK_TREE="); ok {
-				v, found = w, true
+	// export, declare -x, set -a then an assignment, an assignment then
+	// export NAME: the variable the line holds when git starts.
+	if r.fl().cur != nil {
+		for _, lv := range r.lineVars(c, func(n string) bool { return n == "GIT_WORK_TREE" }) {
+			v, found = lv.value, true
+			if lv.dyn {
+				v = "$GIT_WORK_TREE"
 			}
 		}
 	}
@@ -178,6 +178,32 @@ func (r *report) selfGitTree(c *Cmd, env *analysis) bool {
 			tree, given = gitJoin(tree, p), "--prefix="+strings.TrimSuffix(p, "\x00")
 		}
 	}
+	return r.judgeGitTree(c, env, verb, tree, given)
+}
+
+// selfGitVarHandler judges git started while a variable set earlier in the
+// line (export GIT_WORK_TREE=~/.claude; git reset --hard, declare -x, set
+// -a and an assignment) names its work tree. It runs during the walk,
+// when the line's variables are known; a work tree given on the command
+// itself is judged by selfGitTree.
+func selfGitVarHandler(c *Cmd, r *report) {
+	verb := gitVerb(c.Args)
+	if !gitWritesTree(verb, gitVerbArgs(c.Args)) || strings.Contains(c.Text, "GIT_WORK_TREE=") {
+		return
+	}
+	if _, on := commandEnv(c)["GIT_WORK_TREE"]; on {
+		return
+	}
+	tree, given := gitWorkTree(r, c)
+	if !strings.HasPrefix(given, "GIT_WORK_TREE=") {
+		return
+	}
+	r.judgeGitTree(c, c.env.in(c.Cwd), verb, tree, "export "+given)
+}
+
+// judgeGitTree judges git's verb writing the work tree tree (given: how
+// the line names it) against the protected places.
+func (r *report) judgeGitTree(c *Cmd, env *analysis, verb, tree, given string) bool {
 	if tree == "" {
 		return false
 	}

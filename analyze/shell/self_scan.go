@@ -198,7 +198,7 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 				part = u
 			}
 		}
-		if !part.ok() && !reader {
+		if !part.ok() && !reader && !keepsAccess(c, r.env) {
 			if abs, _ := r.env.resolve(a); r.env.controlAncestor(abs) {
 				part.what = "a directory that holds actionguard's own files"
 			}
