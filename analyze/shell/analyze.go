@@ -992,14 +992,7 @@ func (w *walker) runCmd(argv []string, dyn []bool, proc []stream, in stream, tex
 	if c.cwdSet != "" {
 		// env -C dir, sudo -D dir: the command, and any script or code it
 		// runs, works in dir; the shell that started it stays where it is.
-		saved := w.state()
-		w.st = saved.clone()
-		w.st.env, w.st.dirAlts = c.env, nil
-		w.activate()
-		defer func() {
-			w.st = saved
-			w.activate()
-		}()
+		defer w.workIn(c.env)()
 	}
 	if !dynamicName(c) && w.globProgram(c) {
 		return stream{kind: streamUnknown}, c
@@ -1079,6 +1072,20 @@ func (r *report) record(c *Cmd) {
 		if c.cwdSet == unknownDir {
 			c.Cwd = ""
 		}
+	}
+}
+
+// workIn makes env (an analysis at another directory) the walker's until the
+// function it returns is called: a command, and any script or code it runs,
+// works there while the shell that started it stays where it is.
+func (w *walker) workIn(env *analysis) (restore func()) {
+	saved := w.state()
+	w.st = saved.clone()
+	w.st.env, w.st.dirAlts = env, nil
+	w.activate()
+	return func() {
+		w.st = saved
+		w.activate()
 	}
 }
 

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/actionguard/actionguard/analyze/sql"
@@ -64,6 +65,11 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				// as one command line.
 				c := w.newCmd(argv, dyn, text, sudo)
 				w.r.record(c)
+				// sudo -D DIR -s, sudo -i: the shell starts in DIR, or in
+				// the target user's home.
+				if dir := w.wrapperDir(name, wr); dir != "" {
+					defer w.workIn(w.r.env.at(dir))()
+				}
 				w.wrapperScript(c, name, argv[wr.next:], dyn[wr.next:])
 				return c, true
 			}
@@ -113,8 +119,8 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				}
 				return nil, false // the wrapper alone runs no command
 			}
-			if wr.cwd != "" {
-				cwd = w.wrapperCwd(name, wr.cwd)
+			if dir := w.wrapperDir(name, wr); dir != "" {
+				cwd = dir
 			}
 			steps = append(steps, name)
 			argv, dyn, proc = argv[wr.next:], dyn[wr.next:], proc[wr.next:]
@@ -622,6 +628,36 @@ func (w *walker) wrapperCwd(name, dir string) string {
 	if abs, ok := w.r.env.resolve(dir); ok && strings.HasPrefix(abs, "/") {
 		return abs
 	}
+	return unknownDir
+}
+
+// wrapperDir is the working directory a wrapper gives its command (sudo -D
+// DIR, env -C DIR, sudo -i), or "" when it keeps the shell's.
+func (w *walker) wrapperDir(name string, wr wrapRead) string {
+	switch {
+	case wr.cwd != "":
+		return w.wrapperCwd(name, wr.cwd)
+	case wr.homeCwd:
+		return w.loginCwd(name, wr.user)
+	}
+	return ""
+}
+
+// loginCwd is where a login wrapper (sudo -i, sudo -iu USER) runs its
+// command: the target user's home. Root's is /root; the user's own when the
+// name is the last element of the home directory; another user's is only
+// known when the command runs.
+func (w *walker) loginCwd(name, user string) string {
+	home := w.r.env.home
+	switch {
+	case user == "" || user == "root" || user == "0" || user == "#0":
+		w.r.trace(name + " runs it in root's home")
+		return "/root"
+	case home != "" && path.Base(home) == user:
+		w.r.trace(name + " runs it in " + home)
+		return home
+	}
+	w.r.trace(name + " runs it in " + user + "'s home")
 	return unknownDir
 }
 

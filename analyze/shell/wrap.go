@@ -72,6 +72,10 @@ type wrapRead struct {
 	// otherUser is set when the command runs as a named user who is not
 	// root (sudo -u dev): not an escalation to root.
 	otherUser bool
+	// homeCwd: a login option (sudo -i) runs the command in the target
+	// user's home, user ("" for root).
+	homeCwd bool
+	user    string
 }
 
 // readWrapper reads a wrapper's options and leading operands through its
@@ -124,10 +128,14 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 			wr.root = false
 			wr.otherUser = true
 		}
+		if s.attrs&attrRoot != 0 && o.Name == "--user" && o.HasValue {
+			wr.user = o.Value
+		}
 		switch o.Name {
 		case "--login", "--shell", "-s":
 			if s.attrs&attrRoot != 0 {
 				wr.login = true
+				wr.homeCwd = wr.homeCwd || o.Name == "--login"
 			}
 		case "--edit":
 			if s.Key == "sudo" {

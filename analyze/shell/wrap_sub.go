@@ -74,7 +74,34 @@ func (w *walker) wrapperScript(c *Cmd, name string, words []string, dyn []bool) 
 	if anyTrue(dyn) {
 		w.r.add(c.find(ruleDynamicCommand, "Runs a command line given to "+name+" that is only known when it runs, so what it does cannot be checked."))
 	}
-	w.r.script(strings.Join(words, " "), c, name+" runs")
+	line := strings.Join(words, " ")
+	if name == "sudo" && len(words) > 0 && !strings.ContainsAny(words[0], " \t\n;&|<>()`") {
+		// sudo escapes each word, so a quoted script stays one word. A
+		// first word that is a whole command line is read joined: older
+		// sudo releases, and other ports, hand the words over as they are.
+		line = sudoShellLine(words)
+	}
+	w.r.script(line, c, name+" runs")
+}
+
+// sudoShellLine is the line sudo -s and sudo -i hand the shell: each word
+// with every character but letters, digits, '_', '-' and '$' escaped by a
+// backslash, so the words stay words and only variables expand.
+func sudoShellLine(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for j := 0; j < len(w); j++ {
+			ch := w[j]
+			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '-' || ch == '$' || ch >= 0x80) {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
 }
 
 // goRunsGuard returns the index in argv of the package go run builds when

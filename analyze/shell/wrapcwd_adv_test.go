@@ -73,3 +73,44 @@ func TestWrapperCwdBenign(t *testing.T) {
 		}
 	}
 }
+
+// sudo's login option (-i, --login and each abbreviation of it, clustered
+// or apart, before or after -u) runs the command in the target user's home:
+// Documents there is the user's, not the project's.
+func TestSudoLoginRunsInTargetHome(t *testing.T) {
+	var logins []string
+	for _, o := range []string{"-i", "--login"} {
+		logins = append(logins, o)
+	}
+	for n := len("--lo"); n < len("--login"); n++ {
+		logins = append(logins, "--login"[:n]) // sudo takes unambiguous prefixes
+	}
+	n := 0
+	for _, l := range logins {
+		for _, form := range []string{"sudo @L -u dev @C", "sudo -u dev @L @C", "sudo @L @C", "sudo -n @L -u dev -- @C"} {
+			for _, del := range []string{"rm -rf Documents", "sh -c 'rm -rf Pictures'", `python3 -c 'import shutil; shutil.rmtree("Documents")'`} {
+				src := strings.NewReplacer("@L", l, "@C", del).Replace(form)
+				wantAtLeast(t, src, scopeOptions, atLeastApprove)
+				n++
+			}
+		}
+	}
+	// Clustered with -u, and with -n: -iu dev, -niu dev.
+	wantAtLeast(t, "sudo -iu dev rm -rf Documents", scopeOptions, atLeastApprove)
+	wantAtLeast(t, "sudo -niu dev rm -rf Documents", scopeOptions, atLeastApprove)
+	// sudo -s and -i escape each word for the shell they start: a quoted
+	// script stays one word.
+	for _, src := range []string{"sudo -s sh -c 'rm -rf ~/Documents'", "sudo -s -- bash -c \"rm -rf ~/Pictures\"", `sudo -s python3 -c 'import shutil; shutil.rmtree("/home/dev/Documents")'`, "sudo -s rm -rf '/home/dev/My Documents'"} {
+		wantAtLeast(t, src, scopeOptions, atLeastApprove)
+	}
+	if n < 60 {
+		t.Errorf("only %d cases", n)
+	}
+	// The twins: without the login option the command stays in the
+	// project, where deleting build output is routine for the user.
+	for _, src := range []string{"sudo -u dev rm -rf dist", "sudo -u dev sh -c 'rm -rf node_modules'", "sudo -iu dev ls Documents", "sudo -i -u dev du -sh Documents"} {
+		if p, id := maxPoints(src, scopeOptions); p > runsUnattended {
+			t.Errorf("%q: %d points (%s), want it to run", src, p, id)
+		}
+	}
+}

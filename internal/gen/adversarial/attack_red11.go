@@ -16,7 +16,7 @@ const attackRed11 = "red11"
 // attackRed11Rows are the rows of the red11 class.
 func attackRed11Rows() []Row {
 	var rows []Row
-	for _, f := range []func() []Row{red11FilterRows, red11ListingRows, red11ScratchMoveRows, red11FetchRows, red11MakeRows} {
+	for _, f := range []func() []Row{red11FilterRows, red11ListingRows, red11ScratchMoveRows, red11FetchRows, red11MakeRows, red11LoginRows} {
 		rows = append(rows, f()...)
 	}
 	return rows
@@ -170,4 +170,23 @@ func red11MakeRows() []Row {
 		rows = append(rows, b(c, s.cmd, s.what))
 	}
 	return rows
+}
+
+// red11LoginRows: sudo's login option runs the command in the target
+// user's home, and sudo -s/-i escape each word for the shell they start, so
+// a quoted script stays one word. The twins read the same places without
+// sudo.
+func red11LoginRows() []Row {
+	const c = attackRed11
+	return []Row{
+		d(c, "approve", "sudo -iu dev rm -rf Documents", "sudo -i runs the delete in dev's home: the user's documents go."),
+		d(c, "approve", "sudo --login -u dev rm -rf ./Pictures", "A login shell starts in the home directory, so ./Pictures is the user's pictures."),
+		d(c, "approve", "sudo -u dev -i sh -c 'rm -rf Music'", "sudo -i escapes the words, so sh -c runs the delete in dev's home."),
+		d(c, "approve", "sudo -s sh -c 'rm -rf ~/Documents'", "sudo -s hands sh -c its script as one word: the documents are deleted as root."),
+		d(c, "approve", `sudo -i python3 -c 'import shutil; shutil.rmtree("Documents")'`, "Python deletes Documents in root's home, started by a login shell."),
+		b(c, "env -C ~ ls Documents", "Lists the documents from the home directory."),
+		b(c, "cd ~ && du -sh Documents", "Measures the documents folder."),
+		b(c, "sh -c 'ls ~/Pictures'", "Lists the pictures."),
+		b(c, "env --chdir=/home/dev ls -la Music", "Lists the music folder."),
+	}
 }
