@@ -192,11 +192,11 @@ func gitRun(c *Cmd, r *report, settings []gitSetting, env map[string]envValue, d
 		r.mutates() // git $CMD: the subcommand is only known when it runs
 		return
 	}
-	if a, ok := lastSetting(settings, "alias."+strings.ToLower(sub)); ok && !gitBuiltins[sub] {
+	if a, ok := lastSetting(settings, "alias."+strings.ToLower(sub)); ok && !gitBuiltins()[sub] {
 		gitAlias(c, r, a, c.Args[g.sub+1:], dyn, settings, env, depth)
 		return
 	}
-	if gitBuiltins[sub] && gitAsksHelp(c.Args[g.sub+1:], dyn) {
+	if gitBuiltins()[sub] && gitAsksHelp(c.Args[g.sub+1:], dyn) {
 		r.trace("git " + sub + " --help: prints the command's help and runs nothing")
 		return
 	}

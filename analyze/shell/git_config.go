@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -559,21 +560,23 @@ func splitAlias(s string) []string {
 }
 
 // gitBuiltins are git's own commands: an alias of the same name is ignored.
-var gitBuiltins = map[string]bool{
-	"add": true, "am": true, "annotate": true, "apply": true, "archive": true, "bisect": true, "blame": true, "branch": true, "bugreport": true, "bundle": true,
-	"cat-file": true, "check-attr": true, "check-ignore": true, "check-mailmap": true, "check-ref-format": true, "checkout": true, "checkout-index": true,
-	"cherry": true, "cherry-pick": true, "clean": true, "clone": true, "column": true, "commit": true, "commit-graph": true, "commit-tree": true, "config": true,
-	"count-objects": true, "credential": true, "describe": true, "diff": true, "diff-files": true, "diff-index": true, "diff-tree": true, "difftool": true,
-	"fast-export": true, "fast-import": true, "fetch": true, "fetch-pack": true, "filter-branch": true, "for-each-ref": true, "format-patch": true, "fsck": true,
-	"gc": true, "grep": true, "hash-object": true, "help": true, "index-pack": true, "init": true, "instaweb": true, "interpret-trailers": true, "log": true,
-	"ls-files": true, "ls-remote": true, "ls-tree": true, "maintenance": true, "merge": true, "merge-base": true, "merge-file": true, "mergetool": true, "mktag": true,
-	"mktree": true, "mv": true, "name-rev": true, "notes": true, "pack-objects": true, "prune": true, "pull": true, "push": true, "range-diff": true,
-	"read-tree": true, "rebase": true, "reflog": true, "remote": true, "repack": true, "replace": true, "request-pull": true, "rerere": true, "reset": true,
-	"restore": true, "rev-list": true, "rev-parse": true, "revert": true, "rm": true, "send-email": true, "shortlog": true, "show": true, "show-branch": true,
-	"show-ref": true, "sparse-checkout": true, "stash": true, "status": true, "submodule": true, "switch": true, "symbolic-ref": true, "tag": true,
-	"update-index": true, "update-ref": true, "var": true, "verify-commit": true, "verify-pack": true, "verify-tag": true, "version": true, "whatchanged": true,
-	"worktree": true, "write-tree": true, "init-db": true, "lfs": false, "filter-repo": false,
-}
+var gitBuiltins = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"add": true, "am": true, "annotate": true, "apply": true, "archive": true, "bisect": true, "blame": true, "branch": true, "bugreport": true, "bundle": true,
+		"cat-file": true, "check-attr": true, "check-ignore": true, "check-mailmap": true, "check-ref-format": true, "checkout": true, "checkout-index": true,
+		"cherry": true, "cherry-pick": true, "clean": true, "clone": true, "column": true, "commit": true, "commit-graph": true, "commit-tree": true, "config": true,
+		"count-objects": true, "credential": true, "describe": true, "diff": true, "diff-files": true, "diff-index": true, "diff-tree": true, "difftool": true,
+		"fast-export": true, "fast-import": true, "fetch": true, "fetch-pack": true, "filter-branch": true, "for-each-ref": true, "format-patch": true, "fsck": true,
+		"gc": true, "grep": true, "hash-object": true, "help": true, "index-pack": true, "init": true, "instaweb": true, "interpret-trailers": true, "log": true,
+		"ls-files": true, "ls-remote": true, "ls-tree": true, "maintenance": true, "merge": true, "merge-base": true, "merge-file": true, "mergetool": true, "mktag": true,
+		"mktree": true, "mv": true, "name-rev": true, "notes": true, "pack-objects": true, "prune": true, "pull": true, "push": true, "range-diff": true,
+		"read-tree": true, "rebase": true, "reflog": true, "remote": true, "repack": true, "replace": true, "request-pull": true, "rerere": true, "reset": true,
+		"restore": true, "rev-list": true, "rev-parse": true, "revert": true, "rm": true, "send-email": true, "shortlog": true, "show": true, "show-branch": true,
+		"show-ref": true, "sparse-checkout": true, "stash": true, "status": true, "submodule": true, "switch": true, "symbolic-ref": true, "tag": true,
+		"update-index": true, "update-ref": true, "var": true, "verify-commit": true, "verify-pack": true, "verify-tag": true, "version": true, "whatchanged": true,
+		"worktree": true, "write-tree": true, "init-db": true, "lfs": false, "filter-repo": false,
+	}
+})
 
 // gitProgramClear analyses src, a command line git runs through sh -c
 // (an alias's !command, core.sshCommand, GIT_SSH_COMMAND, diff.external…),

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -24,40 +25,42 @@ const (
 )
 
 // cloudVerbs is the default meaning of verbs shared by the cloud CLIs.
-var cloudVerbs = map[string]cloudAct{
-	"delete": actDestroy, "destroy": actDestroy, "purge": actDestroy, "delete-batch": actDestroy, "drop": actDestroy,
-	"wipe": actDestroy, "erase": actDestroy, "rm": actDestroy, "cp": actChange, "mv": actChange, "rsync": actChange,
-	"mb": actCreate, "config-zip": actChange, "terminate": actDestroy, "bulk-delete": actDestroy, "put": actChange,
-	"remove": actRemove, "stop": actRemove, "disable": actRemove, "deallocate": actRemove, "detach": actRemove,
-	"revoke": actRemove, "unset": actRemove, "release": actRemove, "suspend": actRemove, "cancel": actRemove,
-	"deregister": actRemove, "power-off": actRemove, "poweroff": actRemove, "shutdown": actRemove, "reset": actRemove,
-	"regenerate": actRemove, "rebuild-server": actRemove, "rollback": actRemove, "uninstall": actRemove, "unpublish": actRemove, "clear": actRemove,
-	"kill": actRemove, "reboot": actRemove, "power-cycle": actRemove, "abandon-instances": actRemove, "undeploy": actRemove,
-	"update": actChange, "set": actChange, "add": actChange, "deploy": actChange, "patch": actChange, "import": actChange,
-	"resize": actChange, "restore": actChange, "enable": actChange, "attach": actChange, "move": actChange,
-	"migrate": actChange, "promote": actChange, "change-type": actChange, "failover": actChange, "restart": actChange, "replace": actChange,
-	"apply": actChange, "swap": actChange, "upgrade": actChange, "scale": actChange, "assign": actChange,
-	"publish": actChange, "transfer": actChange, "rename": actChange, "rotate": actChange, "rebuild": actRemove,
-	"execute": actChange, "call": actChange, "submit": actChange, "invoke": actChange, "renew": actChange,
-	"promote-replica": actChange, "recreate-instances": actChange, "rolling-action": actChange, "switchover": actChange,
-	"create": actCreate, "start": actCreate, "resume": actCreate, "clone": actCreate, "provision": actCreate,
-	"create-for-rbac": actCreate, "undelete": actCreate, "power-on": actCreate, "snapshot": actCreate,
-	"list": actRead, "ls": actRead, "describe": actRead, "show": actRead, "get": actRead, "info": actRead,
-	"status": actRead, "logs": actRead, "log": actRead, "tail": actRead, "read": actRead, "browse": actRead,
-	"open": actRead, "version": actRead, "help": actRead, "whoami": actRead, "inspect": actRead, "search": actRead,
-	"diff": actRead, "lint": actRead, "validate": actRead, "check": actRead, "doctor": actRead, "exists": actRead,
-	"wait": actRead, "download": actRead, "download-batch": actRead, "cat": actRead, "du": actRead, "stat": actRead,
-	"hash": actRead, "view": actRead, "watch": actRead, "stats": actRead, "history": actRead, "query": actRead,
-	"login": actRead, "logout": actRead, "init": actRead,
-	"ssh": actRead, "scp": actRead, "connect": actRead, "proxy": actRead, "port-forward": actRead, "feedback": actRead,
-	"print-access-token": actRead, "print-identity-token": actRead, "find": actRead, "interactive": actRead,
-	"token": actRead, "kubeconfig": actRead, "get-credentials": actRead, "completion": actRead,
-}
+var cloudVerbs = sync.OnceValue(func() map[string]cloudAct {
+	return map[string]cloudAct{
+		"delete": actDestroy, "destroy": actDestroy, "purge": actDestroy, "delete-batch": actDestroy, "drop": actDestroy,
+		"wipe": actDestroy, "erase": actDestroy, "rm": actDestroy, "cp": actChange, "mv": actChange, "rsync": actChange,
+		"mb": actCreate, "config-zip": actChange, "terminate": actDestroy, "bulk-delete": actDestroy, "put": actChange,
+		"remove": actRemove, "stop": actRemove, "disable": actRemove, "deallocate": actRemove, "detach": actRemove,
+		"revoke": actRemove, "unset": actRemove, "release": actRemove, "suspend": actRemove, "cancel": actRemove,
+		"deregister": actRemove, "power-off": actRemove, "poweroff": actRemove, "shutdown": actRemove, "reset": actRemove,
+		"regenerate": actRemove, "rebuild-server": actRemove, "rollback": actRemove, "uninstall": actRemove, "unpublish": actRemove, "clear": actRemove,
+		"kill": actRemove, "reboot": actRemove, "power-cycle": actRemove, "abandon-instances": actRemove, "undeploy": actRemove,
+		"update": actChange, "set": actChange, "add": actChange, "deploy": actChange, "patch": actChange, "import": actChange,
+		"resize": actChange, "restore": actChange, "enable": actChange, "attach": actChange, "move": actChange,
+		"migrate": actChange, "promote": actChange, "change-type": actChange, "failover": actChange, "restart": actChange, "replace": actChange,
+		"apply": actChange, "swap": actChange, "upgrade": actChange, "scale": actChange, "assign": actChange,
+		"publish": actChange, "transfer": actChange, "rename": actChange, "rotate": actChange, "rebuild": actRemove,
+		"execute": actChange, "call": actChange, "submit": actChange, "invoke": actChange, "renew": actChange,
+		"promote-replica": actChange, "recreate-instances": actChange, "rolling-action": actChange, "switchover": actChange,
+		"create": actCreate, "start": actCreate, "resume": actCreate, "clone": actCreate, "provision": actCreate,
+		"create-for-rbac": actCreate, "undelete": actCreate, "power-on": actCreate, "snapshot": actCreate,
+		"list": actRead, "ls": actRead, "describe": actRead, "show": actRead, "get": actRead, "info": actRead,
+		"status": actRead, "logs": actRead, "log": actRead, "tail": actRead, "read": actRead, "browse": actRead,
+		"open": actRead, "version": actRead, "help": actRead, "whoami": actRead, "inspect": actRead, "search": actRead,
+		"diff": actRead, "lint": actRead, "validate": actRead, "check": actRead, "doctor": actRead, "exists": actRead,
+		"wait": actRead, "download": actRead, "download-batch": actRead, "cat": actRead, "du": actRead, "stat": actRead,
+		"hash": actRead, "view": actRead, "watch": actRead, "stats": actRead, "history": actRead, "query": actRead,
+		"login": actRead, "logout": actRead, "init": actRead,
+		"ssh": actRead, "scp": actRead, "connect": actRead, "proxy": actRead, "port-forward": actRead, "feedback": actRead,
+		"print-access-token": actRead, "print-identity-token": actRead, "find": actRead, "interactive": actRead,
+		"token": actRead, "kubeconfig": actRead, "get-credentials": actRead, "completion": actRead,
+	}
+})
 
 // cloudVerbOf classifies a verb word, with prefixed forms (get-iam-policy,
 // list-grantable-roles, remove-iam-policy-binding…).
 func cloudVerbOf(w string) cloudAct {
-	if a, ok := cloudVerbs[w]; ok {
+	if a, ok := cloudVerbs()[w]; ok {
 		return a
 	}
 	switch {

@@ -3,6 +3,7 @@ package shell
 import (
 	"net/url"
 	"strings"
+	"sync"
 )
 
 // Judging an HTTP request by what it does at the other end: which service
@@ -134,16 +135,18 @@ func svcDangerousOutput(c *Cmd, p string) (string, int) {
 }
 
 // svcESAPIs are the first-level endpoints of Elasticsearch and OpenSearch.
-var svcESAPIs = map[string]bool{"_all": true, "_cat": true, "_cluster": true, "_nodes": true, "_search": true, "_msearch": true, "_count": true, "_doc": true,
-	"_create": true, "_update": true, "_bulk": true, "_mapping": true, "_mappings": true, "_settings": true, "_alias": true, "_aliases": true, "_close": true,
-	"_open": true, "_delete_by_query": true, "_update_by_query": true, "_reindex": true, "_refresh": true, "_flush": true, "_forcemerge": true, "_snapshot": true,
-	"_data_stream": true, "_index_template": true, "_template": true, "_component_template": true, "_ilm": true, "_slm": true, "_ingest": true, "_security": true,
-	"_ml": true, "_transform": true, "_enrich": true, "_watcher": true, "_rollup": true, "_ccr": true, "_tasks": true, "_stats": true, "_segments": true,
-	"_recovery": true, "_shrink": true, "_split": true, "_clone": true, "_rollover": true, "_field_caps": true, "_validate": true, "_explain": true, "_analyze": true,
-	"_sql": true, "_eql": true, "_query": true, "_async_search": true, "_pit": true, "_license": true, "_xpack": true, "_plugins": true, "_opendistro": true,
-	"_cache": true, "_synonyms": true, "_query_rules": true, "_connector": true, "_inference": true, "_resolve": true, "_mget": true, "_termvectors": true,
-	"_rank_eval": true, "_scripts": true, "_render": true, "_features": true, "_autoscaling": true, "_shutdown": true, "_health_report": true, "_disk_usage": true,
-	"_block": true, "_freeze": true, "_unfreeze": true, "_source": true, "_knn_search": true, "_terms_enum": true, "_migration": true, "_dangling": true}
+var svcESAPIs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"_all": true, "_cat": true, "_cluster": true, "_nodes": true, "_search": true, "_msearch": true, "_count": true, "_doc": true,
+		"_create": true, "_update": true, "_bulk": true, "_mapping": true, "_mappings": true, "_settings": true, "_alias": true, "_aliases": true, "_close": true,
+		"_open": true, "_delete_by_query": true, "_update_by_query": true, "_reindex": true, "_refresh": true, "_flush": true, "_forcemerge": true, "_snapshot": true,
+		"_data_stream": true, "_index_template": true, "_template": true, "_component_template": true, "_ilm": true, "_slm": true, "_ingest": true, "_security": true,
+		"_ml": true, "_transform": true, "_enrich": true, "_watcher": true, "_rollup": true, "_ccr": true, "_tasks": true, "_stats": true, "_segments": true,
+		"_recovery": true, "_shrink": true, "_split": true, "_clone": true, "_rollover": true, "_field_caps": true, "_validate": true, "_explain": true, "_analyze": true,
+		"_sql": true, "_eql": true, "_query": true, "_async_search": true, "_pit": true, "_license": true, "_xpack": true, "_plugins": true, "_opendistro": true,
+		"_cache": true, "_synonyms": true, "_query_rules": true, "_connector": true, "_inference": true, "_resolve": true, "_mget": true, "_termvectors": true,
+		"_rank_eval": true, "_scripts": true, "_render": true, "_features": true, "_autoscaling": true, "_shutdown": true, "_health_report": true, "_disk_usage": true,
+		"_block": true, "_freeze": true, "_unfreeze": true, "_source": true, "_knn_search": true, "_terms_enum": true, "_migration": true, "_dangling": true}
+})
 
 // svcIsES reports whether u points at Elasticsearch or OpenSearch.
 func svcIsES(u svcURL) bool {
@@ -160,7 +163,7 @@ func svcIsES(u svcURL) bool {
 		if i > 1 {
 			break
 		}
-		if svcESAPIs[s] {
+		if svcESAPIs()[s] {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -107,17 +108,19 @@ func svcStoreHandlers() map[string]handler {
 }
 
 // svcRedisRead are Redis commands that only read.
-var svcRedisRead = map[string]bool{
-	"GET": true, "MGET": true, "EXISTS": true, "TTL": true, "PTTL": true, "TYPE": true, "KEYS": true, "SCAN": true, "HGET": true, "HGETALL": true, "HMGET": true,
-	"HKEYS": true, "HVALS": true, "HLEN": true, "HSCAN": true, "LRANGE": true, "LLEN": true, "LINDEX": true, "SMEMBERS": true, "SCARD": true, "SISMEMBER": true,
-	"SSCAN": true, "ZRANGE": true, "ZRANGEBYSCORE": true, "ZREVRANGE": true, "ZCARD": true, "ZSCORE": true, "ZSCAN": true, "ZCOUNT": true, "ZRANK": true,
-	"STRLEN": true, "GETRANGE": true, "INFO": true, "PING": true, "DBSIZE": true, "MONITOR": true, "SUBSCRIBE": true, "PSUBSCRIBE": true, "TIME": true,
-	"LASTSAVE": true, "SLOWLOG": true, "LATENCY": true, "MEMORY": true, "OBJECT": true, "DUMP": true, "RANDOMKEY": true, "ROLE": true, "LOLWUT": true,
-	"COMMAND": true, "ECHO": true, "XRANGE": true, "XREVRANGE": true, "XLEN": true, "XINFO": true, "XREAD": true, "PFCOUNT": true, "GEOPOS": true, "GEODIST": true,
-	"GEOSEARCH": true, "BITCOUNT": true, "GETBIT": true, "JSON.GET": true, "FT.SEARCH": true, "FT.INFO": true, "TS.GET": true, "TS.RANGE": true, "HELLO": true,
-	"AUTH": true, "SELECT": true, "CLUSTER": true, "MODULE": true, "LPOS": true, "SRANDMEMBER": true, "ZRANDMEMBER": true, "HRANDFIELD": true, "SINTER": true,
-	"SUNION": true, "SDIFF": true, "SMISMEMBER": true, "ZMSCORE": true, "HEXISTS": true, "HSTRLEN": true, "EXPIRETIME": true, "PEXPIRETIME": true, "SORT_RO": true,
-}
+var svcRedisRead = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"GET": true, "MGET": true, "EXISTS": true, "TTL": true, "PTTL": true, "TYPE": true, "KEYS": true, "SCAN": true, "HGET": true, "HGETALL": true, "HMGET": true,
+		"HKEYS": true, "HVALS": true, "HLEN": true, "HSCAN": true, "LRANGE": true, "LLEN": true, "LINDEX": true, "SMEMBERS": true, "SCARD": true, "SISMEMBER": true,
+		"SSCAN": true, "ZRANGE": true, "ZRANGEBYSCORE": true, "ZREVRANGE": true, "ZCARD": true, "ZSCORE": true, "ZSCAN": true, "ZCOUNT": true, "ZRANK": true,
+		"STRLEN": true, "GETRANGE": true, "INFO": true, "PING": true, "DBSIZE": true, "MONITOR": true, "SUBSCRIBE": true, "PSUBSCRIBE": true, "TIME": true,
+		"LASTSAVE": true, "SLOWLOG": true, "LATENCY": true, "MEMORY": true, "OBJECT": true, "DUMP": true, "RANDOMKEY": true, "ROLE": true, "LOLWUT": true,
+		"COMMAND": true, "ECHO": true, "XRANGE": true, "XREVRANGE": true, "XLEN": true, "XINFO": true, "XREAD": true, "PFCOUNT": true, "GEOPOS": true, "GEODIST": true,
+		"GEOSEARCH": true, "BITCOUNT": true, "GETBIT": true, "JSON.GET": true, "FT.SEARCH": true, "FT.INFO": true, "TS.GET": true, "TS.RANGE": true, "HELLO": true,
+		"AUTH": true, "SELECT": true, "CLUSTER": true, "MODULE": true, "LPOS": true, "SRANDMEMBER": true, "ZRANDMEMBER": true, "HRANDFIELD": true, "SINTER": true,
+		"SUNION": true, "SDIFF": true, "SMISMEMBER": true, "ZMSCORE": true, "HEXISTS": true, "HSTRLEN": true, "EXPIRETIME": true, "PEXPIRETIME": true, "SORT_RO": true,
+	}
+})
 
 func svcRedis(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("--version", "-v") {
@@ -168,7 +171,7 @@ func svcRedisCommand(c *Cmd, r *report, words []string, where, host string) {
 	cmd := strings.ToUpper(words[0])
 	args := words[1:]
 	sub := strings.ToUpper(svcAt(args, 0))
-	if svcRedisRead[cmd] {
+	if svcRedisRead()[cmd] {
 		return
 	}
 	r.mutates()
