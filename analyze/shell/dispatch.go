@@ -70,6 +70,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 		return stream{kind: streamUnknown, what: "the output of " + c.Name}
 	}
 	w.arrive(c, in)
+	frameworkDBTask(c, r) // services_dbtasks.go: rails db:reset, python manage.py flush
 	switch c.Name {
 	case "perl":
 		perlHandler(c, r) // perl -i edits files in place before its code is read

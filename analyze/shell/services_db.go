@@ -110,7 +110,7 @@ var (
 
 var svcDBRules = []*rule.Rule{
 	svcDBDropDatabase, svcDBDropTable, svcDBDeleteAll, svcDBDeleteSome, svcDBUpdateAll, svcDBUsers, svcDBShutdown,
-	svcDBRestoreClean, svcDBResetWAL, svcDBScriptFile, svcDBOverwrite, svcDBInfluxDelete,
+	svcDBRestoreClean, svcDBResetWAL, svcDBScriptFile, svcDBOverwrite, svcDBInfluxDelete, svcDBFrameworkReset,
 }
 
 // svcSQLClient describes how a database client takes SQL on its command line.

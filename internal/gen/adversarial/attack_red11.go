@@ -16,7 +16,7 @@ const attackRed11 = "red11"
 // attackRed11Rows are the rows of the red11 class.
 func attackRed11Rows() []Row {
 	var rows []Row
-	for _, f := range []func() []Row{red11FilterRows, red11ListingRows, red11ScratchMoveRows, red11FetchRows, red11MakeRows, red11LoginRows} {
+	for _, f := range []func() []Row{red11FilterRows, red11ListingRows, red11ScratchMoveRows, red11FetchRows, red11MakeRows, red11LoginRows, red11DBTaskRows} {
 		rows = append(rows, f()...)
 	}
 	return rows
@@ -189,4 +189,44 @@ func red11LoginRows() []Row {
 		b(c, "sh -c 'ls ~/Pictures'", "Lists the pictures."),
 		b(c, "env --chdir=/home/dev ls -la Music", "Lists the music folder."),
 	}
+}
+
+// red11DBTaskRows: a framework's or migration tool's task that drops,
+// empties or rebuilds the project's database. The twins migrate, seed and
+// print the status.
+func red11DBTaskRows() []Row {
+	const c = attackRed11
+	var rows []Row
+	for _, s := range []struct{ cmd, what string }{
+		{"bin/rails db:reset", "Rails drops the database and builds it again: every row is lost."},
+		{"bundle exec rake db:drop db:create db:migrate", "rake drops the database before creating it empty."},
+		{"php artisan migrate:fresh --force --seed", "Laravel drops every table and migrates again."},
+		{"npx prisma migrate reset --force --skip-seed", "Prisma drops the database and applies the migrations again."},
+		{"npx prisma db push --accept-data-loss", "Prisma pushes a schema that drops columns with their data."},
+		{"python manage.py flush --noinput", "Django deletes every row of the database."},
+		{"python3 manage.py migrate shop zero", "Django reverts every migration of an app, dropping its tables."},
+		{"alembic downgrade base", "Alembic reverts every migration."},
+		{"mix ecto.reset", "Ecto drops the database and builds it again."},
+		{"dotnet ef database drop --force", "Entity Framework drops the database."},
+		{"flyway clean", "Flyway drops every object of the schema."},
+		{"wp db reset --yes", "WordPress drops every table of its database."},
+		{"RAILS_ENV=production bin/rails db:schema:load", "The schema loaded over the production database drops its tables."},
+	} {
+		rows = append(rows, d(c, "approve", s.cmd, s.what))
+	}
+	for _, s := range []struct{ cmd, what string }{
+		{"bin/rails db:migrate", "Runs the pending migrations."},
+		{"bundle exec rake db:migrate:status", "Prints which migrations ran."},
+		{"php artisan migrate --seed", "Runs the migrations and the seeders."},
+		{"npx prisma migrate dev --name init", "Creates and applies a migration in development."},
+		{"python manage.py makemigrations shop", "Writes new migration files."},
+		{"alembic upgrade head", "Applies the migrations."},
+		{"mix ecto.migrate", "Runs the migrations."},
+		{"dotnet ef database update", "Applies the migrations."},
+		{"flyway info", "Prints the migrations' state."},
+		{"wp db export backup.sql", "Dumps the database to a file."},
+	} {
+		rows = append(rows, b(c, s.cmd, s.what))
+	}
+	return rows
 }
