@@ -78,10 +78,7 @@ func TestWrapperCwdBenign(t *testing.T) {
 // or apart, before or after -u) runs the command in the target user's home:
 // Documents there is the user's, not the project's.
 func TestSudoLoginRunsInTargetHome(t *testing.T) {
-	var logins []string
-	for _, o := range []string{"-i", "--login"} {
-		logins = append(logins, o)
-	}
+	logins := []string{"-i", "--login"}
 	for n := len("--lo"); n < len("--login"); n++ {
 		logins = append(logins, "--login"[:n]) // sudo takes unambiguous prefixes
 	}
