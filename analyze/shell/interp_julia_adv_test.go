@@ -39,3 +39,23 @@ func fillCode(line, code string) string {
 	}
 	return out
 }
+
+// Julia interpolates $(expr) and $name into "…" strings and `…` commands:
+// the home directory, a variable set earlier, a path joined at run time are
+// what the command deletes; the twins interpolate into commands that only
+// read, and into a deletion of build output.
+func TestJuliaInterpolationIsRead(t *testing.T) {
+	for _, line := range []string{`julia -e '@C'`, `julia --eval='@C'`, `julia -q -e '@C'`} {
+		for _, code := range []string{
+			"run(`rm -rf $(homedir())/Documents`)", "d = homedir(); run(`rm -rf $d/Pictures`)",
+			`rm("$(homedir())/Documents", recursive=true)`, `p = "$(homedir())/.ssh"; rm(p; recursive=true)`,
+			"run(`rm -rf $(joinpath(homedir(), \"Music\"))`)", "h = homedir(); run(`rm -rf $h`)",
+		} {
+			wantAtLeast(t, fillCode(line, code), scopeOptions, atLeastApprove)
+		}
+		for _, code := range []string{"run(`ls $(homedir())`)", `println("hello $(1+2)")`, "x = \"build\"; run(`rm -rf $x`)",
+			"run(`du -sh $(pwd())`)", `n = 3; println("n is $n")`} {
+			wantRuns(t, fillCode(line, code), scopeOptions)
+		}
+	}
+}

@@ -145,6 +145,13 @@ func (e *evaluator) readLiteral(i int) (val, int, bool) {
 				continue
 			}
 		}
+		// Julia's $(expr) in "…" and `…`: "$(joinpath(homedir(), "x"))".
+		if e.lang == "julia" && ch == '$' && j+1 < len(code) && code[j+1] == '(' && (q == '"' || q == '`') {
+			if k := matchClose(code, j+1, '(', ')'); k > 0 {
+				j = k
+				continue
+			}
+		}
 		if syn.psEscape && q == '\'' && ch == '\'' && j+1 < len(code) && code[j+1] == '\'' {
 			j++
 			continue
@@ -161,7 +168,7 @@ func (e *evaluator) readLiteral(i int) (val, int, bool) {
 			body := code[i+1 : j]
 			var v val
 			switch {
-			case q == '`' && syn.backtick:
+			case q == '`' && syn.backtick, q == '"' && e.lang == "julia":
 				v = e.decodeTemplate(body)
 			case syn.psEscape:
 				v = e.decodePowerShell(body, q == '"')
@@ -419,22 +426,37 @@ var asciiNames = map[string]rune{
 // decodeTemplate decodes a JavaScript template literal: escapes, and
 // ${expr} evaluated.
 func (e *evaluator) decodeTemplate(body string) val {
+	// A JavaScript template, or a Julia string or command literal.
 	v := val{kind: valStr}
 	var b strings.Builder
 	syn := syntaxOf("node")
 	for j := 0; j < len(body); j++ {
 		ch := body[j]
-		if ch == '$' && j+1 < len(body) && body[j+1] == '{' {
-			end := matchClose(body, j+1, '{', '}')
-			if end < 0 {
-				b.WriteString(unknownPart)
-				break
+		if ch == '$' && j+1 < len(body) {
+			// JavaScript interpolates ${expr}; Julia $(expr) and $name.
+			open, closeB := byte('{'), byte('}')
+			if e.lang == "julia" {
+				open, closeB = '(', ')'
 			}
-			iv := e.sub(body[j+2 : end]).expr1()
-			b.WriteString(iv.text())
-			v.hidden = v.hidden || iv.hidden
-			j = end
-			continue
+			if body[j+1] == open {
+				end := matchClose(body, j+1, open, closeB)
+				if end < 0 {
+					b.WriteString(unknownPart)
+					break
+				}
+				e.splice(&b, &v, body[j+2:end])
+				j = end
+				continue
+			}
+			if e.lang == "julia" && isIdentStart(body[j+1]) {
+				k := j + 1
+				for k < len(body) && (isIdentStart(body[k]) || body[k] >= '0' && body[k] <= '9') {
+					k++
+				}
+				e.splice(&b, &v, body[j+1:k])
+				j = k - 1
+				continue
+			}
 		}
 		if ch == '\\' && j+1 < len(body) {
 			s, n, hidden := decodeEscape(body[j:], syn, false)
@@ -447,6 +469,14 @@ func (e *evaluator) decodeTemplate(body string) val {
 	}
 	v.s = b.String()
 	return v
+}
+
+// splice writes the value of an interpolated expression into b; v is
+// hidden when the value is.
+func (e *evaluator) splice(b *strings.Builder, v *val, expr string) {
+	iv := e.sub(expr).expr1()
+	b.WriteString(iv.text())
+	v.hidden = v.hidden || iv.hidden
 }
 
 // decodeInterpolated decodes a double-quoted Perl, PHP or Ruby string:
