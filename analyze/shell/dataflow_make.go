@@ -88,7 +88,8 @@ func (w *walker) runsMakefile(c *Cmd) {
 			continue
 		}
 		if fc.kind == streamLiteral || fc.kind == streamDecoded {
-			fc.text = makeRecipes(inlineRecipes(fc.text))
+			// The recipes, and what $(shell …) runs while make reads it.
+			fc.text = strings.Join(append([]string{makeRecipes(inlineRecipes(fc.text))}, makeShellCommands(fc.text)...), "\n")
 			fc.partial = true // recipes are fragments of a script
 		}
 		w.judgeFile(c, n, "shell", fc, "runs the recipes of")

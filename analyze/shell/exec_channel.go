@@ -333,8 +333,14 @@ func (w *walker) makeText(c *Cmd, in stream) {
 			}
 		}
 	}
+	if v, ok := w.state().lookup("MAKEFLAGS"); ok && !v.array {
+		// MAKEFLAGS='--eval=$(shell …)' make: make reads its options
+		// from the variable too.
+		texts = append(texts, strings.Join(v.vals, " "))
+	}
 	w.makeOverrides(c)
 	for _, t := range texts {
+		w.makeShellCalls(c, t)
 		rec := makeRecipes(inlineRecipes(t))
 		if strings.TrimSpace(rec) == "" {
 			continue
@@ -360,7 +366,46 @@ func (w *walker) makeOverrides(c *Cmd) {
 		}
 		w.r.mutates()
 		w.r.script(value, c, "make puts "+name+" into the recipes it runs")
+		w.makeShellCalls(c, value)
 	}
+}
+
+// makeShellCalls judges the commands make runs while it reads Makefile text
+// (an --eval, a variable given on its command line, MAKEFLAGS): those of
+// $(shell …) calls and of "VAR != command" assignments.
+func (w *walker) makeShellCalls(c *Cmd, text string) {
+	for _, cmd := range makeShellCommands(text) {
+		w.r.mutates()
+		w.r.script(cmd, c, "make runs the command of $(shell …) when it reads its text")
+	}
+}
+
+// makeShellCommands returns the commands of the $(shell …) and ${shell …}
+// calls in Makefile text, and of its "VAR != command" assignments.
+func makeShellCommands(text string) []string {
+	var out []string
+	for i := 0; i+8 < len(text) && len(out) < 64; i++ {
+		if text[i] != '$' || text[i+1] != '(' && text[i+1] != '{' || !strings.HasPrefix(text[i+2:], "shell") || text[i+7] != ' ' && text[i+7] != '\t' {
+			continue
+		}
+		closeB := byte(')')
+		if text[i+1] == '{' {
+			closeB = '}'
+		}
+		end := matchClose(text, i+1, text[i+1], closeB)
+		if end < 0 {
+			out = append(out, text[i+8:]) // unclosed: make reads to the end
+			break
+		}
+		out = append(out, text[i+8:end])
+		i = end
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if k := strings.Index(line, "!="); k > 0 && !strings.HasPrefix(line, "\t") && isName(strings.TrimSpace(line[:k])) {
+			out = append(out, strings.TrimSpace(line[k+2:]))
+		}
+	}
+	return out
 }
 
 // inlineRecipes moves the recipe written on a rule's line ("x: ; cmd")

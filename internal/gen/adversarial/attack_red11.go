@@ -16,7 +16,7 @@ const attackRed11 = "red11"
 // attackRed11Rows are the rows of the red11 class.
 func attackRed11Rows() []Row {
 	var rows []Row
-	for _, f := range []func() []Row{red11FilterRows, red11ListingRows, red11ScratchMoveRows, red11FetchRows, red11MakeRows, red11LoginRows, red11DBTaskRows} {
+	for _, f := range []func() []Row{red11FilterRows, red11ListingRows, red11ScratchMoveRows, red11FetchRows, red11MakeRows, red11LoginRows, red11DBTaskRows, red11MakeShellRows} {
 		rows = append(rows, f()...)
 	}
 	return rows
@@ -229,4 +229,20 @@ func red11DBTaskRows() []Row {
 		rows = append(rows, b(c, s.cmd, s.what))
 	}
 	return rows
+}
+
+// red11MakeShellRows: make runs $(shell …) while it reads an --eval, a
+// variable on its command line or MAKEFLAGS; Julia interpolates $(…) into
+// the commands it runs. The twins read the version, the date, the cores.
+func red11MakeShellRows() []Row {
+	const c = attackRed11
+	return []Row{
+		d(c, "approve", "make --eval='$(shell rm -rf ~/Documents)'", "make runs rm -rf of the documents while it reads the text."),
+		d(c, "approve", "MAKEFLAGS='--eval=$(shell rm -rf ~/.ssh)' make", "MAKEFLAGS hands make an --eval that deletes the SSH keys."),
+		d(c, "approve", "make -E 'X != rm -rf ~/Pictures' all", "An != assignment runs its command when make reads it."),
+		d(c, "approve", "julia -e 'run(`rm -rf $(homedir())/Documents`)'", "Julia interpolates the home directory into the rm it runs."),
+		b(c, "make --eval='V := $(shell git describe --tags)' all", "make reads the version from git."),
+		b(c, "MAKEFLAGS=-j4 make", "make builds with four jobs."),
+		b(c, `julia -e 'println("cores: $(Sys.CPU_THREADS)")'`, "Julia prints the number of cores."),
+	}
 }
