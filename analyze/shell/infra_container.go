@@ -436,6 +436,10 @@ func dockerHandler(c *Cmd, r *report) {
 		dockerIsolation(c, r, dockerFlags(c, av, av.wordArg[k-1]+1), image)
 		if verb == "exec" && len(inside) > 0 {
 			r.command(inside, c, "runs inside container "+image)
+		} else if len(inside) > 0 && r.fl().scriptIn.kind != streamNone {
+			// curl … | docker run -i IMAGE sh: the new container's command
+			// reads the pipe (the spec's passin put it in scriptIn).
+			r.command(inside, c, "runs inside a new container from "+image+", reading the pipe")
 		}
 	case " rm", "container rm", "container remove", "pod rm":
 		dockerRemoveContainers(c, r, sub, names)
