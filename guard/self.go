@@ -214,33 +214,13 @@ func (e *evaluation) selfGuard() {
 	write := !e.readOnly
 	judge := shell.NewSelfJudge(opt)
 	var strs []string
-	skipped := ""
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
-		if len(strs) >= maxSelfArgs || depth > maxSelfDepth {
-			// Never a silent allow: what is not read is said.
-			if skipped == "" {
-				skipped = "it has more than " + strconv.Itoa(maxSelfArgs) + " arguments or nests them deeper than " + strconv.Itoa(maxSelfDepth) + " levels"
-			}
-			return
-		}
-		switch x := v.(type) {
-		case string:
-			strs = append(strs, x)
-			e.selfFindings(judge.Argument(x, write))
-		case map[string]any:
-			for _, y := range x {
-				walk(y, depth+1)
-			}
-		case []any:
-			for _, y := range x {
-				walk(y, depth+1)
-			}
-		}
-	}
-	walk(e.a.Input, 0)
-	if skipped != "" {
-		e.selfFindings([]Finding{judge.TooMany(skipped)})
+	tooMany := eachString(e.a.Input, func(x string, _ int) {
+		strs = append(strs, x)
+		e.selfFindings(judge.Argument(x, write))
+	})
+	if tooMany {
+		// Never a silent allow: what is not read is said.
+		e.selfFindings([]Finding{judge.TooMany(tooManyArgs)})
 	}
 	e.selfJoined(judge, strs, write)
 }
@@ -251,25 +231,37 @@ func (e *evaluation) selfGuard() {
 // judged, not the content written.
 func (e *evaluation) selfNestedPaths(opt shell.Options) {
 	var judge *shell.SelfJudge
+	judger := func() *shell.SelfJudge {
+		if judge == nil {
+			judge = shell.NewSelfJudge(opt)
+		}
+		return judge
+	}
+	tooMany := eachString(e.a.Input, func(x string, depth int) {
+		if depth > 1 && !strings.ContainsAny(x, " \n") {
+			e.selfFindings(judger().Argument(x, !e.readOnly))
+		}
+	})
+	if tooMany {
+		e.selfFindings([]Finding{judger().TooMany(tooManyArgs)})
+	}
+}
+
+// eachString calls visit with each string of a tool call's input and its
+// depth, at most maxSelfArgs strings and maxSelfDepth levels deep; it
+// reports whether the input went beyond.
+func eachString(input any, visit func(s string, depth int)) (tooMany bool) {
 	n := 0
 	var walk func(v any, depth int)
 	walk = func(v any, depth int) {
 		if n >= maxSelfArgs || depth > maxSelfDepth {
-			if judge == nil {
-				judge = shell.NewSelfJudge(opt)
-			}
-			e.selfFindings([]Finding{judge.TooMany("it has more than " + strconv.Itoa(maxSelfArgs) + " arguments or nests them deeper than " + strconv.Itoa(maxSelfDepth) + " levels")})
+			tooMany = true
 			return
 		}
 		switch x := v.(type) {
 		case string:
 			n++
-			if depth > 1 && !strings.ContainsAny(x, " \n") {
-				if judge == nil {
-					judge = shell.NewSelfJudge(opt)
-				}
-				e.selfFindings(judge.Argument(x, !e.readOnly))
-			}
+			visit(x, depth)
 		case map[string]any:
 			for _, y := range x {
 				walk(y, depth+1)
@@ -280,8 +272,12 @@ func (e *evaluation) selfNestedPaths(opt shell.Options) {
 			}
 		}
 	}
-	walk(e.a.Input, 0)
+	walk(input, 0)
+	return tooMany
 }
+
+// tooManyArgs says why a call beyond eachString's limits is held.
+var tooManyArgs = "it has more than " + strconv.Itoa(maxSelfArgs) + " arguments or nests them deeper than " + strconv.Itoa(maxSelfDepth) + " levels"
 
 // The arguments of a tool call judged one by one: at most maxSelfArgs
 // strings, maxSelfDepth levels deep. A call beyond is too complex to
