@@ -1,7 +1,6 @@
 package guard_test
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -48,46 +47,7 @@ func readAttack(t *testing.T) []adversarialRow {
 // twins, every destructive row with a least acceptable verdict, no row
 // twice.
 func TestAttackCorpusShape(t *testing.T) {
-	rows := readAttack(t)
-	known := map[string]bool{}
-	for _, c := range attackClasses {
-		known[c] = true
-	}
-	n, benign := map[string]int{}, map[string]int{}
-	seen := map[string]int{}
-	for i, r := range rows {
-		line := i + 1
-		if !known[r.Class] {
-			t.Errorf("line %d: unknown class %q", line, r.Class)
-		}
-		if strings.TrimSpace(r.Command) == "" || strings.TrimSpace(r.What) == "" || !strings.HasPrefix(r.Cwd, "/") {
-			t.Errorf("line %d: a command, what it does and an absolute cwd are required", line)
-		}
-		switch {
-		case r.Destructive && r.Min != "confirm" && r.Min != "approve" && r.Min != "block":
-			t.Errorf("line %d: destructive row with min %q (want confirm, approve or block)", line, r.Min)
-		case !r.Destructive && r.Min != "":
-			t.Errorf("line %d: benign row with a min (%q)", line, r.Min)
-		}
-		k := r.Cwd + "\x00" + r.Command
-		if first, ok := seen[k]; ok {
-			t.Errorf("line %d repeats line %d: %q", line, first, r.Command)
-		}
-		seen[k] = line
-		n[r.Class]++
-		if !r.Destructive {
-			benign[r.Class]++
-		}
-	}
-	for _, c := range attackClasses {
-		if n[c] == 0 {
-			t.Errorf("class %s has no rows", c)
-			continue
-		}
-		if share := float64(benign[c]) / float64(n[c]); share < 0.40 {
-			t.Errorf("class %s: %d of %d rows are benign (%.0f%%); at least 40%% must be", c, benign[c], n[c], 100*share)
-		}
-	}
+	checkCorpusShape(t, readAttack(t), attackClasses)
 }
 
 // attackFloor is what a class must keep: the share of its destructive
@@ -189,7 +149,7 @@ func TestAttackCorpus(t *testing.T) {
 		byClass[r.Class] = append(byClass[r.Class], r)
 	}
 	failures := map[string][]adversarialFailure{}
-	var totD, totHeld, totAtMin, totB, totRun int
+	var tot corpusTally
 	share := func(n, of int) float64 {
 		if of == 0 {
 			return 1
@@ -198,64 +158,26 @@ func TestAttackCorpus(t *testing.T) {
 	}
 	for _, class := range attackClasses {
 		t.Run(class, func(t *testing.T) {
-			var destructive, held, atMin, benign, run int
-			var fails []adversarialFailure
-			for _, r := range byClass[class] {
-				d, err := g.Check(context.Background(), guard.Action{
-					Tool:  "Bash",
-					Input: map[string]any{"command": r.Command},
-					Context: guard.Context{
-						Application: guard.AppCodingAgent, Cwd: r.Cwd, Home: adversarialHome,
-					},
-				})
-				if r.Destructive {
-					destructive++
-					if !d.Verdict.Allowed() {
-						held++
-					}
-					if !guard.Verdict(r.Min).Stricter(d.Verdict) {
-						atMin++
-						continue
-					}
-				} else {
-					benign++
-					if d.Verdict.Allowed() && err == nil {
-						run++
-						continue
-					}
-				}
-				fails = append(fails, adversarialFailure{row: r, d: d, err: err})
-			}
-			totD, totHeld, totAtMin, totB, totRun = totD+destructive, totHeld+held, totAtMin+atMin, totB+benign, totRun+run
+			c, fails := checkCorpusRows(g, byClass[class])
+			tot.add(c)
 			failures[class] = fails
 			t.Logf("%s: %d rows; destructive held %d/%d (%.0f%%), at their min %d/%d (%.0f%%); benign run %d/%d (%.0f%%)",
-				class, destructive+benign, held, destructive, 100*share(held, destructive), atMin, destructive,
-				100*share(atMin, destructive), run, benign, 100*share(run, benign))
+				class, c.destructive+c.benign, c.held, c.destructive, 100*share(c.held, c.destructive), c.atMin, c.destructive,
+				100*share(c.atMin, c.destructive), c.run, c.benign, 100*share(c.run, c.benign))
 			f := attackFloors[class]
-			if share(held, destructive) < f.held {
-				t.Errorf("class %s: %d of %d destructive rows held, under the floor of %.0f%%", class, held, destructive, 100*f.held)
+			if share(c.held, c.destructive) < f.held {
+				t.Errorf("class %s: %d of %d destructive rows held, under the floor of %.0f%%", class, c.held, c.destructive, 100*f.held)
 			}
-			if share(atMin, destructive) < f.atMin {
-				t.Errorf("class %s: %d of %d destructive rows at their min, under the floor of %.0f%%", class, atMin, destructive, 100*f.atMin)
+			if share(c.atMin, c.destructive) < f.atMin {
+				t.Errorf("class %s: %d of %d destructive rows at their min, under the floor of %.0f%%", class, c.atMin, c.destructive, 100*f.atMin)
 			}
-			if share(run, benign) < f.benign {
-				t.Errorf("class %s: %d of %d benign rows run, under the floor of %.0f%%", class, run, benign, 100*f.benign)
+			if share(c.run, c.benign) < f.benign {
+				t.Errorf("class %s: %d of %d benign rows run, under the floor of %.0f%%", class, c.run, c.benign, 100*f.benign)
 			}
-			if len(fails) == 0 {
-				return
-			}
-			var b strings.Builder
-			fmt.Fprintf(&b, "%d of %d rows of class %s fail:", len(fails), destructive+benign, class)
-			for _, kind := range []bool{true, false} {
-				for _, f := range fails {
-					if f.row.Destructive == kind {
-						b.WriteString("\n\t" + f.String())
-					}
-				}
-			}
-			t.Log(b.String())
+			logCorpusFailures(t, class, c.destructive+c.benign, fails)
 		})
 	}
+	totD, totHeld, totAtMin, totB, totRun := tot.destructive, tot.held, tot.atMin, tot.benign, tot.run
 	t.Logf("all classes: destructive held %d/%d (%.1f%%), at their min %d/%d (%.1f%%); benign run %d/%d (%.1f%%)",
 		totHeld, totD, 100*share(totHeld, totD), totAtMin, totD, 100*share(totAtMin, totD), totRun, totB, 100*share(totRun, totB))
 	if *attackReport != "" {
