@@ -160,10 +160,28 @@ func svcDBHandlers() map[string]handler {
 	for name := range svcSQLClients() {
 		h[name] = svcSQLCLI
 	}
-	h["mariadb"] = svcSQLCLI
-	h["presto"] = svcSQLCLI
-	h["hive"] = svcSQLCLI
+	for _, name := range []string{"mariadb", "presto", "hive"} {
+		h[name] = svcSQLCLI // the other aliases are read here only on standard input
+	}
 	return h
+}
+
+// svcSQLClientAliases are other names of the clients of svcSQLClients:
+// the same program under another name, or one that takes its options and
+// its own commands.
+var svcSQLClientAliases = map[string]string{
+	"mariadb": "mysql", "presto": "trino", "hive": "beeline",
+	"sqlite": "sqlite3", "litecli": "sqlite3", "pgcli": "psql",
+}
+
+// svcSQLClientFor returns how the client named name takes SQL, through its
+// aliases.
+func svcSQLClientFor(name string) (svcSQLClient, bool) {
+	if to, ok := svcSQLClientAliases[name]; ok {
+		name = to
+	}
+	spec, ok := svcSQLClients()[name]
+	return spec, ok
 }
 
 // svcSQLCLI handles the SQL clients of svcSQLClients.
@@ -171,16 +189,7 @@ func svcSQLCLI(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	name := c.Name
-	switch name {
-	case "mariadb":
-		name = "mysql"
-	case "presto":
-		name = "trino"
-	case "hive":
-		name = "beeline"
-	}
-	spec := svcSQLClients()[name]
+	spec, _ := svcSQLClientFor(c.Name)
 	svcRunSQLClient(c, r, spec)
 }
 
@@ -220,18 +229,7 @@ func svcRunSQLClient(c *Cmd, r *report, spec svcSQLClient) {
 // (sqlite3's .shell and .system, psql's \!, mysql's system), which run a
 // shell command whoever typed them.
 func svcClientStdin(c *Cmd, r *report, text string) {
-	name := c.Name
-	switch name {
-	case "mariadb":
-		name = "mysql"
-	case "presto":
-		name = "trino"
-	case "sqlite", "litecli":
-		name = "sqlite3"
-	case "pgcli":
-		name = "psql"
-	}
-	spec, ok := svcSQLClients()[name]
+	spec, ok := svcSQLClientFor(c.Name)
 	if !ok {
 		r.sql(text, c)
 		return
