@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/actionguard/actionguard/audit"
@@ -71,51 +70,30 @@ func (s *SQLite) Feedback(ctx context.Context, since time.Time) ([]feedback.Entr
 // nothing matches. The lookup by decision id uses an index: it does not
 // scan the log.
 func (s *SQLite) AuditRecord(ctx context.Context, ref string) (audit.Record, int, error) {
-	orig := strings.TrimSpace(ref)
-	seq, bySeq, ref := codec.ParseRef(ref)
-	if bySeq {
-		rs, err := s.lookupAudit(ctx, `SELECT `+auditColumns+` FROM audit WHERE seq = ?`, seq)
-		if err != nil || len(rs) > 0 {
-			return first(rs), len(rs), err
-		}
-	}
-	if ref == "" {
-		return audit.Record{}, 0, fmt.Errorf("%w: %s", ErrNoRecord, orig)
-	}
-	var n int
-	err := s.retry(ctx, func() error {
-		return s.db.QueryRowContext(ctx, `SELECT count(*) FROM audit WHERE decision_id = ?`, ref).Scan(&n)
-	})
-	if err != nil {
-		return audit.Record{}, 0, fmt.Errorf("store: finding decision %s: %w", ref, err)
-	}
-	if n == 0 {
-		return audit.Record{}, 0, fmt.Errorf("%w: %s", ErrNoRecord, ref)
-	}
-	rs, err := s.lookupAudit(ctx, `SELECT `+auditColumns+` FROM audit WHERE decision_id = ? ORDER BY seq LIMIT 1`, ref)
-	if err == nil && len(rs) == 0 {
-		err = fmt.Errorf("%w: %s", ErrNoRecord, ref)
-	}
-	return first(rs), n, err
+	return codec.FindAuditRecord(ref, codec.AuditLookup{
+		BySeq: func(seq int64) ([]audit.Record, error) {
+			return s.lookupAudit(ctx, `SELECT `+auditColumns+` FROM audit WHERE seq = ?`, seq)
+		},
+		CountByID: func(id string) (n int, err error) {
+			err = s.retry(ctx, func() error {
+				return s.db.QueryRowContext(ctx, `SELECT count(*) FROM audit WHERE decision_id = ?`, id).Scan(&n)
+			})
+			return n, err
+		},
+		FirstByID: func(id string) ([]audit.Record, error) {
+			return s.lookupAudit(ctx, `SELECT `+auditColumns+` FROM audit WHERE decision_id = ? ORDER BY seq LIMIT 1`, id)
+		},
+	}, ErrNoRecord)
 }
 
+// lookupAudit runs an audit query, retried while the database is busy.
 func (s *SQLite) lookupAudit(ctx context.Context, query string, args ...any) ([]audit.Record, error) {
 	var rs []audit.Record
 	err := s.retry(ctx, func() (err error) {
 		rs, err = s.queryAudit(ctx, rs[:0], query, args...)
 		return err
 	})
-	if err != nil {
-		return nil, fmt.Errorf("store: finding a decision: %w", err)
-	}
-	return rs, nil
-}
-
-func first(rs []audit.Record) audit.Record {
-	if len(rs) == 0 {
-		return audit.Record{}
-	}
-	return rs[0]
+	return rs, err
 }
 
 // RuleCounts returns, for every rule, on how many audit records at or after

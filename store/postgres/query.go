@@ -128,38 +128,20 @@ func (s *Store) RuleCounts(ctx context.Context, since time.Time) (map[string]int
 // id, the first is returned with how many there are; store.ErrNoRecord when
 // nothing matches.
 func (s *Store) AuditRecord(ctx context.Context, ref string) (audit.Record, int, error) {
-	orig := strings.TrimSpace(ref)
-	seq, bySeq, id := codec.ParseRef(ref)
-	if bySeq {
-		rs, err := s.queryAudit(ctx, nil, `SELECT `+auditColumns+` FROM audit WHERE seq = $1`, seq)
-		if err != nil {
-			return audit.Record{}, 0, fmt.Errorf("store: finding a decision: %w", err)
-		}
-		if len(rs) > 0 {
-			return rs[0], 1, nil
-		}
-	}
-	if id == "" {
-		return audit.Record{}, 0, fmt.Errorf("%w: %s", store.ErrNoRecord, orig)
-	}
-	var n int
-	err := s.run(ctx, func(c *pgx.Conn) error {
-		return c.QueryRow(ctx, `SELECT count(*) FROM audit WHERE decision_id = $1`, id).Scan(&n)
-	})
-	if err != nil {
-		return audit.Record{}, 0, fmt.Errorf("store: finding decision %s: %w", id, err)
-	}
-	if n == 0 {
-		return audit.Record{}, 0, fmt.Errorf("%w: %s", store.ErrNoRecord, id)
-	}
-	rs, err := s.queryAudit(ctx, nil, `SELECT `+auditColumns+` FROM audit WHERE decision_id = $1 ORDER BY seq LIMIT 1`, id)
-	if err != nil {
-		return audit.Record{}, 0, fmt.Errorf("store: finding decision %s: %w", id, err)
-	}
-	if len(rs) == 0 {
-		return audit.Record{}, 0, fmt.Errorf("%w: %s", store.ErrNoRecord, id)
-	}
-	return rs[0], n, nil
+	return codec.FindAuditRecord(ref, codec.AuditLookup{
+		BySeq: func(seq int64) ([]audit.Record, error) {
+			return s.queryAudit(ctx, nil, `SELECT `+auditColumns+` FROM audit WHERE seq = $1`, seq)
+		},
+		CountByID: func(id string) (n int, err error) {
+			err = s.run(ctx, func(c *pgx.Conn) error {
+				return c.QueryRow(ctx, `SELECT count(*) FROM audit WHERE decision_id = $1`, id).Scan(&n)
+			})
+			return n, err
+		},
+		FirstByID: func(id string) ([]audit.Record, error) {
+			return s.queryAudit(ctx, nil, `SELECT `+auditColumns+` FROM audit WHERE decision_id = $1 ORDER BY seq LIMIT 1`, id)
+		},
+	}, store.ErrNoRecord)
 }
 
 // AddFeedback stores feedback on an audit record, filling e.ID, and e.Time
