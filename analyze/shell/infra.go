@@ -61,6 +61,20 @@ const (
 	infraAdmin = 100
 )
 
+// infraSubcommand splits a command-line tool's positional words into its
+// subcommand and what follows; ok is false when there is none, or when
+// the command only asks for help or a version: nothing to judge.
+func infraSubcommand(c *Cmd) (cmd string, args []string, ok bool) {
+	if infraHelp(c) {
+		return "", nil, false
+	}
+	words := c.Positional()
+	if len(words) == 0 {
+		return "", nil, false
+	}
+	return words[0], words[1:], true
+}
+
 // infraHelp reports whether the command only asks for help or a version.
 func infraHelp(c *Cmd) bool {
 	for _, a := range c.Args {

@@ -191,14 +191,10 @@ func backupHandlers() map[string]handler {
 }
 
 func rcloneHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	cmd, paths, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	w := c.Positional()
-	if len(w) == 0 {
-		return
-	}
-	cmd, paths := w[0], w[1:]
 	if c.Has("--dry-run", "-n") {
 		return
 	}
@@ -256,14 +252,10 @@ func rcloneHandler(c *Cmd, r *report) {
 }
 
 func resticHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	cmd, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	words := c.Positional()
-	if len(words) == 0 {
-		return
-	}
-	cmd, args := words[0], words[1:]
 	repo, _ := c.Flag("-r", "--repo")
 	tags := infraFlagValues(c, "--tag", "--host", "--path")
 	t := infraTargets(append(append([]string{repo}, tags...), args...)...)
@@ -344,14 +336,10 @@ func resticHandler(c *Cmd, r *report) {
 }
 
 func borgHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	cmd, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	w := c.Positional()
-	if len(w) == 0 {
-		return
-	}
-	cmd, args := w[0], w[1:]
 	repo, _ := c.Flag("-r", "--repo")
 	match := c.FlagAll("-a", "--match-archives", "--glob-archives", "-P", "--prefix")
 	t := infraTargets(append(append([]string{repo}, args...), match...)...)

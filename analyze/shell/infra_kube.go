@@ -212,14 +212,10 @@ var kubeRead = map[string]bool{
 }
 
 func kubectlHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	verb, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	words := c.Positional()
-	if len(words) == 0 {
-		return
-	}
-	verb, args := words[0], words[1:]
 	// OpenShift: "oc adm drain", "oc adm policy add-cluster-role-to-user …".
 	if verb == "adm" && len(args) > 0 {
 		verb, args = args[0], args[1:]
@@ -521,14 +517,10 @@ func kubeCopyFinding(c *Cmd, r *report, args []string) {
 }
 
 func helmHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	verb, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	words := c.Positional()
-	if len(words) == 0 {
-		return
-	}
-	verb, args := words[0], words[1:]
 	ns, _ := c.Flag("-n", "--namespace")
 	ctx, _ := c.Flag("--kube-context")
 	targets := infraTargets(append(append([]string(nil), args...), ns, ctx)...)

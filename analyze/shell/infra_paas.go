@@ -74,14 +74,10 @@ func paasHandlers() map[string]handler {
 }
 
 func herokuHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	cmd, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	words := c.Positional()
-	if len(words) == 0 {
-		return
-	}
-	cmd, args := words[0], words[1:]
 	app, _ := c.Flag("-a", "--app")
 	if app == "" {
 		app, _ = c.Flag("-r", "--remote")

@@ -198,14 +198,10 @@ func vercelHandler(c *Cmd, r *report) {
 }
 
 func netlifyHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	cmd, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	words := c.Positional()
-	if len(words) == 0 {
-		return
-	}
-	cmd, args := words[0], words[1:]
 	site, _ := c.Flag("--site", "-s")
 	t := infraTargets(append([]string{site}, args...)...)
 	topic, verb, _ := strings.Cut(cmd, ":")
@@ -242,14 +238,10 @@ func netlifyHandler(c *Cmd, r *report) {
 }
 
 func firebaseHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	cmd, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	words := c.Positional()
-	if len(words) == 0 {
-		return
-	}
-	cmd, args := words[0], words[1:]
 	project, _ := c.Flag("--project", "-P")
 	t := infraTargets(append([]string{project}, args...)...)
 	on := ""

@@ -82,14 +82,10 @@ func storageRemote(p string, aliasStyle bool) bool {
 }
 
 func mcHandler(c *Cmd, r *report) {
-	if infraHelp(c) {
+	cmd, args, ok := infraSubcommand(c)
+	if !ok {
 		return
 	}
-	words := c.Positional()
-	if len(words) == 0 {
-		return
-	}
-	cmd, args := words[0], words[1:]
 	if c.Has("--dry-run", "--fake") {
 		return
 	}
