@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -81,6 +82,31 @@ func storageRemote(p string, aliasStyle bool) bool {
 	return strings.Contains(p, "/")
 }
 
+// storageSyncWords say what a tool's sync does: its verb when it deletes
+// ("Syncs" when empty), its verb when it only copies (the same when
+// empty), what it deletes at the destination, and whether the destination
+// may be an alias (storageRemote's aliasStyle).
+type storageSyncWords struct {
+	deleting, copying, deleted string
+	aliasStyle                 bool
+}
+
+// storageSync reports a sync of args' first word to its last: a deletion
+// of what the destination has beyond the source when deletes, else an
+// upload when the destination is remote.
+func storageSync(c *Cmd, r *report, args []string, w storageSyncWords, deletes bool) {
+	r.mutates()
+	src, dst := firstOf(args), lastOf(args)
+	deleting := cmp.Or(w.deleting, "Syncs")
+	if deletes {
+		r.add(c.find(storageDelete, deleting+" "+src+" to "+dst+" and deletes "+w.deleted+".", dst))
+		return
+	}
+	if storageRemote(dst, w.aliasStyle) {
+		r.add(c.find(storageUpload, cmp.Or(w.copying, deleting)+" "+src+" to "+dst+".", dst))
+	}
+}
+
 func mcHandler(c *Cmd, r *report) {
 	cmd, args, ok := infraSubcommand(c)
 	if !ok {
@@ -111,14 +137,7 @@ func mcHandler(c *Cmd, r *report) {
 		}
 		r.add(c.find(storageRemove, "Deletes the empty bucket "+infraList(args)+".", t...))
 	case "mirror":
-		r.mutates()
-		if c.Has("--remove") {
-			r.add(c.find(storageDelete, "Mirrors "+firstOf(args)+" to "+lastOf(args)+" and deletes every object there that is not in the source.", lastOf(args)))
-			return
-		}
-		if storageRemote(lastOf(args), true) {
-			r.add(c.find(storageUpload, "Copies "+firstOf(args)+" to "+lastOf(args)+".", lastOf(args)))
-		}
+		storageSync(c, r, args, storageSyncWords{"Mirrors", "Copies", "every object there that is not in the source", true}, c.Has("--remove"))
 	case "mv":
 		r.mutates()
 		r.add(c.find(storageRemove, "Moves "+firstOf(args)+" to "+lastOf(args)+"; the source is deleted.", t...))
@@ -204,14 +223,8 @@ func azcopyHandler(c *Cmd, r *report) {
 		}
 		r.add(c.find(storageRemove, "Deletes "+infraList(args)+".", t...))
 	case "sync":
-		r.mutates()
-		if v, ok := c.Flag("--delete-destination"); ok && strings.EqualFold(v, "true") {
-			r.add(c.find(storageDelete, "Syncs "+firstOf(args)+" to "+lastOf(args)+" and deletes what is at the destination but not in the source.", lastOf(args)))
-			return
-		}
-		if storageRemote(lastOf(args), false) {
-			r.add(c.find(storageUpload, "Syncs "+firstOf(args)+" to "+lastOf(args)+".", lastOf(args)))
-		}
+		v, ok := c.Flag("--delete-destination")
+		storageSync(c, r, args, storageSyncWords{deleted: "what is at the destination but not in the source"}, ok && strings.EqualFold(v, "true"))
 	case "copy", "cp":
 		r.mutates()
 		if len(args) > 1 && storageRemote(lastOf(args), false) {
@@ -254,14 +267,7 @@ func s3cmdHandler(c *Cmd, r *report) {
 		}
 		r.add(c.find(storageRemove, "Deletes the empty bucket "+infraList(args)+".", t...))
 	case "sync":
-		r.mutates()
-		if c.Has("--delete-removed", "--delete-after") {
-			r.add(c.find(storageDelete, "Syncs "+firstOf(args)+" to "+lastOf(args)+" and deletes what the source no longer has.", lastOf(args)))
-			return
-		}
-		if storageRemote(lastOf(args), false) {
-			r.add(c.find(storageUpload, "Syncs "+firstOf(args)+" to "+lastOf(args)+".", lastOf(args)))
-		}
+		storageSync(c, r, args, storageSyncWords{deleted: "what the source no longer has"}, c.Has("--delete-removed", "--delete-after"))
 	case "put", "cp", "modify", "restore":
 		r.mutates()
 		if c.Has("--acl-public", "-P") {
@@ -317,14 +323,7 @@ func s5cmdHandler(c *Cmd, r *report) {
 		r.mutates()
 		r.add(c.find(storageRemove, "Deletes the bucket "+infraList(args)+".", t...))
 	case "sync":
-		r.mutates()
-		if c.Has("--delete") {
-			r.add(c.find(storageDelete, "Syncs "+firstOf(args)+" to "+lastOf(args)+" and deletes what the source does not have.", lastOf(args)))
-			return
-		}
-		if storageRemote(lastOf(args), false) {
-			r.add(c.find(storageUpload, "Syncs "+firstOf(args)+" to "+lastOf(args)+".", lastOf(args)))
-		}
+		storageSync(c, r, args, storageSyncWords{deleted: "what the source does not have"}, c.Has("--delete"))
 	case "mv":
 		r.mutates()
 		r.add(c.find(storageRemove, "Moves "+firstOf(args)+" to "+lastOf(args)+"; the source is deleted.", t...))
