@@ -58,19 +58,10 @@ func (w *walker) appendWordFieldsOne(dst []string, word *syntax.Word) (fields []
 			case streamLiteral, streamDecoded:
 				fb.split(strings.TrimRight(out.text, "\n"), ifs)
 				dyn = dyn || !ifsKnown
-			case streamSecret, streamNetwork:
-				st = out
-				dyn = true
-				fb.lit("$(…)")
 			default:
+				st = substStream(st, out)
 				dyn = true
 				fb.lit("$(…)")
-				if st.kind == streamNone {
-					st = out
-					if st.kind == streamNone {
-						st.kind = streamUnknown
-					}
-				}
 			}
 		case *syntax.ArithmExp:
 			plainLit = false
@@ -220,19 +211,10 @@ func (w *walker) dblQuotedInto(q *syntax.DblQuoted, fb *fieldBuilder) (bool, str
 			switch out.kind {
 			case streamLiteral, streamDecoded:
 				fb.lit(strings.TrimRight(out.text, "\n"))
-			case streamSecret, streamNetwork:
-				st = out
-				dyn = true
-				fb.lit("$(…)")
 			default:
+				st = substStream(st, out)
 				dyn = true
 				fb.lit("$(…)")
-				if st.kind == streamNone {
-					st = out
-					if st.kind == streamNone {
-						st.kind = streamUnknown
-					}
-				}
 			}
 		case *syntax.ArithmExp:
 			w.walkSubst(p)
@@ -507,4 +489,21 @@ func expandBraces(s string, depth int) []string {
 		start = c + 1
 	}
 	return out
+}
+
+// substStream folds the output of a command substitution that is no known
+// text into st, the stream a word's value comes from: a secret or the
+// network always wins; any other output counts only when st has none yet,
+// and then as unknown at least.
+func substStream(st, out stream) stream {
+	if out.kind == streamSecret || out.kind == streamNetwork {
+		return out
+	}
+	if st.kind == streamNone {
+		st = out
+		if st.kind == streamNone {
+			st.kind = streamUnknown
+		}
+	}
+	return st
 }
