@@ -517,11 +517,9 @@ func sortedKeys(m map[string]envValue) []string {
 // spaces separate words, single and double quotes group them, a backslash
 // escapes the next character.
 func splitAlias(s string) []string {
-	var words []string
-	var cur strings.Builder
-	in := false
+	var w wordBuf
 	var quote byte
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s) && len(w.words) <= 256; i++ {
 		ch := s[i]
 		switch {
 		case quote != 0:
@@ -529,34 +527,23 @@ func splitAlias(s string) []string {
 				quote = 0
 			} else if ch == '\\' && quote == '"' && i+1 < len(s) {
 				i++
-				cur.WriteByte(s[i])
+				w.cur.WriteByte(s[i])
 			} else {
-				cur.WriteByte(ch)
+				w.cur.WriteByte(ch)
 			}
 		case ch == '\'' || ch == '"':
-			quote, in = ch, true
+			quote, w.in = ch, true
 		case ch == '\\' && i+1 < len(s):
 			i++
-			cur.WriteByte(s[i])
-			in = true
+			w.add(s[i])
 		case ch == ' ' || ch == '\t' || ch == '\n':
-			if in {
-				words = append(words, cur.String())
-				cur.Reset()
-				in = false
-			}
+			w.end()
 		default:
-			cur.WriteByte(ch)
-			in = true
-		}
-		if len(words) > 256 {
-			break
+			w.add(ch)
 		}
 	}
-	if in {
-		words = append(words, cur.String())
-	}
-	return words
+	w.end()
+	return w.words
 }
 
 // gitBuiltins are git's own commands: an alias of the same name is ignored.

@@ -172,11 +172,9 @@ func splitSegments(s string) []string {
 
 // lexWords splits a segment into words, removing quotes and backslashes.
 func lexWords(s string) []string {
-	var words []string
-	var b strings.Builder
-	in := false
+	var w wordBuf
 	var quote byte
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s) && len(w.words) <= 256; i++ {
 		ch := s[i]
 		switch {
 		case quote != 0:
@@ -184,44 +182,48 @@ func lexWords(s string) []string {
 				quote = 0
 				continue
 			}
-			b.WriteByte(ch)
+			w.cur.WriteByte(ch)
 		case ch == '\'' || ch == '"':
 			quote = ch
-			in = true
+			w.in = true
 		case ch == '\\' && i+1 < len(s):
 			i++
-			b.WriteByte(s[i])
-			in = true
+			w.add(s[i])
 		case ch == ' ' || ch == '\t' || ch == '\r' || ch == '<' || ch == '>':
-			if in {
-				words = append(words, b.String())
-				b.Reset()
-				in = false
-			}
+			w.end()
 		case ch == '$' && strings.HasPrefix(s[i:], "$IFS"):
-			if in {
-				words = append(words, b.String())
-				b.Reset()
-				in = false
-			}
+			w.end()
 			i += 3
 		case ch == '$' && strings.HasPrefix(s[i:], "${IFS}"):
-			if in {
-				words = append(words, b.String())
-				b.Reset()
-				in = false
-			}
+			w.end()
 			i += 5
 		default:
-			b.WriteByte(ch)
-			in = true
-		}
-		if len(words) > 256 {
-			break
+			w.add(ch)
 		}
 	}
-	if in {
-		words = append(words, b.String())
+	w.end()
+	return w.words
+}
+
+// wordBuf collects the words of a lexer a byte at a time; in says a word
+// has begun (an empty pair of quotes begins one).
+type wordBuf struct {
+	words []string
+	cur   strings.Builder
+	in    bool
+}
+
+// add adds ch to the current word.
+func (w *wordBuf) add(ch byte) {
+	w.cur.WriteByte(ch)
+	w.in = true
+}
+
+// end ends the current word, if one has begun.
+func (w *wordBuf) end() {
+	if w.in {
+		w.words = append(w.words, w.cur.String())
+		w.cur.Reset()
+		w.in = false
 	}
-	return words
 }
