@@ -37,13 +37,16 @@ import (
 // only.
 type Spool struct {
 	path string
+	// inPlace: the spool is drained where it is, not renamed aside first
+	// (where open files cannot be renamed).
+	inPlace bool
 }
 
 // SpoolPath is the spool that belongs to the database at dbPath.
 func SpoolPath(dbPath string) string { return dbPath + ".spool" }
 
 // NewSpool returns the spool at path.
-func NewSpool(path string) *Spool { return &Spool{path: path} }
+func NewSpool(path string) *Spool { return &Spool{path: path, inPlace: !renamesOpenFiles} }
 
 // maxSpoolLine bounds one spooled record; a larger action is cut (its
 // redacted text kept as a string) so that one write stays one line.
