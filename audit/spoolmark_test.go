@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/actionguard/actionguard/audit"
@@ -97,12 +96,7 @@ func TestDrainKilledAnywhereRepeatsNothing(t *testing.T) {
 			name := fmt.Sprintf("in place %v, killed %v", inPlace, stop)
 			t.Run(name, func(t *testing.T) {
 				ctx := context.Background()
-				db := filepath.Join(t.TempDir(), "actionguard.db")
-				st, err := store.Open(ctx, db)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer st.Close()
+				st, db := freshStore(t)
 				sp := audit.NewSpool(audit.SpoolPath(db))
 				if inPlace {
 					audit.DrainInPlace(sp)
@@ -141,12 +135,7 @@ func TestDrainKilledAnywhereRepeatsNothing(t *testing.T) {
 // drained from its start, whatever its length.
 func TestDrainMarkOfAnotherFileIsIgnored(t *testing.T) {
 	ctx := context.Background()
-	db := filepath.Join(t.TempDir(), "actionguard.db")
-	st, err := store.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, db := freshStore(t)
 	sp := audit.DrainInPlace(audit.NewSpool(audit.SpoolPath(db)))
 	spoolNumbered(t, sp, 0, 5)
 	// Killed after its only commit, before emptying the spool: the mark
