@@ -353,7 +353,8 @@ func (s *Spool) Size() int64 {
 // Records returns the spooled records, in order, without draining them: a
 // line that holds no readable record comes back as the record Drain would
 // append in its place (Kind SpoolDamageKind); the records of a drain under
-// way, or of one that stopped part-way, come first. A spool that does not
+// way, or of one that stopped part-way, come first (those it committed
+// too: the log's drain mark, not the file, says how far it got). A spool that does not
 // exist holds none. It reads the whole spool into memory; it is for tests and
 // diagnostics, Drain for moving records.
 func (s *Spool) Records() ([]Record, error) {
