@@ -232,7 +232,12 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record, mark *spoolMark) er
 		if r == nil {
 			return errors.New("audit: append: nil record")
 		}
-		if len(r.Action) > 0 {
+		switch {
+		case len(r.Action) == 0:
+		case mark != nil:
+			// Drained: the spool line's decoding validated the action.
+			r.Action = l.clean.redactValidAction(r.Action)
+		default:
 			r.Action = l.clean.redactAction(r.Action)
 		}
 		r.Reason = l.clean.redact(r.Reason)

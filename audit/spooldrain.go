@@ -217,13 +217,9 @@ func drainFile(ctx context.Context, l *Log, f *os.File, path string) (int, error
 		if len(batch) == 0 {
 			return nil
 		}
-		var mark *spoolMark
-		if marks != nil {
-			mark = &spoolMark{spool: name, mark: cur.mark()}
-		}
 		// Spool.Append redacted the secrets of every record; the personal
 		// data (and a damaged line's record, built here) are masked now.
-		if err := l.appendBatch(ctx, batch, mark); err != nil {
+		if err := l.appendBatch(ctx, batch, &spoolMark{spool: name, mark: cur.mark()}); err != nil {
 			return err
 		}
 		moved += len(batch)

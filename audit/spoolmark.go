@@ -38,8 +38,10 @@ type DrainMarks interface {
 	ClearDrainMark(ctx context.Context, spool string) error
 }
 
-// spoolMark is a batch's mark: the spool file it came from and how far
-// that file is drained once the batch is committed.
+// spoolMark is a drained batch's mark: the spool file it came from and
+// how far that file is drained once the batch is committed. A batch with a
+// mark holds only records spooledRecord gave, whose Action is valid JSON
+// (decoded by json.Unmarshal, or built by json.Marshal).
 type spoolMark struct {
 	spool string
 	mark  DrainMark
