@@ -60,6 +60,13 @@ func FuzzRedactJSON(f *testing.F) {
 		if len(data) > 0 && !json.Valid(out) {
 			t.Fatalf("RedactJSON(%q) = %q: not valid JSON", data, out)
 		}
+		if json.Valid(data) {
+			// The drain's path, which does not validate again.
+			var c cleanSet
+			if got, want := c.redactValidAction(data), c.redactAction(data); string(got) != string(want) {
+				t.Fatalf("redactValidAction(%q) = %q, redactAction %q", data, got, want)
+			}
+		}
 		if again := RedactJSON(out); string(again) != string(out) {
 			t.Fatalf("RedactJSON is not idempotent on %q:\n once  %q\n twice %q", data, out, again)
 		}

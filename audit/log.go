@@ -219,18 +219,25 @@ func (l *Log) Append(ctx context.Context, r *Record) error {
 // --jsonl, the server) pays one commit for many records. Either every record
 // is written or none is.
 func (l *Log) AppendBatch(ctx context.Context, rs []*Record) error {
-	return l.appendBatch(ctx, rs)
+	return l.appendBatch(ctx, rs, nil)
 }
 
-// appendBatch is AppendBatch. Redaction is idempotent, so records a spool
-// already redacted in part go through it whole again.
-func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
+// appendBatch is AppendBatch; a drain's batch carries its spool mark, kept
+// in the same transaction when the Storage keeps marks (DrainMarks).
+// Redaction is idempotent, so records a spool already redacted in part go
+// through it whole again.
+func (l *Log) appendBatch(ctx context.Context, rs []*Record, mark *spoolMark) error {
 	stamps := make([]bool, len(rs))
 	for i, r := range rs {
 		if r == nil {
 			return errors.New("audit: append: nil record")
 		}
-		if len(r.Action) > 0 {
+		switch {
+		case len(r.Action) == 0:
+		case mark != nil:
+			// Drained: the spool line's decoding validated the action.
+			r.Action = l.clean.redactValidAction(r.Action)
+		default:
 			r.Action = l.clean.redactAction(r.Action)
 		}
 		r.Reason = l.clean.redact(r.Reason)
@@ -281,7 +288,7 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
 		return nil
 	}
 	for attempt := 0; ; attempt++ {
-		err = l.st.AppendAuditBatch(ctx, rs, seal)
+		err = l.store(ctx, rs, seal, mark)
 		if !errors.Is(err, errNeedsMarker) || attempt == 3 {
 			break
 		}
@@ -296,6 +303,20 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record) error {
 	}
 	l.checkpointAfter(ctx, rs, key != nil)
 	return nil
+}
+
+// store writes a sealed batch, with its spool mark when there is one.
+func (l *Log) store(ctx context.Context, rs []*Record, seal func(*Record, Tip) error, mark *spoolMark) error {
+	if dm := l.drainMarks(); mark != nil && dm != nil {
+		return dm.AppendAuditBatchMarked(ctx, rs, seal, mark.spool, mark.mark)
+	}
+	return l.st.AppendAuditBatch(ctx, rs, seal)
+}
+
+// drainMarks is the Storage's DrainMarks, nil when it keeps none.
+func (l *Log) drainMarks() DrainMarks {
+	dm, _ := l.st.(DrainMarks)
+	return dm
 }
 
 var (

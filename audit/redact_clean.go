@@ -127,6 +127,16 @@ func (c *cleanSet) redactJSON(raw []byte) []byte { return redactJSONWith(raw, c.
 // action.
 func (c *cleanSet) redactAction(raw []byte) []byte { return redactActionWith(raw, c.redact) }
 
+// redactValidAction is redactAction for raw known to be valid JSON (a
+// drained record's), which is not validated again.
+func (c *cleanSet) redactValidAction(raw []byte) []byte {
+	out, spaced := redactValidJSONSpaced(raw, c.redact)
+	if !spaced {
+		return out
+	}
+	return compact(out)
+}
+
 // redactActionWith is compact(redactJSONWith(raw, redact)). An action with
 // no space between its tokens (every one the front door encodes) is not
 // scanned a third time to compact it.

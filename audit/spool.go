@@ -37,13 +37,16 @@ import (
 // only.
 type Spool struct {
 	path string
+	// inPlace: the spool is drained where it is, not renamed aside first
+	// (where open files cannot be renamed).
+	inPlace bool
 }
 
 // SpoolPath is the spool that belongs to the database at dbPath.
 func SpoolPath(dbPath string) string { return dbPath + ".spool" }
 
 // NewSpool returns the spool at path.
-func NewSpool(path string) *Spool { return &Spool{path: path} }
+func NewSpool(path string) *Spool { return &Spool{path: path, inPlace: !renamesOpenFiles} }
 
 // maxSpoolLine bounds one spooled record; a larger action is cut (its
 // redacted text kept as a string) so that one write stays one line.
@@ -350,7 +353,8 @@ func (s *Spool) Size() int64 {
 // Records returns the spooled records, in order, without draining them: a
 // line that holds no readable record comes back as the record Drain would
 // append in its place (Kind SpoolDamageKind); the records of a drain under
-// way, or of one that stopped part-way, come first. A spool that does not
+// way, or of one that stopped part-way, come first (those it committed
+// too: the log's drain mark, not the file, says how far it got). A spool that does not
 // exist holds none. It reads the whole spool into memory; it is for tests and
 // diagnostics, Drain for moving records.
 func (s *Spool) Records() ([]Record, error) {

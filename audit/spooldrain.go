@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/actionguard/actionguard/internal/lockfile"
 )
@@ -38,14 +39,17 @@ func (s *Spool) drainLockPath() string { return s.path + ".drain" }
 // there while hook calls and streams write to a new spool (a writer that
 // still had the old file open follows the name: see lockedWrite). Where
 // an open file cannot be renamed (Windows), the spool is drained in place
-// under its lock, as writers wait.
+// under its lock, as writers wait, and emptied.
 //
-// When appending fails, the records not appended stay in the taken file
-// (or the spool), and the next drain moves them first: none is appended
-// twice, since a batch commits whole or not at all and the committed
-// prefix is cut away. A drain that is killed part-way leaves its taken
-// file whole; the next drain appends the batches it had committed again
-// (a repeat, never a loss).
+// A drain that fails or is killed part-way leaves its file (the taken one,
+// or the spool) whole, and the next drain moves what it holds first. Over
+// a Storage that keeps drain marks (DrainMarks: store.SQLite), each batch
+// commits with the mark of how far into the file it reaches, and the next
+// drain goes on after the last mark committed: every record reaches the
+// log exactly once, wherever the drain stopped. Over one that keeps none,
+// the committed prefix is cut away after an error, and a drain killed
+// between a commit and that cut appends the batch again (a repeat, never
+// a loss).
 func (s *Spool) Drain(ctx context.Context, l *Log) (int, error) {
 	if !exists(s.path) && !exists(s.takenPath()) {
 		return 0, nil
@@ -120,7 +124,7 @@ func (s *Spool) drainTaken(ctx context.Context, l *Log) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("audit: drain: %w", err)
 	}
-	moved, err := drainFile(ctx, l, f)
+	moved, err := drainFile(ctx, l, f, s.takenPath())
 	f.Close()
 	if err != nil {
 		return moved, err
@@ -128,7 +132,22 @@ func (s *Spool) drainTaken(ctx context.Context, l *Log) (int, error) {
 	if err := os.Remove(s.takenPath()); err != nil {
 		return moved, fmt.Errorf("audit: drain: removing the drained spool: %w", err)
 	}
-	return moved, nil
+	return moved, clearMark(ctx, l, s.takenPath())
+}
+
+// clearMark forgets the drain mark of the file at path, which is gone or
+// empty now. A mark left behind (the drain killed just before) is
+// harmless: the next file of that name does not begin with the bytes it
+// describes, so it is drained from its start (see resume).
+func clearMark(ctx context.Context, l *Log, path string) error {
+	dm := l.drainMarks()
+	if dm == nil {
+		return nil
+	}
+	if err := dm.ClearDrainMark(ctx, filepath.Base(path)); err != nil {
+		return fmt.Errorf("audit: drain: %w", err)
+	}
+	return nil
 }
 
 // takeAndDrain renames the spool aside under its exclusive lock and
@@ -150,54 +169,71 @@ func (s *Spool) takeAndDrain(ctx context.Context, l *Log) (int, error) {
 	if fi, err := f.Stat(); err == nil && fi.Size() == 0 {
 		return 0, nil
 	}
-	if os.Rename(s.path, s.takenPath()) != nil {
-		moved, err := drainFile(ctx, l, f)
-		if err != nil {
-			return moved, err
-		}
-		if err := f.Truncate(0); err != nil {
-			return moved, fmt.Errorf("audit: drain: emptying the spool: %w", err)
-		}
-		return moved, nil
+	if s.inPlace || os.Rename(s.path, s.takenPath()) != nil {
+		return drainInPlace(ctx, l, f, s.path)
 	}
 	lockfile.Unlock(f)
 	return s.drainTaken(ctx, l)
 }
 
-// drainFile moves every record of the spool file f into l, in order. On
-// an error f keeps only what was not appended.
-func drainFile(ctx context.Context, l *Log, f *os.File) (int, error) {
-	// Records are read a line at a time and appended a batch at a time, so
-	// memory stays bounded by the batch whatever the spool's size.
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
+// drainInPlace drains the spool f (at path) where it is, under its
+// exclusive lock, and empties it: where an open file cannot be renamed
+// (Windows). Its marks make a drain killed part-way, even between the last
+// commit and the emptying, resume after what it committed.
+func drainInPlace(ctx context.Context, l *Log, f *os.File, path string) (int, error) {
+	moved, err := drainFile(ctx, l, f, path)
+	if err != nil {
+		return moved, err
+	}
+	if err := f.Truncate(0); err != nil {
+		return moved, fmt.Errorf("audit: drain: emptying the spool: %w", err)
+	}
+	return moved, clearMark(ctx, l, path)
+}
+
+// drainFile moves every record of the spool file f (at path) into l, in
+// order, from where the last drain of it stopped. On an error, over a
+// Storage without drain marks, f keeps only what was not appended.
+func drainFile(ctx context.Context, l *Log, f *os.File, path string) (int, error) {
+	marks, name := l.drainMarks(), filepath.Base(path)
+	cur, err := resume(ctx, marks, name, f)
+	if err != nil {
 		return 0, fmt.Errorf("audit: drain: %w", err)
 	}
+	// Records are read a line at a time and appended a batch at a time, so
+	// memory stays bounded by the batch whatever the spool's size.
 	rd := bufio.NewReaderSize(f, 64<<10)
 	var batch []*Record
 	batchBytes := 0
 	moved := 0
-	var off, done int64 // bytes read; bytes whose records are committed
+	var done int64 // bytes whose records are committed
+	failed := func(err error) error {
+		if marks != nil {
+			return fmt.Errorf("audit: drain: %w", err)
+		}
+		return keepFrom(f, done, err)
+	}
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
 		// Spool.Append redacted the secrets of every record; the personal
 		// data (and a damaged line's record, built here) are masked now.
-		if err := l.appendBatch(ctx, batch); err != nil {
+		if err := l.appendBatch(ctx, batch, &spoolMark{spool: name, mark: cur.mark()}); err != nil {
 			return err
 		}
 		moved += len(batch)
-		done = off
+		done = cur.off
 		clear(batch)
 		batch, batchBytes = batch[:0], 0
 		return nil
 	}
 	for {
 		line, rerr := rd.ReadBytes('\n')
-		off += int64(len(line))
+		cur.read(line)
 		cut := rerr == io.EOF && len(line) > 0
 		if rerr != nil && rerr != io.EOF {
-			return moved, keepFrom(f, done, fmt.Errorf("reading the spool: %w", rerr))
+			return moved, failed(fmt.Errorf("reading the spool: %w", rerr))
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			batch = append(batch, spooledRecord(bytes.TrimSuffix(line, []byte("\n")), cut))
@@ -205,7 +241,7 @@ func drainFile(ctx context.Context, l *Log, f *os.File) (int, error) {
 		}
 		if len(batch) >= drainBatch || batchBytes >= drainBatchBytes {
 			if err := flush(); err != nil {
-				return moved, keepFrom(f, done, err)
+				return moved, failed(err)
 			}
 		}
 		if rerr == io.EOF {
@@ -213,13 +249,13 @@ func drainFile(ctx context.Context, l *Log, f *os.File) (int, error) {
 		}
 	}
 	if err := flush(); err != nil {
-		return moved, keepFrom(f, done, err)
+		return moved, failed(err)
 	}
 	return moved, nil
 }
 
 // keepFrom leaves in the spool file f only what was not appended (from
-// byte done on), after err.
+// byte done on), after err: for a Storage without drain marks.
 func keepFrom(f *os.File, done int64, err error) error {
 	if done > 0 {
 		if rest, rerr := io.ReadAll(io.NewSectionReader(f, done, 1<<62)); rerr == nil {

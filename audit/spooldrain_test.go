@@ -16,13 +16,21 @@ import (
 // spoolAndLog is a spool beside a fresh database and the database's log.
 func spoolAndLog(t *testing.T) (*audit.Spool, *audit.Log, string) {
 	t.Helper()
+	st, db := freshStore(t)
+	return audit.NewSpool(audit.SpoolPath(db)), audit.New(st), db
+}
+
+// freshStore is a new database in a temporary folder, closed when the
+// test ends, and its path.
+func freshStore(t *testing.T) (*store.SQLite, string) {
+	t.Helper()
 	db := filepath.Join(t.TempDir(), "actionguard.db")
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return audit.NewSpool(audit.SpoolPath(db)), audit.New(st), db
+	return st, db
 }
 
 func numbered(writer string, i int) *audit.Record {

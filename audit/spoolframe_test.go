@@ -151,6 +151,11 @@ func FuzzSpoolFrame(f *testing.F) {
 			if r.Kind == SpoolDamageKind && (r.Verdict == "allow" || r.Error == "") {
 				t.Fatalf("a damaged line became %+v", r)
 			}
+			// The drain redacts a drained action without validating it
+			// again (redactValidAction): it must be valid JSON.
+			if len(r.Action) > 0 && !json.Valid(r.Action) {
+				t.Fatalf("a spool line gave an action that is not JSON: %q", r.Action)
+			}
 		}
 	})
 }

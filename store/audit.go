@@ -32,6 +32,56 @@ func (s *SQLite) AppendAudit(ctx context.Context, r *audit.Record, seal func(*au
 // order, each on the tip the one before it made, and inserted in one
 // BEGIN IMMEDIATE transaction; all of them are written or none.
 func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal func(*audit.Record, audit.Tip) error) error {
+	return s.appendAuditBatch(ctx, rs, seal, nil)
+}
+
+// SQLite keeps the marks of spool drains.
+var _ audit.DrainMarks = (*SQLite)(nil)
+
+// AppendAuditBatchMarked implements audit.DrainMarks: AppendAuditBatch,
+// with the spool's mark set in the same transaction.
+func (s *SQLite) AppendAuditBatchMarked(ctx context.Context, rs []*audit.Record, seal func(*audit.Record, audit.Tip) error, spool string, m audit.DrainMark) error {
+	return s.appendAuditBatch(ctx, rs, seal, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO spool_drains (spool, offset_bytes, digest) VALUES (?, ?, ?)
+			ON CONFLICT (spool) DO UPDATE SET offset_bytes = excluded.offset_bytes, digest = excluded.digest`,
+			spool, m.Offset, m.Digest); err != nil {
+			return fmt.Errorf("recording how far the drain got: %w", err)
+		}
+		return nil
+	})
+}
+
+// DrainMark implements audit.DrainMarks.
+func (s *SQLite) DrainMark(ctx context.Context, spool string) (audit.DrainMark, error) {
+	var m audit.DrainMark
+	err := s.retry(ctx, func() error {
+		err := s.db.QueryRowContext(ctx, `SELECT offset_bytes, digest FROM spool_drains WHERE spool = ?`, spool).Scan(&m.Offset, &m.Digest)
+		if errors.Is(err, sql.ErrNoRows) {
+			m, err = audit.DrainMark{}, nil
+		}
+		return err
+	})
+	if err != nil {
+		return audit.DrainMark{}, fmt.Errorf("store: reading the drain mark of %s: %w", spool, err)
+	}
+	return m, nil
+}
+
+// ClearDrainMark implements audit.DrainMarks.
+func (s *SQLite) ClearDrainMark(ctx context.Context, spool string) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM spool_drains WHERE spool = ?`, spool)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: clearing the drain mark of %s: %w", spool, err)
+	}
+	return nil
+}
+
+// appendAuditBatch is AppendAuditBatch, with also run in its transaction
+// after the records are inserted (nil: nothing more).
+func (s *SQLite) appendAuditBatch(ctx context.Context, rs []*audit.Record, seal func(*audit.Record, audit.Tip) error, also func(*sql.Tx) error) error {
 	if len(rs) == 0 {
 		return nil
 	}
@@ -74,7 +124,13 @@ func (s *SQLite) AppendAuditBatch(ctx context.Context, rs []*audit.Record, seal 
 		if err := flush(n); err != nil {
 			return err
 		}
-		return learnContacts(ctx, tx, codec.LearnedContacts(rs))
+		if err := learnContacts(ctx, tx, codec.LearnedContacts(rs)); err != nil {
+			return err
+		}
+		if also != nil {
+			return also(tx)
+		}
+		return nil
 	})
 }
 

@@ -170,6 +170,18 @@ CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
 CREATE INDEX audit_decision_id ON audit (decision_id) WHERE decision_id IS NOT NULL;
 `},
+	{version: 9, name: "how far the drain of a spool got", sql: `
+-- A drain moves a spool's records into the log a batch at a time; each
+-- batch's transaction also sets how far into the spool file it reaches
+-- (the bytes' SHA-256 says which file they were), so a drain killed
+-- part-way resumes after what it committed and appends nothing twice.
+-- One row per spool file name; removed once the file is drained.
+CREATE TABLE spool_drains (
+	spool        TEXT PRIMARY KEY,   -- the spool file's name
+	offset_bytes INTEGER NOT NULL,   -- its first offset_bytes bytes are in the log
+	digest       TEXT NOT NULL       -- SHA-256 of those bytes, lowercase hex
+) STRICT;
+`},
 }
 
 // ErrSchemaTooNew is returned by Open for a database written by a newer

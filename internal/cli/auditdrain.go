@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/actionguard/actionguard/audit"
 	"github.com/actionguard/actionguard/internal/bgdrain"
@@ -44,6 +45,16 @@ func (a *app) runAuditDrain(ctx context.Context) error {
 		return err
 	}
 	defer st.Close()
+	stopProfile, err := a.cpuProfileTo("ACTIONGUARD_DRAIN_CPUPROFILE")
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
+	if a.env.Getenv("GOGC") == "" {
+		// As for a stream: a drain keeps a batch alive at most, and the
+		// collector would otherwise run every few hundred records.
+		defer debug.SetGCPercent(debug.SetGCPercent(streamGCPercent))
+	}
 	n, err := audit.NewSpool(audit.SpoolPath(path)).Drain(ctx, audit.New(st))
 	if err != nil {
 		return fmt.Errorf("moving spooled decisions into the audit log (%d moved): %w", n, err)

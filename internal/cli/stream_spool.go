@@ -73,18 +73,23 @@ func (s *spoolLog) Close() error {
 // cpuProfile starts the CPU profile ACTIONGUARD_CPUPROFILE asks for (a
 // diagnostic: the profile of the whole command, for bench/serveload and
 // bench/run.sh) and returns what stops it; nothing when it is not set.
-func (a *app) cpuProfile() (stop func(), err error) {
-	path := a.env.Getenv("ACTIONGUARD_CPUPROFILE")
+func (a *app) cpuProfile() (stop func(), err error) { return a.cpuProfileTo("ACTIONGUARD_CPUPROFILE") }
+
+// cpuProfileTo is cpuProfile with the file named by the variable env:
+// `audit drain` has its own (ACTIONGUARD_DRAIN_CPUPROFILE), since a
+// stream that starts it in the background passes its environment on.
+func (a *app) cpuProfileTo(env string) (stop func(), err error) {
+	path := a.env.Getenv(env)
 	if path == "" {
 		return func() {}, nil
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return nil, &exitError{code: ExitError, err: fmt.Errorf("ACTIONGUARD_CPUPROFILE: %w", err)}
+		return nil, &exitError{code: ExitError, err: fmt.Errorf("%s: %w", env, err)}
 	}
 	if err := pprof.StartCPUProfile(f); err != nil {
 		f.Close()
-		return nil, &exitError{code: ExitError, err: fmt.Errorf("ACTIONGUARD_CPUPROFILE: %w", err)}
+		return nil, &exitError{code: ExitError, err: fmt.Errorf("%s: %w", env, err)}
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
