@@ -15,6 +15,22 @@ cd "$(dirname "$0")/.."
 # took prints how long the stage that began at $1 (in $SECONDS) took.
 took() { echo "    ($(( SECONDS - $1 )) s)"; }
 
+# cpu_used sets cpu to the CPU seconds (user + system) of this shell's
+# finished child processes, theirs included: a stage's CPU beside its wall
+# time says whether it waited or worked, which on a shared machine the wall
+# time alone does not. It is 0 where /proc is not there. It sets a variable
+# rather than printing: in $(…) it would read a subshell's.
+cpu_used() {
+	local stat ticks
+	cpu=0
+	read -r stat 2>/dev/null </proc/$BASHPID/stat || return 0
+	stat=${stat##*) }
+	# shellcheck disable=SC2086 # the fields after the command's name
+	set -- $stat
+	ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
+	cpu=$(( (${14} + ${15}) / ticks ))
+}
+
 go version
 go mod download
 
@@ -107,22 +123,90 @@ race_re=$(printf '%s\n' "${raced[@]}" | paste -sd'|')
 mapfile -t plain < <(go list ./... | grep -Ev "^($race_re)\$")
 go build -o "$ACTIONGUARD_ARTIFACTS/testsum" ./scripts/testsum
 
+# The packages whose tests took longest in the last CI runs
+# (docs/benchmarks.md) are named first. go test starts the test binaries in
+# the order it is given them, each once the packages named before it are
+# built; in the alphabet's order internal/cli, the longest, started late and
+# ran on alone at the end.
+slow_first=(
+	internal/cli internal/gen/adversarial analyze/shell audit/internal/spoolcrash evaluate guard
+	internal/mcpcmd internal/gen/progspec internal/workctx internal/archtest cmd/actionguard-hook
+	server store store/postgres internal/hookrun audit internal/frontdoor mcpproxy undo
+)
+# slowest_first reads import paths, one a line, and prints them again:
+# those in slow_first first, in its order, then the others as they came.
+slowest_first() {
+	local all p q named
+	mapfile -t all
+	for q in "${slow_first[@]}"; do
+		for p in "${all[@]}"; do
+			[ "$p" != "$mod/$q" ] || echo "$p"
+		done
+	done
+	for p in "${all[@]}"; do
+		named=false
+		for q in "${slow_first[@]}"; do
+			[ "$p" != "$mod/$q" ] || named=true
+		done
+		$named || echo "$p"
+	done
+}
+mapfile -t raced < <(printf '%s\n' "${raced[@]}" | slowest_first)
+mapfile -t plain < <(printf '%s\n' "${plain[@]}" | slowest_first)
+
 # The supported platforms (README): every package, tests included, builds
-# and vets for each of the four other targets, one after another (each
-# uses both cores; run beside the tests at a lower priority they starved
-# and the whole run took longer). Then the plain tests and the race run go
-# on at once: each waits on its large packages one at a time (the
-# compiler's critical path, a test binary's slow test), so together they
-# keep both cores busy. The race run's output is shown once it ends, the
-# plain run's as it goes: one line a package, the output of what failed,
-# and at the end the slowest tests and every skipped test with its reason.
-cross_targets=(darwin/arm64 darwin/amd64 windows/amd64 linux/arm64)
+# and vets for each of the four other targets, two targets at a time. Each
+# vet waits, between its large packages, on one compile at a time
+# (analyze/shell, the targets' own modernc.org/sqlite/lib), so a second
+# target beside it takes the idle core. (Beside the tests, at a lower
+# priority, the vets starved and the whole run took longer.) Each vet's
+# output is kept in a file and shown when the pair ends.
+cross_targets=(darwin/arm64 windows/amd64 darwin/amd64 linux/arm64)
 echo "--- cross-builds ${cross_targets[*]}"
-for target in "${cross_targets[@]}"; do
-	t0=$SECONDS
-	GOOS=${target%/*} GOARCH=${target#*/} go vet ./...
-	echo "$target: ok ($((SECONDS - t0)) s)"
+cross_dir=$(mktemp -d)
+# vet_target vets every package for the target $1 (GOOS/GOARCH), its output
+# in $cross_dir, and says how long it took.
+vet_target() {
+	local t0=$SECONDS out
+	out="$cross_dir/${1//\//-}.txt"
+	if GOOS=${1%/*} GOARCH=${1#*/} go vet ./... >"$out" 2>&1; then
+		echo "$1: ok ($((SECONDS - t0)) s)" >>"$out"
+	else
+		echo "$1: FAILED ($((SECONDS - t0)) s)" >>"$out"
+		return 1
+	fi
+}
+cross_status=0
+t0=$SECONDS
+cpu_used; cpu0=$cpu
+for ((i = 0; i < ${#cross_targets[@]}; i += 2)); do
+	pair=("${cross_targets[@]:i:2}")
+	pids=()
+	for target in "${pair[@]}"; do
+		vet_target "$target" &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || cross_status=1
+	done
+	for target in "${pair[@]}"; do
+		cat "$cross_dir/${target//\//-}.txt"
+	done
 done
+rm -rf "$cross_dir"
+cpu_used
+echo "cross-builds: $((SECONDS - t0)) s, $((cpu - cpu0)) s of CPU"
+if [ "$cross_status" != 0 ]; then
+	echo "a cross-build failed (above)" >&2; exit 1
+fi
+
+# Then the plain tests and the race run go on at once: each waits on its
+# large packages one at a time (the compiler's critical path, a test
+# binary's slow test), so together they keep both cores busy. The race run's
+# output is shown once it ends, the plain run's as it goes: one line a
+# package, the output of what failed, and at the end the slowest tests and
+# every skipped test with its reason.
+#
 # The tests run with -vet=off: go vet ./... above has vetted every
 # package, its tests included, with every analyzer (go test's own vet is
 # a subset of them, and a second pass over each package).
@@ -131,18 +215,28 @@ echo "--- go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]}
 	# An interrupted run leaves nothing behind.
 	trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 	began=$SECONDS
+	cpu_used; cpu0=$cpu
 	status=0
 	race_json="$ACTIONGUARD_ARTIFACTS/test-race.json"
 	if $race; then
-		env "${race_tmp[@]}" CGO_ENABLED=1 go test -race -vet=off -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
+		# The transpiled SQLite and its C library are built without the
+		# race detector's instrumentation: their heap is memory they map
+		# themselves, which the detector does not track, and instrumenting
+		# every access cost store's TestStore 4.8 times the CPU
+		# (docs/benchmarks.md). Our packages and the driver keep it; cmd/go
+		# passes -race to the compiler before the per-package flags.
+		env "${race_tmp[@]}" CGO_ENABLED=1 go test -race -gcflags='modernc.org/sqlite/lib=-race=false' -gcflags='modernc.org/libc/...=-race=false' \
+			-vet=off -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
 	else
 		env "${race_tmp[@]}" go test -vet=off -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
 	fi
 	race_pid=$!
 	go test -vet=off -count=1 -timeout 30m -json "${plain[@]}" || status=1
-	echo "plain tests: $((SECONDS - began)) s"
+	cpu_used; plain_cpu=$((cpu - cpu0))
+	echo "plain tests: $((SECONDS - began)) s, $plain_cpu s of CPU"
 	wait "$race_pid" || status=1
-	echo "race tests: $((SECONDS - began)) s"
+	cpu_used
+	echo "race tests: $((SECONDS - began)) s, $((cpu - cpu0 - plain_cpu)) s of CPU"
 	cat "$race_json"
 	exit $status
 } | "$ACTIONGUARD_ARTIFACTS/testsum"

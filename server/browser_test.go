@@ -18,6 +18,9 @@ import (
 )
 
 func TestApprovalPageInChromium(t *testing.T) {
+	// The browser tests run at once: each has its own server and store,
+	// and most of their time waits on Chromium or on a page's countdown.
+	t.Parallel()
 	browsertest.Chromium(t) // skip before starting the server
 	e := newEnv(t)
 	// Started after the server, the browser closes before it shuts down.
@@ -127,6 +130,9 @@ func TestApprovalPageInChromium(t *testing.T) {
 // ticked again) and approved with one click, each with its own decision; a
 // group with DANGEROUS requests cannot be approved, only rejected.
 func TestBatchReviewInChromium(t *testing.T) {
+	// The browser tests run at once: each has its own server and store,
+	// and most of their time waits on Chromium or on a page's countdown.
+	t.Parallel()
 	browsertest.Chromium(t) // skip before starting the server
 	e := newEnv(t)
 	ctx, console := browsertest.Start(t, browsertest.WindowSize(1440, 1100), browsertest.Timeout(90*time.Second))

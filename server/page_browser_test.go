@@ -192,6 +192,9 @@ var mcpSummary = approval.Summary{Tool: "mcp__filesystem_and_payments_server__wr
 // and a desktop's width: nothing sticks out of the window or sits on top of
 // its neighbour, "Sign out" is on screen, long names wrap.
 func TestPageLayoutInChromium(t *testing.T) {
+	// The browser tests run at once: each has its own server and store,
+	// and most of their time waits on Chromium or on a page's countdown.
+	t.Parallel()
 	browsertest.Chromium(t) // skip before starting the server
 	for _, w := range []int{360, 420, 768, 1280} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
@@ -245,6 +248,9 @@ func TestPageLayoutInChromium(t *testing.T) {
 // the countdown pauses, and goes on where it stopped once the person is
 // back.
 func TestCountdownWaitsForAPersonInChromium(t *testing.T) {
+	// The browser tests run at once: each has its own server and store,
+	// and most of their time waits on Chromium or on a page's countdown.
+	t.Parallel()
 	browsertest.Chromium(t)
 	e := newEnv(t)
 	caution := approval.Summary{Tool: "Bash", Verdict: "confirm", Level: "cautious", Risk: 3, Reason: "Installs a package."}
@@ -320,6 +326,9 @@ func TestCountdownWaitsForAPersonInChromium(t *testing.T) {
 // and lists), names the proxy's directory for what it is, and shows the
 // headline's code as code, without backticks.
 func TestToolCallArgumentsInChromium(t *testing.T) {
+	// The browser tests run at once: each has its own server and store,
+	// and most of their time waits on Chromium or on a page's countdown.
+	t.Parallel()
 	browsertest.Chromium(t)
 	e := newEnv(t)
 	id := openRequest(t, e.st, mcpWrite, mcpSummary)

@@ -21,6 +21,8 @@ import (
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/actionguard/actionguard/internal/testwait"
 )
 
 // Chromium finds the browser: $ACTIONGUARD_CHROMIUM, else chromium on PATH
@@ -114,14 +116,18 @@ func WindowSize(width, height int) Option {
 	return func(o *options) { o.width, o.height = width, height }
 }
 
-// Timeout bounds everything done with the tab (default 90 s).
+// Timeout is the least time everything done with the tab may take
+// (default 90 s). The tab's deadline is the later of it and testwait's,
+// near the test binary's own: on a loaded machine, or beside other
+// browsers, a page that is merely slow is not a failure.
 func Timeout(d time.Duration) Option {
 	return func(o *options) { o.timeout = d }
 }
 
 // Start opens headless Chromium (see Chromium: without a browser the test
-// is skipped) and returns a tab's context, whose actions are bounded by the
-// timeout, and the Console that collects what its pages log and throw.
+// is skipped) and returns a tab's context, whose actions are bounded by
+// the deadline (see Timeout), and the Console that collects what its pages
+// log and throw.
 //
 // The browser closes when the test ends, through t.Cleanup. Cleanups run
 // last in, first out: start the browser after the servers it visits, so
@@ -148,7 +154,11 @@ func Start(t testing.TB, opts ...Option) (context.Context, *Console) {
 	t.Cleanup(cancelAlloc)
 	ctx, cancel := chromedp.NewContext(alloc)
 	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(ctx, o.timeout)
+	deadline := testwait.Deadline(t)
+	if least := time.Now().Add(o.timeout); least.After(deadline) {
+		deadline = least
+	}
+	ctx, cancelTimeout := context.WithDeadline(ctx, deadline)
 	t.Cleanup(cancelTimeout)
 
 	console := new(Console)
