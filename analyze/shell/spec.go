@@ -137,6 +137,7 @@ const (
 	attrSends                              // what the program is given (its operands' text, its standard input) is sent to another machine
 	attrSendsFiles                         // its operands are local files whose content is sent to another machine
 	attrScript                             // each operand is a shell command the program runs (hyperfine)
+	attrRunsOps                            // each operand is a file whose content the program runs as its commands (tmux source-file, gnuplot FILE)
 )
 
 // stdinByOption is the stdinMax of a program that reads its commands
@@ -320,7 +321,7 @@ func isAttrWord(w string) bool {
 		return true
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin", "skipopts":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin", "skipopts", "runsops":
 		return true
 	}
 	return false
@@ -536,6 +537,8 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.attrs |= attrSends | attrSendsFiles
 		case a == "script":
 			s.attrs |= attrScript
+		case a == "runsops":
+			s.attrs |= attrRunsOps
 		case a == "wrap":
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip = 0

@@ -155,12 +155,30 @@ func readsStdinCommands(c *Cmd) bool {
 }
 
 // runFiles judges the files c's options name for it to run (the options
-// its spec tags runs: gdb -x, lldb -s, emacs -l, make -f, sqlite3 -init):
-// a process substitution that downloads, standard input fed from the
-// network (-x /dev/stdin), a file downloaded earlier on the line.
+// its spec tags runs: gdb -x, lldb -s, emacs -l, make -f, sqlite3 -init,
+// gradle --init-script, cmake -P) and, when its spec says runsops, its
+// operands (tmux source-file FILE, gnuplot FILE): a process substitution
+// that downloads, standard input fed from the network (-x /dev/stdin, -),
+// a URL, a file downloaded earlier on the line.
 func (w *walker) runFiles(c *Cmd, in stream) {
 	av := c.Argv()
 	stdinRead := readsStdinCommands(c) // stdinCommands judges those
+	if s := av.Spec(); s != nil && s.attrs&attrRunsOps != 0 {
+		for k, op := range av.Operands {
+			at := -1
+			if k < len(av.OperandArg) {
+				at = av.OperandArg[k]
+			}
+			how := "the file " + op
+			switch {
+			case op == "-" || isStdinPath(op):
+				how = "its standard input"
+			case at >= 0 && at < len(c.proc) && c.proc[at].kind != streamNone:
+				how = "a process substitution"
+			}
+			w.runFile(c, w.runFileStream(c, at, op, in), how)
+		}
+	}
 	for _, o := range av.Opts {
 		if o.Unknown || o.Tags&TagRuns == 0 || !o.HasValue || o.Negated {
 			continue
@@ -185,6 +203,11 @@ func (w *walker) runFileStream(c *Cmd, at int, name string, in stream) stream {
 	}
 	if name == "-" || isStdinPath(name) {
 		return in
+	}
+	if runsURL(name) {
+		// gradle --init-script URL, tmux source-file URL: the program
+		// fetches the file it runs.
+		return stream{kind: streamNetwork, what: "the download " + name}
 	}
 	return w.fileStream(name, at >= 0 && at < len(c.Dynamic) && c.Dynamic[at])
 }
@@ -250,4 +273,11 @@ func (w *walker) parallelLines(argv []string, dyn []bool, in stream, text string
 	w.r.record(c)
 	w.stdinCommands(c, in)
 	return c, true
+}
+
+// runsURL reports whether a file a program runs is named by a URL it
+// fetches (http, https, ftp).
+func runsURL(name string) bool {
+	l := strings.ToLower(name)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "ftp://")
 }

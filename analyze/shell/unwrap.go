@@ -412,8 +412,8 @@ func (w *walker) wrapperArgs(name string, argv []string, dyn []bool) (int, bool)
 		switch {
 		case name == "script":
 			return 0, false // an interactive shell recorded to a file
-		case name == "sg" && len(av.OperandArg) > 1:
-			at := av.OperandArg[1] + 1
+		case name == "sg" && len(sgOperands(argv, av.OperandArg)) > 1:
+			at := sgOperands(argv, av.OperandArg)[1] + 1
 			if (argv[at] == "-c" || argv[at] == "--command") && at+1 < len(argv) {
 				w.r.script(argv[at+1], w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), "sg runs")
 				return -1, true // sg group -c command
@@ -731,4 +731,13 @@ func exportedFunction(name, val string) (string, bool) {
 		return "", false
 	}
 	return body, strings.TrimSpace(body) != ""
+}
+
+// sgOperands are the places of sg's operands after its "-" (sg - GROUP
+// [COMMAND]: a login environment, not a group named "-").
+func sgOperands(argv []string, ops []int) []int {
+	if len(ops) > 0 && ops[0]+1 < len(argv) && argv[ops[0]+1] == "-" {
+		return ops[1:]
+	}
+	return ops
 }

@@ -14,11 +14,11 @@ var knownAttrs = map[string]bool{
 // isAttrWord reports whether w reads as an attribute at the end of a
 // header: the format's attributes and the shell analysis' own ("wrap",
 // "wrap=N", "root", "into=N", "sends", "sendsfiles", "script", "stdin",
-// "stdin=N", "skipopts"). A
+// "stdin=N", "skipopts", "runsops"). A
 // subcommand word that is one cannot be written.
 func isAttrWord(w string) bool {
 	return knownAttrs[w] || w == "wrap" || strings.HasPrefix(w, "wrap=") || w == "root" || strings.HasPrefix(w, "into=") || w == "sends" || w == "sendsfiles" || w == "script" ||
-		w == "stdin" || strings.HasPrefix(w, "stdin=") || w == "skipopts"
+		w == "stdin" || strings.HasPrefix(w, "stdin=") || w == "skipopts" || w == "runsops"
 }
 
 // specSection is a block of a spec file (its header, comment lines above
