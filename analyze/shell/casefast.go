@@ -28,7 +28,13 @@ func isASCII(s string) bool {
 type foldSet struct {
 	needles []string
 	byStart [256][]string // the needles by the byte they start with, in either case
-	empty   bool          // a needle is "": every text holds it
+	// pairs marks the ASCII byte pairs, lowered, that a needle starts
+	// with (a one-byte needle: its byte and any next one): bit b1&63 of
+	// pairs[b0][b1>>6]. A byte that starts a needle is compared with the
+	// needles only when the byte after it fits too (most do not: "ho" is
+	// looked at for HOME, "hi" is not).
+	pairs [utf8.RuneSelf][2]uint64
+	empty bool // a needle is "": every text holds it
 	// toCase is the strings function containsAny stands for, asked for a
 	// text that is not all ASCII.
 	toCase func(string) string
@@ -54,8 +60,27 @@ func newFoldSet(toCase func(string) string, needles []string) *foldSet {
 		if c >= 'a' && c <= 'z' {
 			u.byStart[c-'a'+'A'] = append(u.byStart[c-'a'+'A'], n)
 		}
+		u.markPair(n)
 	}
 	return u
+}
+
+// markPair sets the bits of pairs that needle n may start at; a needle
+// that starts with a byte outside ASCII has none: it is found only in text
+// that is not all ASCII, which containsAnyMapped reads.
+func (u *foldSet) markPair(n string) {
+	b0 := foldASCII(n[0])
+	switch {
+	case b0 >= utf8.RuneSelf:
+	case len(n) == 1:
+		u.pairs[b0] = [2]uint64{^uint64(0), ^uint64(0)}
+	case n[1] >= utf8.RuneSelf:
+		// Never next to an ASCII byte of the text: the text holding it
+		// is not all ASCII.
+	default:
+		b1 := foldASCII(n[1])
+		u.pairs[b0][b1>>6] |= 1 << (b1 & 63)
+	}
 }
 
 // containsAny reports strings.Contains(toCase(s), n) for any needle n of
@@ -69,6 +94,18 @@ func (u *foldSet) containsAny(s string) bool {
 		b := s[i]
 		if b >= utf8.RuneSelf {
 			return u.containsAnyMapped(s) // Unicode's case mapping decides
+		}
+		if len(u.byStart[b]) == 0 {
+			continue
+		}
+		next := byte(0) // past the end: no needle of two bytes or more fits
+		if i+1 < len(s) {
+			if next = s[i+1]; next >= utf8.RuneSelf {
+				return u.containsAnyMapped(s)
+			}
+		}
+		if b1 := foldASCII(next); u.pairs[foldASCII(b)][b1>>6]&(1<<(b1&63)) == 0 {
+			continue
 		}
 		for _, n := range u.byStart[b] {
 			if len(s)-i >= len(n) && equalFoldASCII(s[i:i+len(n)], n) {

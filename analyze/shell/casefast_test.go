@@ -133,3 +133,36 @@ func FuzzCaseFast(f *testing.F) {
 		}
 	})
 }
+
+// TestFoldSetPairsSameAsStrings: the look at the byte after a needle's
+// first one answers as strings does, for needles that share their first
+// byte, one-byte needles beside longer ones, and needles whose second
+// byte is a NUL or outside ASCII.
+func TestFoldSetPairsSameAsStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	sets := [][]string{
+		{"AB", "AC", "A"},
+		{"HO", "HOME", "HI\x00", "D"},
+		{"Aé", "DB", "É"},
+	}
+	hits := 0
+	for _, needles := range sets {
+		set := newUpperSet(needles...)
+		for range 20000 {
+			s := randomCaseText(r, append(needles, "a", "h", "\x00", "é", "ho"))
+			want := false
+			for _, n := range needles {
+				want = want || strings.Contains(strings.ToUpper(s), n)
+			}
+			if got := set.containsAny(s); got != want {
+				t.Fatalf("upperSet%q.containsAny(%q) = %v, strings says %v", needles, s, got, want)
+			}
+			if want {
+				hits++
+			}
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d texts held a needle: the generator does not test the matching side", hits)
+	}
+}
