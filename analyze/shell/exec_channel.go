@@ -48,8 +48,19 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 				w.r.script(cmdScript(raw, home), c, "cmd.exe runs")
 			}
 		}
+	case c.Name == "start" && len(c.Args) > 0:
+		// cmd's start (wine start, Git Bash's start): the program it
+		// starts is read as cmd.exe reads it.
+		home := c.env.home
+		if home == "" {
+			home = "~"
+		}
+		w.r.mutates()
+		w.r.script(cmdTranslate(append([]string{"start"}, c.Args...), home), c, "start runs")
 	case winTools(c.Name):
 		w.winTool(c)
+	case notebookRunners[c.Name]:
+		w.notebooks(c) // notebook.go
 	case xtermNames[c.Name]:
 		w.xterm(c)
 	case c.Name == "make" || c.Name == "gmake":
