@@ -50,13 +50,11 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 		}
 	case c.Name == "start" && len(c.Args) > 0:
 		// cmd's start (wine start, Git Bash's start): the program it
-		// starts is read as cmd.exe reads it.
-		home := c.env.home
-		if home == "" {
-			home = "~"
+		// starts runs with the words after start's switches.
+		if argv := startProgram(c.Args); len(argv) > 0 {
+			w.r.mutates()
+			w.r.command(argv, c, "start runs")
 		}
-		w.r.mutates()
-		w.r.script(cmdTranslate(append([]string{"start"}, c.Args...), home), c, "start runs")
 	case winTools(c.Name):
 		w.winTool(c)
 	case notebookRunners[c.Name]:

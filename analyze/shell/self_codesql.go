@@ -28,18 +28,7 @@ func (s *codeScan) codeSQL() {
 	if !reCodeSQLModule.MatchString(s.code) {
 		return
 	}
-	var texts []string
-	for _, m := range reCodeSQLCall.FindAllStringIndex(s.code, 64) {
-		args, ok := s.argsAt(m[1] - 1)
-		if !ok {
-			continue
-		}
-		for _, v := range positional(args) {
-			if t := v.text(); t != "" && len(t) <= 64<<10 {
-				texts = append(texts, t)
-			}
-		}
-	}
+	texts := s.sqlTexts()
 	if len(texts) == 0 {
 		return
 	}
@@ -69,6 +58,24 @@ func (s *codeScan) codeSQL() {
 			return
 		}
 	}
+}
+
+// sqlTexts are the values of the strings the code hands to a database
+// handle's SQL calls.
+func (s *codeScan) sqlTexts() []string {
+	var texts []string
+	for _, m := range reCodeSQLCall.FindAllStringIndex(s.code, 64) {
+		args, ok := s.argsAt(m[1] - 1)
+		if !ok {
+			continue
+		}
+		for _, v := range positional(args) {
+			if t := v.text(); t != "" && len(t) <= 64<<10 {
+				texts = append(texts, t)
+			}
+		}
+	}
+	return texts
 }
 
 // judgeSQLName judges a database name the code's SQL folds to.
@@ -152,7 +159,7 @@ func (s *codeScan) codeGlobDatabases() {
 			}
 		}
 	}
-	if unknown != "" && sql.SQLiteWrites(s.code) {
+	if unknown != "" && sql.SQLiteWrites(strings.ReplaceAll(strings.Join(s.sqlTexts(), ";\n"), unknownPart, " ")) {
 		s.w.r.mutates()
 		s.w.r.add(s.c.find(ruleSelfDatabaseUnknown, "Inline "+s.name()+" code opens the databases that "+unknown+" finds in a place known only when it runs, and changes data: they could be actionguard's own.", s.c.Name))
 	}
