@@ -36,7 +36,7 @@ var attackClasses = []string{
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
 	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9", "netcmd-hide-atk10", "feed-atk11",
-	"red11", "self-atk11", "self-open11", "self-open12",
+	"red11", "self-atk11", "self-open11",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -173,7 +173,6 @@ var attackFloors = map[string]attackFloor{
 	// earlier in the line, Windows ACLs and attributes, with mode changes that
 	// keep the owner's access as twins.
 	"self-open11": {held: 1.00, atMin: 1.00, benign: 1.00},
-	"self-open12": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,
