@@ -48,8 +48,17 @@ func (w *walker) channels(c *Cmd, in stream) bool {
 				w.r.script(cmdScript(raw, home), c, "cmd.exe runs")
 			}
 		}
+	case c.Name == "start" && len(c.Args) > 0:
+		// cmd's start (wine start, Git Bash's start): the program it
+		// starts runs with the words after start's switches.
+		if argv := startProgram(c.Args); len(argv) > 0 {
+			w.r.mutates()
+			w.r.command(argv, c, "start runs")
+		}
 	case winTools(c.Name):
 		w.winTool(c)
+	case notebookRunners[c.Name]:
+		w.notebooks(c) // notebook.go
 	case xtermNames[c.Name]:
 		w.xterm(c)
 	case c.Name == "make" || c.Name == "gmake":

@@ -285,6 +285,11 @@ func cmdTranslate(words []string, home string) string {
 		return "cd -- " + quoted(ops)
 	case "dir", "set", "ver", "where", "title", "cls", "rem", "vol", "path":
 		return ":"
+	case "start":
+		if rest := startProgram(words[1:]); len(rest) > 0 {
+			return cmdTranslate(rest, home)
+		}
+		return ":"
 	}
 	if winTools(name) {
 		// Judged by winTool as the program is read, on its own words.
@@ -326,4 +331,22 @@ func cmdRawLine(text string) (string, bool) {
 		}
 	}
 	return raw, true
+}
+
+// startProgram is what cmd's start runs: the words after its switches
+// (/wait, /b, /min, /unix, /d DIR, /affinity N…) and an empty title.
+func startProgram(words []string) []string {
+	for i := 0; i < len(words); i++ {
+		w := strings.ToLower(words[i])
+		switch {
+		case w == "/d" || w == "/affinity" || w == "/node":
+			i++ // the switch's value
+		case len(w) >= 2 && w[0] == '/' && !strings.ContainsAny(w[1:], `/\`):
+		case w == "" || w == `""`:
+			// start "" prog: the window's title
+		default:
+			return words[i:]
+		}
+	}
+	return nil
 }

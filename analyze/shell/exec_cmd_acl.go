@@ -67,3 +67,38 @@ func winACLLine(name string, flags, ops []string, p func(string) string) (string
 	}
 	return "", false
 }
+
+// winACLChanges are the switches with which icacls and cacls change an
+// access list; without one they show it.
+var winACLChanges = []string{"/grant", "/deny", "/remove", "/setowner", "/reset", "/inheritance", "/setintegritylevel",
+	"/restore", "/substitute", "/g", "/p", "/r", "/d", "/e"}
+
+// winShowsOnly reports attrib, icacls or cacls given no change: they show
+// a file's attributes or access list, as ls -l does.
+func winShowsOnly(c *Cmd) bool {
+	switch strings.ToLower(progName(c.Name)) {
+	case "attrib":
+		for _, a := range c.Args {
+			if len(a) == 2 && (a[0] == '+' || a[0] == '-') {
+				return false
+			}
+		}
+		return true
+	case "icacls", "cacls":
+		for _, a := range c.Args {
+			lower := strings.ToLower(a)
+			if strings.HasPrefix(lower, "//") {
+				lower = lower[1:] // Git Bash's //grant
+			} else if strings.HasPrefix(lower, "-") {
+				lower = "/" + lower[1:]
+			}
+			for _, ch := range winACLChanges {
+				if lower == ch || strings.HasPrefix(lower, ch+":") {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -86,6 +86,9 @@ func (w *walker) winTool(c *Cmd) {
 func winToolLine(name string, words []string, home string, inProject func(string) bool) (string, bool) {
 	var flags, ops []string
 	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "//") && isWinSwitch(w[1:]) {
+			w = w[1:] // Git Bash users write //grant so that the shell leaves it alone
+		}
 		if isWinSwitch(w) {
 			flags = append(flags, strings.ToLower(w))
 			continue

@@ -217,6 +217,8 @@ func (w *walker) inlineCodeDepth(c *Cmd, lang, code string, depth int) {
 	s.quotedCommands()
 	s.deletions(p)
 	s.pathCallsScan()
+	s.codeSQL()           // self_codesql.go
+	s.codeGlobDatabases() // self_codesql.go
 	s.walkDeletions()
 	s.reverseShell()
 	// Credentials named in the code, and what is sent.

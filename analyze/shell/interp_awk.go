@@ -13,7 +13,14 @@ func (w *walker) awk(c *Cmd) {
 	patternsOnce.Do(compilePatterns)
 	// gawk reads abbreviated long options (--sou=… is --source=…): the
 	// words go to awkProgram under the names the gawk spec gives them.
-	prog, vars, ok := awkProgram(canonicalLongs(SpecFor("gawk"), c.Args, c.Dynamic))
+	args := canonicalLongs(SpecFor("gawk"), c.Args, c.Dynamic)
+	prog, vars, ok := awkProgram(args)
+	if !ok {
+		// awk -f prog.awk: the program file's text, when this line, the
+		// session or the disk tells it, is judged as the program.
+		prog, ok = w.awkProgramFiles(c, args)
+		vars = awkVars(args)
+	}
 	if !ok || prog == "" {
 		return
 	}
@@ -86,6 +93,58 @@ func awkProgram(args []string) (prog, vars string, ok bool) {
 		return a, b.String(), true
 	}
 	return prog, b.String(), true
+}
+
+// awkProgramFiles is the text of the program files an awk command line
+// names (-f FILE, --file=FILE, -E FILE, --exec=FILE), joined as awk joins
+// them; ok is false when one of them is not known.
+func (w *walker) awkProgramFiles(c *Cmd, args []string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(args); i++ {
+		name := ""
+		a := args[i]
+		switch {
+		case a == "--":
+			i = len(args)
+			continue
+		case a == "-f" || a == "--file" || a == "-E" || a == "--exec":
+			if i+1 < len(args) {
+				i++
+				name = args[i]
+			}
+		case strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--exec="):
+			_, name, _ = strings.Cut(a, "=")
+		case strings.HasPrefix(a, "-f") || strings.HasPrefix(a, "-E"):
+			name = a[2:]
+		default:
+			continue
+		}
+		text, ok := w.knownFile(c, name)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(text)
+		b.WriteString("\n")
+	}
+	return b.String(), b.Len() > 0
+}
+
+// awkVars is the -v assignments of an awk command line whose program
+// comes from files, written as awk statements.
+func awkVars(args []string) string {
+	var b strings.Builder
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case (a == "-v" || a == "--assign") && i+1 < len(args):
+			i++
+			awkAssign(&b, args[i])
+		case strings.HasPrefix(a, "--assign="):
+			awkAssign(&b, strings.TrimPrefix(a, "--assign="))
+		case strings.HasPrefix(a, "-v") && len(a) > 2:
+			awkAssign(&b, a[2:])
+		}
+	}
+	return b.String()
 }
 
 // awkAssign writes -v name=value as an awk assignment.

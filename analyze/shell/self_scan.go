@@ -148,6 +148,7 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 	if c.Name == "base64" || c.Name == "base32" {
 		reader = !c.Has("-o", "--output")
 	}
+	reader = reader || winShowsOnly(c) // exec_cmd_acl.go
 	if c.Name != "actionguard" && c.Name != "actionguard-hook" {
 		if verb := selfVerbIn(c.Args); verb != "" {
 			// actionguard under another name: a copy, go run, a wrapper
