@@ -290,9 +290,29 @@ func patchFiles(in map[string]any) []string {
 func patchTextFiles(s string) []string {
 	var out []string
 	for _, line := range strings.Split(s, "\n") {
-		for _, pre := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "+++ b/", "--- a/"} {
-			if strings.HasPrefix(line, pre) {
-				out = append(out, strings.TrimSpace(line[len(pre):]))
+		line = strings.TrimSuffix(line, "\r")
+		for _, pre := range []string{"*** Update File:", "*** Add File:", "*** Delete File:", "*** Move to:", "rename to ", "copy to ", "+++ ", "--- "} {
+			if !strings.HasPrefix(line, pre) {
+				continue
+			}
+			f := strings.TrimSpace(line[len(pre):])
+			if pre == "+++ " || pre == "--- " {
+				// A unified diff's header: the name ends at a tab (a
+				// time stamp may follow), and git's a/ and b/ are
+				// stripped as git apply strips them; the name as written
+				// is judged too (patch -p0).
+				f, _, _ = strings.Cut(f, "\t")
+				if f == "/dev/null" || f == "" {
+					continue
+				}
+				if rest, ok := strings.CutPrefix(f, "b/"); ok {
+					out = append(out, rest)
+				} else if rest, ok := strings.CutPrefix(f, "a/"); ok {
+					out = append(out, rest)
+				}
+			}
+			if f != "" {
+				out = append(out, f)
 			}
 		}
 	}

@@ -185,6 +185,10 @@ func (g *Guard) check(ctx context.Context, a *Action, trace bool) (d Decision, e
 		return g.fallback(a, g.policy.OnError, "the check was cancelled: "+err.Error(), trace), fmt.Errorf("%w: %v", ErrFallback, err)
 	}
 	e.kind = a.InferKind()
+	if e.kind == KindShell {
+		// The command runs where the tool says, if it says.
+		a.Context.Cwd = shellWorkdir(a.Input, a.Context.Cwd, e.home())
+	}
 	e.run()
 	if err := ctx.Err(); err != nil {
 		return g.fallback(a, g.policy.OnError, "the check timed out: "+err.Error(), trace), fmt.Errorf("%w: %v", ErrFallback, err)

@@ -184,31 +184,25 @@ func (e *evaluation) selfGuard() {
 		// paths nested below it (a list of files to write) here; a
 		// script's content by what it names.
 		e.selfNestedPaths(opt)
-		ext := ""
+		ext, target := "", ""
 		for _, k := range []string{"file_path", "path", "filename", "file"} {
 			if s, ok := e.a.Input[k].(string); ok && s != "" {
-				ext = strings.ToLower(filepath.Ext(s))
+				ext, target = strings.ToLower(filepath.Ext(s)), s
 				break
 			}
 		}
-		if e.readOnly || !scriptExts[ext] {
+		if e.readOnly {
+			return
+		}
+		if target != "" {
+			// A start-up or .env file given one of the guard's variables.
+			e.fileTexts(func(s string) { e.selfFindings(shell.EnvContentWrite(target, s, opt)) })
+		}
+		if !scriptExts[ext] {
 			return
 		}
 		judge := shell.NewSelfJudge(opt)
-		for _, k := range []string{"content", "new_string", "new_str", "text", "patch", "input"} {
-			if s, ok := e.a.Input[k].(string); ok {
-				e.selfFindings(judge.Argument(s, true))
-			}
-		}
-		// MultiEdit: each edit's new text.
-		edits, _ := e.a.Input["edits"].([]any)
-		for i, x := range edits {
-			if m, ok := x.(map[string]any); ok && i < maxSelfArgs {
-				if s, ok := m["new_string"].(string); ok {
-					e.selfFindings(judge.Argument(s, true))
-				}
-			}
-		}
+		e.fileTexts(func(s string) { e.selfFindings(judge.Argument(s, true)) })
 		return
 	}
 	write := !e.readOnly
@@ -223,6 +217,24 @@ func (e *evaluation) selfGuard() {
 		e.selfFindings([]Finding{judge.TooMany(tooManyArgs)})
 	}
 	e.selfJoined(judge, strs, write)
+}
+
+// fileTexts calls visit with each text a file tool writes: the content,
+// an edit's new text, each of MultiEdit's edits.
+func (e *evaluation) fileTexts(visit func(string)) {
+	for _, k := range []string{"content", "new_string", "new_str", "text", "patch", "input", "new_source", "file_text"} {
+		if s, ok := e.a.Input[k].(string); ok {
+			visit(s)
+		}
+	}
+	edits, _ := e.a.Input["edits"].([]any)
+	for i, x := range edits {
+		if m, ok := x.(map[string]any); ok && i < maxSelfArgs {
+			if s, ok := m["new_string"].(string); ok {
+				visit(s)
+			}
+		}
+	}
 }
 
 // selfNestedPaths judges the paths a file tool is given below its top

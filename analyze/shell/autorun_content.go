@@ -360,6 +360,11 @@ func (w *walker) autorunContent(abs, name string, j writeJudgement, ev string, i
 // own rule has judged the write by the file's name already, so content
 // that runs code out of sight is reported on its own.
 func (w *walker) teeAutorun(c *Cmd, name, abs string) {
+	if dotenvFile(name) {
+		if fc, ok := w.r.fl().files[abs]; ok && (fc.kind == streamLiteral || fc.kind == streamDecoded) && w.dotenvWrite(name, fc.text, c.Text, c.index) {
+			return
+		}
+	}
 	j, ok := judgeWrite(c.env, name, writeAppend)
 	if !ok || j.rule != ruleWriteProjectAutorun && j.rule != ruleWriteStartup {
 		return

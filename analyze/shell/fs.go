@@ -1385,6 +1385,11 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 	if known {
 		w.pkgConfigWrite(ev, idx, t.name, abs)
 	}
+	if known && dotenvFile(t.name) {
+		if fc, ok := w.r.fl().files[abs]; ok && (fc.kind == streamLiteral || fc.kind == streamDecoded) && w.dotenvWrite(t.name, fc.text, ev, idx) {
+			return
+		}
+	}
 	j, ok := judgeWrite(w.r.env, t.name, mode)
 	if !ok {
 		return

@@ -112,6 +112,10 @@ func selfHandlers() map[string][]handler {
 		"claude": {selfPluginHandler, selfNestedHandler}, "gemini": {selfPluginHandler, selfNestedHandler},
 		"codex": {selfNestedHandler}, "cursor-agent": {selfNestedHandler}, "copilot": {selfNestedHandler},
 		"git": {selfGitVarHandler}} // self_gitworktree.go
+	for _, b := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "msedge", "microsoft-edge",
+		"brave-browser", "firefox", "playwright", "shot-scraper"} {
+		m[b] = append(m[b], selfBrowserHandler) // self_args.go
+	}
 	for _, db := range selfDBClients {
 		m[db] = append(m[db], selfDatabaseHandler)
 	}
@@ -163,7 +167,10 @@ func selfHandler(c *Cmd, r *report) {
 	if cmd == "serve" && c.Has("--no-auth", "--allow-remote") {
 		verb = "*" // a server anyone can answer approvals on
 	}
-	if (cmd == "undo" || cmd == "trash" && verb == "restore" || cmd == "check" && c.Has("--approvals") || cmd == "serve") && restoresElsewhere(c, r) {
+	if cmd == "mcp-proxy" {
+		mcpProxyServer(c, r)
+	}
+	if (cmd == "undo" || cmd == "trash" && verb == "restore" || cmd == "check" && c.Has("--approvals") || cmd == "serve" || cmd == "mcp-proxy") && restoresElsewhere(c, r) {
 		// A trash the agent made: its manifest says where files go. A
 		// pass looked up in, or an approval page served from, a database
 		// the agent made.
@@ -198,6 +205,19 @@ func selfHandler(c *Cmd, r *report) {
 		r.add(c.find(ruleSelfFeedback, ""))
 	default:
 		r.add(c.find(ruleSelfUnknown, ""))
+	}
+}
+
+// mcpProxyServer judges the server command mcp-proxy starts (everything
+// after --) as a command of the line: actionguard mcp-proxy -- rm -rf ~
+// runs rm. The proxy checks the tool calls it passes on, not the program
+// it starts.
+func mcpProxyServer(c *Cmd, r *report) {
+	for i, a := range c.Args {
+		if a == "--" {
+			r.command(c.Args[i+1:], c, "actionguard mcp-proxy starts it as its MCP server")
+			return
+		}
 	}
 }
 

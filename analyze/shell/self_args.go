@@ -32,19 +32,60 @@ func (j *SelfJudge) Request(base, rel string, write bool) []rule.Finding {
 // person signs in and answers requests, and a browser that holds their
 // session would answer for them.
 func (j *SelfJudge) PageVisit(s string) []rule.Finding {
+	if !selfPage(s, j.port()) {
+		return nil
+	}
+	s = strings.TrimSpace(s)
+	return []rule.Finding{ruleSelfServer.Find(truncateText(oneLine(s), 200), pageVisitWhy(s), s)}
+}
+
+// selfPage reports an address on this machine's server port: the approval
+// page or its API.
+func selfPage(s, port string) bool {
 	s = strings.TrimSpace(s)
 	if !strings.Contains(s, ":") {
-		return nil
+		return false
 	}
 	raw := s
 	if !strings.Contains(s, "://") {
 		raw = "http://" + strings.TrimPrefix(s, "//")
 	}
 	u, err := url.Parse(raw)
-	if err != nil || u.Port() != j.port() || !localHost(u.Hostname()) {
-		return nil
+	return err == nil && u.Port() == port && localHost(u.Hostname())
+}
+
+// pageVisitWhy says why opening the approval page in a driven browser is
+// the control plane's.
+func pageVisitWhy(s string) string {
+	return "Opens actionguard's approval page (" + truncateText(s, 120) + ") in a browser the agent drives: with a person's session there, it could answer requests for them."
+}
+
+// selfBrowserHandler judges a browser started from the shell. One the
+// agent drives — headless, with a remote-debugging port or pipe, or
+// Playwright's and shot-scraper's command lines — opening the approval
+// page is blocked as a browser tool's visit is: with a person's profile
+// (--user-data-dir) or a debugging port it can click Approve for them. A
+// browser opened in a window the person sees (xdg-open, chromium URL) runs.
+func selfBrowserHandler(c *Cmd, r *report) {
+	driven := c.Name == "playwright" || c.Name == "shot-scraper"
+	for _, a := range c.Args {
+		switch {
+		case strings.HasPrefix(a, "--headless"), strings.HasPrefix(a, "-headless"), strings.HasPrefix(a, "--remote-debugging"),
+			a == "--marionette", a == "-marionette", strings.HasPrefix(a, "--screenshot"), a == "--dump-dom", strings.HasPrefix(a, "--print-to-pdf"):
+			driven = true
+		}
 	}
-	return []rule.Finding{ruleSelfServer.Find(truncateText(oneLine(s), 200), "Opens actionguard's approval page ("+truncateText(s, 120)+") in a browser the agent drives: with a person's session there, it could answer requests for them.", s)}
+	if !driven || c.env == nil {
+		return
+	}
+	port := c.env.serverPort()
+	for _, a := range c.Args {
+		if selfPage(a, port) {
+			r.mutates()
+			r.add(c.find(ruleSelfServer, pageVisitWhy(a), a))
+			return
+		}
+	}
 }
 
 // TooMany is the finding for a call whose arguments were not all judged:

@@ -212,6 +212,14 @@ func svcRunSQLClient(c *Cmd, r *report, spec svcSQLClient) {
 			db = v
 		}
 	}
+	if spec.positional && db != "" {
+		// sqlite3 ~/.mozilla/…/cookies.sqlite "select …" prints the
+		// browser's cookies (the approval page's session among them) as
+		// cat does.
+		if cl := c.Class(db); cl.Credential != "" {
+			r.add(c.find(ruleCredentialRead, "Opens your "+cl.Credential+" ("+db+") with "+c.Name+", which prints what it holds where the agent and its logs can see it.", db))
+		}
+	}
 	for _, q := range queries {
 		svcClientSQL(c, r, spec, q, db)
 	}

@@ -45,8 +45,10 @@ var (
 		ID: "shell.host.config", Category: rule.Configuration, Points: svcConfirm,
 		Summary:     "Changes the machine's identity or clock (host name, time zone, time, NTP).",
 		Alternative: "check the current value first (hostnamectl, timedatectl) and change it through configuration management",
-		Match:       []string{"hostnamectl set-hostname web-02", "hostname newname", "timedatectl set-timezone UTC", "timedatectl set-ntp false", "date -s '2024-01-01 00:00'", "scutil --set HostName mac-01"},
-		NoMatch:     []string{"hostnamectl", "hostname", "hostname -f", "timedatectl status", "date", "date +%s"},
+		Match: []string{"hostnamectl set-hostname web-02", "hostname newname", "timedatectl set-timezone UTC", "timedatectl set-ntp false", "date -s '2024-01-01 00:00'", "scutil --set HostName mac-01",
+			"hwclock --set --date '2026-01-01'", "hwclock --hctosys", "hwclock -s", "ntpdate -u pool.example.com", "rdate -s time.example.com"},
+		NoMatch: []string{"hostnamectl", "hostname", "hostname -f", "timedatectl status", "date", "date +%s", "hwclock", "hwclock --show", "hwclock -r",
+			"ntpdate -q pool.example.com", "rdate -p time.example.com"},
 	}
 	svcLogsDelete = &rule.Rule{
 		ID: "shell.logs.delete", Category: rule.Destructive, Points: svcChange,
@@ -65,7 +67,7 @@ func svcMachineHandlers() map[string]handler {
 	h := map[string]handler{
 		"sysctl": svcSysctlCmd, "modprobe": svcModprobe, "rmmod": svcRmmod, "insmod": svcInsmod, "swapoff": svcSwapoffCmd,
 		"mount": svcMountCmd, "umount": svcMountCmd, "hostnamectl": svcHostnamectl, "hostname": svcHostname, "timedatectl": svcTimedatectl,
-		"date": svcDate, "scutil": svcScutil, "journalctl": svcJournalctl, "dmesg": svcDmesg,
+		"date": svcDate, "scutil": svcScutil, "hwclock": svcHwclock, "ntpdate": svcNtpdate, "rdate": svcRdate, "journalctl": svcJournalctl, "dmesg": svcDmesg,
 	}
 	return h
 }
@@ -214,6 +216,44 @@ func svcDate(c *Cmd, r *report) {
 	if v, ok := c.Flag("-s", "--set"); ok {
 		r.mutates()
 		r.add(c.find(svcHostConfig, "Sets the machine's clock to "+v+": certificates, logs and scheduled jobs see the jump.", v))
+	}
+}
+
+// svcHwclock: hwclock sets the hardware clock (--set, --systohc, -w,
+// --adjust) or the system clock from it (--hctosys, -s, --systz). A clock
+// set back makes what has expired look fresh again (an approval's pass,
+// a certificate); --show and -r only read.
+func svcHwclock(c *Cmd, r *report) {
+	for _, a := range c.Args {
+		switch a {
+		case "--set", "--systohc", "-w", "--adjust", "-a", "--hctosys", "-s", "--systz":
+			r.mutates()
+			r.add(c.find(svcHostConfig, "Sets the machine's clock with hwclock "+a+": certificates, logs, scheduled jobs and approvals' lifetimes see the jump.", a))
+			return
+		}
+	}
+}
+
+// svcNtpdate: ntpdate sets the clock from the server it names, unless
+// it only asks (-q, -d).
+func svcNtpdate(c *Cmd, r *report) {
+	for _, a := range c.Args {
+		if a == "-q" || a == "-d" || a == "--help" {
+			return
+		}
+	}
+	r.mutates()
+	r.add(c.find(svcHostConfig, "Sets the machine's clock from "+strings.Join(c.Positional(), " ")+": a clock set by another machine's answer can move back.", c.Positional()...))
+}
+
+// svcRdate: rdate sets the clock (-s) or only prints the remote time (-p).
+func svcRdate(c *Cmd, r *report) {
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "s") {
+			r.mutates()
+			r.add(c.find(svcHostConfig, "Sets the machine's clock from "+strings.Join(c.Positional(), " ")+".", c.Positional()...))
+			return
+		}
 	}
 }
 

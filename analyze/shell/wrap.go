@@ -81,6 +81,9 @@ type wrapRead struct {
 // readWrapper reads a wrapper's options and leading operands through its
 // spec.
 func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
+	if s.Key == "faketime" {
+		return wrapRead{next: faketimeCommand(argv)}
+	}
 	av := parseArgv(s, argv[1:], dyn[1:])
 	// A wrapper whose spec says script (sem) hands its command's words to
 	// a shell as one line, as sudo -s does.
@@ -185,6 +188,52 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 		}
 	}
 	return wr
+}
+
+// faketimeCommand is the index in argv of the command faketime runs:
+// faketime reads its own switches one by one and stops at the first word
+// that is not one, its time stamp, which may itself begin with a dash
+// (faketime -m -1d CMD, faketime '-2h' CMD); a getopt reading would take
+// "-1d" for options and the command for the time stamp.
+func faketimeCommand(argv []string) int {
+	i := 1
+	for i < len(argv) {
+		w := argv[i]
+		switch {
+		case w == "--exclude-monotonic" || strings.HasPrefix(w, "--date-prog="):
+			i++
+			continue
+		case w == "--date-prog":
+			i += 2
+			continue
+		case len(w) > 1 && w[0] == '-' && w[1] != '-':
+			if n, ok := faketimeSwitches(w); ok {
+				i += n
+				continue
+			}
+		}
+		break
+	}
+	return i + 1 // after the time stamp
+}
+
+// faketimeSwitches reads a cluster of faketime's one-letter switches (-m,
+// -f, -p PID, -mp 5, -p5) and says how many words it takes; ok is false
+// for a word that is none (a time stamp such as -1d).
+func faketimeSwitches(w string) (words int, ok bool) {
+	for j := 1; j < len(w); j++ {
+		switch w[j] {
+		case 'm', 'f':
+		case 'p':
+			if j == len(w)-1 {
+				return 2, true // the PID is the next word
+			}
+			return 1, true // -p5: the PID is attached
+		default:
+			return 0, false
+		}
+	}
+	return 1, true
 }
 
 // envAssignWord reports whether env (and sudo) read w as NAME=VALUE: any
