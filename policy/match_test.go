@@ -2,7 +2,6 @@ package policy
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,59 +9,33 @@ import (
 // TestMatch runs the cases of every archive of testdata/match against the
 // archive's policy.yaml (the format is described in anchoring.txtar).
 func TestMatch(t *testing.T) {
-	archives, _ := filepath.Glob("testdata/match/*.txtar")
-	if len(archives) == 0 {
-		t.Fatal("no archives in testdata/match")
-	}
-	for _, path := range archives {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			ar, err := readArchive(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src, _ := ar.get("policy.yaml")
-			p, diags := CheckBytes("policy.yaml", []byte(src))
-			if p == nil {
-				t.Fatalf("policy.yaml has errors: %v", diags)
-			}
-			cases, _ := ar.get("cases")
-			for n, line := range strings.Split(cases, "\n") {
-				line = strings.TrimSpace(line)
-				if line == "" || strings.HasPrefix(line, "#") {
-					continue
-				}
-				input, want, ok := strings.Cut(line, "=>")
-				if !ok {
-					t.Fatalf("cases line %d: no =>", n+1)
-				}
-				lookup, rest, _ := strings.Cut(strings.TrimSpace(input), " ")
-				words, err := splitArgv(strings.TrimSpace(rest))
-				if err != nil {
-					t.Fatalf("cases line %d: %v", n+1, err)
-				}
-				var e *Entry
-				switch lookup {
-				case "allow":
-					e = p.AllowsCommand(words)
-				case "deny":
-					e = p.DeniesCommand(words)
-				case "allow-tool":
-					e = p.AllowsTool(strings.Join(words, " "))
-				case "deny-tool":
-					e = p.DeniesTool(strings.Join(words, " "))
-				default:
-					t.Fatalf("cases line %d: unknown lookup %q", n+1, lookup)
-				}
-				got := "-"
-				if e != nil {
-					got = fmt.Sprintf("%s%s (%s)", e.Command, e.Tool, e.Verdict)
-				}
-				if want = strings.TrimSpace(want); got != want {
-					t.Errorf("line %d: %s %q => %s, want %s", n+1, lookup, words, got, want)
-				}
-			}
-		})
-	}
+	eachPolicyCase(t, "testdata/match/*.txtar", func(t *testing.T, p *Policy, n int, input, want string) {
+		lookup, rest, _ := strings.Cut(input, " ")
+		words, err := splitArgv(strings.TrimSpace(rest))
+		if err != nil {
+			t.Fatalf("cases line %d: %v", n, err)
+		}
+		var e *Entry
+		switch lookup {
+		case "allow":
+			e = p.AllowsCommand(words)
+		case "deny":
+			e = p.DeniesCommand(words)
+		case "allow-tool":
+			e = p.AllowsTool(strings.Join(words, " "))
+		case "deny-tool":
+			e = p.DeniesTool(strings.Join(words, " "))
+		default:
+			t.Fatalf("cases line %d: unknown lookup %q", n, lookup)
+		}
+		got := "-"
+		if e != nil {
+			got = fmt.Sprintf("%s%s (%s)", e.Command, e.Tool, e.Verdict)
+		}
+		if got != want {
+			t.Errorf("line %d: %s %q => %s, want %s", n, lookup, words, got, want)
+		}
+	})
 }
 
 // splitArgv splits a test input as the shell would, with the pattern

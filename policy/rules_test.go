@@ -3,7 +3,6 @@ package policy
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -12,60 +11,33 @@ import (
 // TestEvalRules runs the cases of every archive of testdata/rules (the
 // format is described in eval.txtar).
 func TestEvalRules(t *testing.T) {
-	archives, _ := filepath.Glob("testdata/rules/*.txtar")
-	if len(archives) == 0 {
-		t.Fatal("no archives in testdata/rules")
-	}
-	for _, path := range archives {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			ar, err := readArchive(path)
-			if err != nil {
-				t.Fatal(err)
+	eachPolicyCase(t, "testdata/rules/*.txtar", func(t *testing.T, p *Policy, n int, input, want string) {
+		var env Env
+		if err := json.Unmarshal([]byte(input), &env); err != nil {
+			t.Fatalf("cases line %d: %v", n, err)
+		}
+		hits, err := p.EvalRules(&env)
+		var parts []string
+		for _, h := range hits {
+			parts = append(parts, fmt.Sprintf("%s (%s)", h.ID, h.Verdict))
+		}
+		got := strings.Join(parts, " ")
+		if got == "" {
+			got = "-"
+		}
+		if substr, ok := strings.CutPrefix(want, "error: "); ok {
+			if err == nil || !strings.Contains(err.Error(), substr) {
+				t.Errorf("line %d: error %v, want one containing %q", n, err, substr)
 			}
-			src, _ := ar.get("policy.yaml")
-			p, diags := CheckBytes("policy.yaml", []byte(src))
-			if p == nil {
-				t.Fatalf("policy.yaml has errors: %v", diags)
-			}
-			cases, _ := ar.get("cases")
-			for n, line := range strings.Split(cases, "\n") {
-				line = strings.TrimSpace(line)
-				if line == "" || strings.HasPrefix(line, "#") {
-					continue
-				}
-				i := strings.LastIndex(line, "=>")
-				if i < 0 {
-					t.Fatalf("cases line %d: no =>", n+1)
-				}
-				var env Env
-				if err := json.Unmarshal([]byte(line[:i]), &env); err != nil {
-					t.Fatalf("cases line %d: %v", n+1, err)
-				}
-				want := strings.TrimSpace(line[i+2:])
-				hits, err := p.EvalRules(&env)
-				var parts []string
-				for _, h := range hits {
-					parts = append(parts, fmt.Sprintf("%s (%s)", h.ID, h.Verdict))
-				}
-				got := strings.Join(parts, " ")
-				if got == "" {
-					got = "-"
-				}
-				if substr, ok := strings.CutPrefix(want, "error: "); ok {
-					if err == nil || !strings.Contains(err.Error(), substr) {
-						t.Errorf("line %d: error %v, want one containing %q", n+1, err, substr)
-					}
-					continue
-				}
-				if err != nil {
-					t.Errorf("line %d: %v", n+1, err)
-				}
-				if got != want {
-					t.Errorf("line %d: %s => %s, want %s", n+1, strings.TrimSpace(line[:i]), got, want)
-				}
-			}
-		})
-	}
+			return
+		}
+		if err != nil {
+			t.Errorf("line %d: %v", n, err)
+		}
+		if got != want {
+			t.Errorf("line %d: %s => %s, want %s", n, input, got, want)
+		}
+	})
 }
 
 func TestEvalRulesNoRules(t *testing.T) {

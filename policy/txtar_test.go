@@ -2,7 +2,9 @@ package policy
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
+	"testing"
 )
 
 // archive is a txtar archive (the format of golang.org/x/tools/txtar, which
@@ -74,4 +76,42 @@ func (a *archive) format() string {
 		}
 	}
 	return b.String()
+}
+
+// eachPolicyCase runs check on every case of every archive that pattern
+// matches, in a subtest per archive, against the archive's policy.yaml. A
+// case is a line of the archive's cases file, "input => want" (split at the
+// last "=>", both trimmed), n its line number; blank lines and lines
+// starting with # are not cases.
+func eachPolicyCase(t *testing.T, pattern string, check func(t *testing.T, p *Policy, n int, input, want string)) {
+	t.Helper()
+	archives, _ := filepath.Glob(pattern)
+	if len(archives) == 0 {
+		t.Fatalf("no archives match %s", pattern)
+	}
+	for _, path := range archives {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			ar, err := readArchive(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, _ := ar.get("policy.yaml")
+			p, diags := CheckBytes("policy.yaml", []byte(src))
+			if p == nil {
+				t.Fatalf("policy.yaml has errors: %v", diags)
+			}
+			cases, _ := ar.get("cases")
+			for n, line := range strings.Split(cases, "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				i := strings.LastIndex(line, "=>")
+				if i < 0 {
+					t.Fatalf("cases line %d: no =>", n+1)
+				}
+				check(t, p, n+1, strings.TrimSpace(line[:i]), strings.TrimSpace(line[i+2:]))
+			}
+		})
+	}
 }

@@ -104,6 +104,13 @@ func svcAt(words []string, i int) string {
 	return ""
 }
 
+// svcSubcommand returns a command's first positional word, its
+// subcommand ("" when there is none), and the words after it.
+func svcSubcommand(c *Cmd) (sub string, rest []string) {
+	w := c.Positional()
+	return svcAt(w, 0), w[min(1, len(w)):]
+}
+
 // svcFrom returns words[i:], or nil when there are not that many words: a
 // command missing an operand reads as having none, never as out of range.
 func svcFrom(words []string, i int) []string {

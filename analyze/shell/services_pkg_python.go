@@ -23,8 +23,8 @@ func svcPip(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-V") {
 		return
 	}
-	w := c.Positional()
-	svcPipCommand(c, r, svcAt(w, 0), w[min(1, len(w)):], "pip")
+	sub, args := svcSubcommand(c)
+	svcPipCommand(c, r, sub, args, "pip")
 }
 
 // svcPipCommand judges a pip (or uv pip) subcommand and its package specs.

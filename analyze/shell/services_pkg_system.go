@@ -109,8 +109,7 @@ func svcApt(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-v", "--version") && len(c.Args) == 1 {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	if c.Has("-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon", "--assume-no", "--print-uris", "-d", "--download-only") {
 		return
 	}
@@ -219,8 +218,7 @@ func svcYum(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("--assumeno") {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	if svcIn(sub, "group", "groups", "module") && len(pkgs) > 0 {
 		sub, pkgs = sub+" "+pkgs[0], pkgs[1:]
 	}
@@ -344,8 +342,7 @@ func svcZypper(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("--dry-run", "-D") {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	if c.Has("--no-gpg-checks", "--gpg-auto-import-keys") {
 		r.add(c.find(svcPkgIndex, "Skips or auto-accepts package signature checks."))
 	}
@@ -369,8 +366,7 @@ func svcApk(c *Cmd, r *report) {
 	if svcHelp(c) || c.Has("-s", "--simulate") {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	if c.Has("--allow-untrusted") {
 		r.add(c.find(svcPkgIndex, "Installs packages whose signatures are not trusted (--allow-untrusted)."))
 	}
@@ -394,8 +390,7 @@ func svcBrew(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	switch sub {
 	case "install", "reinstall":
 		svcSysPkg(c, r, "install", pkgs)
@@ -424,8 +419,7 @@ func svcPort(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	switch sub {
 	case "install":
 		svcSysPkg(c, r, "install", pkgs)
@@ -443,8 +437,7 @@ func svcSnap(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	switch sub {
 	case "install":
 		if c.Has("--dangerous", "--devmode") {
@@ -471,8 +464,7 @@ func svcFlatpak(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional()
-	sub, pkgs := svcAt(w, 0), w[min(1, len(w)):]
+	sub, pkgs := svcSubcommand(c)
 	switch sub {
 	case "install":
 		if c.Has("--no-gpg-verify") {

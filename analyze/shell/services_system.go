@@ -138,8 +138,7 @@ func svcSystemctl(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional()
-	verb, units := svcAt(w, 0), w[min(1, len(w)):]
+	verb, units := svcSubcommand(c)
 	user := c.Has("--user")
 	switch verb {
 	case "", "status", "show", "cat", "help", "get-default", "show-environment", "list-dependencies", "whoami", "is-active", "is-enabled", "is-failed",
@@ -298,8 +297,7 @@ func svcLaunchctl(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	w := c.Positional()
-	verb, args := svcAt(w, 0), w[min(1, len(w)):]
+	verb, args := svcSubcommand(c)
 	system := false
 	for _, a := range args {
 		if strings.HasPrefix(a, "system") || strings.HasPrefix(a, "/Library/LaunchDaemons") || strings.HasPrefix(a, "/System/") {

@@ -54,7 +54,7 @@ func red11FilterRows() []Row {
 	} {
 		rows = append(rows, d(c, "confirm", s.cmd, s.what))
 	}
-	for _, s := range []struct{ cmd, what string }{
+	rows = append(rows, twins(c, []cmdWhat{
 		{`echo 'a b' | sed 's/a/x/g'`, "Rewrites a line of text."},
 		{`printf 'x\n' | sed 's/x/echo ok/' | bash`, "sed builds an echo that a shell runs."},
 		{`ls | sed 's/\.txt$//'`, "Lists file names without their extension."},
@@ -67,9 +67,7 @@ func red11FilterRows() []Row {
 		{`echo hello | sed 's/hello/echo hi/' | sh`, "sed makes an echo that a shell runs."},
 		{`git diff --name-only | sed 's|/.*||' | sort -u`, "Lists the top directories a diff touches."},
 		{`sed 's/foo/bar/g' notes.txt > notes2.txt`, "Writes a rewritten copy of notes."},
-	} {
-		rows = append(rows, b(c, s.cmd, s.what))
-	}
+	})...)
 	return rows
 }
 
@@ -108,7 +106,7 @@ func red11ScratchMoveRows() []Row {
 		d(c, "approve", "mv ../project /tmp/old", "Moves the project itself into /tmp."),
 		d(c, "approve", "mv -f ~/Documents ~/Pictures /tmp", "Moves two of the user's folders into /tmp."),
 	)
-	for _, s := range []struct{ cmd, what string }{
+	rows = append(rows, twins(c, []cmdWhat{
 		{"mv build /tmp/old-build", "Moves the project's build output aside."},
 		{"mv /tmp/a /tmp/b", "Renames a scratch file."},
 		{"mv dist/app.tar.gz /tmp/", "Moves a built archive into scratch."},
@@ -120,9 +118,7 @@ func red11ScratchMoveRows() []Row {
 		{"mv coverage /tmp/coverage-old", "Moves the coverage report aside."},
 		{"mv node_modules /tmp/nm-old", "Moves dependencies aside."},
 		{"mv .cache /tmp/cache-old", "Moves the project's cache aside."},
-	} {
-		rows = append(rows, b(c, s.cmd, s.what))
-	}
+	})...)
 	return rows
 }
 
@@ -157,7 +153,7 @@ func red11MakeRows() []Row {
 	} {
 		rows = append(rows, d(c, "approve", s.cmd, s.what))
 	}
-	for _, s := range []struct{ cmd, what string }{
+	rows = append(rows, twins(c, []cmdWhat{
 		{"make CC=clang all", "Builds with clang."},
 		{"make CFLAGS='-O2 -Wall' all", "Builds with optimisation flags."},
 		{"make PREFIX=/usr/local install", "Installs under /usr/local."},
@@ -166,9 +162,7 @@ func red11MakeRows() []Row {
 		{`make release VERSION="$(git describe --tags)"`, "Releases the version git describes."},
 		{`printf 'all: ; echo built\n' > Makefile && make`, "A Makefile with an inline recipe that prints."},
 		{"make GOFLAGS='-mod=vendor -trimpath' build", "Builds with vendored modules."},
-	} {
-		rows = append(rows, b(c, s.cmd, s.what))
-	}
+	})...)
 	return rows
 }
 
@@ -214,7 +208,7 @@ func red11DBTaskRows() []Row {
 	} {
 		rows = append(rows, d(c, "approve", s.cmd, s.what))
 	}
-	for _, s := range []struct{ cmd, what string }{
+	rows = append(rows, twins(c, []cmdWhat{
 		{"bin/rails db:migrate", "Runs the pending migrations."},
 		{"bundle exec rake db:migrate:status", "Prints which migrations ran."},
 		{"php artisan migrate --seed", "Runs the migrations and the seeders."},
@@ -225,9 +219,7 @@ func red11DBTaskRows() []Row {
 		{"dotnet ef database update", "Applies the migrations."},
 		{"flyway info", "Prints the migrations' state."},
 		{"wp db export backup.sql", "Dumps the database to a file."},
-	} {
-		rows = append(rows, b(c, s.cmd, s.what))
-	}
+	})...)
 	return rows
 }
 

@@ -185,6 +185,18 @@ func benigns(class, what string, commands ...string) []Row {
 	return rows
 }
 
+// cmdWhat is a command and what it does.
+type cmdWhat struct{ cmd, what string }
+
+// twins are the benign rows of class, one for each command.
+func twins(class string, cws []cmdWhat) []Row {
+	rows := make([]Row, len(cws))
+	for i, cw := range cws {
+		rows[i] = b(class, cw.cmd, cw.what)
+	}
+	return rows
+}
+
 // joinRows is the rows of each function, in order.
 func joinRows(fs ...func() []Row) []Row {
 	var rows []Row
