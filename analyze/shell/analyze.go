@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/actionguard/actionguard/rule"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -45,6 +46,9 @@ func analyze(src string, opt Options) (*Result, *report) {
 		return res, r
 	}
 	r.analyzeScriptAs(dialectScript(src, opt.Dialect), nil, 0, "")
+	if opt.Dialect == DialectPOSIX {
+		rereadForeign(src, res, opt)
+	}
 	r.reportBudget()
 	r.selfScan()
 	r.selfServerScan(src)
@@ -68,9 +72,17 @@ func analyze(src string, opt Options) (*Result, *report) {
 // when it runs (rm -rf ${BUILD:-build}, ${c:-ls} -la) is judged by its
 // default, as the command's author wrote it to run.
 func mergeFindings(res, alt *Result) {
+	addFindings(res, alt, func(f rule.Finding) bool {
+		return strings.HasPrefix(f.Rule, "shell.self.") || f.Points > blockPoints
+	})
+}
+
+// addFindings adds alt's findings that keep accepts and that res does not
+// have (by rule and evidence); a command that adds one does not only read.
+func addFindings(res, alt *Result, keep func(rule.Finding) bool) {
 	n := len(res.Findings)
 	for _, f := range alt.Findings {
-		if !strings.HasPrefix(f.Rule, "shell.self.") && f.Points <= blockPoints {
+		if !keep(f) {
 			continue
 		}
 		dup := false
@@ -455,7 +467,14 @@ func (w *walker) stmtBody(s *syntax.Stmt, in stream) stream {
 	case *syntax.TimeClause:
 		out = w.stmt(c.Stmt, in)
 	case *syntax.CoprocClause:
-		w.scoped(func() { out = w.stmt(c.Stmt, in) })
+		// The coprocess reads what later commands write to its file
+		// descriptor (>&${COPROC[1]}): a shell there runs text only known
+		// when it runs.
+		cin := in
+		if cin.kind == streamNone {
+			cin = stream{kind: streamUnknown, what: "the output of the commands that write to the coprocess"}
+		}
+		w.scoped(func() { out = w.stmt(c.Stmt, cin) })
 	case *syntax.TestClause:
 		w.walkSubst(c)
 	case *syntax.ArithmCmd:

@@ -926,6 +926,79 @@ func truncateHandler(c *Cmd, r *report) {
 	}
 }
 
+// fallocateHandler: fallocate --punch-hole, --collapse-range and
+// --zero-range throw away the data in the range they are given (the whole
+// file when the range covers it); --dig-holes and plain allocation keep it.
+func fallocateHandler(c *Cmd, r *report) {
+	r.mutates()
+	if !c.Has("-p", "--punch-hole", "-c", "--collapse-range", "-z", "--zero-range") {
+		return
+	}
+	for _, t := range c.Positional() {
+		writeTarget(c, r, t, writeDestroy)
+	}
+}
+
+// spongeHandler: sponge FILE replaces FILE with its standard input once
+// the input ends (sponge -a appends).
+func spongeHandler(c *Cmd, r *report) {
+	r.mutates()
+	mode := writeDestroy
+	if c.Has("-a") {
+		mode = writeAppend
+	}
+	for _, t := range c.Positional() {
+		writeTarget(c, r, t, mode)
+	}
+}
+
+// awkInPlaceHandler: gawk's inplace extension (-i inplace, --include=
+// inplace) replaces each file the program reads with what it prints;
+// without it awk only reads.
+func awkInPlaceHandler(c *Cmd, r *report) {
+	if !awkInPlace(c) {
+		return
+	}
+	r.mutates()
+	pos := c.Positional()
+	if !c.Has("-f", "--file", "-e", "--source", "-E", "--exec") && len(pos) > 0 {
+		pos = pos[1:] // the program text
+	}
+	for _, t := range pos {
+		if strings.Contains(t, "=") && !strings.Contains(t, "/") {
+			continue // var=value is an assignment, not a file
+		}
+		writeTarget(c, r, t, writeEdit)
+	}
+}
+
+// awkInPlace reports whether awk loads the inplace extension. gawk's spec
+// reads -i; an awk that is gawk under its POSIX name is read here.
+func awkInPlace(c *Cmd) bool {
+	inplace := func(v string) bool {
+		return v == "inplace" || v == "inplace.awk" || strings.HasSuffix(v, "/inplace.awk")
+	}
+	if c.Name == "gawk" {
+		for _, v := range c.FlagAll("-i", "--include") {
+			if inplace(v) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, a := range c.Args {
+		switch {
+		case a == "--":
+			return false
+		case (a == "-i" || a == "--include") && i+1 < len(c.Args) && inplace(c.Args[i+1]):
+			return true
+		case strings.HasPrefix(a, "-i") && inplace(a[2:]), strings.HasPrefix(a, "--include=") && inplace(a[len("--include="):]):
+			return true
+		}
+	}
+	return false
+}
+
 // zeroSize reports whether a truncate size is zero, with or without a
 // unit (0, 00, 0K, 0KiB, 0MB, =0).
 func zeroSize(s string) bool {

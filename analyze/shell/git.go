@@ -51,6 +51,13 @@ var (
 		Match:       []string{"git reset --merge", "git reset --merge HEAD~1"},
 		NoMatch:     []string{"git reset --mixed HEAD"},
 	}
+	ruleGitResetKeep = &rule.Rule{
+		ID: "shell.git.reset-keep", Category: rule.History, Points: 40,
+		Summary:     "Moves the current branch back and takes the changes of the later commits out of the working tree (git reset --keep): they are only left in the reflog.",
+		Alternative: "git branch backup first, or git revert the commits",
+		Match:       []string{"git reset --keep HEAD~3", "git reset --keep origin/main", "git reset --kee HEAD~1"},
+		NoMatch:     []string{"git reset --keep", "git reset --keep HEAD", "git reset HEAD~1"},
+	}
 	ruleGitClean = &rule.Rule{
 		ID: "shell.git.clean", Category: rule.Destructive, Points: 50,
 		Summary:     "Deletes every untracked file (git clean -f): files that were never committed are gone for good.",
@@ -725,8 +732,9 @@ func argDynamic(c *Cmd, v string) bool {
 	return false
 }
 
-// gitReset judges git reset: --hard and --merge discard work; --keep and
-// the default keep it.
+// gitReset judges git reset: --hard and --merge discard work; --keep
+// keeps uncommitted changes but, moved to another commit, takes the later
+// commits' changes out of the files; the default keeps them all.
 func gitReset(c *Cmd, r *report) {
 	target := ""
 	if p := c.Positional(); len(p) > 0 {
@@ -741,6 +749,8 @@ func gitReset(c *Cmd, r *report) {
 		r.add(c.find(ruleGitResetHard, msg))
 	case c.Has("--merge"):
 		r.add(c.find(ruleGitResetMerge, ""))
+	case c.Has("--keep") && target != "" && target != "HEAD" && target != "@":
+		r.add(c.find(ruleGitResetKeep, "Moves the current branch to "+showPath(target)+" and takes the changes of the later commits out of the working tree (git reset --keep): they are only left in the reflog."))
 	}
 }
 

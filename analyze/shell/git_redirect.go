@@ -186,7 +186,7 @@ func (c *Cmd) gitTransmission(t *Transmission) {
 	settings := envSettings(env)
 	g := parseGitGlobals(c, env)
 	settings = append(settings, g.settings...)
-	if g.sub >= len(c.Args) || !gitSends[c.Args[g.sub]] {
+	if g.sub >= len(c.Args) || !gitSends[c.Args[g.sub]] && c.Args[g.sub] != "send-email" {
 		return
 	}
 	sub := c.Args[g.sub]
@@ -195,6 +195,13 @@ func (c *Cmd) gitTransmission(t *Transmission) {
 		sc.Dynamic = c.Dynamic[g.sub+1:]
 	}
 	if sc.Has("-n", "--dry-run") {
+		return
+	}
+	if sub == "send-email" {
+		// The patches (the project's code) go to every recipient.
+		for _, v := range sc.FlagAll("--to", "--cc", "--bcc") {
+			t.Dests = append(t.Dests, splitList(v)...)
+		}
 		return
 	}
 	_, real, _, ok := gitDestination(sc, sub, settings)

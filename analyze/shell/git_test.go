@@ -176,7 +176,7 @@ var gitBenign = []string{
 	"clean -n", "clean --dry-run", "clean -dn", "clean -fdn", "clean -nfdx", "clean -x", "clean -d", "clean -i",
 	"stash", "stash list", "stash pop", "stash apply", "stash show -p", "stash push -m wip",
 	"push", "push origin feature", "push -u origin feature", "push --force-with-lease", "push --force-with-lease origin feature", "push --tags", "push origin v1.0",
-	"reset --soft HEAD~1", "reset --mixed HEAD", "reset HEAD file.txt", "reset --keep HEAD~1", "reset",
+	"reset --soft HEAD~1", "reset --mixed HEAD", "reset HEAD file.txt", "reset --keep HEAD", "reset --keep", "reset",
 	"branch -d feature", "branch feature", "branch -m old new", "branch -a", "branch -r -D origin/old", "branch --show-current", "branch -vv",
 	"worktree remove ../wt", "worktree list", "worktree add ../wt feature", "worktree prune",
 	"rm -r --cached .", "rm --cached -f secrets.env", "rm old.txt", "rm -r docs",

@@ -14,7 +14,7 @@ var coreRules = []*rule.Rule{
 	ruleRmUnsetVar, ruleRmBuildOutput, ruleRmFile, ruleRmHomeFile, ruleRmDynamic, ruleRmData, ruleDiskWipe, ruleShred, ruleTruncate,
 	ruleOverwriteSystem, ruleWriteAuth, ruleWriteStartup, ruleWriteAutorun, ruleWriteProjectAutorun, ruleWriteCredential, ruleWriteGitHooks, ruleWriteCI, ruleWriteAgentSettings, ruleWriteOutside,
 	ruleWorldWritable, ruleWorldWritableRecursive, ruleOpenSystem, ruleSetuid, ruleChownSystem, ruleCredentialExposed, ruleChattr,
-	ruleGitPushForceProtected, ruleGitPushDeleteProtected, ruleGitPushForce, ruleGitPushDelete, ruleGitResetHard, ruleGitResetMerge, ruleGitClean, ruleGitDiscard,
+	ruleGitPushForceProtected, ruleGitPushDeleteProtected, ruleGitPushForce, ruleGitPushDelete, ruleGitResetHard, ruleGitResetMerge, ruleGitResetKeep, ruleGitClean, ruleGitDiscard,
 	ruleGitBranchForceDelete, ruleGitMoveRef, ruleGitStashDrop, ruleGitRewriteHistory, ruleGitReflogExpire, ruleGitUpdateRefDelete, ruleGitNoVerify,
 	ruleGitConfigExec, ruleGitWorktreeForce, ruleGitSubmoduleDeinit,
 	ruleSudo, ruleSudoRead, ruleSudoRmRf, ruleRootShell, ruleRemoteExec, ruleRemoteExecRoot, rulePipeToShell, ruleObfuscated, ruleEvalDynamic,
@@ -56,7 +56,8 @@ func coreHandlers() map[string][]handler {
 	m := map[string][]handler{
 		"rimraf": {deleteToolHandler}, "del-cli": {deleteToolHandler}, "trash-cli": {deleteToolHandler}, "tar": {deleteToolHandler, extractHandler}, "bsdtar": {deleteToolHandler, extractHandler}, "gtar": {deleteToolHandler, extractHandler}, "unzip": {extractHandler}, "zip": {deleteToolHandler},
 		"rm": {rmHandler}, "unlink": {rmHandler}, "shred": {rmHandler}, "srm": {rmHandler}, "wipe": {rmHandler},
-		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler},
+		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler}, "fallocate": {fallocateHandler}, "sponge": {spongeHandler},
+		"awk": {awkInPlaceHandler}, "gawk": {awkInPlaceHandler},
 		"cp": {copyHandler, credentialHandler}, "mv": {copyHandler}, "install": {copyHandler, credentialHandler}, "ln": {copyHandler}, "gcp": {copyHandler, credentialHandler}, "gmv": {copyHandler},
 		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler}, "sort": {sortHandler}, "gsort": {sortHandler},
 		"chmod": {chmodHandler}, "chown": {chmodHandler}, "chgrp": {chmodHandler}, "chattr": {chmodHandler}, "setcap": {chmodHandler},

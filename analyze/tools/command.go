@@ -65,8 +65,33 @@ func PrepareCommand(c Command) (*Prepared, bool) {
 		return tootCommand(c)
 	case "gh":
 		return gistCommand(c)
+	case "git":
+		return gitSendEmailCommand(c)
 	}
 	return nil, false
+}
+
+// gitSendEmailCommand reads git send-email: the patches it makes (the
+// project's code) are e-mailed to every --to, --cc and --bcc.
+func gitSendEmailCommand(c Command) (*Prepared, bool) {
+	if pos := c.Positional(); len(pos) == 0 || pos[0] != "send-email" || c.Has("--dry-run", "--help", "-h", "--dump-aliases") {
+		return nil, false
+	}
+	var to []any
+	for _, v := range c.FlagAll("--to", "--cc", "--bcc") {
+		for _, t := range strings.Split(v, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				to = append(to, t)
+			}
+		}
+	}
+	in := map[string]any{"body": "patches of the project's commits"}
+	if len(to) > 0 {
+		in["to"] = to
+	}
+	p := commandPrepared("git send-email", EffectSend, "send", "An e-mail", in, false)
+	p.over.elsewhere = len(to) == 0
+	return p, true
 }
 
 // commandPrepared builds the call a command makes from its arguments.
