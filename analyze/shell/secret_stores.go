@@ -23,11 +23,9 @@ var (
 		Alternative: "let the tool use the secret itself (gh, op run, aws --profile), or pass it on without printing it (… | docker login --password-stdin)",
 		Match: []string{"gh auth token", "secret-tool lookup service github", "op item get GitHub --fields password", "op read op://Private/GitHub/token",
 			"bw get password github", "pass show github", "gcloud auth print-access-token", "az account get-access-token", "aws sts get-session-token",
-			"kubectl config view --raw", "cat /proc/$PPID/environ", "aws secretsmanager get-secret-value --secret-id prod/db",
-			"gcloud secrets versions access latest --secret=db-pass", "az keyvault secret show --vault-name kv --name db", "ps eww -o command", "docker-credential-desktop get <<< https://index.docker.io/v1/"},
+			"kubectl config view --raw", "cat /proc/$PPID/environ", "ps eww -o command", "docker-credential-desktop get <<< https://index.docker.io/v1/"},
 		NoMatch: []string{"gh auth status", "op --version", "op item get GitHub", "op item list", "aws sts get-caller-identity", "kubectl config view",
-			"pass ls", "bw list folders", "secret-tool --help", "aws secretsmanager list-secrets", "gcloud secrets list",
-			"aws ssm get-parameter --name /app/region", "ps aux", "ps -ef", "t=$(gh auth token)", "gh auth token | docker login ghcr.io -u me --password-stdin",
+			"pass ls", "bw list folders", "secret-tool --help", "ps aux", "ps -ef", "t=$(gh auth token)", "gh auth token | docker login ghcr.io -u me --password-stdin",
 			"export GH_TOKEN=$(gh auth token)", "gh auth token >/dev/null && echo signed in"},
 	}
 	ruleStoreDump = &rule.Rule{
@@ -124,7 +122,7 @@ func storePrinted(k string) bool {
 	case "GitHub token", "GitLab token", "Git credentials", "AWS credentials", "Google Cloud token",
 		"Azure token", "macOS keychain password", "password store entry", "Kubernetes credentials",
 		"Heroku token", "password from 1Password", "password from Bitwarden", "desktop keyring secret",
-		"container registry password", "processes' environment variables", "Kubernetes token", "cloud secret manager's secret":
+		"container registry password", "processes' environment variables", "Kubernetes token":
 		return true
 	}
 	return false
@@ -196,25 +194,13 @@ func storePrinter(c *Cmd) string {
 			return "GitHub token"
 		}
 	case "gcloud":
-		switch {
-		case at(0) == "config" && at(1) == "config-helper":
+		if at(0) == "config" && at(1) == "config-helper" {
 			return "Google Cloud token"
-		case at(0) == "secrets" && at(1) == "versions" && at(2) == "access":
-			return "cloud secret manager's secret"
 		}
 	case "aws":
-		switch {
-		case at(0) == "sts" && svcIn(at(1), "assume-role", "assume-role-with-web-identity", "assume-role-with-saml", "get-federation-token"):
+		if at(0) == "sts" && svcIn(at(1), "assume-role", "assume-role-with-web-identity", "assume-role-with-saml", "get-federation-token") {
 			return "AWS credentials"
-		case at(0) == "secretsmanager" && at(1) == "get-secret-value",
-			at(0) == "ssm" && svcIn(at(1), "get-parameter", "get-parameters", "get-parameters-by-path") && c.Has("--with-decryption"):
-			return "cloud secret manager's secret"
 		}
-	case "az":
-		if at(0) == "keyvault" && at(1) == "secret" && svcIn(at(2), "show", "download") {
-			return "cloud secret manager's secret"
-		}
-
 	case "kubectl", "oc":
 		if at(0) == "create" && at(1) == "token" {
 			return "Kubernetes token"
