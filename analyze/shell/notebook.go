@@ -3,7 +3,6 @@ package shell
 import (
 	"encoding/json"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -227,11 +226,11 @@ func kernelLang(names ...string) string {
 
 // reIPythonShell is an IPython line that runs a shell command: !cmd,
 // !!cmd, x = !cmd, %sx cmd, %system cmd.
-var reIPythonShell = regexp.MustCompile(`^\s*(?:[A-Za-z_][\w, ]*=\s*)?(?:!!?|%sx\s|%system\s|%%!)(.*)$`)
+var reIPythonShell = lazyRegexp(`^\s*(?:[A-Za-z_][\w, ]*=\s*)?(?:!!?|%sx\s|%system\s|%%!)(.*)$`)
 
 // reIPythonBraces is IPython's {expr} in a shell line: a value of the
 // kernel, only known when it runs.
-var reIPythonBraces = regexp.MustCompile(`\{[^{}\n]*\}`)
+var reIPythonBraces = lazyRegexp(`\{[^{}\n]*\}`)
 
 // ipythonCells splits cells of a kernel of lang into their shell lines and
 // their own code. The line and cell magics only IPython has are read
@@ -263,7 +262,7 @@ func ipythonCells(lang string, sources []string) []notebookCell {
 		}
 		for _, line := range strings.Split(src, "\n") {
 			if m := reIPythonShell.FindStringSubmatch(line); m != nil {
-				add("shell", reIPythonBraces.ReplaceAllString(m[1], `"$NOTEBOOK_VALUE"`))
+				add("shell", reIPythonBraces.get().ReplaceAllString(m[1], `"$NOTEBOOK_VALUE"`))
 				add("python", "pass")
 				continue
 			}
@@ -326,7 +325,7 @@ func cellMagic(first, rest string) (lang, body string, ok bool) {
 
 // reChunk starts a code chunk of a Quarto or R Markdown document:
 // ```{python}, ```{r label}, ```{bash echo=FALSE}.
-var reChunk = regexp.MustCompile("^\\s*(`{3,}|~{3,})\\s*\\{\\s*([A-Za-z0-9_]+)")
+var reChunk = lazyRegexp("^\\s*(`{3,}|~{3,})\\s*\\{\\s*([A-Za-z0-9_]+)")
 
 // markdownChunks returns the code chunks of a Quarto or R Markdown
 // document, by language.
