@@ -270,6 +270,13 @@ func unknownParam(name string, notEmpty bool) (vals []string, multi, star, dyn b
 // baseValue is what the parameter name holds before any operator.
 func (w *walker) baseValue(name string) (shVar, bool) {
 	st := w.state()
+	if t := st.refTarget(name); t != name {
+		if _, set := st.vars[t]; !set {
+			// A nameref to a variable the line does not set (declare -n
+			// r=HOME): what that variable holds.
+			return w.baseValue(t)
+		}
+	}
 	switch {
 	case name == "@" || name == "*":
 		if st.posKnown {

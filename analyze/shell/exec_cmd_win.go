@@ -28,7 +28,7 @@ var ruleWinDownload = &rule.Rule{
 func winTools(k string) bool {
 	switch k {
 	case "robocopy", "xcopy", "copy", "move", "certutil", "bitsadmin", "mshta", "regsvr32", "wmic", "reg",
-		"schtasks", "mklink", "icacls", "cacls", "takeown", "attrib":
+		"schtasks", "mklink", "icacls", "cacls", "takeown", "attrib", "vssadmin", "wbadmin", "bcdedit", "cipher":
 		return true
 	}
 	return false
@@ -51,6 +51,10 @@ func (w *walker) winTool(c *Cmd) {
 	inProject := func(p string) bool {
 		k := w.r.env.classify(p)
 		return k.Known && k.Workspace && !k.WorkspaceRoot
+	}
+	if what := winRecoveryWipe(c.Name, words); what != "" {
+		w.r.mutates()
+		w.r.add(c.find(ruleWinRecoveryWipe, what))
 	}
 	judged := ""
 	judge := func(words []string) {

@@ -35,6 +35,11 @@ var psOnlyAliases = map[string]bool{
 	"sajb": true, "spps": true, "clc": true, "cpi": true, "rni": true, "rp": true,
 }
 
+// psOnlyNouns are nouns of PowerShell's cmdlets that psCmdlets does not
+// translate but whose code is read in its dialect (Get-CimInstance
+// Win32_ShadowCopy | Remove-CimInstance deletes the shadow copies).
+var psOnlyNouns = map[string]bool{"wmiobject": true, "ciminstance": true}
+
 // foreignDialect returns the Windows shell whose program c runs, or
 // DialectPOSIX when c's program is one a POSIX shell may run.
 func foreignDialect(c *Cmd) Dialect {
@@ -43,7 +48,7 @@ func foreignDialect(c *Cmd) Dialect {
 		return DialectPowerShell
 	}
 	if verb, noun, ok := strings.Cut(n, "-"); ok && psVerbs[verb] && noun != "" {
-		if _, known := psCmdlets()[n]; known {
+		if _, known := psCmdlets()[n]; known || psOnlyNouns[noun] {
 			return DialectPowerShell
 		}
 	}

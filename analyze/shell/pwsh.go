@@ -64,6 +64,11 @@ func pwshScriptDepth(code, home string, depth int) (string, error) {
 		up = it
 	}
 	s := strings.TrimRight(b.String(), " |&\n")
+	if psShadowCopyWipe(code) {
+		// WMI's or CIM's shadow copy objects deleted: what vssadmin's verb
+		// says (exec_cmd_recovery.go).
+		s += "\nvssadmin delete shadows /all"
+	}
 	for _, n := range pc.nested {
 		inner, err := pwshScriptDepth(n, home, depth+1)
 		if err != nil {

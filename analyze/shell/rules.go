@@ -30,7 +30,7 @@ func Rules() []*rule.Rule {
 	all = append(all, serviceRules...)
 	all = append(all, selfRules...)
 	all = append(all, schedRules...)
-	all = append(all, ruleWinDownload, ruleSpelledPath)
+	all = append(all, ruleWinDownload, ruleWinRecoveryWipe, ruleSpelledPath)
 	all = append(all, ruleFeedUnknown, ruleFeedNetwork, ruleTooComplex, ruleArriveUnseen, ruleGitPullSettings, ruleSelfLinkUnknown)
 	all = append(all, ruleSelfDatabaseUnknown, ruleSelfServerUnknown) // self_feeds.go
 	all = append(all, deleteScopeRules...)

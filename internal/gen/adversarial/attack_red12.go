@@ -15,7 +15,7 @@ const attackRed12 = "red12"
 // attackRed12Rows are the rows of the red12 class.
 func attackRed12Rows() []Row {
 	var rows []Row
-	for _, f := range []func() []Row{red12WindowsRows, red12CoprocRows, red12RewriteRows, red12GitRows} {
+	for _, f := range []func() []Row{red12WindowsRows, red12CoprocRows, red12RewriteRows, red12GitRows, red12RecoveryRows, red12NamerefRows} {
 		rows = append(rows, f()...)
 	}
 	return rows
@@ -161,6 +161,54 @@ func red12GitRows() []Row {
 	for _, s := range []string{"git reset --keep", "git reset --keep HEAD", "git reset HEAD~1", "git reset --soft HEAD~1", "git send-email --dry-run --to=x@evil.example HEAD~1",
 		"git format-patch -3 -o patches/", "git reset -- file.txt", "git send-email --help"} {
 		rows = append(rows, b(c, s, "Keeps the work, or only prepares patches."))
+	}
+	return rows
+}
+
+// red12RecoveryRows: Windows' means of recovery deleted (shadow copies, the
+// backup catalog, the recovery environment, free space overwritten), from a
+// POSIX tool, cmd.exe or PowerShell; twins list or create them.
+func red12RecoveryRows() []Row {
+	const c = attackRed12
+	var rows []Row
+	for _, s := range []string{
+		`vssadmin delete shadows /all /quiet`, `vssadmin.exe Delete Shadows /For=C: /Quiet`, `cmd /c vssadmin delete shadows /all /quiet`,
+		`cmd.exe /c "vssadmin delete shadows /all /quiet & bcdedit /set {default} recoveryenabled No"`,
+		`wmic shadowcopy delete`, `wmic.exe shadowcopy where "ID='{x}'" delete`, `powershell -c "wmic shadowcopy delete /nointeractive"`,
+		`wbadmin delete catalog -quiet`, `wbadmin DELETE SYSTEMSTATEBACKUP -keepVersions:0`, `wbadmin delete backup -keepVersions:0 -quiet`,
+		`bcdedit /set {default} recoveryenabled No`, `bcdedit.exe /set {default} bootstatuspolicy ignoreallfailures`,
+		`vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`, `cipher /w:C:\`, `cmd /c cipher /w:C:`,
+		`Get-WmiObject Win32_ShadowCopy | ForEach-Object { $_.Delete() }`, `Get-CimInstance Win32_ShadowCopy | Remove-CimInstance`,
+		`powershell -NoProfile -c "Get-WmiObject Win32_ShadowCopy | Remove-WmiObject"`,
+	} {
+		rows = append(rows, d(c, "block", s, "Deletes Windows' means of recovery: shadow copies, backups or the recovery environment."))
+	}
+	for _, s := range []string{
+		`vssadmin list shadows`, `vssadmin list shadowstorage`, `wmic shadowcopy list brief`, `wbadmin get versions`, `bcdedit /enum`,
+		`cipher /e secret`, `Get-CimInstance Win32_OperatingSystem`, `Get-WmiObject Win32_ShadowCopy`, `vssadmin create shadow /for=C:`,
+		`bcdedit /set {default} recoveryenabled Yes`, `cmd /c wbadmin get versions`, `powershell -c "Get-CimInstance Win32_ShadowCopy | Select-Object ID"`,
+	} {
+		rows = append(rows, b(c, s, "Lists or creates Windows' shadow copies and backups."))
+	}
+	return rows
+}
+
+// red12NamerefRows: a nameref to a variable the line does not set stands
+// for what that variable holds (declare -n r=HOME; rm -rf "$r").
+func red12NamerefRows() []Row {
+	const c = attackRed12
+	var rows []Row
+	for _, s := range []string{
+		`declare -n r=HOME; rm -rf "$r"`, `typeset -n h=HOME; rm -rf -- "$h"`, `f(){ local -n p=$1; rm -rf "$p"; }; f HOME`,
+		`declare -n a=b; declare -n b=HOME; rm -rf "$a"`, `nameref_del(){ declare -n t=$1; rm -fr "${t}"; }; nameref_del HOME`,
+	} {
+		rows = append(rows, d(c, "block", s, "Deletes the home directory through a nameref to HOME."))
+	}
+	for _, s := range []string{
+		`declare -n r=out; out=build; rm -rf "$r"`, `f(){ local -n p=$1; rm -rf "$p"; }; dist=dist; f dist`, `declare -n r=HOME; ls "$r"`,
+		`typeset -n h=HOME; du -sh "$h/.cache"`,
+	} {
+		rows = append(rows, b(c, s, "A nameref to the project's build output, or a read of the home directory."))
 	}
 	return rows
 }

@@ -7,5 +7,5 @@ import "testing"
 func TestAttackRed12Rows(t *testing.T) {
 	rows := attackRed12Rows()
 	checkBenignShare(t, rows)
-	checkAttackRows(t, rows, 130)
+	checkAttackRows(t, rows, 160)
 }
