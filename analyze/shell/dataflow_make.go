@@ -83,6 +83,9 @@ func (w *walker) runsMakefile(c *Cmd) {
 		if !ok {
 			continue
 		}
+		if w.runsDownloaded(c, abs, n, "runs the recipes of") {
+			return
+		}
 		fc, had := w.fileOrStdin(fl, abs)
 		if !had {
 			continue

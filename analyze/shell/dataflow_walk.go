@@ -22,6 +22,8 @@ type flowState struct {
 	read   func(abs string) ([]byte, error)
 	reads  int
 	unread map[string]bool
+	// missing are the files the read said do not exist.
+	missing map[string]bool
 	// fnWalks counts function bodies walked; callDepth is the depth of
 	// function calls being walked.
 	fnWalks, callDepth int

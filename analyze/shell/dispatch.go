@@ -780,10 +780,7 @@ func (w *walker) noteDownload(c *Cmd) {
 	if file == "" {
 		return
 	}
-	if w.downloaded == nil {
-		w.downloaded = map[string]string{}
-	}
-	w.downloaded[w.r.env.mustAbs(file)] = firstURL(c)
+	w.noteDownloaded(w.r.env.mustAbs(file), firstURL(c))
 }
 
 // readOnlyPrograms only read, list or compute: they neither write, delete,

@@ -2,6 +2,8 @@ package shell
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -24,7 +26,19 @@ const (
 // knowsFiles reports whether any file's content can be known: written by
 // this command line or the session, or readable from disk.
 func (fl *flowState) knowsFiles() bool {
-	return len(fl.files) > 0 || fl.read != nil
+	return len(fl.files) > 0 || fl.read != nil || len(fl.downloaded) > 0
+}
+
+// noteDownloaded records that the line downloaded src into the file at
+// abs (curl -o, wget -O): running it, or a runner reading it, runs what
+// came from there.
+func (w *walker) noteDownloaded(abs, src string) {
+	fl := w.r.fl()
+	if fl.downloaded == nil {
+		fl.downloaded = map[string]string{}
+	}
+	fl.downloaded[abs] = src
+	w.downloaded = fl.downloaded
 }
 
 // file returns what the analysis knows of the file at abs: what this
@@ -40,6 +54,9 @@ func (fl *flowState) file(abs string) (fileContent, bool) {
 	if had {
 		src = f.from
 	}
+	if had && fl.missing[src] {
+		return missingCopy(src), true
+	}
 	if fl.read == nil || fl.unread[src] || isDeviceOrProc(src) || installedProgram(src) {
 		return fileContent{}, false
 	}
@@ -54,10 +71,20 @@ func (fl *flowState) file(abs string) (fileContent, bool) {
 			fl.unread = map[string]bool{}
 		}
 		fl.unread[src] = true
+		if had && fl.missing[src] {
+			return missingCopy(src), true
+		}
 		return fileContent{}, false
 	}
 	fl.setFile(abs, fc)
 	return fc, true
+}
+
+// missingCopy is the content of a file the line copied from src, which is
+// not on disk when the line is judged: what the copy holds is only known
+// when it runs (cp /tmp/x.json package.json && npm i).
+func missingCopy(src string) fileContent {
+	return fileContent{kind: streamUnknown, what: "a copy of " + src + ", which is not on disk now"}
 }
 
 // readDisk reads abs through Options.ReadFile: a text file, cut to
@@ -70,6 +97,12 @@ func (fl *flowState) readDisk(abs string) (fileContent, bool) {
 	fl.reads++
 	data, err := fl.read(abs)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if fl.missing == nil {
+				fl.missing = map[string]bool{}
+			}
+			fl.missing[abs] = true
+		}
 		return fileContent{}, false
 	}
 	partial := false

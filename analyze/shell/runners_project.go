@@ -162,6 +162,19 @@ func (w *walker) wrappedRunner(argv []string, dyn []bool, text string) {
 	}
 }
 
+// runsDownloaded reports (and judges) a file c runs that the line
+// downloaded earlier with curl -o or wget -O (curl -o package.json URL &&
+// npm i): what runs came from there.
+func (w *walker) runsDownloaded(c *Cmd, abs, show, verb string) bool {
+	src := w.downloaded[abs]
+	if src == "" {
+		return false
+	}
+	w.r.mutates()
+	w.r.add(c.find(w.remoteRule(c), c.Name+" "+verb+" "+show+", which was just downloaded from "+src+", without checking it."))
+	return true
+}
+
 // runnerFile reads one file a runner runs and judges what it runs.
 func (w *walker) runnerFile(c *Cmd, run projectRun) {
 	r := w.r
@@ -172,6 +185,9 @@ func (w *walker) runnerFile(c *Cmd, run projectRun) {
 	for _, f := range append([]string{run.file}, run.alts...) {
 		a, ok := c.Resolve(f)
 		if !ok {
+			return
+		}
+		if w.runsDownloaded(c, a, f, run.verb) {
 			return
 		}
 		if fc, found = w.fileOrStdin(fl, a); found {

@@ -267,8 +267,5 @@ func (w *walker) socatReceives(c *Cmd) {
 		mode = writeAppend
 	}
 	writeTarget(c, w.r, file, mode)
-	if w.downloaded == nil {
-		w.downloaded = map[string]string{}
-	}
-	w.downloaded[w.r.env.mustAbs(file)] = "a connection (" + c.Text + ")"
+	w.noteDownloaded(w.r.env.mustAbs(file), "a connection ("+c.Text+")")
 }
