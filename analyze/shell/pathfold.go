@@ -560,6 +560,14 @@ func (s *codeScan) judgePath(p string, use pathUse) bool {
 	// the known part names (…/actionguard/modes.json, …/.claude/settings.json)
 	// is the place.
 	part := env.controlOf(p)
+	if (use == pathWrites || use == pathAppends) && !dynamic {
+		// What the code writes there is not worked out: a later command
+		// of the line that runs the file runs text only known then
+		// (python3 -c "open('x.sh','w').write(…)" && bash x.sh).
+		if abs, ok := env.resolve(p); ok {
+			s.w.writeFile(abs, stream{kind: streamUnknown, what: "what inline " + s.name() + " code writes"}, use == pathAppends)
+		}
+	}
 	switch use {
 	case pathReads:
 		if !part.key {

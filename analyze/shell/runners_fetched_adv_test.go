@@ -62,3 +62,27 @@ func TestRunnerReadsCopyOfMissingFile(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsFileInlineCodeWrote: a file inline code writes (every language's
+// write call) and the line then runs (a shell, make, a runner) holds what
+// only the run shows: a person confirms. The same file only shown runs.
+func TestRunsFileInlineCodeWrote(t *testing.T) {
+	writers := []string{
+		`python3 -c "open('%s','w').write(x)"`, `python3 -c "import pathlib; pathlib.Path('%s').write_text(x)"`,
+		`node -e "require('fs').writeFileSync('%s', x)"`, `perl -e 'open(F, ">%s"); print F $x'`, `ruby -e 'File.write("%s", x)'`,
+	}
+	runs := []struct{ file, run string }{{"x.sh", "bash x.sh"}, {"x.sh", "sh ./x.sh"}, {"Makefile", "make"}, {"package.json", "npm test"}}
+	opt := Options{Cwd: "/home/dev/project", Home: "/home/dev"}
+	for _, wr := range writers {
+		for _, r := range runs {
+			line := fmt.Sprintf(wr, r.file) + " && " + r.run
+			if v, id := maxPoints(line, opt); v < 40 {
+				t.Errorf("%q: %d points (%s), want a person to confirm", line, v, id)
+			}
+			twin := fmt.Sprintf(wr, r.file) + " && cat " + r.file
+			if v, id := maxPoints(twin, opt); v >= 40 {
+				t.Errorf("%q: %d points (%s), want it to run", twin, v, id)
+			}
+		}
+	}
+}

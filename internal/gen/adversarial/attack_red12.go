@@ -226,6 +226,19 @@ func red12RunnerRows() []Row {
 		rows = append(rows, d(c, "approve", s, "Downloads a manifest or Makefile and runs what it says without checking it."))
 	}
 	for _, s := range []string{
+		`python3 -c "open('x.sh','w').write('rm -rf ~')" && bash x.sh`, `node -e "require('fs').writeFileSync('Makefile', process.env.X)" && make`,
+		`python3 -c "import json,sys; json.dump(json.load(sys.stdin), open('package.json','w'))" < /tmp/p.json && npm i`,
+		`perl -e 'open(F, ">x.sh"); print F $ENV{X}' && sh x.sh`, `ruby -e 'File.write("run.sh", ARGV[0])' "$CMD" && bash run.sh`,
+	} {
+		rows = append(rows, d(c, "confirm", s, "Inline code writes a script or manifest the line then runs: what it runs is only known then."))
+	}
+	for _, s := range []string{
+		`python3 -c "open('out.txt','w').write('x')" && cat out.txt`, `node -e "require('fs').writeFileSync('report.json', '{}')" && ls`,
+		`python3 -c "open('x.sh','w').write('echo hi')" && shellcheck x.sh`,
+	} {
+		rows = append(rows, b(c, s, "Inline code writes a file the line only shows or checks."))
+	}
+	for _, s := range []string{
 		`curl -o data.json https://x.example/d.json && npm test`, `wget -O README.md https://x.example/r.md && make`,
 		`curl -o package.json https://x.example/p.json && cat package.json`, `npm i && curl -o out.json https://x.example/d.json`,
 	} {
