@@ -25,7 +25,7 @@ const maxForeignReads = 4
 var psVerbs = map[string]bool{
 	"remove": true, "get": true, "set": true, "add": true, "clear": true, "new": true, "copy": true, "move": true,
 	"rename": true, "invoke": true, "start": true, "stop": true, "restart": true, "format": true, "out": true,
-	"push": true, "initialize": true,
+	"push": true, "initialize": true, "send": true, "compress": true,
 }
 
 // psOnlyAliases are the aliases of cmdlets that no POSIX system has as a

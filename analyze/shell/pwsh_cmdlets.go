@@ -96,6 +96,19 @@ func psCmdletTable() map[string]*psSpec {
 		posixAlias: psSet("curl", "wget"), tr: psWeb,
 	}
 	add("invoke-webrequest iwr invoke-restmethod irm curl wget", web)
+	add("send-mailmessage", &psSpec{
+		params: []string{"to", "cc", "bcc", "from", "subject", "body", "attachments", "smtpserver", "port", "credential", "usessl", "bodyashtml",
+			"priority", "encoding", "deliverynotificationoption", "replyto"},
+		switches: psSet("usessl", "bodyashtml"), pos: []string{"to", "subject", "body", "smtpserver"},
+		aliases: map[string]string{"ba": "bodyashtml", "pr": "priority", "dno": "deliverynotificationoption", "bee": "encoding", "attachment": "attachments"},
+		tr:      psSendMail,
+	})
+	add("compress-archive", &psSpec{
+		params:   []string{"path", "literalpath", "destinationpath", "compressionlevel", "update", "force", "passthru"},
+		switches: psSet("update", "force", "passthru"), pos: []string{"path", "destinationpath"},
+		aliases: map[string]string{"pspath": "literalpath", "lp": "literalpath"},
+		tr:      psCompressArchive,
+	})
 	add("invoke-expression iex", &psSpec{params: []string{"command"}, pos: []string{"command"}, tr: psInvokeExpression})
 	add("start-process saps start", &psSpec{
 		params: []string{"filepath", "argumentlist", "verb", "workingdirectory", "wait", "nonewwindow", "windowstyle", "passthru", "credential",
@@ -609,4 +622,35 @@ func psSchtasks(t *psTr, words []psWord) string {
 		return ""
 	}
 	return psCron(cmdScript(run, t.home))
+}
+
+// psSendMail writes Send-MailMessage as mutt with the same recipients and
+// attachments: what it sends is judged as an e-mail with files.
+func psSendMail(t *psTr, b *psBound) string {
+	argv := []string{"mutt", "-s", t.sh(b.text("subject"), false)}
+	for _, f := range b.vals["attachments"] {
+		argv = append(argv, "-a", t.arg(f, false))
+	}
+	for _, k := range []string{"cc", "bcc"} {
+		for _, r := range b.vals[k] {
+			argv = append(argv, "-"+k[:1], t.arg(r, false))
+		}
+	}
+	argv = append(argv, "--")
+	for _, r := range b.vals["to"] {
+		argv = append(argv, t.arg(r, false))
+	}
+	return strings.Join(argv, " ") + " < /dev/null"
+}
+
+// psCompressArchive writes Compress-Archive as zip -r of the same paths
+// into the same archive.
+func psCompressArchive(t *psTr, b *psBound) string {
+	dst := b.vals["destinationpath"]
+	if len(dst) == 0 {
+		return ""
+	}
+	argv := []string{"zip", "-r", t.arg(dst[0], false)}
+	argv = append(argv, t.words(append(b.vals["path"], b.vals["literalpath"]...), true)...)
+	return strings.Join(argv, " ")
 }
