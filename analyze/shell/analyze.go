@@ -1062,6 +1062,7 @@ func (w *walker) runCmd(argv []string, dyn []bool, proc []stream, in stream, tex
 	}
 	w.scheduled(c, in)
 	w.notedWrites(c, in)
+	w.archivedSecret(c) // after notedWrites, which forgets what zip's operands held
 	w.hookWrites(c)
 	return secretOutput(c, secret, w.readsWritten(c, out)), c
 }

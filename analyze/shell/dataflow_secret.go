@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // A credential's content keeps its name wherever the command line puts
 // it: a file written from it (cat key > f, tee f, cp key f, mv, install,
@@ -106,4 +109,58 @@ func (w *walker) readSecret(names []string, in stream) {
 			st.setVar(n, v)
 		}
 	}
+}
+
+// archivedSecret records the archive an archiver writes (tar -c, zip, 7z a,
+// rar a) when a member it packs is a credential: the archive holds the
+// credential, and sending it later on the line is sending the credential
+// (zip -r k.zip ~/.ssh; curl -F f=@k.zip …). An archive written to the
+// standard output is followed as a stream already.
+func (w *walker) archivedSecret(c *Cmd) {
+	file, members, ok := archiveWrite(c)
+	if !ok || file == "-" || file == "" {
+		return
+	}
+	for _, m := range members {
+		f, ok := copiedSecret(c, m)
+		if !ok {
+			continue
+		}
+		if abs, ok := c.Resolve(file); ok {
+			w.r.fl().setFile(abs, f)
+		}
+		return
+	}
+}
+
+// archiveWrite reads an archiver creating or adding to an archive: the
+// archive written and the members packed (joined to tar's -C directory).
+func archiveWrite(c *Cmd) (file string, members []string, ok bool) {
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		file, dir, ms, ok := tarCreate(c)
+		if !ok {
+			return "", nil, false
+		}
+		for _, m := range ms {
+			if dir != "" && !strings.HasPrefix(m, "/") && !strings.HasPrefix(m, "~") {
+				m = path.Join(dir, m)
+			}
+			members = append(members, m)
+		}
+		return file, members, true
+	case "zip":
+		pos := c.Positional()
+		if len(pos) < 2 || c.Has("-d", "--delete") {
+			return "", nil, false
+		}
+		return pos[0], pos[1:], true
+	case "7z", "7za", "7zr", "7zz", "rar":
+		pos := c.Positional()
+		if len(pos) < 3 || pos[0] != "a" && pos[0] != "u" {
+			return "", nil, false
+		}
+		return pos[1], pos[2:], true
+	}
+	return "", nil, false
 }

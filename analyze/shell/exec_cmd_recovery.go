@@ -18,7 +18,7 @@ import (
 var ruleWinRecoveryWipe = &rule.Rule{
 	ID: "shell.win.recovery-wipe", Category: rule.MassDestruction, Points: 120,
 	Summary:     "Deletes Windows' means of recovery (shadow copies, the backup catalog, the recovery environment): files lost later cannot be brought back.",
-	Alternative: "leave the shadow copies and backups alone; free space with Disk Cleanup or by deleting the project's own build output",
+	Alternative: "leave Windows' recovery data alone (shadow copies, backups, and free space that still holds deleted files); to free space, use Disk Cleanup or delete the project's own build output",
 	Match: []string{`vssadmin delete shadows /all /quiet`, `vssadmin.exe Delete Shadows /For=C:`, `cmd /c "vssadmin delete shadows /all /quiet"`,
 		`wmic shadowcopy delete`, `wmic shadowcopy where "ID='x'" delete`, `wbadmin delete catalog -quiet`, `wbadmin DELETE SYSTEMSTATEBACKUP -keepVersions:0`,
 		`bcdedit /set {default} recoveryenabled No`, `bcdedit.exe /set {default} bootstatuspolicy ignoreallfailures`, `vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB`,
