@@ -19,9 +19,15 @@ RUNS=${RUNS:-200}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Built as `make build` does: static, and the lean hook binary beside the main one.
-CGO_ENABLED=0 go build -trimpath -o "$tmp/actionguard" ./cmd/actionguard
-CGO_ENABLED=0 go build -trimpath -o "$tmp/actionguard-hook" ./cmd/actionguard-hook
-CGO_ENABLED=0 go build -trimpath -o "$tmp/hookbench" ./bench/hookbench
+# Then copied into place, as BASELINE is: on this machine a file the Go linker had
+# just written ran 10–25% more CPU a process than a copy of it (docs/benchmarks.md,
+# "The hook process, 2026-11-29 late night"), which made a fresh build look slower
+# than a copied baseline.
+mkdir "$tmp/build"
+CGO_ENABLED=0 go build -trimpath -o "$tmp/build/actionguard" ./cmd/actionguard
+CGO_ENABLED=0 go build -trimpath -o "$tmp/build/actionguard-hook" ./cmd/actionguard-hook
+CGO_ENABLED=0 go build -trimpath -o "$tmp/build/hookbench" ./bench/hookbench
+cp "$tmp/build/actionguard" "$tmp/build/actionguard-hook" "$tmp/build/hookbench" "$tmp/"
 export ACTIONGUARD_DB="$tmp/audit.db" HOME="$tmp/home"
 mkdir -p "$HOME"
 

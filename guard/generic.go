@@ -328,11 +328,27 @@ var (
 	ruleAnomalyLowConfidence = &rule.Rule{
 		ID: "intent.anomaly.low-confidence", Summary: "Anomaly alert: the request was classified with less than 60% confidence.",
 		Category: rule.Routine,
-		Match:    []string{`intent ` + strings.Repeat("a", intent.MaxBytes+1)},
+		Match:    []string{overLongRequest()},
 		NoMatch:  []string{`intent Search for React tutorials`},
 	}
 	guardRules = []*rule.Rule{ruleCredReadLocal, ruleCancelled, ruleExfiltration, ruleMasked, rulePartOfTask, rulePhishing, ruleSharedName, ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend}
 )
+
+// overLongRequest is a request longer than the intent analyzer reads (the
+// low-confidence rule's example). It is built in every process that links
+// the guard, the hook's included, so it is built with one allocation of
+// its final size rather than a repeat and a concatenation.
+func overLongRequest() string {
+	const prefix, run = "intent ", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	n := len(prefix) + intent.MaxBytes + 1
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(prefix)
+	for b.Len() < n {
+		b.WriteString(run[:min(len(run), n-b.Len())])
+	}
+	return b.String()
+}
 
 // genericRules returns the guard's own rules, sorted by id.
 func genericRules() []*rule.Rule {

@@ -3,6 +3,8 @@ package privacy
 import (
 	"slices"
 	"strings"
+
+	"github.com/actionguard/actionguard/internal/lazy"
 )
 
 // Names is what a contact book knows of its contacts' names: with it, a
@@ -32,8 +34,9 @@ func FoldName(s string) string { return strings.Join(strings.Fields(foldLetters(
 // foldLetters is s in lower case without the accents of its Latin letters.
 func foldLetters(s string) string {
 	var b strings.Builder
+	folds := unaccented.Get()
 	for _, r := range strings.ToLower(s) {
-		if f, ok := unaccented[r]; ok {
+		if f, ok := folds[r]; ok {
 			b.WriteString(f)
 			continue
 		}
@@ -48,7 +51,9 @@ func FirstName(folded string) string {
 	return first
 }
 
-var unaccented = func() map[rune]string {
+// unaccented maps an accented Latin letter to its letters without the
+// accent; built on first use, since most hook calls compare no names.
+var unaccented = &lazy.Value[map[rune]string]{New: func() map[rune]string {
 	m := map[rune]string{'ß': "ss", 'æ': "ae", 'œ': "oe", 'ø': "o", 'ł': "l", 'đ': "d", 'ð': "d", 'þ': "th", 'ı': "i"}
 	for base, accented := range map[string]string{
 		"a": "àáâãäåāăą", "c": "çćĉċč", "d": "ď", "e": "èéêëēĕėęě", "g": "ĝğġģ", "h": "ĥħ", "i": "ìíîïĩīĭįİ",
@@ -60,7 +65,7 @@ var unaccented = func() map[rune]string {
 		}
 	}
 	return m
-}()
+}}
 
 // sharedFirstName reports whether a name the user wrote, which resolves
 // to the contact at addr, is a first name other contacts bear too, with

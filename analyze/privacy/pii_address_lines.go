@@ -1,6 +1,10 @@
 package privacy
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/actionguard/actionguard/internal/lazy"
+)
 
 // Multi-line addresses. An address written over several lines goes on
 // after its street line with lines that are, each whole, a unit ("Apt.
@@ -248,17 +252,21 @@ func piiCountry(s string) bool {
 	if len(s) < 2 || len(s) > 40 {
 		return false
 	}
-	_, ok := piiCountries[strings.ToLower(s)]
+	_, ok := piiCountries.Get()[strings.ToLower(s)]
 	return ok
 }
 
-var piiCountries = func() map[string]struct{} {
-	m := map[string]struct{}{}
-	for _, c := range strings.Split(piiCountryNames, "|") {
+// piiCountries is the set of piiCountryNames, built on first use: only a
+// line that reads as an address asks it, and the set is ~30 KB that every
+// process would otherwise build when it starts.
+var piiCountries = &lazy.Value[map[string]struct{}]{New: func() map[string]struct{} {
+	names := strings.Split(piiCountryNames, "|")
+	m := make(map[string]struct{}, len(names))
+	for _, c := range names {
 		m[c] = struct{}{}
 	}
 	return m
-}()
+}}
 
 const piiCountryNames = "afghanistan|albania|algeria|andorra|angola|antigua and barbuda|argentina|armenia|australia|austria|" +
 	"azerbaijan|bahamas|bahrain|bangladesh|barbados|belarus|belgium|belize|benin|bhutan|bolivia|" +

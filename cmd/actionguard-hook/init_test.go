@@ -21,7 +21,7 @@ import (
 // little room; a change that builds a table at start instead of on first
 // use goes over them. docs/benchmarks.md keeps the figures.
 const (
-	initBytesBudget  = 370 << 10
+	initBytesBudget  = 310 << 10
 	initAllocsBudget = 1400
 	// No one package may build more than this at start.
 	initPackageBytesBudget = 150 << 10
