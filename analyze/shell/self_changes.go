@@ -425,7 +425,15 @@ func gitVerbArgs(args []string) []string {
 func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
 	flags := map[string]bool{}
 	var paths []string
-	valued := map[string]bool{"-m": true, "--message": true, "-e": true, "--exclude": true, "-s": true, "--source": true, "--pathspec-from-file": true, "-b": true, "-B": true}
+	// The options whose value is the next word, as a switch: a map
+	// literal here was made anew on every git command.
+	valued := func(k string) bool {
+		switch k {
+		case "-m", "--message", "-e", "--exclude", "-s", "--source", "--pathspec-from-file", "-b", "-B":
+			return true
+		}
+		return false
+	}
 	dashdash := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -437,14 +445,14 @@ func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
 		case strings.HasPrefix(a, "--"):
 			k, _, _ := strings.Cut(a, "=")
 			flags[k] = true
-			if valued[k] && !strings.Contains(a, "=") {
+			if valued(k) && !strings.Contains(a, "=") {
 				i++
 			}
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			for _, ch := range a[1:] {
-				flags["-"+string(ch)] = true
+				flags[shortFlag(ch)] = true
 			}
-			if valued[a] {
+			if valued(a) {
 				i++
 			}
 		default:
@@ -456,6 +464,19 @@ func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
 	}
 	return paths, flags
 }
+
+// shortFlag is "-" followed by ch: for an ASCII letter or digit a slice of
+// dashedASCII, so that naming a cluster's letters allocates nothing.
+func shortFlag(ch rune) string {
+	if ch >= '0' && ch <= 'z' {
+		i := 2 * int(ch-'0')
+		return dashedASCII[i : i+2]
+	}
+	return "-" + string(ch)
+}
+
+// dashedASCII holds "-c" for each byte c from '0' to 'z', in order.
+const dashedASCII = "-0-1-2-3-4-5-6-7-8-9-:-;-<-=->-?-@-A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z-[-\\-]-^-_-`-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z"
 
 // selfGlobWriters are programs whose arguments are the files they
 // change: a wildcard among them changes whatever it matches.

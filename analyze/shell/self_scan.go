@@ -168,7 +168,11 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 		r.add(c.find(ruleSelfServer, "Sends a request to actionguard's server ("+u+"): only a person decides approvals, tokens and settings there.", u))
 		return
 	}
-	flags := selfFlagWords(c)
+	// The words the spec reads as options are only asked for once a word
+	// may name a place: most commands name none, and reading the options
+	// costs more than the quick look.
+	var flags uint64
+	flagsRead := false
 	for i, a := range c.Args {
 		if c.Name == "actionguard" {
 			break // its own command line is judged by selfHandler
@@ -176,12 +180,15 @@ func (r *report) selfCommand(c *Cmd, inControl string) {
 		if len(c.Dynamic) > i && c.Dynamic[i] && !strings.Contains(a, "$") {
 			continue
 		}
-		if i < 64 && flags>>i&1 == 1 {
-			continue // -f, --recursive: an option, not a file in the working directory
-		}
 		unknown := unknownPathWord(a)
 		if !unknown && !r.env.mayControl(a) {
 			continue
+		}
+		if !flagsRead {
+			flags, flagsRead = selfFlagWords(c), true
+		}
+		if i < 64 && flags>>i&1 == 1 {
+			continue // -f, --recursive: an option, not a file in the working directory
 		}
 		part := r.env.controlOnDisk(a, !takesName[c.Name] || strings.HasSuffix(a, "/"))
 		glob := false
