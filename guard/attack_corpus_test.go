@@ -35,7 +35,9 @@ var attackClasses = []string{
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
 	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9", "netcmd-hide-atk10", "feed-atk11", "feed-atk12",
-	"red11", "self-atk11", "self-open11", "self-atk12", "self-open12", "red12", "lead13",
+	"red11", "self-atk11", "self-open11", "self-atk12", "self-open12", "red12",
+	"lead13",
+	"feed-atk13",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -121,6 +123,7 @@ var attackFloors = map[string]attackFloor{
 	// programs), fed from the network.
 	"feed-atk11": {held: 1.00, atMin: 1.00, benign: 1.00},
 	"feed-atk12": {held: 1.00, atMin: 1.00, benign: 1.00},
+	"feed-atk13": {held: 1.00, atMin: 1.00, benign: 1.00},
 	// 2026-11-29, evening: an outsider's round: filters that rewrite
 	// lines into a shell, listings run as commands, the user's files moved
 	// into scratch space, fetches that overwrite a local branch.

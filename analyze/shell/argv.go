@@ -169,6 +169,11 @@ func (av *Argv) option(s *Spec, level int, args []string, i int) int {
 		name, val, hasEq := strings.Cut(a, "=")
 		opts, neg := s.findLong(name)
 		if len(opts) == 0 {
+			if op, ok := attachedShort(s, a); ok {
+				op.Arg, op.level = i, level
+				av.Opts = append(av.Opts, op)
+				return i
+			}
 			av.Opts = append(av.Opts, Opt{Name: name, Spelled: name, Value: val, HasValue: hasEq, Arg: i, ValueArg: -1, Unknown: true, level: level})
 			return i
 		}
@@ -303,6 +308,19 @@ func (av *Argv) Unknown() []Opt {
 		}
 	}
 	return out
+}
+
+// optLang is the language of the code option o runs (its spec's
+// code=LANG tag), or "" for a shell command.
+func (av *Argv) optLang(o Opt) string {
+	if o.level < 0 || o.level >= len(av.specs) || av.specs[o.level] == nil {
+		return ""
+	}
+	s := av.specs[o.level]
+	if i := s.exact(o.Name); i >= 0 {
+		return s.opts[i].Lang
+	}
+	return ""
 }
 
 // Spec returns the deepest spec (the subcommand's), or nil.
@@ -703,6 +721,28 @@ func (o *OptSpec) longKind(name string, s *Spec) valueKind {
 		}
 	}
 	return o.Value
+}
+
+// attachedShort reads a word of a program whose short options never
+// cluster and whose spec says attached (its header) as a single-letter
+// option with its value attached, when no
+// longer option is spelled so and the letter's option takes a value:
+// cmake -P/tmp/x.cmake, cmake -DX=1, mvn -Dexec.args=…, as the programs
+// themselves read them.
+func attachedShort(s *Spec, a string) (Opt, bool) {
+	if s.attrs&attrAttached == 0 || s.attrs&attrNoCluster == 0 || s.attrs&attrDash1 != 0 || len(a) < 3 || a[0] != '-' || a[1] == '-' {
+		return Opt{}, false
+	}
+	o := s.findShort(a[1])
+	if o == nil {
+		return Opt{}, false
+	}
+	sp := dashLetter(a[1])
+	switch o.valueOf(shortName(sp, s)) {
+	case valueRequired, valueOptional:
+		return Opt{Name: o.Canon, Spelled: sp, Value: a[2:], HasValue: true, ValueArg: -1, Tags: o.Tags}, true
+	}
+	return Opt{}, false
 }
 
 // shortName is the spelling a cluster letter is listed under.

@@ -359,7 +359,7 @@ func shebangLang(text string) string {
 // the content is analysed as what runs.
 func (w *walker) runsWritten(c *Cmd, in stream) {
 	fl := w.r.fl()
-	if !fl.knowsFiles() {
+	if !fl.knowsFiles() && !argsNameFd(c.Args) {
 		return
 	}
 	var fc fileContent
@@ -505,4 +505,33 @@ func syntaxCheckOnly(c *Cmd) bool {
 		return c.Has("-l", "--syntax-check")
 	}
 	return false
+}
+
+// argsNameFd reports an argument that names an open file descriptor
+// (bash /dev/fd/3): what runs there is not known.
+func argsNameFd(args []string) bool {
+	for _, a := range args {
+		if fdPath(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// mkfifoHandler: a named pipe made on the line carries what another
+// process writes into it when it runs: a shell that later reads it (bash
+// < p, bash p) runs text nobody saw, unless the line itself writes it.
+func mkfifoHandler(c *Cmd, r *report) {
+	pos := c.Positional()
+	if c.Name == "mknod" {
+		if len(pos) < 2 || pos[1] != "p" {
+			return
+		}
+		pos = pos[:1]
+	}
+	for _, p := range pos {
+		if abs, ok := c.Resolve(p); ok && strings.HasPrefix(abs, "/") {
+			r.fl().setFile(abs, fileContent{kind: streamUnknown, what: "what another process writes into the named pipe " + showPath(p)})
+		}
+	}
 }

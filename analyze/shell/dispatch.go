@@ -20,7 +20,7 @@ var (
 // the families' explicit lists.
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
-		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers(), secretStoreHandlers(), atk9Handlers()}
+		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers(), secretStoreHandlers(), atk9Handlers(), runsToldHandlers()}
 		n := 0
 		for _, m := range parts {
 			n += len(m)

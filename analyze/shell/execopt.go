@@ -45,6 +45,10 @@ func (w *walker) execOptions(c *Cmd) {
 			continue
 		}
 		w.r.mutates()
+		if lang := av.optLang(o); lang != "" {
+			w.inlineCode(c, lang, v) // rake -e: Ruby code, judged as ruby -e is
+			continue
+		}
 		w.tempProgram(c, v, c.Name+"'s "+o.Spelled)
 		w.r.script(v, c, c.Name+" "+o.Spelled+" runs")
 		if filterOptions[c.Name+" "+o.Name] && readsScriptOnStdin(v) {

@@ -1094,6 +1094,9 @@ func copyHandler(c *Cmd, r *report) {
 			mode = writeCreate
 		}
 	}
+	if c.Name != "ln" && c.Name != "rsync" && overwritesData(c, dest, len(pos), hasT) {
+		mode = writeDestroy
+	}
 	writeTarget(c, r, dest, mode)
 	if moved != nil {
 		judgeMoveWrites(c, r, dest, mode, moved)
@@ -1304,6 +1307,9 @@ const (
 
 // writeTarget judges a write to path t by what the path is.
 func writeTarget(c *Cmd, r *report, t string, mode writeMode) {
+	if mode == writeEdit {
+		editedInPlace(c, r, t)
+	}
 	f, ok := judgeWrite(c.env, t, mode)
 	if !ok {
 		return
@@ -1311,6 +1317,20 @@ func writeTarget(c *Cmd, r *report, t string, mode writeMode) {
 	fd := f.rule.Find(c.Text, f.message, t)
 	fd.Cmd = c.index
 	r.add(fd)
+}
+
+// editedInPlace records that an in-place edit (sed -i, perl -pi, ruby
+// -pi, awk -i inplace) changed t: what the file holds afterwards is only
+// known when the edit runs, so a later command of the line that runs it
+// or reads it as a manifest (bash x.sh, make, npm test) runs text nobody
+// saw, as after inline code that writes a file.
+func editedInPlace(c *Cmd, r *report, t string) {
+	if t == "" || t == "-" {
+		return
+	}
+	if abs, ok := c.Resolve(t); ok && strings.HasPrefix(abs, "/") {
+		r.fl().setFile(abs, fileContent{kind: streamUnknown, what: c.Name + "'s in-place edit of " + showPath(t)})
+	}
 }
 
 type writeJudgement struct {

@@ -115,12 +115,42 @@ func judgeMoveToScratch(c *Cmd, r *report, sources []string, dest string) {
 		if !cl.Known || cl.Temp || cl.TempRoot || cl.Credential != "" {
 			continue // credentials moved are judged by judgeMoveSources
 		}
-		// In the home directory: a folder (no extension in its name) or a
-		// data file; a single log or public key moved aside is tidying.
-		folder := !strings.Contains(path.Base(cl.Abs), ".")
-		if !cl.HoldsWorkspace && !cl.WorkspaceRoot && !(cl.InHome && (folder || cl.DataFile != "")) {
+		// In the home directory: a folder (no extension in its name, a
+		// leading dot aside: ~/.config), a data file or the user's
+		// settings (~/.bashrc, ~/.gitconfig); a single log or public key
+		// moved aside is tidying. In the project: its data files.
+		folder := !strings.Contains(strings.TrimPrefix(path.Base(cl.Abs), "."), ".")
+		inHome := cl.InHome && (folder || cl.DataFile != "" || userSettings(cl.Abs, c.env.home))
+		if !cl.HoldsWorkspace && !cl.WorkspaceRoot && !inHome && !(cl.Workspace && cl.DataFile != "") {
 			continue
 		}
 		r.add(c.find(ruleRmOutside, "Moves "+showPath(s)+" into the temporary directory "+showPath(dest)+": files there are cleared at the next reboot or by the system's cleaner, so it is as good as deleted.", s))
 	}
+}
+
+// userSettings reports a path among the user's own settings in the home
+// directory: a dot-file or dot-folder of the home itself (~/.bashrc,
+// ~/.gitconfig, ~/.config and what it holds), caches aside.
+func userSettings(abs, home string) bool {
+	rel, ok := strings.CutPrefix(abs, home+"/")
+	if !ok || home == "" {
+		return false
+	}
+	first, _, nested := strings.Cut(rel, "/")
+	if nested && first != ".config" {
+		return false // a file inside ~/.ssh, ~/.npm…: judged by what it is
+	}
+	return strings.HasPrefix(first, ".") && first != ".cache" && first != "." && first != ".."
+}
+
+// overwritesData reports whether cp, mv or install replaces dest, a data
+// file or document outside the project, with another file's content (mv
+// ~/Documents/a.docx ~/Documents/b.docx): b's own content is gone unless
+// the program keeps it (-n, -i, --backup).
+func overwritesData(c *Cmd, dest string, sources int, into bool) bool {
+	if into || sources != 1 || strings.HasSuffix(dest, "/") || c.Has("-n", "--no-clobber", "-i", "--interactive", "-b", "--backup") {
+		return false
+	}
+	dc := c.Class(dest)
+	return dc.Known && dc.DataFile != "" && !dc.Workspace && !dc.Temp && !dc.TempRoot
 }

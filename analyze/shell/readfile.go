@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -46,6 +47,11 @@ func (w *walker) noteDownloaded(abs, src string) {
 // A file copied by this command line from one whose content is not known
 // (cp x.sh y.sh) is read from its source.
 func (fl *flowState) file(abs string) (fileContent, bool) {
+	if fdPath(abs) {
+		// /dev/fd/3: whatever the process that started this one holds
+		// open there, only known when it runs.
+		return fileContent{kind: streamUnknown, what: "what file descriptor " + path.Base(abs) + " carries"}, true
+	}
 	f, had := fl.files[abs]
 	if had && f.from == "" {
 		return f, true
@@ -162,4 +168,20 @@ func keepSerious(fs []rule.Finding, from int) []rule.Finding {
 		}
 	}
 	return out
+}
+
+// fdPath reports a path that names an open file descriptor other than
+// standard input (/dev/fd/3, /proc/self/fd/9, /proc/$$/fd/5).
+func fdPath(p string) bool {
+	dir, n := path.Split(p)
+	if n == "" || n == "0" || strings.Trim(n, "0123456789") != "" {
+		return false
+	}
+	switch dir {
+	case "/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/":
+		return true
+	}
+	pid, ok := strings.CutPrefix(dir, "/proc/")
+	pid, ok2 := strings.CutSuffix(pid, "/fd/")
+	return ok && ok2 && pid != "" && !strings.Contains(pid, "/")
 }

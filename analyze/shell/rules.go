@@ -47,6 +47,7 @@ func Rules() []*rule.Rule {
 	all = append(all, ruleTLSOff)
 	all = append(all, atk9Rules...)
 	all = append(all, atk10Rules...)
+	all = append(all, runsToldRules...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

@@ -38,6 +38,8 @@ func (w *walker) runnerWrapper(argv []string, dyn []bool, text string) {
 		return ""
 	}
 	switch {
+	case name == "nix":
+		nixRunHandler(w.newCmd(argv, dyn, text, w.sudo), w.r) // runs_told.go
 	case name == "npx" || name == "pnpx" || name == "bunx":
 		// Plain "npx name" runs the project's own bin of that name when it
 		// has one: it is reported, not stopped. --yes, --package and bunx

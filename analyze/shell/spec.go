@@ -56,6 +56,9 @@ type OptSpec struct {
 	Canon string   // the first long spelling, else the first spelling
 	Value valueKind
 	Tags  OptTag
+	// Lang is the language of the code an option tagged code=LANG runs
+	// (rake -e: ruby); "" for a shell command.
+	Lang string
 	// kinds[i] is how Names[i] takes its value when the spellings differ
 	// (xargs -L takes one, --max-lines may): a spelling written without a
 	// suffix takes the line's.
@@ -138,6 +141,7 @@ const (
 	attrSendsFiles                         // its operands are local files whose content is sent to another machine
 	attrScript                             // each operand is a shell command the program runs (hyperfine)
 	attrRunsOps                            // each operand is a file whose content the program runs as its commands (tmux source-file, gnuplot FILE)
+	attrAttached                           // with nocluster: a single-letter option may take its value attached (cmake -P/x, mvn -Dx=y)
 )
 
 // stdinByOption is the stdinMax of a program that reads its commands
@@ -321,7 +325,7 @@ func isAttrWord(w string) bool {
 		return true
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin", "skipopts", "runsops":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin", "skipopts", "runsops", "attached":
 		return true
 	}
 	return false
@@ -539,6 +543,8 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.attrs |= attrScript
 		case a == "runsops":
 			s.attrs |= attrRunsOps
+		case a == "attached":
+			s.attrs |= attrAttached
 		case a == "wrap":
 			s.attrs |= attrWrap | attrStop
 			s.wrapSkip = 0
@@ -649,6 +655,12 @@ func parseOptLine(line string, icase bool) (OptSpec, bool) {
 	}
 	o.kinds = kinds
 	for _, t := range strings.Fields(stripComment(" " + tags)) {
+		if lang, ok := strings.CutPrefix(t, "code="); ok && lang != "" {
+			// code=ruby: the value is code in that language (rake -e).
+			o.Lang = lang
+			o.Tags |= TagExec
+			continue
+		}
 		o.Tags |= tagNames[t]
 	}
 	return o, len(o.Names) > 0

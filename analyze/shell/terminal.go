@@ -351,6 +351,13 @@ func (w *walker) screenCommand(a termArgs) {
 		w.termRuns(ops, "in a screen window, outside the agent")
 	case "paste", "readreg", "register", "eval":
 		w.termTypes(a.c, "", true, "into a screen window")
+	case "source":
+		// screen runs the file's lines as its own commands (exec, screen,
+		// stuff): a download or a decoded payload there is remote code.
+		if len(a.words) > 1 {
+			at := len(a.c.Args) - len(a.words) + 1
+			w.runFile(a.c, w.runFileStream(a.c, at, a.words[1], stream{}), "screen's source")
+		}
 	}
 }
 
