@@ -54,12 +54,15 @@ func (c *cleanSet) redact(s string) string {
 		return r
 	}
 	r := full(s)
+	// Both are copied: s, and a redaction that may share its bytes, can be
+	// views of a caller's buffer that is reused.
 	kept := strings.Clone(s)
-	if r == s {
-		r = kept // one copy, not two
+	answer := kept
+	if r != s {
+		answer = strings.Clone(r)
 	}
 	c.mu.Lock()
-	c.keep(kept, r)
+	c.keep(kept, answer)
 	c.mu.Unlock()
 	return r
 }
