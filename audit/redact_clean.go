@@ -5,14 +5,16 @@ import (
 	"sync"
 )
 
-// cleanSet is a Log's memory of texts Redact left unchanged: the values a
+// cleanSet is a Log's memory of the full redactor's answers: the values a
 // stream of records repeats (a working directory, a session id, a tool's
-// name, a rule's explanation, a routine command) are redacted once, then
-// found here. It holds only texts the full redactor returned as they were,
-// looked up by their exact bytes, so its answer is Redact's: a text it
-// has never seen, or one that had something to redact, goes through Redact
-// every time. Redact is a pure function (its rules are fixed when the
-// program is built), which is what makes the memory sound.
+// name, a rule's explanation, a routine command, and a command that
+// carries a secret every time it runs) are redacted once, then found
+// here. It holds texts looked up by their exact bytes with Redact's answer
+// for each, so its answer is Redact's: a text it has never seen goes
+// through Redact. Redact is a pure function (its rules are fixed when the
+// program is built), which is what makes the memory sound. A text with a
+// secret is held with it, in this process's memory only, as the record
+// that carried it is.
 //
 // A cleanSet is safe for concurrent use. It keeps at most 2×cleanSetSize
 // texts of at most cleanTextMax bytes each, in two generations: when the
@@ -25,8 +27,8 @@ type cleanSet struct {
 	full func(string) string
 
 	mu       sync.Mutex
-	newer    map[string]struct{}
-	previous map[string]struct{}
+	newer    map[string]string // a text → the full redactor's answer
+	previous map[string]string
 }
 
 const (
@@ -48,15 +50,19 @@ func (c *cleanSet) redact(s string) string {
 		// through both redactors.
 		return s
 	}
-	if c.recall(s) {
-		return s
-	}
-	r := full(s)
-	if r != s {
+	if r, ok := c.recall(s); ok {
 		return r
 	}
+	r := full(s)
+	// Both are copied: s, and a redaction that may share its bytes, can be
+	// views of a caller's buffer that is reused.
+	kept := strings.Clone(s)
+	answer := kept
+	if r != s {
+		answer = strings.Clone(r)
+	}
 	c.mu.Lock()
-	c.keep(strings.Clone(s))
+	c.keep(kept, answer)
 	c.mu.Unlock()
 	return r
 }
@@ -81,36 +87,42 @@ func isShortNumber(s string) bool {
 	return true
 }
 
-// recall reports whether s is remembered as clean, keeping it in the newer
+// recall returns the answer remembered for s, keeping it in the newer
 // generation when the older held it.
-func (c *cleanSet) recall(s string) bool {
+func (c *cleanSet) recall(s string) (string, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.newer[s]; ok {
-		return true
+	if r, ok := c.newer[s]; ok {
+		return r, true
 	}
-	if _, ok := c.previous[s]; ok {
-		c.keep(s)
-		return true
+	if r, ok := c.previous[s]; ok {
+		c.keep(s, r)
+		return r, true
 	}
-	return false
+	return "", false
 }
 
-// keep remembers s as clean; c.mu is held.
-func (c *cleanSet) keep(s string) {
+// keep remembers r as the answer for s; c.mu is held.
+func (c *cleanSet) keep(s, r string) {
 	if c.newer == nil || len(c.newer) >= cleanSetSize {
-		c.previous, c.newer = c.newer, make(map[string]struct{}, cleanSetSize)
+		c.previous, c.newer = c.newer, make(map[string]string, cleanSetSize)
 	}
-	c.newer[s] = struct{}{}
+	c.newer[s] = r
 }
 
-// remembered reports whether s is held in either generation.
+// remembered reports whether s is held, in either generation, as a text
+// with nothing to redact.
 func (c *cleanSet) remembered(s string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	_, inNewer := c.newer[s]
-	_, inPrevious := c.previous[s]
-	return inNewer || inPrevious
+	r, inNewer := c.newer[s]
+	if !inNewer {
+		var inPrevious bool
+		if r, inPrevious = c.previous[s]; !inPrevious {
+			return false
+		}
+	}
+	return r == s
 }
 
 // size is how many texts are held.

@@ -49,13 +49,22 @@ func TestCleanSetIsRedact(t *testing.T) {
 			t.Errorf("after forgetting: redact(%q) = %q, Redact = %q", s, got, want)
 		}
 	}
-	// A text that had something to redact is never remembered as clean.
+	// A text that had something to redact is never remembered as clean,
+	// and asked again it is answered from the memory, redacted.
+	dirty := 0
 	for _, s := range cleanSetTexts {
 		if Redact(s) != s {
+			dirty++
 			if c.remembered(s) {
 				t.Errorf("%q is remembered as clean", s)
 			}
+			if r, ok := c.recall(s); !ok || r != Redact(s) {
+				t.Errorf("recall(%q) = %q, %v; want Redact's %q", s, r, ok, Redact(s))
+			}
 		}
+	}
+	if dirty < 5 {
+		t.Errorf("only %d texts with something to redact", dirty)
 	}
 }
 

@@ -37,14 +37,14 @@ func redactJSONSpaced(raw []byte, redact func(string) string) (_ []byte, spaced 
 	if len(raw) == 0 {
 		return raw, false
 	}
-	if !json.Valid(raw) {
+	if !jsonx.Valid(raw) {
 		return appendJSONString(nil, redact(string(raw))), false
 	}
 	return redactValidJSONSpaced(raw, redact)
 }
 
 // redactValidJSONSpaced is redactJSONSpaced for raw that json.Valid
-// accepts, which it does not check again.
+// (jsonx.Valid) accepts, which it does not check again.
 func redactValidJSONSpaced(raw []byte, redact func(string) string) (_ []byte, spaced bool) {
 	// frame is an open object or array; secret is the redaction type of every
 	// value inside it, when it sits beneath a key that names a secret.

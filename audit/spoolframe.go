@@ -98,7 +98,7 @@ func decodeSpoolLine(line []byte, last bool) (*Record, spoolDamage) {
 		// The older format: a line of JSON. One the file ends in the middle
 		// of was cut off.
 		var r Record
-		if err := json.Unmarshal(line, &r); err != nil {
+		if err := unmarshalSpoolLine(line, &r); err != nil {
 			if last {
 				return nil, spoolCut
 			}
@@ -111,7 +111,7 @@ func decodeSpoolLine(line []byte, last bool) (*Record, spoolDamage) {
 		return nil, damage
 	}
 	var r Record
-	if err := json.Unmarshal(payload, &r); err != nil {
+	if err := unmarshalSpoolLine(payload, &r); err != nil {
 		return nil, spoolDamaged
 	}
 	return &r, spoolIntact

@@ -48,25 +48,64 @@ const NumAuditColumns = 19
 // order, to vs. Action is stored as its exact bytes (NULL when empty), Rules
 // and Anomalies as JSON arrays.
 func AppendAuditValues(vs []any, r *audit.Record) ([]any, error) {
-	rules, err := json.Marshal(r.Rules)
+	rules, err := stringsJSON(r.Rules)
 	if err != nil {
 		return vs, err
-	}
-	if r.Rules == nil {
-		rules = []byte("[]")
 	}
 	var action any
 	if len(r.Action) > 0 {
 		action = string(r.Action)
 	}
-	anomalies := []byte("[]")
-	if len(r.Anomalies) > 0 {
-		if anomalies, err = json.Marshal(r.Anomalies); err != nil {
-			return vs, err
+	anomalies, err := stringsJSON(r.Anomalies)
+	if err != nil {
+		return vs, err
+	}
+	// The values are the driver's own types (int64, string): database/sql
+	// passes those on as they are, and converts others by reflection.
+	return append(vs, r.Seq, r.Time.UnixMicro(), r.SessionID, r.Agent, r.Tool, r.Kind, action, string(r.Verdict), string(r.Level),
+		int64(r.Score), int64(r.Risk), rules, r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash, int64(r.Confidence), anomalies), nil
+}
+
+// stringsJSON is json.Marshal(ss) as a string, "[]" for none
+// (TestStringsJSONIsMarshal): rule ids and anomalies are plain ASCII,
+// written here without encoding/json's reflection; any other string goes
+// through it.
+func stringsJSON(ss []string) (string, error) {
+	if len(ss) == 0 {
+		return "[]", nil
+	}
+	n := 2
+	for _, s := range ss {
+		if !plainJSONString(s) {
+			b, err := json.Marshal(ss)
+			return string(b), err
+		}
+		n += len(s) + 3
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, s...)
+		b = append(b, '"')
+	}
+	b = append(b, ']')
+	return string(b), nil
+}
+
+// plainJSONString reports whether json.Marshal writes s as its bytes in
+// quotes: printable ASCII that needs no escape, HTML's included.
+func plainJSONString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c > 0x7e, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
 		}
 	}
-	return append(vs, r.Seq, r.Time.UnixMicro(), r.SessionID, r.Agent, r.Tool, r.Kind, action, r.Verdict, r.Level,
-		r.Score, r.Risk, string(rules), r.Reason, r.Error, r.DurationMicros, r.PrevHash, r.Hash, r.Confidence, string(anomalies)), nil
+	return true
 }
 
 // AuditRow receives one row of AuditColumns.

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/actionguard/actionguard/internal/jsonx"
 )
 
 // DecisionID returns the decision id an action carries, as SQLite's
@@ -57,7 +59,7 @@ func DecisionIDValue(action []byte) any {
 // when doc is not a valid JSON object or has no such key. It walks the
 // object's top level without decoding it: it runs on every append.
 func topLevel(doc []byte, key string) (value json.RawMessage, found bool) {
-	if !json.Valid(doc) {
+	if !jsonx.Valid(doc) {
 		return nil, false
 	}
 	i := skipSpace(doc, 0)
