@@ -1094,7 +1094,7 @@ func copyHandler(c *Cmd, r *report) {
 			mode = writeCreate
 		}
 	}
-	writeTarget(c, r, dest, mode)
+	writeTarget(c, r, dest, replaceMode(c, dest, mode))
 	if moved != nil {
 		judgeMoveWrites(c, r, dest, mode, moved)
 		return
@@ -1289,6 +1289,20 @@ func cutAny(s, seps string) (string, string, bool) {
 		return s[:i], s[i+1:], true
 	}
 	return s, "", false
+}
+
+// replaceMode is how cp, mv and install write the destination dest
+// they name: onto a data file of the user's (a document, a database)
+// outside the project, the copy replaces it whole and its data is lost,
+// as with > file. Into a directory (dest/) they make new names.
+func replaceMode(c *Cmd, dest string, mode writeMode) writeMode {
+	if mode != writeOverwrite || strings.HasSuffix(dest, "/") || c.Name != "cp" && c.Name != "mv" && c.Name != "install" {
+		return mode
+	}
+	if cl := c.env.classify(dest); cl.DataFile != "" && cl.InHome && !cl.Workspace {
+		return writeDestroy
+	}
+	return mode
 }
 
 type writeMode int
