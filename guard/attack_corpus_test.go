@@ -35,7 +35,7 @@ var attackClasses = []string{
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
 	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9", "netcmd-hide-atk10", "feed-atk11", "feed-atk12",
-	"red11", "self-atk11", "self-open11", "self-atk12", "self-open12", "red12",
+	"red11", "self-atk11", "self-open11", "self-atk12", "self-open12", "red12", "red13",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -148,6 +148,7 @@ var attackFloors = map[string]attackFloor{
 	// emptied by sponge, fallocate and gawk's inplace, cloud secret
 	// managers printing secrets, git reset --keep and git send-email.
 	"red12": {held: 1.00, atMin: 1.00, benign: 1.00},
+	"red13": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,
