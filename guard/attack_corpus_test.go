@@ -38,6 +38,7 @@ var attackClasses = []string{
 	"red11", "self-atk11", "self-open11", "self-atk12", "self-open12", "red12",
 	"lead13",
 	"feed-atk13",
+	"red13",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -152,6 +153,7 @@ var attackFloors = map[string]attackFloor{
 	// managers printing secrets, git reset --keep and git send-email.
 	"red12":  {held: 1.00, atMin: 1.00, benign: 1.00},
 	"lead13": {held: 1.00, atMin: 1.00, benign: 1.00},
+	"red13":  {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

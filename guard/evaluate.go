@@ -258,6 +258,10 @@ func (e *evaluation) file() {
 		return
 	}
 	e.findings = append(e.findings, shell.FileWrite(p, opt)...)
+	if content, ok := writtenContent(tool, e.a.Input, p, opt); ok {
+		// A manifest or hook written: what it will run, judged now.
+		e.findings = appendNewRules(e.findings, shell.FileWriteContent(p, content, opt))
+	}
 	if dec, ok := percentDecoded(p); ok {
 		e.findings = append(e.findings, shell.FileWrite(dec, opt)...)
 	}
@@ -757,4 +761,48 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// appendNewRules appends the findings of add whose rule none of fs has.
+func appendNewRules(fs, add []rule.Finding) []rule.Finding {
+	have := make(map[string]bool, len(fs))
+	for _, f := range fs {
+		have[f.Rule] = true
+	}
+	for _, f := range add {
+		if !have[f.Rule] {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+// writtenContent is the whole text a file tool leaves in the file p: a
+// Write's content, or an Edit's replacement applied to the file as it
+// is on disk (when it can be read). ok is false when it is not known.
+func writtenContent(tool string, in map[string]any, p string, opt shell.Options) (string, bool) {
+	switch tool {
+	case "write", "write_file", "create_file":
+		s, ok := in["content"].(string)
+		return s, ok
+	case "edit", "str_replace", "edit_file":
+		oldS, ok1 := in["old_string"].(string)
+		newS, ok2 := in["new_string"].(string)
+		if !ok1 || !ok2 || opt.ReadFile == nil {
+			return "", false
+		}
+		abs := shell.ClassifyPath(p, opt).Abs
+		if abs == "" {
+			return "", false
+		}
+		b, err := opt.ReadFile(abs)
+		if err != nil || len(b) > shell.MaxScriptBytes {
+			return "", false
+		}
+		if all, _ := in["replace_all"].(bool); all {
+			return strings.ReplaceAll(string(b), oldS, newS), true
+		}
+		return strings.Replace(string(b), oldS, newS, 1), true
+	}
+	return "", false
 }

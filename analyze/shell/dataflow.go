@@ -56,6 +56,10 @@ type shState struct {
 	// posKnown: the positional parameters were set (set --, a function
 	// call); at the top of a command line they are unknown.
 	posKnown bool
+	// zero is $0 when zeroKnown: the name sh -c 'script' NAME gives.
+	zero      string
+	zeroDyn   bool
+	zeroKnown bool
 	// env is the working directory in effect (and the workspace it is
 	// judged against); see analysis.dir.
 	env      *analysis

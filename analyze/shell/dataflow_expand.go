@@ -288,6 +288,8 @@ func (w *walker) baseValue(name string) (shVar, bool) {
 			return shVar{vals: []string{itoa(len(st.pos))}}, true
 		}
 		return shVar{}, false
+	case name == "0" && st.zeroKnown:
+		return shVar{vals: []string{st.zero}, dyn: st.zeroDyn}, true
 	case isDigits(name):
 		n, err := strconv.Atoi(name)
 		if err != nil || n == 0 || !st.posKnown {

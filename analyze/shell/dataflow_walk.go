@@ -136,7 +136,12 @@ func (r *report) inheritState(parent *Cmd) *shState {
 	if fl.cur != nil && inheritsState(parent) {
 		st := fl.cur.clone()
 		if args, dyn, ok := shellScriptArgs(parent); ok {
-			// sh -c 'script' name arg…: the arguments are $1…
+			// sh -c 'script' name arg…: name is $0, the arguments $1…
+			st.zero, st.zeroDyn, st.zeroKnown = "", false, false
+			if len(args) > 0 {
+				st.zero, st.zeroDyn, st.zeroKnown = args[0], dyn[0], true
+				args, dyn = args[1:], dyn[1:]
+			}
 			st.setPos(args, dyn)
 		}
 		return st
@@ -590,8 +595,9 @@ func (w *walker) expandAlias(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (st
 	return out, last, true
 }
 
-// shellScriptArgs returns the arguments a shell's -c script receives as
-// $1… (sh -c 'rm -rf "$1"' _ dir); ok is false for other commands.
+// shellScriptArgs returns the words after a shell's -c script: $0, then
+// what it receives as $1… (sh -c 'rm -rf "$1"' _ dir); ok is false for
+// other commands.
 func shellScriptArgs(c *Cmd) ([]string, []bool, bool) {
 	if c == nil || !shells[c.Name] {
 		return nil, nil, false
@@ -610,10 +616,7 @@ func shellScriptArgs(c *Cmd) ([]string, []bool, bool) {
 			}
 		case hasC:
 			// a is the script; then $0, then $1…
-			if i+2 > len(c.Args) {
-				return nil, nil, true
-			}
-			return c.Args[i+2:], dynamicOf(c)[i+2:], true
+			return c.Args[i+1:], dynamicOf(c)[i+1:], true
 		default:
 			return nil, nil, false
 		}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/actionguard/actionguard/rule"
@@ -182,6 +183,149 @@ func xargsCommand(argv []string, dyn []bool, proc []stream, in stream) ([]string
 	return feedInto(cmd, cdyn, items, literal, repl, hasRepl), cdynOf(cmd, cdyn, items, literal, repl, hasRepl), in, true
 }
 
+// xargsJobs is the script of the commands xargs -I runs when its items
+// cannot share one command line: the replacement string sits inside a
+// larger word (sh -c 'rm -rf {}'), so each item makes a command of its
+// own, and merging them would leave all but the first as stray words.
+// ok is false when one command line stands for them all.
+func xargsJobs(argv []string, dyn []bool, proc []stream, in stream) (script string, ok bool) {
+	av := parseArgv(SpecFor("xargs"), argv[1:], dyn[1:])
+	repl := ""
+	for _, o := range av.Opts {
+		switch {
+		case o.Tags&TagNoExec != 0:
+			return "", false
+		case o.Name == "--arg-file":
+			src, known := argFileStream(o, dyn, proc, in)
+			if !known {
+				return "", false
+			}
+			in = src
+		case o.Name == "-I":
+			repl = o.Value
+		case o.Name == "--replace":
+			repl = o.Value
+			if repl == "" {
+				repl = "{}"
+			}
+		}
+	}
+	if repl == "" || len(av.OperandArg) == 0 {
+		return "", false
+	}
+	tmpl := argv[av.OperandArg[0]+1:]
+	items, literal := feedItemsMode(in, xargsDelim(av), true)
+	embedded := func(w string) bool { return w != repl && strings.Contains(w, repl) }
+	if len(tmpl) < 2 || !slices.ContainsFunc(tmpl[1:], embedded) {
+		return "", false
+	}
+	return jobsScript(tmpl, items, literal, func(w, it string) string {
+		return quoteItem(parallelItem{text: strings.ReplaceAll(w, repl, it)}, "")
+	})
+}
+
+// parallelJobsScript is xargsJobs for GNU parallel with one argument
+// source: parallel joins its command words into a shell command line for
+// each item, so a word with blanks or shell syntax in it (parallel 'rm
+// -rf {}' ::: a b) is read by the shell once per item.
+func parallelJobsScript(argv []string, dyn []bool, in stream) (string, bool) {
+	end := parallelEnd(argv)
+	av := parseArgv(SpecFor("parallel"), argv[1:end], dyn[1:end])
+	for _, o := range av.Opts {
+		if o.Tags&TagNoExec != 0 || o.Name == "--arg-file" {
+			return "", false
+		}
+	}
+	if len(av.OperandArg) == 0 {
+		return "", false
+	}
+	tmpl := argv[av.OperandArg[0]+1 : end]
+	var items []string
+	literal := true
+	if end < len(argv) {
+		if strings.HasPrefix(argv[end], "::::") {
+			return "", false
+		}
+		for i := end + 1; i < len(argv) && !strings.HasPrefix(argv[i], ":::"); i++ {
+			items = append(items, argv[i])
+			literal = literal && !dyn[i]
+		}
+	} else {
+		items, literal = feedItems(in, "")
+	}
+	shellWord := func(w string) bool { return strings.ContainsAny(w, " \t\n;|&<>$`") }
+	if !slices.ContainsFunc(tmpl, shellWord) {
+		return "", false
+	}
+	script, ok := jobsScript(tmpl, items, literal, nil)
+	if ok && len(tmpl) > 1 {
+		// With -q (or a shell that keeps the words apart) each word
+		// stays one argument: sh -c 'rm -rf {}' runs rm -rf on the item.
+		// Both readings are judged.
+		placed := slices.ContainsFunc(tmpl, parallelPlaceholder)
+		quoted, _ := jobsScript(tmpl, items, literal, func(w, it string) string {
+			return quoteItem(parallelItem{text: replacePlaceholders(w, it)}, "")
+		})
+		if !placed {
+			// No replacement string: the item is the last word.
+			quoted = ""
+			for _, it := range items[:min(len(items), maxParallelJobs)] {
+				quoted += strings.Join(quotedWords(tmpl), " ") + " " + quoteItem(parallelItem{text: it}, "") + "\n"
+			}
+		}
+		script += quoted
+	}
+	return script, ok
+}
+
+// parallelEnd is the index of parallel's first argument-source
+// separator (:::, ::::), or len(argv): where its command ends.
+func parallelEnd(argv []string) int {
+	for i := 1; i < len(argv); i++ {
+		if strings.HasPrefix(argv[i], ":::") {
+			return i
+		}
+	}
+	return len(argv)
+}
+
+// quotedWords is each word quoted for the shell.
+func quotedWords(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = quoteItem(parallelItem{text: w}, "")
+	}
+	return out
+}
+
+// jobsScript writes one line per literal item: fill makes each word of
+// the template for that item (nil: parallel's own line, items quoted in
+// the joined words). Fewer than two items, or items not known here, are
+// left to the one command line that stands for them.
+func jobsScript(tmpl, items []string, literal bool, fill func(w, item string) string) (string, bool) {
+	if !literal || len(items) < 2 || len(tmpl) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	for k, it := range items {
+		if k >= maxParallelJobs {
+			break
+		}
+		if fill == nil {
+			b.WriteString(parallelLine(tmpl, []parallelItem{{text: it}}))
+		} else {
+			for i, w := range tmpl {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(fill(w, it))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), true
+}
+
 // feedInto puts items into cmd: in place of every occurrence of repl, or
 // after the command's words.
 func feedInto(cmd []string, cdyn []bool, items []string, literal bool, repl string, hasRepl bool) []string {
@@ -280,13 +424,7 @@ func replacePlaceholders(w, item string) string {
 // with the argument sources' items in place.
 func parallelCommand(argv []string, dyn []bool, in stream) (cmd []string, cdyn []bool, ok bool) {
 	// The command ends at the first argument-source separator.
-	end := len(argv)
-	for i := 1; i < len(argv); i++ {
-		if strings.HasPrefix(argv[i], ":::") {
-			end = i
-			break
-		}
-	}
+	end := parallelEnd(argv)
 	av := parseArgv(SpecFor("parallel"), argv[1:end], dyn[1:end])
 	fromFile := false
 	for _, o := range av.Opts {

@@ -1,6 +1,10 @@
 package shell
 
-import "github.com/actionguard/actionguard/rule"
+import (
+	"strings"
+
+	"github.com/actionguard/actionguard/rule"
+)
 
 // ClassifyPath says what a path points at (system directory, credential
 // file, workspace, temporary directory…) for the given working and home
@@ -47,4 +51,25 @@ func FileWrite(p string, opt Options) []rule.Finding {
 		return nil
 	}
 	return withSpelling(p, []rule.Finding{j.rule.Find("write "+p, env.noteLinks(j.message, p), p)})
+}
+
+// FileWriteContent reports what the commands in content will do when the
+// file p, written whole by an agent's file tool, is one that tools run
+// later without asking (a package's install scripts, a git or husky hook,
+// direnv's .envrc): the reading a shell line that writes the same text
+// gets (buildhooks_write.go), so Write {package.json} and echo … >
+// package.json are judged alike. Other files, and content past
+// MaxScriptBytes, have no findings here (FileWrite judges their path).
+func FileWriteContent(p, content string, opt Options) []rule.Finding {
+	env := newAnalysis(opt)
+	abs, ok := env.resolve(p)
+	if !ok || len(content) > MaxScriptBytes || armedRuns(abs, env.classify(abs)) == nil {
+		return nil
+	}
+	delim := "ACTIONGUARD_WRITTEN"
+	for strings.Contains(content, delim) {
+		delim += "_"
+	}
+	script := "cat > " + shellQuoteItem(abs) + " <<'" + delim + "'\n" + strings.TrimSuffix(content, "\n") + "\n" + delim + "\n"
+	return Analyze(script, opt).Findings
 }

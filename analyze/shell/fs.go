@@ -1097,7 +1097,7 @@ func copyHandler(c *Cmd, r *report) {
 	if c.Name != "ln" && c.Name != "rsync" && overwritesData(c, dest, len(pos), hasT) {
 		mode = writeDestroy
 	}
-	writeTarget(c, r, dest, mode)
+	writeTarget(c, r, dest, replaceMode(c, dest, mode))
 	if moved != nil {
 		judgeMoveWrites(c, r, dest, mode, moved)
 		return
@@ -1292,6 +1292,21 @@ func cutAny(s, seps string) (string, string, bool) {
 		return s[:i], s[i+1:], true
 	}
 	return s, "", false
+}
+
+// replaceMode is how cp, mv and install write the destination dest
+// they name: onto a data file of the user's (a document, a database)
+// outside the project, the copy replaces it whole and its data is lost,
+// as with > file. Into a directory (dest/) they make new names.
+func replaceMode(c *Cmd, dest string, mode writeMode) writeMode {
+	if mode != writeOverwrite || strings.HasSuffix(dest, "/") || c.Name != "cp" && c.Name != "mv" && c.Name != "install" ||
+		c.Has("-n", "--no-clobber", "-i", "--interactive", "-b", "--backup") {
+		return mode // the old content is kept, or asked about
+	}
+	if cl := c.env.classify(dest); cl.DataFile != "" && cl.InHome && !cl.Workspace {
+		return writeDestroy
+	}
+	return mode
 }
 
 type writeMode int

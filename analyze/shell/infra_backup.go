@@ -475,6 +475,10 @@ func rsyncHandler(c *Cmd, r *report) {
 			// A mirror into scratch space (a preview, a copy to test):
 			// what it deletes there was a copy too.
 			f = rule.Finding{}
+		case !remote && dc.Known && dc.Workspace && dc.BuildOutput && !dc.WorkspaceRoot:
+			// A mirror into the project's build output (rsync --delete
+			// build/ dist/): what it deletes there the build makes again.
+			f = rule.Finding{}
 		case !remote && rsyncScratchSource(c, paths[:len(paths)-1]) && (dc.Root || dc.Home || dc.System || dc.HoldsWorkspace || dc.WorkspaceRoot):
 			// Syncing an empty or scratch directory onto a tree with
 			// --delete empties the tree: judged as deleting it.

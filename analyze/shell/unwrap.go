@@ -174,6 +174,12 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			w.r.script(strings.Join(argv[n:], " "), c, "watch runs")
 			return c, true
 		case "xargs":
+			if script, ok := xargsJobs(argv, dyn, proc, in); ok { // feed.go
+				c := w.newCmd(argv[:1], dyn[:1], text, sudo)
+				w.r.record(c)
+				w.r.script(script, c, "xargs runs")
+				return c, true
+			}
 			cmd, cdyn, src, ok := xargsCommand(argv, dyn, proc, in)
 			if !ok {
 				return nil, false
@@ -204,6 +210,12 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 				if tooMany {
 					w.r.add(c.find(ruleTooComplex, "This command is too complex to check fully: parallel runs more than "+itoa(maxParallelJobs)+" commands put together from its argument groups, and only the first are judged."))
 				}
+				w.r.script(script, c, "parallel runs")
+				return c, true
+			}
+			if script, ok := parallelJobsScript(argv, dyn, in); ok { // feed.go
+				c := w.newCmd(argv[:1], dyn[:1], text, sudo)
+				w.r.record(c)
 				w.r.script(script, c, "parallel runs")
 				return c, true
 			}

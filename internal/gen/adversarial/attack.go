@@ -53,6 +53,7 @@ var attackClasses = []string{
 	attackRed11, attackSelfA11, attackSelfB11, attackAtk12, attackSelfA12, attackSelfB12, attackRed12,
 	attackLead13,
 	attackAtk13,
+	attackRed13,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -72,6 +73,7 @@ func attackAll() ([]Row, error) {
 		attackRed11Rows, attackSelfA11Rows, attackSelfB11Rows, attackAtk12Rows, attackSelfA12Rows, attackSelfB12Rows, attackRed12Rows,
 		attackLead13Rows,
 		attackAtk13Rows,
+		attackRed13Rows,
 	} {
 		rows = append(rows, f()...)
 	}
