@@ -35,7 +35,7 @@ var attackClasses = []string{
 	"dest-dirs", "windows", "run-wrappers", "interp-calls", "decoded", "repo-out", "serve", "persist-more", "launder",
 	"terminal", "self-binaries", "unknown-senders", "config-elsewhere", "transcripts", "secret-stores", "abbrev", "git-objects",
 	"unpack-persist", "self-dirs-per-system", "wrappers-atk8", "arith-transfer-atk9", "netcmd-hide-atk10", "feed-atk11", "feed-atk12",
-	"red11", "self-atk11", "self-open11", "self-atk12", "self-open12", "red12",
+	"red11", "self-atk11", "self-open11", "self-atk12", "self-open12", "red12", "self-atk13",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -143,6 +143,11 @@ var attackFloors = map[string]attackFloor{
 	// and SQLite's own), databases a recursive listing opens, notebooks and
 	// awk program files, wine's cmd.exe; show-only attrib/icacls as twins.
 	"self-open12": {held: 1.00, atMin: 1.00, benign: 1.00},
+	// 2026-11-29, night, round 13: a lock held on the hook's spool,
+	// session files and stores; URLs read as Node's fetch reads them and a
+	// base in a variable before v1/; go run of a program that calls the
+	// server or writes the settings; a project's own API paths as twins.
+	"self-atk13": {held: 1.00, atMin: 1.00, benign: 1.00},
 	// 2026-11-29, evening: an outsider's second round: PowerShell and
 	// cmd.exe spoken to a POSIX tool, a coprocess running a shell, files
 	// emptied by sponge, fallocate and gawk's inplace, cloud secret

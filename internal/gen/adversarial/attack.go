@@ -50,7 +50,7 @@ var attackClasses = []string{
 	attackDestDirs, attackWindows, attackRunWrappers, attackInterpCalls, attackDecoded, attackRepoOut, attackServe,
 	attackPersistMore, attackLaunder, attackTerminal, attackSelfBins, attackSenders, attackElsewhere, attackTranscripts,
 	attackSecretStore, attackAbbrev, attackGitObjects, attackUnpackPersist, attackOS21, attackAtk8, attackAtk9, attackAtk10, attackAtk11,
-	attackRed11, attackSelfA11, attackSelfB11, attackAtk12, attackSelfA12, attackSelfB12, attackRed12,
+	attackRed11, attackSelfA11, attackSelfB11, attackAtk12, attackSelfA12, attackSelfB12, attackRed12, attackSelfB13,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -67,7 +67,7 @@ func attackAll() ([]Row, error) {
 		attackDestExtraRows, attackWinExtraRows, attackEnvExtraRows, attackOutExtraRows,
 		attackAct8ExtraRows, attackOut8ExtraRows, attackSelf8ExtraRows, attackAtk8ExtraRows, attackLead8ExtraRows,
 		attackSelf9ExtraRows, attackAtk9ExtraRows, attackAtk10ExtraRows, attackSelfA10Rows, attackSelfB10Rows, attackSelfC10Rows, attackAtk11Rows,
-		attackRed11Rows, attackSelfA11Rows, attackSelfB11Rows, attackAtk12Rows, attackSelfA12Rows, attackSelfB12Rows, attackRed12Rows,
+		attackRed11Rows, attackSelfA11Rows, attackSelfB11Rows, attackAtk12Rows, attackSelfA12Rows, attackSelfB12Rows, attackRed12Rows, attackSelfB13Rows,
 	} {
 		rows = append(rows, f()...)
 	}
