@@ -234,7 +234,7 @@ func (e *evaluation) file() {
 			return
 		}
 	}
-	if tool == "view" || e.a.editorVerb() && e.a.inputString("command") == "view" {
+	if e.a.editorVerb() && e.a.inputString("command") == "view" {
 		tool = "read" // the text editor's view: {"command": "view", "path": …}
 	}
 	switch tool {
