@@ -187,7 +187,7 @@ func (s *Spool) lockedWrite(f *os.File, frames []byte) (*os.File, int64, error) 
 	// The lock covers the write only: a drain must not read half a frame,
 	// and a sync needs no lock.
 	for range maxSpoolReopen {
-		if err := lockfile.Shared(f); err != nil {
+		if err := lockfile.SharedWithin(f, spoolLockWait); err != nil {
 			f.Close()
 			return nil, 0, fmt.Errorf("audit: spool: lock: %w", err)
 		}
@@ -217,6 +217,11 @@ func (s *Spool) lockedWrite(f *os.File, frames []byte) (*os.File, int64, error) 
 	f.Close()
 	return nil, 0, fmt.Errorf("audit: spool: %s was taken away %d times in a row while writing to it", s.path, maxSpoolReopen)
 }
+
+// spoolLockWait bounds the wait for a drain's exclusive lock: a drain
+// holds it for a rename (on Windows, for the drain), and a process that
+// holds it longer would otherwise hold every hook call with it.
+const spoolLockWait = 3 * time.Second
 
 // maxSpoolReopen bounds how often a write follows the spool to its new
 // file (each drain takes it away once).

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/actionguard/actionguard/internal/lockfile"
 )
@@ -93,7 +94,13 @@ func (s *Spool) DrainRunning() bool {
 	return false
 }
 
-// lockDrain opens the drain lock and waits for it.
+// drainLockWait bounds a drain's wait for its locks: a hook call drains
+// before it looks up a pass, and a lock held for ever by another program
+// must not hold the call (the drain fails; the records stay spooled, and a
+// pass not found in the log is not honoured).
+const drainLockWait = 3 * time.Second
+
+// lockDrain opens the drain lock and waits for it (at most drainLockWait).
 func (s *Spool) lockDrain() (*os.File, error) {
 	f, err := os.OpenFile(s.drainLockPath(), os.O_RDWR|os.O_CREATE, 0o600)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -104,7 +111,7 @@ func (s *Spool) lockDrain() (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("audit: drain: %w", err)
 	}
-	if err := lockfile.Exclusive(f); err != nil {
+	if err := lockfile.ExclusiveWithin(f, drainLockWait); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("audit: drain: lock: %w", err)
 	}
@@ -162,7 +169,7 @@ func (s *Spool) takeAndDrain(ctx context.Context, l *Log) (int, error) {
 		return 0, fmt.Errorf("audit: drain: %w", err)
 	}
 	defer f.Close()
-	if err := lockfile.Exclusive(f); err != nil {
+	if err := lockfile.ExclusiveWithin(f, drainLockWait); err != nil {
 		return 0, fmt.Errorf("audit: drain: lock: %w", err)
 	}
 	defer lockfile.Unlock(f)

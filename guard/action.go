@@ -143,11 +143,53 @@ func (a *Action) Command() string {
 	if c := a.inputString("command", "cmd", "script", "commandLine"); c != "" {
 		return c
 	}
+	if c := a.argvCommand("command", "cmd"); c != "" {
+		return c
+	}
 	switch strings.ToLower(a.Tool) {
 	case "write_stdin", "write_bash":
 		return a.inputString("chars", "input")
 	}
 	return ""
+}
+
+// argvCommand returns a command given as a list of words
+// (["bash", "-lc", "…"], as Codex's shell and exec tools take it) as one
+// command line, each word quoted: it runs as that line would.
+func (a *Action) argvCommand(keys ...string) string {
+	for _, k := range keys {
+		list, ok := a.Input[k].([]any)
+		if !ok || len(list) == 0 {
+			continue
+		}
+		words := make([]string, 0, len(list))
+		for _, w := range list {
+			s, ok := w.(string)
+			if !ok {
+				return ""
+			}
+			words = append(words, shellWord(s))
+		}
+		return strings.Join(words, " ")
+	}
+	return ""
+}
+
+// editorVerb reports an input whose command is one word next to a path
+// (Anthropic's text editor tool and the MCP servers that copy it:
+// {"command": "str_replace", "path": …}): a verb on a file, not a shell
+// command line.
+func (a *Action) editorVerb() bool {
+	c := a.inputString("command")
+	if c == "" || strings.ContainsAny(c, " \t\n;|&<>$`()") {
+		return false
+	}
+	for _, k := range []string{"path", "file_path", "file", "filename", "target", "notebook_path"} {
+		if s, ok := a.Input[k].(string); ok && s != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // AgentInternal reports whether the tool is one of a coding agent's own
@@ -215,7 +257,8 @@ func (a *Action) InferKind() Kind {
 		return KindShell
 	case "read", "write", "edit", "multiedit", "notebookedit", "notebookread", "glob", "grep", "ls", "apply_patch",
 		"read_file", "write_file", "edit_file", "replace", "create_file", "delete_file", "list_directory",
-		"view", "create", "str_replace", "str_replace_editor", "insert", "delete", "read_many_files", "search_file_content":
+		"view", "create", "str_replace", "str_replace_editor", "str_replace_based_edit_tool", "text_editor", "insert", "delete",
+		"read_many_files", "search_file_content":
 		return KindFile
 	case "write_stdin", "write_bash":
 		// Keys typed into a running shell are commands too.
@@ -225,7 +268,7 @@ func (a *Action) InferKind() Kind {
 	case "sql", "query", "run_sql", "execute_sql", "sql_query", "db_query":
 		return KindSQL
 	}
-	if a.Command() != "" && len(a.Input) <= 4 {
+	if a.Command() != "" && len(a.Input) <= 4 && !a.editorVerb() {
 		if _, ok := a.Input["command"]; ok {
 			return KindShell
 		}

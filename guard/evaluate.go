@@ -234,6 +234,9 @@ func (e *evaluation) file() {
 			return
 		}
 	}
+	if e.a.editorVerb() && e.a.inputString("command") == "view" {
+		tool = "read" // the text editor's view: {"command": "view", "path": …}
+	}
 	switch tool {
 	case "read", "read_file", "glob", "grep", "ls", "list_directory":
 		e.readOnly = true

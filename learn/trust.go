@@ -290,6 +290,10 @@ func readJSONFile[T any](path string, limit int64) (*T, error) {
 	return v, nil
 }
 
+// lockWait bounds the wait for a store's lock: one held for ever by
+// another program fails the update instead of holding the hook call.
+const lockWait = 3 * time.Second
+
 // lockedUpdate read-modify-writes a JSON store under flock on path.lock.
 func lockedUpdate[T any](path string, limit int64, change func(*T)) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
@@ -300,7 +304,7 @@ func lockedUpdate[T any](path string, limit int64, change func(*T)) error {
 		return err
 	}
 	defer lf.Close()
-	if err := lockfile.Exclusive(lf); err != nil {
+	if err := lockfile.ExclusiveWithin(lf, lockWait); err != nil {
 		return err
 	}
 	defer lockfile.Unlock(lf)

@@ -81,6 +81,31 @@ func (w *walker) hookManagerRun(c *Cmd) {
 	}
 }
 
+// hookManagerRuns: pre-commit run (try-repo) and lefthook run read their
+// configuration on disk; one this command line or the session wrote is
+// judged by hookManagerRun.
+func hookManagerRuns(w *walker, c *Cmd) []projectRun {
+	if c.Sub(0) != "run" && c.Sub(0) != "try-repo" || c.Has("--help", "-h") {
+		return nil
+	}
+	files := []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}
+	if c.Name == "lefthook" {
+		files = []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml"}
+	} else if f, ok := c.Flag("-c", "--config"); ok && !dynWord(f) {
+		files = []string{f}
+	}
+	for _, f := range files {
+		if abs, ok := c.Resolve(f); ok {
+			if _, had := w.r.fl().files[abs]; had {
+				return nil // hookManagerRun judges it
+			}
+		}
+	}
+	return []projectRun{{file: files[0], alts: files[1:], verb: "runs the hooks of", extract: func(t string) runnerText {
+		return runnerText{runs: hookConfigRuns(".pre-commit-config.yaml", t, nil)} // both read entry: and run:
+	}}}
+}
+
 // hookConfigFile reports a hook manager's configuration by its name.
 func hookConfigFile(base string) bool {
 	switch base {

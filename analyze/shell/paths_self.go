@@ -113,6 +113,36 @@ var agentMCPFiles = []string{"/.cursor/mcp.json", "/.vscode/mcp.json", "/.roo/mc
 // agentHookDirs are directories whose files are an agent's hooks.
 var agentHookDirs = []string{"/.copilot/hooks/", "/.github/hooks/", "/.claude/hooks/", "/.codex/hooks/", "/.gemini/hooks/", "/.cursor/hooks/"}
 
+// winSameName is the name Windows opens for abs: it drops the dots and
+// spaces that end a name (settings.json. is settings.json) and a file's
+// stream suffix (settings.json::$DATA, settings.json:x). A name no other
+// system would call the same file is judged as that file: a write to
+// ~/.claude/settings.json. is the agent's settings there.
+func winSameName(abs string) string {
+	if !strings.Contains(abs, ":") && !strings.Contains(abs, "./") && !strings.Contains(abs, " /") &&
+		!strings.HasSuffix(abs, ".") && !strings.HasSuffix(abs, " ") {
+		return abs // the common case, without a split
+	}
+	parts := strings.Split(abs, "/")
+	changed := false
+	for i, p := range parts {
+		q := p
+		if k := strings.IndexByte(q, ':'); k > 0 && !(i <= 1 && k == 1) {
+			q = q[:k] // a stream; not the drive letter of c:/…
+		}
+		if t := strings.TrimRight(q, ". "); t != "" && q != "." && q != ".." {
+			q = t
+		}
+		if q != p {
+			parts[i], changed = q, true
+		}
+	}
+	if !changed {
+		return abs
+	}
+	return strings.Join(parts, "/")
+}
+
 // controlPlane says whether the cleaned absolute path abs is part of
 // actionguard's control plane.
 func (e *analysis) controlPlane(abs string) controlPart {
@@ -125,7 +155,7 @@ func (e *analysis) controlPlane(abs string) controlPart {
 	}
 	// Compared without case: macOS and Windows file systems ignore it
 	// (~/.Config/ActionGuard is the policy's directory there).
-	abs = strings.ToLower(abs)
+	abs = winSameName(strings.ToLower(abs))
 	home := e.lowerHome()
 	if home == "" {
 		home = "/\x00home"

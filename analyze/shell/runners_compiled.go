@@ -66,9 +66,10 @@ func goRunRuns(w *walker, c *Cmd) []projectRun {
 	return runs
 }
 
-// goCode reads a Go program's obvious calls.
+// goCode reads a Go program's obvious calls, and what it names (a request
+// to actionguard's server, its files) as any code run is read.
 func goCode(text string) runnerText {
-	return runnerText{runs: goRuns(text)}
+	return runnerText{runs: goRuns(text), code: []runnerCode{{lang: "go", text: text}}}
 }
 
 // goRuns returns the commands a Go file's exec.Command calls start and
@@ -251,5 +252,5 @@ func rustCode(text string) runnerText {
 			}
 		}
 	}
-	return runnerText{runs: runs}
+	return runnerText{runs: runs, code: []runnerCode{{lang: "rust", text: text}}}
 }

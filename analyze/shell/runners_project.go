@@ -95,6 +95,7 @@ var projectRunners = []projectRunner{
 	{progs: []string{"gradle", "gradlew"}, runs: gradleRuns},
 	{progs: []string{"mvn", "mvnw"}, runs: mavenRuns},
 	{progs: []string{"docker", "podman", "nerdctl", "docker-compose", "podman-compose"}, runs: composeRuns},
+	{progs: []string{"pre-commit", "lefthook"}, runs: hookManagerRuns},
 }
 
 // projectRunnerIndex maps a program to its runner, built from the table

@@ -109,6 +109,7 @@ func canonicalEndpoints(text string) string {
 	if strings.IndexByte(t, 0) >= 0 {
 		return t // the marker below would be ambiguous
 	}
+	t = whatwgURLText(t)
 	t = strings.ReplaceAll(t, "://", "\x00")
 	for _, r := range [][2]string{{"//", "/"}, {"/./", "/"}} {
 		for strings.Contains(t, r[0]) {
@@ -119,6 +120,31 @@ func canonicalEndpoints(text string) string {
 		t = reDotDot.get().ReplaceAllString(t, "/")
 	}
 	return strings.ReplaceAll(t, "\x00", "://")
+}
+
+// whatwgURLText reads URLs as browsers, Node's fetch and the URL class
+// do (the WHATWG URL standard): a backslash is a slash in an http(s) URL,
+// and tabs and newlines inside it are dropped, so
+// http://127.0.0.1:8750\v1\approvals\… is /v1/approvals/…. A base URL
+// in a variable or a template followed by v1/… (${BASE}v1/tokens,
+// f"{base}v1/session") is read as that path too.
+func whatwgURLText(t string) string {
+	if strings.ContainsAny(t, "\\\t\r\n") {
+		raw := strings.NewReplacer("\\", "/", "\t", "", "\r", "", "\n", "").Replace(t)
+		if strings.Contains(t, "\\") {
+			// In code, \n, \t and \r are a string's escapes for the
+			// characters the parser drops; in a raw URL they are a
+			// backslash before a name (\tokens). Both readings are
+			// looked at.
+			code := strings.NewReplacer("\\\\", "/", "\\n", "", "\\t", "", "\\r", "", "\\", "/", "\t", "", "\r", "", "\n", "").Replace(t)
+			raw += " " + code
+		}
+		t = raw
+	}
+	if strings.Contains(t, "v1/") {
+		t = strings.ReplaceAll(t, "}v1/", "}/v1/")
+	}
+	return t
 }
 
 // asciiLower lowers the ASCII letters of s only: the router's paths are

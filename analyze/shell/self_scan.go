@@ -316,6 +316,52 @@ func (e *analysis) mentions(text string) controlPart {
 // tokens, modes, trust, contacts, the policy.
 var reControlPath = lazyRegexp(`/v1/(?:approvals/[^/\s"'?]+/(?:approve|reject|decide)|approvals/batch|session|tokens|mode|modes|trust|contacts|policy|settings)\b`)
 
+// requestControlPath returns the first control path of text that is
+// part of a request: a URL (scheme://…, host:port/…, a host name with a
+// dot, localhost, an IPv6 literal), a base in a variable or a template
+// (${BASE}/v1/tokens), or a path alone (/v1/tokens, as an HTTP request
+// line or code that joins it to a base). A project's own file path that
+// only has such segments (src/api/v1/session, ./routes/v1/settings.ts) is
+// not a request: making that directory or adding that file to git is the
+// developer's ordinary work.
+func requestControlPath(text string) string {
+	for _, loc := range reControlPath.FindAllStringIndex(text, 16) {
+		if requestPrefix(wordBefore(text, loc[0])) {
+			return text[loc[0]:loc[1]]
+		}
+	}
+	return ""
+}
+
+// wordBefore is the part of the word of text that ends at i.
+func wordBefore(text string, i int) string {
+	start := strings.LastIndexAny(text[:i], " \t\r\n'\"`(=,<>|;&{")
+	return text[start+1 : i] // ${BASE}/v1/…: "BASE}"
+}
+
+// requestPrefix reports whether what stands before /v1/… in a word makes
+// it a request rather than a file path of the project.
+func requestPrefix(p string) bool {
+	if p == "" || strings.Contains(p, "://") || strings.HasSuffix(p, "}") || strings.HasPrefix(p, "$") && !strings.Contains(p, "/") {
+		return true
+	}
+	first, _, _ := strings.Cut(p, "/")
+	return hostLike(first)
+}
+
+// hostLike reports a word that names a host: localhost, host:port, an IPv6
+// literal, a name or address with a dot between other characters.
+func hostLike(s string) bool {
+	switch {
+	case s == "" || strings.Trim(s, ".") == "":
+		return false
+	case strings.EqualFold(s, "localhost") || strings.HasPrefix(s, "[") || strings.Contains(s, ":"):
+		return true
+	}
+	i := strings.IndexByte(s, '.')
+	return i > 0 && i < len(s)-1
+}
+
 // reLocalServer is actionguard's server at its default address, on the
 // local machine.
 var reLocalServer = lazyRegexp(`(?i)(?:localhost|127(?:\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0|::1)?:8750(/v1/[A-Za-z0-9/_-]*)?`)
@@ -339,14 +385,14 @@ func controlEndpoint(text string, args []string) string {
 		// The server reads a path with its escapes decoded: /%761/ is /v1/.
 		text = percentDecoded(text)
 	}
-	if !strings.Contains(text, "/v1/") && !strings.Contains(text, ":8750") {
+	if !strings.Contains(text, "v1/") && !strings.Contains(text, ":8750") {
 		return ""
 	}
-	if m := reControlPath.FindString(text); m != "" {
+	if m := requestControlPath(text); m != "" {
 		return m
 	}
 	if c := canonicalEndpoints(text); c != text {
-		if m := reControlPath.FindString(c); m != "" {
+		if m := requestControlPath(c); m != "" {
 			return m
 		}
 	}
@@ -389,7 +435,7 @@ func (r *report) selfCode(c *Cmd, code string) {
 	}
 }
 
-func mayEndpoint(s string) bool { return strings.Contains(s, "/v1/") || strings.Contains(s, ":8750") }
+func mayEndpoint(s string) bool { return strings.Contains(s, "v1/") || strings.Contains(s, ":8750") }
 
 // mayControl is a quick look at an argument before it is resolved: could
 // it name a place of the control plane at all? Names are compared without

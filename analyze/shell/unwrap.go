@@ -30,6 +30,7 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			}
 			wr := readWrapper(spec, argv[at:], dyn[at:])
 			wr.next += at
+			w.lockWrapper(name, argv[:min(wr.next, len(argv))], dyn[:min(wr.next, len(dyn))], text, sudo) // self_locks.go
 			w.r.res.wrapperSecrets = append(w.r.res.wrapperSecrets, wr.secret...)
 			if wr.root {
 				sudo = true

@@ -160,6 +160,10 @@ func boundInput(in map[string]any) map[string]any {
 	return out
 }
 
+// sessionLockWait bounds the wait for a session file's lock (see
+// lockfile.SharedWithin).
+const sessionLockWait = 2 * time.Second
+
 // appendLine appends one line to a session file.
 func appendLine(path string, st sessionStep) error {
 	line, err := json.Marshal(st)
@@ -175,7 +179,7 @@ func appendLine(path string, st sessionStep) error {
 		return err
 	}
 	defer f.Close()
-	if err := lockfile.Shared(f); err != nil {
+	if err := lockfile.SharedWithin(f, sessionLockWait); err != nil {
 		return err
 	}
 	defer lockfile.Unlock(f)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // Two handles on one file stand for two processes: flock and LockFileEx
@@ -73,5 +74,47 @@ func TestLockedFileStaysWritable(t *testing.T) {
 	data, err := os.ReadFile(a.Name())
 	if err != nil || string(data) != "one\ntwo\n" {
 		t.Fatalf("read %q, %v", data, err)
+	}
+}
+
+// TestWithinGivesUp: a lock held by another holder for ever makes the
+// bounded waits give up with ErrWouldBlock (the hook then answers that it
+// could not record, never an allow); once it is released they take it.
+func TestWithinGivesUp(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		holder func(*os.File) error
+		within func(*os.File, time.Duration) error
+	}{
+		{"exclusive holder, shared waiter", Exclusive, SharedWithin},
+		{"exclusive holder, exclusive waiter", Exclusive, ExclusiveWithin},
+		{"shared holder, exclusive waiter", Shared, ExclusiveWithin},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := twoHandles(t)
+			if err := c.holder(a); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.within(b, 20*time.Millisecond); !errors.Is(err, ErrWouldBlock) {
+				t.Fatalf("with the lock held elsewhere: %v, want ErrWouldBlock", err)
+			}
+			if err := Unlock(a); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.within(b, 20*time.Millisecond); err != nil {
+				t.Fatalf("with the lock free: %v", err)
+			}
+		})
+	}
+}
+
+// TestSharedWithinShares: two shared holders do not wait for each other.
+func TestSharedWithinShares(t *testing.T) {
+	a, b := twoHandles(t)
+	if err := Shared(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := SharedWithin(b, 0); err != nil {
+		t.Fatalf("a shared lock beside another: %v", err)
 	}
 }

@@ -54,6 +54,7 @@ var attackClasses = []string{
 	attackLead13,
 	attackAtk13,
 	attackRed13,
+	attackSelfB13,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -74,6 +75,7 @@ func attackAll() ([]Row, error) {
 		attackLead13Rows,
 		attackAtk13Rows,
 		attackRed13Rows,
+		attackSelfB13Rows,
 	} {
 		rows = append(rows, f()...)
 	}
