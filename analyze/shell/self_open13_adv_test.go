@@ -1,0 +1,101 @@
+package shell
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// notebookOf is a Python notebook whose code cells are cells, in order.
+func notebookOf(cells ...string) string {
+	type cell struct {
+		Type   string `json:"cell_type"`
+		Source string `json:"source"`
+	}
+	nb := struct {
+		Cells []cell `json:"cells"`
+	}{}
+	for _, c := range cells {
+		nb.Cells = append(nb.Cells, cell{"code", c})
+	}
+	b, _ := json.Marshal(nb)
+	return string(b)
+}
+
+// runNotebook is a line that writes nb and executes it.
+func runNotebook(nb string) string {
+	return "printf '%s' " + shWord(nb) + " > a.ipynb && jupyter nbconvert --execute --to notebook a.ipynb"
+}
+
+// The shell lines of a notebook take the values earlier cells give their
+// names: a protected place named that way is judged as written out, a
+// harmless one runs.
+func TestNotebookValues(t *testing.T) {
+	sets := []string{"NAME = 'VAL'", `NAME = "VAL"`, "NAME = r'VAL'", "NAME='VAL'  # where", "import os\nNAME = 'VAL'\nprint(NAME)"}
+	uses := []string{"!rm -rf {NAME}", "!rm -rf $NAME", "!!rm -rf {NAME}/", "out = !rm -rf {NAME}", "!cp x.json {NAME}/settings.json",
+		"%sx rm -rf { NAME }", "!tar -czf b.tgz {NAME} && rm -rf {NAME}"}
+	places := []struct {
+		val    string
+		attack bool
+	}{{"~/.claude", true}, {"/home/dev/.claude", true}, {"/srv/ag/sessions", true}, {"build", false}, {"./dist/tmp", false}}
+	for _, name := range []string{"path", "p", "settings_dir"} {
+		for _, set := range sets {
+			for _, use := range uses {
+				for _, pl := range places {
+					r := strings.NewReplacer("NAME", name, "VAL", pl.val)
+					for _, cells := range [][]string{{r.Replace(set), r.Replace(use)}, {r.Replace(set + "\n" + use)}, {r.Replace(set), "x = 1", r.Replace(use)}} {
+						got := selfFindingsIn(runNotebook(notebookOf(cells...)), selfOptions)
+						if pl.attack && len(got) == 0 {
+							t.Errorf("%q: no shell.self finding", cells)
+						}
+						if !pl.attack && len(got) > 0 {
+							t.Errorf("%q: %v, want none", cells, got)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// A name bound again, or code that can bind names unseen, leaves the
+// value unknown: the line is judged as it is with a value of the kernel,
+// never with the harmless value the notebook showed first. A name
+// mentioned inside brackets or a string that runs over lines is
+// forgotten too: unknown, never cleared.
+func TestNotebookValuesUnknown(t *testing.T) {
+	hidden := [][]string{
+		{"path = 'build'", "path = os.path.expanduser('~/.claude')"},
+		{"path = 'build'", "if True:\n    path = '~/.claude'"},
+		{"path = 'build'", "for path in ['~/.claude']:\n    pass"},
+		{"path = 'build'", "with open('x') as path:\n    pass"},
+		{"path = 'build'", "exec(\"path = '~/.claude'\")"},
+		{"path = 'build'", "globals()['pa' + 'th'] = '~/.claude'"},
+		{"def f():\n    global path\n    path = '~/.claude'", "path = 'build'", "f()"},
+		{"path = 'build'", "%run set_path.py"},
+		{"path = 'build'", "%store -r path"},
+		{"path = 'build'", "%%capture path\nprint(1)"},
+		{"path = 'build'", "%%bash --out path\necho ~/.claude"},
+		{"path = 'build'", "s = \"\"\"\n\"\"\"; path = '~/.claude'"},
+		{"path = '~/.claude'", "s = \"\"\"\npath = 'build'\n\"\"\""},
+		{"path = '~/.claude'", "d = dict(\npath = 'build'\n)"},
+		{"path = 'build'", "path += '/../../.claude'"},
+		{"path = 'build'", "path, other = '~/.claude', 1"},
+		{"path = 'build'", "(path := '~/.claude')"},
+		{"path = 'build'", "from cfg import *"},
+		{"path = 'build'", "import sys; sys.modules[__name__].path = '~/.claude'"},
+		{"path = 'build'", "path = f'{home}/.claude'"},
+		{"path = 'build'", "path = 'a' \\\n  + '~/.claude'"},
+	}
+	for _, use := range []string{"!rm -rf {path}", "!rm -rf $path"} {
+		base := ruleIDs(Analyze(runNotebook(notebookOf(strings.ReplaceAll(use, "path", "unset_name"))), selfOptions))
+		for _, cells := range hidden {
+			cells = append(slices.Clone(cells), use)
+			got := ruleIDs(Analyze(runNotebook(notebookOf(cells...)), selfOptions))
+			if !slices.Equal(got, base) {
+				t.Errorf("%q: %v, want %v as for a value not known", cells, got, base)
+			}
+		}
+	}
+}
