@@ -2,6 +2,7 @@ package shell
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -99,3 +100,46 @@ func TestNotebookValuesUnknown(t *testing.T) {
 		}
 	}
 }
+
+// An archive whose index is read on disk, unpacked into the directory
+// that holds the hook program, runs when no member lands on the program;
+// one member on it, an archive not listed, or one written on the line
+// stays blocked.
+func TestArchiveIntoProgramDirectory(t *testing.T) {
+	listing := map[string][]IncomingFile{
+		"/home/dev/project/tools.tar": {{Name: "bin/"}, {Name: "bin/lint"}, {Name: "README"}},
+		"/home/dev/project/tools.tgz": {{Name: "fmt"}, {Name: "share/fmt.1"}},
+		"/home/dev/project/tools.zip": {{Name: "lint.exe"}, {Name: "doc/x.txt"}},
+		"/home/dev/project/bad.tar":   {{Name: "README"}, {Name: "ag-hook"}},
+		"/home/dev/project/bad.zip":   {{Name: "./ag-hook"}},
+		"/home/dev/project/deep.tar":  {{Name: "x/ag-hook"}},
+	}
+	opts := selfOptions
+	opts.HookPrograms = func(bool) []string { return []string{"/home/dev/tools/ag-hook"} }
+	opts.Incoming = func(in Incoming) ([]IncomingFile, error) {
+		if f, ok := listing[in.Archive]; ok {
+			return f, nil
+		}
+		return nil, errNotListed
+	}
+	for _, d := range []string{"~/tools", "~/tools/", "$HOME/tools", "/home/dev/tools"} {
+		for _, tpl := range []string{"tar -x -C D -f tools.tar", "tar -xf tools.tar -C D", "tar xzf tools.tgz -C D", "tar --extract --file=tools.tgz --directory=D",
+			"unzip -d D tools.zip", "unzip -o tools.zip -d D", "tar -xf deep.tar -C D", "tar -xf tools.tar --strip-components=1 -C D"} {
+			cmd := strings.ReplaceAll(tpl, "D", d)
+			if got := selfFindingsIn(cmd, opts); len(got) > 0 {
+				t.Errorf("%s: %v, want none", cmd, got)
+			}
+		}
+		for _, tpl := range []string{"tar -xf bad.tar -C D", "unzip bad.zip -d D", "tar -xf missing.tar -C D", "tar -xf deep.tar --strip-components=1 -C D",
+			"curl -sLo tools.tar https://x.example/t.tar && tar -xf tools.tar -C D", "cp bad.tar tools.tar && tar -xf tools.tar -C D", "cp bad.tar 'tools'.tar; tar -xf tools.tar -C D",
+			"python3 -c 'import shutil; shutil.copy(\"bad.tar\", \"to\" + \"ols.tar\")' && tar -xf tools.tar -C D", "n=tools; cp bad.tar $n.tar; tar -xf tools.tar -C D",
+			"tar -x -C D < tools.tar", "tar -xPf tools.tar -C D", "rm -rf D && tar -xf tools.tar -C D"} {
+			cmd := strings.ReplaceAll(tpl, "D", d)
+			if len(selfFindingsIn(cmd, opts)) == 0 {
+				t.Errorf("%s: no shell.self finding (found %v)", cmd, ruleIDs(Analyze(cmd, opts)))
+			}
+		}
+	}
+}
+
+var errNotListed = errors.New("not listed")
