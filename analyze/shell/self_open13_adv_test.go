@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -143,3 +144,95 @@ func TestArchiveIntoProgramDirectory(t *testing.T) {
 }
 
 var errNotListed = errors.New("not listed")
+
+// A repository whose own config names its work tree: git commands that
+// write the work tree through it are judged as --work-tree=THAT, whether
+// the config is on disk, written on the line, or set by git config /
+// git init --separate-git-dir before.
+func TestGitDirConfigWorkTree(t *testing.T) {
+	verbs := []string{"checkout .", "reset --hard", "restore .", "stash pop", "clean -fdx", "apply x.diff", "am x.mbox", "merge main", "pull"}
+	runs := []struct{ dir, tmpl string }{
+		{"/tmp/r", "GIT_DIR=/tmp/r git V"}, {"/tmp/r", "git --git-dir=/tmp/r V"}, {"/tmp/r", "git --git-dir /tmp/r V"},
+		{"/tmp/r", "env GIT_DIR=/tmp/r git V"}, {"/tmp/r", "export GIT_DIR=/tmp/r; git V"}, {"/tmp/w/.git", "git -C /tmp/w V"},
+		{"/home/dev/project/.git", "git V"}, {"/home/dev/project/sub/.git", "cd sub && git V"},
+	}
+	trees := []struct {
+		val    string
+		attack bool
+	}{{"/home/dev/.claude", true}, {"~/.claude", true}, {"/srv/ag/sessions", true}, {"../../home/dev/.claude", true},
+		{"/home/dev/project/build", false}, {"/tmp/wt", false}, {"worktree", false}}
+	for _, tr := range trees {
+		for _, run := range runs {
+			configs := []string{"[core]\n\tworktree = " + tr.val + "\n", "[core]\n\tbare = false\n[core]\n  worktree=\"" + tr.val + "\" ; set by hand\n",
+				"[user]\n\tname = x\n[Core]\n\tWorkTree = " + tr.val}
+			for _, cfg := range configs {
+				opts := selfOptions
+				opts.ReadFile = func(abs string) ([]byte, error) {
+					if abs == run.dir+"/config" {
+						return []byte(cfg), nil
+					}
+					return nil, fs.ErrNotExist
+				}
+				for _, v := range verbs {
+					line := strings.ReplaceAll(run.tmpl, "V", v)
+					got := selfFindingsIn(line, opts)
+					if tr.attack && len(got) == 0 {
+						t.Errorf("%s with core.worktree %s on disk: no shell.self finding", line, tr.val)
+					}
+					if !tr.attack && len(got) > 0 && v != "clean -fdx" { // clean is judged in the working directory too
+						t.Errorf("%s with core.worktree %s on disk: %v, want none", line, tr.val, got)
+					}
+				}
+			}
+		}
+	}
+	// Made on the line: git config, printf into the config, git init
+	// --separate-git-dir.
+	for _, tr := range trees[:3] {
+		for _, tmpl := range []string{"git --git-dir=/tmp/r config core.worktree W && git --git-dir=/tmp/r reset --hard",
+			"git config core.worktree W; git checkout .", "GIT_DIR=/tmp/r git config core.worktree W; GIT_DIR=/tmp/r git stash pop",
+			"git -C /tmp/w config core.worktree W && git -C /tmp/w restore .",
+			"mkdir -p /tmp/r && printf '[core]\\n\\tworktree = W\\n' > /tmp/r/config && git --git-dir=/tmp/r checkout main -- .",
+			"git init --separate-git-dir /tmp/r W && git --git-dir=/tmp/r reset --hard"} {
+			line := strings.ReplaceAll(tmpl, "W", tr.val)
+			if len(selfFindingsIn(line, selfOptions)) == 0 {
+				t.Errorf("%s: no shell.self finding (found %v)", line, ruleIDs(Analyze(line, selfOptions)))
+			}
+		}
+	}
+	// Reading and staging run whatever the work tree; a config that
+	// includes another file is not told, and runs as before.
+	opts := selfOptions
+	opts.ReadFile = func(abs string) ([]byte, error) {
+		switch abs {
+		case "/tmp/r/config":
+			return []byte("[core]\n\tworktree = /home/dev/.claude\n"), nil
+		case "/tmp/i/config":
+			return []byte("[include]\n\tpath = other\n"), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	for _, line := range []string{"GIT_DIR=/tmp/r git status", "git --git-dir=/tmp/r log -p", "git --git-dir=/tmp/r diff", "GIT_DIR=/tmp/i git reset --hard",
+		"git --git-dir=/tmp/r add -A", "git --git-dir=/tmp/r apply --check x.diff", "git config core.worktree ../w && git checkout ."} {
+		if got := selfFindingsIn(line, opts); len(got) > 0 {
+			t.Errorf("%s: %v, want none", line, got)
+		}
+	}
+}
+
+// FuzzGitConfigWorkTree: the config reader never panics, and a value it
+// reads is text of the file.
+func FuzzGitConfigWorkTree(f *testing.F) {
+	f.Add("[core]\n\tworktree = /home/u/.claude\n")
+	f.Add("[core \"x\"]\nworktree=\"a\\\"b\" ; c\n[include]\npath=x")
+	f.Add("[core]worktree = x\r\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		tree, found, _ := gitConfigWorkTree(text)
+		if !found && tree != "" {
+			t.Fatalf("%q: tree %q without found", text, tree)
+		}
+		if len(tree) > len(text) {
+			t.Fatalf("%q: tree %q longer than the file", text, tree)
+		}
+	})
+}
