@@ -226,11 +226,8 @@ func kernelLang(names ...string) string {
 
 // reIPythonShell is an IPython line that runs a shell command: !cmd,
 // !!cmd, x = !cmd, %sx cmd, %system cmd.
-var reIPythonShell = lazyRegexp(`^\s*(?:[A-Za-z_][\w, ]*=\s*)?(?:!!?|%sx\s|%system\s|%%!)(.*)$`)
-
-// reIPythonBraces is IPython's {expr} in a shell line: a value of the
-// kernel, only known when it runs.
-var reIPythonBraces = lazyRegexp(`\{[^{}\n]*\}`)
+// The first group is the names the line assigns, the second the command.
+var reIPythonShell = lazyRegexp(`^\s*(?:([A-Za-z_][\w, ]*)=\s*)?(?:!!?|%sx\s|%system\s|%%!)(.*)$`)
 
 // ipythonCells splits cells of a kernel of lang into their shell lines and
 // their own code. The line and cell magics only IPython has are read
@@ -248,21 +245,26 @@ func ipythonCells(lang string, sources []string) []notebookCell {
 		b.WriteString(code)
 		b.WriteString("\n")
 	}
+	vars := newNbVars(sources)
 	for _, src := range sources {
 		if lang != "python" {
 			add(lang, src)
 			continue
 		}
+		vars.startCell()
 		first, rest, _ := strings.Cut(src, "\n")
 		if l, body, ok := cellMagic(first, rest); ok {
 			if l != "" {
 				add(l, body)
 			}
+			if l == "python" {
+				vars.pythonCell(body)
+			}
 			continue
 		}
 		for _, line := range strings.Split(src, "\n") {
 			if m := reIPythonShell.FindStringSubmatch(line); m != nil {
-				add("shell", reIPythonBraces.get().ReplaceAllString(m[1], `"$NOTEBOOK_VALUE"`))
+				add("shell", vars.shellLine(m[2], m[1]))
 				add("python", "pass")
 				continue
 			}
@@ -273,6 +275,7 @@ func ipythonCells(lang string, sources []string) []notebookCell {
 				add("python", "pass")
 				continue
 			}
+			vars.python(line)
 			add("python", line)
 		}
 	}

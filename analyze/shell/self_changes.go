@@ -542,7 +542,7 @@ func (r *report) selfChanged(c *Cmd) bool {
 		}
 		follow := !takesName[c.Name] || strings.HasSuffix(ch.path, "/")
 		part := env.selfReachOnDisk(ch, follow)
-		if !part.ok() && i >= nInto && ch.tree && takesWhole(c, env) && !copiedInto(c, ch.path) {
+		if !part.ok() && i >= nInto && ch.tree && takesWhole(c, env) && !copiedInto(c, ch.path) && !(extractsArchive(c) && r.archiveSpares(c, env)) {
 			// rm -rf ~/go/bin, mv ~/.local/bin …, chmod 000 ~/go/bin.
 			part = env.programReach(ch.path, true)
 		}

@@ -164,6 +164,9 @@ func (r *report) selfGitTree(c *Cmd, env *analysis) bool {
 		return false
 	}
 	tree, given := gitWorkTree(r, c)
+	if t, g, ok := r.gitRepoTree(c, env, given); ok {
+		tree, given = t, g // the repository's own core.worktree (self_gitdir.go)
+	}
 	if strings.HasPrefix(given, "git -C") && gitBringsCommits[verb] {
 		// A settings repository kept by the user, brought up to date:
 		// its own history, noted by the rule for pulls of settings
@@ -195,6 +198,14 @@ func selfGitVarHandler(c *Cmd, r *report) {
 		return
 	}
 	tree, given := gitWorkTree(r, c)
+	if given == "" && !strings.Contains(c.Text, "GIT_DIR=") {
+		// export GIT_DIR=/tmp/r; git reset --hard: the repository's own
+		// core.worktree (self_gitdir.go).
+		if t, g, ok := r.gitRepoTree(c, c.env.in(c.Cwd), given); ok && strings.Contains(g, " of GIT_DIR=") {
+			r.judgeGitTree(c, c.env.in(c.Cwd), verb, t, g+", exported")
+		}
+		return
+	}
 	if !strings.HasPrefix(given, "GIT_WORK_TREE=") {
 		return
 	}

@@ -59,16 +59,27 @@ func SQLiteOpens(script string, params map[string]string) []Opened {
 			continue
 		}
 		expr := script[toks[from].start:toks[end-1].end]
-		f := folder{src: script, toks: toks[from:end], params: params}
-		v, ok := f.expr(0)
-		ok = ok && f.i == len(f.toks)
-		if !ok {
-			v = ""
-		}
+		v, ok := foldName(script, toks[from:end], params)
 		out = append(out, Opened{Verb: verb, Expr: expr, Name: v, Known: ok})
 		i = end - 1
 	}
 	return out
+}
+
+// foldName is the value of the database name toks of src. SQLite takes a
+// name that is one identifier alone (ATTACH "x.db", ATTACH [x.db],
+// ATTACH `x.db`, ATTACH x) as the string it spells, whatever the quotes:
+// attach.c turns a lone TK_ID into a string before resolving names.
+func foldName(src string, toks []token, params map[string]string) (string, bool) {
+	if len(toks) == 1 && (toks[0].kind == kQuoted || toks[0].kind == kWord) {
+		return unquoteIdent(src[toks[0].start:toks[0].end]), true
+	}
+	f := folder{src: src, toks: toks, params: params}
+	v, ok := f.expr(0)
+	if !ok || f.i != len(f.toks) {
+		return "", false
+	}
+	return v, true
 }
 
 // vacuumBefore reports INTO that follows VACUUM (or VACUUM schema).
@@ -114,7 +125,9 @@ func exprEnd(src string, toks []token, from int) int {
 // (strings, numbers, blobs, named parameters with a value in params),
 // joined by || and the string functions replace, char, printf/format,
 // lower, upper, trim/ltrim/rtrim, substr/substring, concat, concat_ws,
-// unhex and cast(… AS TEXT). ok is false for anything else.
+// unhex and cast(… AS TEXT), and "…" read as a string the way SQLite
+// reads a double-quoted word that names no column. ok is false for
+// anything else.
 func FoldString(expr string, params map[string]string) (string, bool) {
 	lx := lex(expr, readSQLite)
 	if lx.err != nil || len(lx.toks) == 0 {
@@ -171,6 +184,16 @@ func (f *folder) term(depth int) (string, bool) {
 	case kNumber:
 		f.i++
 		return s, true
+	case kQuoted:
+		// SQLite reads a "…" that names no column as a string (its
+		// legacy double-quoted strings, on in the library's default
+		// build): there is no column where a database name is folded.
+		// [x] and `x` stay names of columns, unknown here.
+		if s[0] != '"' {
+			return "", false
+		}
+		f.i++
+		return unquoteIdent(s), true
 	case kParam:
 		f.i++
 		v, ok := f.params[s]
@@ -429,6 +452,22 @@ func unquoteSQLString(s string) string {
 		return ""
 	}
 	return strings.ReplaceAll(s[1:len(s)-1], "''", "'")
+}
+
+// unquoteIdent is the text of an identifier: "…" and `…` with their
+// doubled quote as one, […] as it is, a bare word as written.
+func unquoteIdent(s string) string {
+	if len(s) < 2 {
+		return s
+	}
+	switch s[0] {
+	case '"', '`':
+		q := s[:1]
+		return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
+	case '[':
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // isNumber reports an integer written in decimal, possibly signed.

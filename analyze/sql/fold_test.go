@@ -89,7 +89,7 @@ func TestSQLiteOpens(t *testing.T) {
 			}
 		}
 	}
-	for _, script := range []string{"ATTACH ? AS a", "attach (select x from t) as a", "ATTACH name AS a", "VACUUM INTO @nope"} {
+	for _, script := range []string{"ATTACH ? AS a", "attach (select x from t) as a", "ATTACH name || 'x' AS a", "ATTACH [a] || 'b' AS a", "VACUUM INTO @nope"} {
 		got := SQLiteOpens(script, nil)
 		if len(got) != 1 || got[0].Known {
 			t.Errorf("SQLiteOpens(%q) = %+v; want one unknown name", script, got)
@@ -97,6 +97,39 @@ func TestSQLiteOpens(t *testing.T) {
 	}
 	if got := SQLiteOpens("select 'ATTACH x' from t; insert into t values ('VACUUM INTO y')", nil); len(got) != 0 {
 		t.Errorf("words inside strings are not statements: %+v", got)
+	}
+}
+
+// quotedSpellings spells s with SQLite's identifier quotes, which an
+// ATTACH name alone (and "…" anywhere) reads as a string.
+func quotedSpellings(s string) []string {
+	mid := len(s) / 2
+	a, b := s[:mid], s[mid:]
+	dq := func(x string) string { return `"` + strings.ReplaceAll(x, `"`, `""`) + `"` }
+	sq := func(x string) string { return "'" + strings.ReplaceAll(x, "'", "''") + "'" }
+	out := []string{dq(s), dq(a) + " || " + sq(b), sq(a) + "||" + dq(b), dq(a) + " || " + dq(b), "replace(" + dq(a+"@@") + ", '@@', " + dq(b) + ")", "(" + dq(s) + ")"}
+	if !strings.ContainsAny(s, `]'"`) { // the lexer's [name] holds no quote
+		out = append(out, "["+s+"]")
+	}
+	return append(out, "`"+strings.ReplaceAll(s, "`", "``")+"`")
+}
+
+// TestSQLiteOpensQuotedNames: SQLite's identifier quotes around an ATTACH
+// name, and "…" joined with strings, fold to the text they spell.
+func TestSQLiteOpensQuotedNames(t *testing.T) {
+	for _, name := range []string{"/home/u/.local/share/actionguard/x.db", "/h/.local/state/actionguard/actionguard.db", "it's`x.db", "C:\\Users\\u\\AppData\\Local\\actionguard\\a.db"} {
+		for _, e := range quotedSpellings(name) {
+			for _, tmpl := range []string{"attach %E% as a; delete from a.approvals", "ATTACH DATABASE %E% AS x", "VACUUM INTO %E%"} {
+				script := strings.Replace(tmpl, "%E%", e, 1)
+				got := SQLiteOpens(script, nil)
+				if len(got) != 1 || !got[0].Known || got[0].Name != name {
+					t.Errorf("SQLiteOpens(%q) = %+v; want %q", script, got, name)
+				}
+			}
+		}
+	}
+	if got := SQLiteOpens("ATTACH app AS a", nil); len(got) != 1 || got[0].Name != "app" || !got[0].Known {
+		t.Errorf("a bare word alone is the file of that name: %+v", got)
 	}
 }
 
@@ -120,6 +153,9 @@ func FuzzFoldString(f *testing.F) {
 		f.Add(e)
 	}
 	f.Add("replace(replace('aaaa','a','aaaa'),'a','aaaa')")
+	for _, e := range quotedSpellings("/h/.local/state/actionguard/actionguard.db") {
+		f.Add("ATTACH " + e + " AS a")
+	}
 	f.Add("char(1114112)")
 	f.Add("substr('abc', -5, 2)")
 	f.Fuzz(func(t *testing.T, e string) {
