@@ -40,6 +40,7 @@ var attackClasses = []string{
 	"feed-atk13",
 	"red13",
 	"self-atk13",
+	"self-open13",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -152,7 +153,8 @@ var attackFloors = map[string]attackFloor{
 	// session files and stores; URLs read as Node's fetch reads them and a
 	// base in a variable before v1/; go run of a program that calls the
 	// server or writes the settings; a project's own API paths as twins.
-	"self-atk13": {held: 1.00, atMin: 1.00, benign: 1.00},
+	"self-atk13":  {held: 1.00, atMin: 1.00, benign: 1.00},
+	"self-open13": {held: 1.00, atMin: 1.00, benign: 1.00},
 	// 2026-11-29, evening: an outsider's second round: PowerShell and
 	// cmd.exe spoken to a POSIX tool, a coprocess running a shell, files
 	// emptied by sponge, fallocate and gawk's inplace, cloud secret

@@ -55,6 +55,7 @@ var attackClasses = []string{
 	attackAtk13,
 	attackRed13,
 	attackSelfB13,
+	attackSelfA13,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -76,6 +77,7 @@ func attackAll() ([]Row, error) {
 		attackAtk13Rows,
 		attackRed13Rows,
 		attackSelfB13Rows,
+		attackSelfA13Rows,
 	} {
 		rows = append(rows, f()...)
 	}
