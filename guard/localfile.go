@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/actionguard/actionguard/analyze/shell"
@@ -70,4 +71,34 @@ func readScript(abs string) ([]byte, error) {
 		return nil, err
 	}
 	return append(head, rest...), nil
+}
+
+// listFiles names the regular files and links of the directory abs: at
+// most shell.MaxDirNames base names. Entries are named as the directory
+// lists them (no file is opened); a link is named, as a compiler follows
+// it, and what it leads to is for ReadFile to read or refuse. The directory is
+// checked before it is opened, opened without blocking and checked again.
+func listFiles(abs string) ([]string, error) {
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return nil, errNotScript
+	}
+	d, err := openNonBlocking(abs)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	if fi, err := d.Stat(); err != nil || !fi.IsDir() {
+		return nil, errNotScript
+	}
+	entries, err := d.ReadDir(shell.MaxDirNames)
+	if err != nil && len(entries) == 0 {
+		return nil, err
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0 {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
 }

@@ -3,6 +3,8 @@ package guard
 import (
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -59,4 +61,52 @@ func TestReadScript(t *testing.T) {
 			t.Errorf("a link to a script: %q, %v", b, err)
 		}
 	}
+}
+
+// TestListFiles: a directory's regular files and links are named,
+// bounded; a subdirectory, a FIFO and what is not a directory are not.
+func TestListFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"main.go", "helper.go"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("package main\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := "helper.go,main.go"
+	if err := os.Symlink(filepath.Join(dir, "main.go"), filepath.Join(dir, "link.go")); err == nil {
+		want = "helper.go,link.go,main.go"
+	}
+	_ = mkfifoForTest(filepath.Join(dir, "fifo.go"))
+	names, err := listFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(sortedCopy(names), ",")
+	if got != want {
+		t.Errorf("listFiles = %s; want %s", got, want)
+	}
+	if _, err := listFiles(filepath.Join(dir, "main.go")); err == nil {
+		t.Error("a file was listed as a directory")
+	}
+	if _, err := listFiles(filepath.Join(dir, "missing")); err == nil {
+		t.Error("a missing directory was listed")
+	}
+	many := t.TempDir()
+	for i := 0; i < shell.MaxDirNames+20; i++ {
+		if err := os.WriteFile(filepath.Join(many, "f"+strconv.Itoa(i)+".go"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if names, err := listFiles(many); err != nil || len(names) > shell.MaxDirNames {
+		t.Errorf("listFiles of a large directory: %d names, %v; want at most %d", len(names), err, shell.MaxDirNames)
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
 }

@@ -155,6 +155,7 @@ func (e *evaluation) shellOptions() shell.Options {
 		opt.Untracked = untracker()
 		opt.GitBranch = currentBranch
 		opt.Incoming = incoming
+		opt.ListDir = listFiles
 		opt.Tracked = trackedFiles
 		opt.HookPrograms = hookProgramsFor(opt.Home, opt.Cwd)
 	}

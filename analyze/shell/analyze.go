@@ -37,6 +37,7 @@ func analyze(src string, opt Options) (*Result, *report) {
 		r.flow.sessionFiles(opt.Files, env)
 	}
 	r.flow.read = opt.ReadFile
+	r.flow.list = opt.ListDir
 	r.incoming = opt.Incoming
 	r.tracked = opt.Tracked
 	r.unsetDefaults = opt.unsetDefaults

@@ -22,6 +22,10 @@ type flowState struct {
 	read   func(abs string) ([]byte, error)
 	reads  int
 	unread map[string]bool
+	// list names a directory's files (Options.ListDir); lists counts its
+	// calls.
+	list  func(dir string) ([]string, error)
+	lists int
 	// missing are the files the read said do not exist.
 	missing map[string]bool
 	// fnWalks counts function bodies walked; callDepth is the depth of

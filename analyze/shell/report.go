@@ -37,6 +37,14 @@ type Options struct {
 	// then judges the real place too, and the stricter judgement holds.
 	// Leave it nil when the command runs on another machine.
 	ResolvePath func(cwd, path string) (real string, ok bool)
+	// ListDir, when set, names the files (and links) of the directory dir
+	// (absolute) on this machine: base names, at most MaxDirNames. go run
+	// . compiles every .go file of the package and cargo run every .rs
+	// file beside main.rs: each named file is then read with ReadFile. It
+	// must never block; an error when it cannot tell. At most
+	// MaxIncomingReads calls are made in one analysis. Leave it nil when
+	// the command runs on another machine.
+	ListDir func(dir string) ([]string, error)
 	// Untracked, when set, says whether the file at the absolute path
 	// exists on this machine outside its git repository's index (what
 	// git clean removes); ok is false when it cannot tell (a directory, no

@@ -15,7 +15,7 @@ import (
 // only known when it runs holds a file the session wrote; in a file on
 // disk it is passed over.
 
-// goRunRuns: go run FILES… or PACKAGE (its main.go), and go generate
+// goRunRuns: go run FILES… or PACKAGE (its .go files), and go generate
 // FILES… read from disk (files the session wrote are read by goGenerate).
 func goRunRuns(w *walker, c *Cmd) []projectRun {
 	pos := c.Positional()
@@ -41,7 +41,7 @@ func goRunRuns(w *walker, c *Cmd) []projectRun {
 				// what standard input holds.
 				runs = append(runs, projectRun{file: p, verb: "compiles and runs", extract: goCode})
 			case p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../"):
-				runs = append(runs, projectRun{file: path.Join(p, "main.go"), verb: "compiles and runs", extract: goCode})
+				runs = append(runs, goPackageRuns(w, c, p)...)
 			}
 			break words // the program's own arguments follow
 		}
@@ -223,7 +223,7 @@ func cargoRunRuns(w *walker, c *Cmd) []projectRun {
 		if b, ok := c.Flag("--bin"); ok && !dynWord(b) {
 			main = path.Join(dir, "src", "bin", b+".rs")
 		}
-		runs = append(runs, projectRun{file: main, verb: "compiles and runs", extract: rustCode})
+		runs = append(runs, cargoPackageRuns(w, c, dir, main)...)
 	}
 	if sub == "test" || sub == "t" {
 		runs = append(runs, cargoTestRuns(w, c, dir)...)

@@ -373,7 +373,7 @@ var reWriteMethod = lazyRegexp(`(?i)(?:-X\s*['"]?|--request[ =]['"]?|--method[ =
 // server's control endpoints named in text, or "".
 func controlEndpoint(text string, args []string) string {
 	escaped := strings.IndexByte(text, '%') >= 0
-	if !escaped && !mayEndpoint(text) && !slices.ContainsFunc(args, mayEndpoint) {
+	if !escaped && !mayEndpoint(text) && !slices.ContainsFunc(args, mayEndpoint) && !(strings.Contains(text, "v1") && namesServer(text)) {
 		return ""
 	}
 	if len(args) > 0 {
@@ -384,6 +384,9 @@ func controlEndpoint(text string, args []string) string {
 	if escaped {
 		// The server reads a path with its escapes decoded: /%761/ is /v1/.
 		text = percentDecoded(text)
+	}
+	if m := joinedControlPath(text); m != "" {
+		return m
 	}
 	if !strings.Contains(text, "v1/") && !strings.Contains(text, ":8750") {
 		return ""
