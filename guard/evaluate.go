@@ -139,6 +139,11 @@ func (e *evaluation) run() {
 }
 
 func (e *evaluation) shell() {
+	if cmd, ok := containerCommand(e.a); ok {
+		// The command runs in the container the fields describe.
+		e.toolProgramCall(cmd)
+		return
+	}
 	cmd := e.a.Command()
 	if strings.TrimSpace(cmd) == "" {
 		e.missing = "the action has no command"

@@ -102,6 +102,10 @@ func (e *evaluation) tool() {
 		}
 		return
 	}
+	if cmd, ok := containerCommand(e.a); ok {
+		e.toolProgramCall(cmd)
+		return
+	}
 	if cmd, ok := programCommand(e.a); ok {
 		e.toolProgramCall(cmd)
 		return

@@ -123,8 +123,14 @@ func programCommand(a *Action) (string, bool) {
 		}
 		prog = quoteWord(name)
 	}
+	words, ok := quotedWords(list)
+	return prog + words, ok
+}
+
+// quotedWords is a list of words, each quoted and after a space; ok is
+// false when one is not a string.
+func quotedWords(list []any) (string, bool) {
 	var b strings.Builder
-	b.WriteString(prog)
 	for _, v := range list {
 		s, ok := v.(string)
 		if !ok {

@@ -172,13 +172,7 @@ func (w *walker) goGenerate(c *Cmd) {
 	}
 	seen := map[string]bool{}
 	for _, p := range pkgs {
-		deep := false
-		if p == "..." || strings.HasSuffix(p, "/...") {
-			p, deep = strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/"), true
-			if p == "" {
-				p = "."
-			}
-		}
+		p, deep := goPackageDir(p)
 		abs, ok := c.Resolve(p)
 		if !ok {
 			continue
@@ -190,6 +184,18 @@ func (w *walker) goGenerate(c *Cmd) {
 			}
 		}
 	}
+}
+
+// goPackageDir is the directory of a package pattern, and whether it
+// names the tree below (DIR/... and ...).
+func goPackageDir(p string) (string, bool) {
+	if p != "..." && !strings.HasSuffix(p, "/...") {
+		return p, false
+	}
+	if p = strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/"); p == "" {
+		p = "."
+	}
+	return p, true
 }
 
 // goGenerateRuns returns the commands of a Go file's //go:generate lines.
@@ -239,25 +245,32 @@ func (w *walker) cmakeLists(c *Cmd) {
 		return // cmakeTool
 	}
 	build := c.Has("--build", "--install")
-	src := "."
-	if s, ok := c.Flag("-S"); ok {
-		src = s
-	} else if pos := c.Positional(); len(pos) > 0 && !build {
-		src = pos[0]
-		if path.Base(src) == "CMakeLists.txt" {
-			src = path.Dir(src)
-		}
-	}
-	abs, ok := c.Resolve(src)
+	abs, ok := c.Resolve(cmakeSource(c))
 	if !ok {
 		return
 	}
 	// The build runs the custom commands of the source tree, wherever the
 	// build directory is.
-	files := w.writtenUnder(abs, true, func(b string) bool { return b == "CMakeLists.txt" || strings.HasSuffix(b, ".cmake") })
+	files := w.writtenUnder(abs, true, isCMakeFile)
 	for _, f := range files {
 		w.buildFile(c, f, "runs the commands of", func(t string) []buildRun { return cmakeRuns(t, build) })
 	}
+}
+
+// cmakeSource is the source tree cmake configures: -S DIR, else its
+// first word (a directory or its CMakeLists.txt), else the working
+// directory (always so for --build and --install).
+func cmakeSource(c *Cmd) string {
+	if s, ok := c.Flag("-S"); ok {
+		return s
+	}
+	if pos := c.Positional(); len(pos) > 0 && !c.Has("--build", "--install") {
+		if path.Base(pos[0]) == "CMakeLists.txt" {
+			return path.Dir(pos[0])
+		}
+		return pos[0]
+	}
+	return "."
 }
 
 // cmakeTool judges cmake -E's file commands as the rm they are: rm,

@@ -22,8 +22,11 @@ func goRunRuns(w *walker, c *Cmd) []projectRun {
 	if len(pos) > 0 && pos[0] == "test" {
 		return goTestRuns(w, c, pos[1:])
 	}
+	if len(pos) == 1 && pos[0] == "generate" {
+		return goGenerateDownloads([]string{"."})
+	}
 	if len(pos) < 2 {
-		return nil // go generate alone: the package's files cannot be listed
+		return nil
 	}
 	var runs []projectRun
 	switch pos[0] {
@@ -46,6 +49,7 @@ func goRunRuns(w *walker, c *Cmd) []projectRun {
 			break words // the program's own arguments follow
 		}
 	case "generate":
+		runs = goGenerateDownloads(pos[1:])
 		for _, p := range pos[1:] {
 			if strings.HasSuffix(p, ".go") && !dynWord(p) {
 				if abs, ok := c.Resolve(p); ok {
@@ -64,6 +68,53 @@ func goRunRuns(w *walker, c *Cmd) []projectRun {
 		}
 	}
 	return runs
+}
+
+// goGenerateDownloads: go generate runs the //go:generate lines of every
+// Go file of the packages it is given (the tree below for DIR/...): a Go
+// file the line downloaded there runs what came from the server.
+func goGenerateDownloads(pkgs []string) []projectRun {
+	var runs []projectRun
+	for _, p := range pkgs {
+		if dynWord(p) || strings.HasSuffix(p, ".go") {
+			continue
+		}
+		p, deep := goPackageDir(p)
+		runs = append(runs, projectRun{file: p, match: isGoFile, deep: deep, verb: "runs the //go:generate lines of"})
+	}
+	return runs
+}
+
+func isGoFile(base string) bool { return strings.HasSuffix(base, ".go") }
+
+// cmakeProjectRuns: cmake runs the execute_process calls of the source
+// tree's CMakeLists.txt and the .cmake files it includes (the custom
+// commands when it builds), cmake -P the script it is given. Files written
+// here are read by cmakeLists; a downloaded one runs what came from the
+// server.
+func cmakeProjectRuns(w *walker, c *Cmd) []projectRun {
+	if c.Has("-E") {
+		return nil // cmakeTool
+	}
+	if c.Has("--version", "-version", "--help", "-help", "-h", "--help-full", "--help-command", "--help-module", "--help-policy", "--help-variable", "--system-information") {
+		return nil // it tells about itself and reads no project
+	}
+	if s, ok := c.Flag("-P"); ok {
+		if dynWord(s) {
+			return nil
+		}
+		base := path.Base(s)
+		return []projectRun{{file: path.Dir(s), match: func(b string) bool { return b == base }, verb: "runs the script"}}
+	}
+	src := cmakeSource(c)
+	if dynWord(src) {
+		return nil
+	}
+	return []projectRun{{file: src, match: isCMakeFile, deep: true, verb: "runs the commands of"}}
+}
+
+func isCMakeFile(base string) bool {
+	return base == "CMakeLists.txt" || strings.HasSuffix(base, ".cmake")
 }
 
 // goCode reads a Go program's obvious calls, and what it names (a request
@@ -217,7 +268,10 @@ func cargoRunRuns(w *walker, c *Cmd) []projectRun {
 	var runs []projectRun
 	// (A build.rs written here is also read by cargoBuildScript, with
 	// the members of a workspace; the same findings are kept once.)
-	runs = append(runs, projectRun{file: path.Join(dir, "build.rs"), verb: "runs the build script", extract: rustCode})
+	runs = append(runs, projectRun{file: path.Join(dir, "build.rs"), verb: "runs the build script", extract: rustCode},
+		// The manifests name the build script and the build-dependencies
+		// that compile and run with it (a workspace's members too).
+		projectRun{file: dir, match: func(b string) bool { return b == "Cargo.toml" }, deep: true, verb: "builds and runs the build scripts named by"})
 	if sub == "run" || sub == "r" {
 		main := path.Join(dir, "src", "main.rs")
 		if b, ok := c.Flag("--bin"); ok && !dynWord(b) {

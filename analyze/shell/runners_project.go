@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/actionguard/actionguard/internal/lazy"
@@ -51,6 +52,13 @@ type projectRun struct {
 	dir string
 	// chained: named by another file of the runner (not followed further).
 	chained bool
+	// match, when set, makes file a directory: the runner reads the files
+	// in it whose base name match accepts (go generate: *.go), in its
+	// subdirectories too when deep. A directory cannot be listed here, so
+	// only the ones this line downloaded are judged (the ones it or the
+	// session wrote are read by buildHooks).
+	match func(base string) bool
+	deep  bool
 }
 
 // runnerText is what a runner runs of a file: shell command lines, code
@@ -90,6 +98,7 @@ var projectRunners = []projectRunner{
 	{progs: []string{"tsx", "ts-node", "ts-node-esm", "esno", "babel-node", "vite-node"}, runs: tsRunnerRuns},
 	{progs: []string{"go"}, runs: goRunRuns},
 	{progs: []string{"cargo"}, runs: cargoRunRuns},
+	{progs: []string{"cmake"}, runs: cmakeProjectRuns},
 	{progs: []string{"jest", "vitest", "mocha", "ava", "jasmine", "playwright", "tap", "rspec", "rails", "phpunit", "pest", "paratest"}, runs: testRunnerRuns},
 	{progs: []string{"gotestsum"}, runs: gotestsumRuns},
 	{progs: []string{"gradle", "gradlew"}, runs: gradleRuns},
@@ -176,8 +185,38 @@ func (w *walker) runsDownloaded(c *Cmd, abs, show, verb string) bool {
 	return true
 }
 
+// runsDownloadedUnder reports (and judges) the files of the directory
+// run names that the line downloaded earlier: the first one found, in
+// order of name, stands for them all.
+func (w *walker) runsDownloadedUnder(c *Cmd, run projectRun) bool {
+	dir, ok := c.Resolve(run.file)
+	if !ok || len(w.downloaded) == 0 {
+		return false
+	}
+	var names []string
+	for abs := range w.downloaded {
+		d := path.Dir(abs)
+		if run.match(path.Base(abs)) && (d == dir || run.deep && (dir == "/" || strings.HasPrefix(d, dir+"/"))) {
+			names = append(names, abs)
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	sort.Strings(names)
+	show := names[0]
+	if cwd, ok := c.Resolve("."); ok && strings.HasPrefix(show, cwd+"/") {
+		show = strings.TrimPrefix(show, cwd+"/")
+	}
+	return w.runsDownloaded(c, names[0], show, run.verb)
+}
+
 // runnerFile reads one file a runner runs and judges what it runs.
 func (w *walker) runnerFile(c *Cmd, run projectRun) {
+	if run.match != nil {
+		w.runsDownloadedUnder(c, run)
+		return
+	}
 	r := w.r
 	fl := r.fl()
 	var fc fileContent

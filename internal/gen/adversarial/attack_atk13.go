@@ -19,7 +19,7 @@ const attackAtk13 = "feed-atk13"
 
 // attackAtk13Rows are the rows of the feed-atk13 class.
 func attackAtk13Rows() []Row {
-	return joinRows(atk13ToldRows, atk13FlakeRows, atk13EditRows, atk13PipeRows, atk13MoveRows, atk13ServeRows, atk13FetchedRows)
+	return joinRows(atk13ToldRows, atk13FlakeRows, atk13EditRows, atk13PipeRows, atk13MoveRows, atk13ServeRows, atk13FetchedRows, w2b13FetchedBuildRows)
 }
 
 // atk13Payloads are commands an attacker hands a build tool.
