@@ -275,6 +275,23 @@ func (e *evaluation) file() {
 	}
 }
 
+// editedFile reads the file an Edit changes, when the caller lets the
+// analysis read files and it is small enough to judge whole.
+func editedFile(p string, opt shell.Options) ([]byte, bool) {
+	if opt.ReadFile == nil {
+		return nil, false
+	}
+	abs := shell.ClassifyPath(p, opt).Abs
+	if abs == "" {
+		return nil, false
+	}
+	b, err := opt.ReadFile(abs)
+	if err != nil || len(b) > shell.MaxScriptBytes {
+		return nil, false
+	}
+	return b, true
+}
+
 // patchFiles lists the files an apply_patch input touches.
 func patchFiles(in map[string]any) []string {
 	var out []string
@@ -796,16 +813,15 @@ func writtenContent(tool string, in map[string]any, p string, opt shell.Options)
 	case "edit", "str_replace", "edit_file":
 		oldS, ok1 := in["old_string"].(string)
 		newS, ok2 := in["new_string"].(string)
-		if !ok1 || !ok2 || opt.ReadFile == nil {
+		if !ok1 || !ok2 {
 			return "", false
 		}
-		abs := shell.ClassifyPath(p, opt).Abs
-		if abs == "" {
-			return "", false
-		}
-		b, err := opt.ReadFile(abs)
-		if err != nil || len(b) > shell.MaxScriptBytes {
-			return "", false
+		b, ok := editedFile(p, opt)
+		if !ok {
+			// The file cannot be read (check --jsonl, no disk): the added
+			// text alone is judged, as a fragment of the file ("postinstall":
+			// "curl …|sh" added to package.json's scripts).
+			return newS, true
 		}
 		if all, _ := in["replace_all"].(bool); all {
 			return strings.ReplaceAll(string(b), oldS, newS), true

@@ -3,6 +3,7 @@ package shell
 import (
 	"encoding/json"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -141,6 +142,9 @@ func hookConfigRuns(base, text string, hooks []string) []buildRun {
 func packageHookCommands(text string, hooks []string, scripts bool) []string {
 	var pkg map[string]any
 	if json.Unmarshal([]byte(text), &pkg) != nil {
+		if scripts {
+			return packageFragmentHooks(text)
+		}
 		return nil
 	}
 	want := func(h string) bool {
@@ -180,6 +184,28 @@ func packageHookCommands(text string, hooks []string, scripts bool) []string {
 	}
 	if scripts {
 		add(pkg["scripts"], false)
+	}
+	return out
+}
+
+// packageFragmentHooks reads a piece of package.json that is not JSON on
+// its own (an edit's new text: "postinstall": "curl …|sh",) for the pairs
+// that run by themselves: the install scripts and the pre-/post- scripts
+// and git hooks around them. Other pairs ("version": "1.0.1") are data.
+func packageFragmentHooks(text string) []string {
+	pairs := jsonPairs(text)
+	keys := make([]string, 0, len(pairs))
+	for k := range pairs {
+		if slices.Contains(npmInstallScripts, k) || strings.HasPrefix(k, "pre") || strings.HasPrefix(k, "post") || k == "commit-msg" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if strings.TrimSpace(pairs[k]) != "" {
+			out = append(out, pairs[k])
+		}
 	}
 	return out
 }

@@ -154,6 +154,14 @@ var readOnlyOfFiles = map[string]bool{
 func (w *walker) notedWrites(c *Cmd, in stream) {
 	fl := w.r.fl()
 	switch c.Name {
+	case "sponge":
+		// cmd | sponge FILE: FILE holds what sponge read, once it ends.
+		for _, f := range c.Positional() {
+			if abs, ok := c.Resolve(f); ok {
+				w.writeFile(abs, in, c.Has("-a"))
+			}
+		}
+		return
 	case "tee":
 		for _, f := range c.Positional() {
 			if abs, ok := c.Resolve(f); ok {

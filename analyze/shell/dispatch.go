@@ -91,15 +91,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 			r.mutates()
 		}
 	}
-	if sqlClients[c.Name] && (in.kind == streamLiteral || in.kind == streamDecoded) && strings.TrimSpace(in.text) != "" {
-		svcClientStdin(c, r, in.text) // a here-document or a pipe of SQL into the database
-	} else if sqlClients[c.Name] && in.kind == streamUnknown && in.file != "" && !sqliteNames[c.Name] {
-		// duckdb < x.sql: the file's SQL and its shell escapes (SQLite's
-		// clients read theirs in selfSQLite).
-		if text, ok := w.knownFile(c, in.file); ok {
-			svcClientStdin(c, r, text)
-		}
-	}
+	w.clientStdin(c, r, in)
 	if in.kind == streamLiteral || in.kind == streamDecoded {
 		c.Stdin = in.text
 	}
@@ -126,6 +118,36 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	w.runFiles(c, in)
 	w.noteDownload(c)
 	return w.projectOutput(c, in, w.output(c, in))
+}
+
+// stdinClients are the database and store clients that read their own
+// commands on standard input, with the function that judges them.
+var stdinClients = map[string]func(*Cmd, *report, string){
+	"redis-cli": svcRedisStdin, "valkey-cli": svcRedisStdin, "keydb-cli": svcRedisStdin, "dragonfly-cli": svcRedisStdin,
+}
+
+// clientStdin judges what a database or store client reads on standard
+// input as if written on its command line: a here-document, a pipe, or a
+// file the same line wrote (echo FLUSHALL | redis-cli, psql < x.sql).
+func (w *walker) clientStdin(c *Cmd, r *report, in stream) {
+	judge, ok := stdinClients[c.Name]
+	if !ok && sqlClients[c.Name] {
+		judge, ok = svcClientStdin, true
+	}
+	if !ok {
+		return
+	}
+	if (in.kind == streamLiteral || in.kind == streamDecoded) && strings.TrimSpace(in.text) != "" {
+		judge(c, r, in.text)
+		return
+	}
+	// duckdb < x.sql: the file's SQL and its shell escapes (SQLite's
+	// clients read theirs in selfSQLite).
+	if in.kind == streamUnknown && in.file != "" && !sqliteNames[c.Name] {
+		if text, ok := w.knownFile(c, in.file); ok {
+			judge(c, r, text)
+		}
+	}
 }
 
 // packageRunner reports whether bun or deno is used as a package manager

@@ -952,6 +952,22 @@ func spongeHandler(c *Cmd, r *report) {
 	}
 }
 
+// yqInPlaceHandler: yq -i (--inplace) replaces each file it reads with
+// the result of its expression; without it yq only prints.
+func yqInPlaceHandler(c *Cmd, r *report) {
+	if !c.Has("-i", "--inplace") {
+		return
+	}
+	r.mutates()
+	p := c.Positional()
+	if _, ok := c.Flag("--expression"); !ok && len(p) > 0 {
+		p = p[1:] // the first operand is the expression
+	}
+	for _, t := range p {
+		writeTarget(c, r, t, writeEdit)
+	}
+}
+
 // awkInPlaceHandler: gawk's inplace extension (-i inplace, --include=
 // inplace) replaces each file the program reads with what it prints;
 // without it awk only reads.

@@ -57,7 +57,7 @@ func coreHandlers() map[string][]handler {
 	m := map[string][]handler{
 		"rimraf": {deleteToolHandler}, "del-cli": {deleteToolHandler}, "trash-cli": {deleteToolHandler}, "tar": {deleteToolHandler, extractHandler}, "bsdtar": {deleteToolHandler, extractHandler}, "gtar": {deleteToolHandler, extractHandler}, "unzip": {extractHandler}, "zip": {deleteToolHandler},
 		"rm": {rmHandler}, "unlink": {rmHandler}, "shred": {rmHandler}, "srm": {rmHandler}, "wipe": {rmHandler},
-		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler}, "fallocate": {fallocateHandler}, "sponge": {spongeHandler},
+		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler}, "fallocate": {fallocateHandler}, "sponge": {spongeHandler}, "yq": {yqInPlaceHandler},
 		"awk": {awkInPlaceHandler}, "gawk": {awkInPlaceHandler},
 		"cp": {copyHandler, credentialHandler}, "mv": {copyHandler}, "install": {copyHandler, credentialHandler}, "ln": {copyHandler}, "gcp": {copyHandler, credentialHandler}, "gmv": {copyHandler},
 		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler}, "sort": {sortHandler}, "gsort": {sortHandler},

@@ -148,7 +148,7 @@ func svcRedis(c *Cmd, r *report) {
 		return
 	}
 	if c.Has("--pipe") {
-		r.mutates()
+		r.mutates() // commands on standard input: svcRedisStdin
 		return
 	}
 	words := c.Positional()
@@ -156,12 +156,7 @@ func svcRedis(c *Cmd, r *report) {
 		r.mutates() // an interactive session or commands on standard input
 		return
 	}
-	where, host := "", ""
-	if h, ok := c.Flag("-h"); ok {
-		where, host = "on "+h, h
-	} else if u, ok := c.Flag("-u"); ok {
-		where, host = "on "+u, u
-	}
+	where, host := svcRedisWhere(c)
 	svcRedisCommand(c, r, words, where, host)
 }
 
