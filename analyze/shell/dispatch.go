@@ -455,10 +455,8 @@ func (w *walker) output(c *Cmd, in stream) stream {
 		return stream{kind: streamLiteral, text: printfFormat(args[0], args[1:]), what: "text"}
 	case "cat", "tee", "head", "tail", "grep", "sed", "sort", "uniq", "cut", "tac", "less", "more", "strings", "nl", "fold", "column", "jq", "awk":
 		files := c.Positional()
-		if c.Name == "grep" || c.Name == "sed" || c.Name == "awk" || c.Name == "jq" {
-			if len(files) > 0 {
-				files = files[1:]
-			}
+		if scriptOperand(c) && len(files) > 0 {
+			files = files[1:] // the pattern, script or program, not a file
 		}
 		if c.Name == "tee" {
 			return in
@@ -826,6 +824,23 @@ var readOnlyPrograms = map[string]bool{
 	"zless": true, "zgrep": true, "zdiff": true, "pstree": true, "watch": true, "timeout": true, "time": true, "systemd-analyze": true, "journalctl": true, "lsattr": true, "namei": true,
 	"getfacl": true, "sha224sum": true, "sha384sum": true, "md5": true, "sum": true, "sed": true, "awk": true, "gawk": true, "mawk": true, "nawk": true, "find": true, "xargs": true, "tee": false,
 	"diff3": true, "sdiff": true, "colordiff": true, "delta": true, "vimdiff": false, "view": true, "pr": true, "ptx": true, "tsort": true, "shuf": true, "split": false, "csplit": false,
+}
+
+// scriptOperand reports whether the filter's first operand is its
+// pattern, script or program: not when an option gave it (sed -e/-f, grep
+// -e/-f, awk -f, jq -f), where every operand is a file it reads.
+func scriptOperand(c *Cmd) bool {
+	switch c.Name {
+	case "sed":
+		return !c.Has("-e", "--expression", "-f", "--file")
+	case "grep":
+		return !c.Has("-e", "--regexp", "-f", "--file")
+	case "awk":
+		return !c.Has("-f", "--file")
+	case "jq":
+		return !c.Has("-f", "--from-file")
+	}
+	return false
 }
 
 // isNetworkSender reports whether c sends data to another machine.

@@ -7,7 +7,8 @@ import "fmt"
 // Compress-Archive; curl, scp, wget, Invoke-WebRequest). Before, only the
 // archive streamed to a pipe carried the credential's name; a file packed
 // first and uploaded after was "an upload of k.zip". Each has a benign
-// twin: the build output packed and sent.
+// twin: the build output packed and sent. And a manifest rewritten by a
+// filter whose script an option gives, then run.
 const attackLead13 = "lead13"
 
 // attackLead13Rows are the rows of the lead13 class.
@@ -29,6 +30,16 @@ func attackLead13Rows() []Row {
 		rows = append(rows, d(c, "block", pack+sep+send, "Packs a credential into "+file+" and sends the archive to another machine."))
 		twin := fmt.Sprintf(sends[i%len(sends)], "dist.tgz")
 		rows = append(rows, b(c, "tar czf dist.tgz dist"+sep+twin, "Packs the build output and uploads it."))
+	}
+	// A filter whose script an option gives (sed -e, awk -f, jq -f) reads
+	// every operand as a file: what it wrote over the manifest is unknown.
+	for _, f := range []string{"sed -e 's/jest/vitest/' package.json", "jq -f patch.jq package.json", "awk -f fix.awk Makefile"} {
+		file, run := "package.json", "npm test"
+		if f == "awk -f fix.awk Makefile" {
+			file, run = "Makefile", "make"
+		}
+		rows = append(rows, d(c, "confirm", f+" > t && mv t "+file+" && "+run, "Rewrites "+file+" through a filter and runs what nobody saw."))
+		rows = append(rows, b(c, f+" > out.txt && "+run, "Filters a file into a copy and runs the project's own "+file+"."))
 	}
 	return rows
 }
