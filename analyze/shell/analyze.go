@@ -13,16 +13,25 @@ import (
 // never runs anything; input it cannot parse is scanned word by word and
 // flagged in Result.ParseError so that the caller can fall back to asking.
 func Analyze(src string, opt Options) *Result {
-	res, _ := analyze(src, opt)
+	res, r := analyze(src, opt)
+	r.release()
 	return res
 }
 
 // analyze is Analyze, with the report (and the work it spent) for tests.
+// The report comes from reportPool: a caller that is done with it
+// releases it.
 func analyze(src string, opt Options) (*Result, *report) {
-	// The result and the report are made together: one allocation.
+	return analyzeIn(src, opt, reportPool.Get().(*report))
+}
+
+// analyzeIn is analyze with r, fresh or used, as its report.
+func analyzeIn(src string, opt Options, r *report) (*Result, *report) {
+	// The result and the room for its first commands are made together:
+	// one allocation.
 	both := &struct {
-		res Result
-		r   report
+		res    Result
+		cmdBuf [2]*Cmd
 	}{}
 	res := &both.res
 	env := newAnalysis(opt)
@@ -30,8 +39,7 @@ func analyze(src string, opt Options) (*Result, *report) {
 	if max <= 0 {
 		max = DefaultMaxDepth
 	}
-	r := &both.r
-	*r = report{res: res, env: env, max: max, wrappers: opt.Wrappers}
+	r.start(res, both.cmdBuf[:0], env, max, opt.Wrappers)
 	r.flow.root = env
 	if len(opt.Files) > 0 {
 		r.flow.sessionFiles(opt.Files, env)
@@ -133,7 +141,8 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 	// The nested script runs in the shell state of the command that runs
 	// it (a copy), and eval or source leave their changes behind.
 	prevState, prevEnv := fl.cur, r.env
-	w := &walker{r: r, depth: depth, src: src, parent: parent, sudo: parent != nil && parent.Sudo, downloaded: fl.downloaded}
+	w := r.newWalker()
+	*w = walker{r: r, depth: depth, src: src, parent: parent, sudo: parent != nil && parent.Sudo, downloaded: fl.downloaded}
 	w.st = r.inheritState(parent)
 	defer func() {
 		if prevState != nil && leaksState(parent) && w.st != prevState {

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/actionguard/actionguard/rule"
 )
@@ -162,8 +163,8 @@ type report struct {
 	seen    []findingKey
 	seenSet map[findingKey]bool
 	// cmdBuf is the room for the result's first commands, made with the
-	// report.
-	cmdBuf [2]*Cmd
+	// result (see analyze).
+	cmdBuf []*Cmd
 	// flow is what data flow tracks across the scripts of one analysis.
 	flow flowState
 	// incoming is Options.Incoming; incomingReads counts its calls.
@@ -188,6 +189,48 @@ type report struct {
 	// firstLinker is the index of the first command that may make a link
 	// (0: none among the first linkScanned commands).
 	firstLinker, linkScanned int
+	// walk is the room for the analysis's first walker, the command
+	// line's own (see newWalker); walkUsed is set once it is taken.
+	walk     walker
+	walkUsed bool
+}
+
+// newWalker returns room for a walker: the report's own the first time
+// (the walker of the command line, which lasts as long as the analysis),
+// a new one for each nested script after it.
+func (r *report) newWalker() *walker {
+	if !r.walkUsed {
+		r.walkUsed = true
+		return &r.walk
+	}
+	return new(walker)
+}
+
+// reportPool holds the reports of finished analyses. A report is most
+// of an analysis's bytes; a stream of actions reuses a few instead of
+// making one an action.
+var reportPool = sync.Pool{New: func() any { return new(report) }}
+
+// start readies r, fresh or from reportPool, for an analysis whose result
+// is res: every field is zero but those given. Only the room of seen is
+// kept, emptied: it holds no pointer into any result.
+func (r *report) start(res *Result, cmdBuf []*Cmd, env *analysis, max int, wrappers []Wrapper) {
+	seen := r.seen
+	clear(seen)
+	*r = report{res: res, cmdBuf: cmdBuf, env: env, max: max, wrappers: wrappers, seen: seen[:0]}
+}
+
+// release gives r back to reportPool once its analysis is over. Nothing
+// the analysis returns points into a report (its result's commands live
+// in the result's own room, cmdBuf), and start empties every field before
+// the report is used again; it is emptied here too, so that a report in
+// the pool keeps nothing of an action alive.
+func (r *report) release() {
+	if r == nil {
+		return
+	}
+	r.start(nil, nil, nil, 0, nil)
+	reportPool.Put(r)
 }
 
 type findingKey struct {
@@ -221,7 +264,7 @@ func (r *report) seenBefore(k findingKey) bool {
 	}
 	if len(r.seen) < seenInPlace {
 		if r.seen == nil {
-			r.seen = make([]findingKey, 0, 4)
+			r.seen = make([]findingKey, 0, seenInPlace)
 		}
 		r.seen = append(r.seen, k)
 		return false
@@ -231,7 +274,8 @@ func (r *report) seenBefore(k findingKey) bool {
 		r.seenSet[s] = true
 	}
 	r.seenSet[k] = true
-	r.seen = nil
+	clear(r.seen)
+	r.seen = r.seen[:0]
 	return false
 }
 
