@@ -231,6 +231,10 @@ func placePath(pl selfPlace, i int) string {
 	return strings.Join(pl.parts, "/")
 }
 
+// rootAnchor is unknownAnchors' answer for a configured place, shared:
+// its callers only read it.
+var rootAnchor = []string{"/"}
+
 // unknownAnchors are the directories (each ending with a slash) a place
 // may start at for a path beginning with abs: the home directory for the
 // places only found there, the root for a configured place, any directory
@@ -238,7 +242,7 @@ func placePath(pl selfPlace, i int) string {
 func (e *analysis) unknownAnchors(abs string, pl selfPlace, home string) []string {
 	switch {
 	case pl.root:
-		return []string{"/"}
+		return rootAnchor
 	case pl.home:
 		if home == "" || !strings.HasPrefix(abs, home+"/") {
 			return nil
