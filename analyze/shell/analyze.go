@@ -27,14 +27,15 @@ func analyze(src string, opt Options) (*Result, *report) {
 
 // analyzeIn is analyze with r, fresh or used, as its report.
 func analyzeIn(src string, opt Options, r *report) (*Result, *report) {
-	// The result and the room for its first commands are made together:
-	// one allocation.
+	// The result, the room for its first commands and the analysis they
+	// point to are made together: one allocation.
 	both := &struct {
 		res    Result
 		cmdBuf [2]*Cmd
-	}{}
+		env    analysis
+	}{env: analysisOf(opt)}
 	res := &both.res
-	env := newAnalysis(opt)
+	env := &both.env
 	max := opt.MaxDepth
 	if max <= 0 {
 		max = DefaultMaxDepth

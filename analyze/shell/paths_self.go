@@ -27,8 +27,15 @@ func (p controlPart) ok() bool { return p.what != "" }
 // newAnalysis is the analysis for opt: where the command runs and which
 // places are actionguard's own.
 func newAnalysis(opt Options) *analysis {
+	e := analysisOf(opt)
+	return &e
+}
+
+// analysisOf is newAnalysis's analysis as a value, for a caller that
+// makes its room together with other things (see analyze).
+func analysisOf(opt Options) analysis {
 	b := placesOf(opt)
-	return &analysis{cwd: b.cwd, home: b.home, control: b.control, controlBases: b.controlBases, inControl: b.inControl,
+	return analysis{cwd: b.cwd, home: b.home, control: b.control, controlBases: b.controlBases, inControl: b.inControl,
 		homeLower: b.homeLower, controlLower: b.controlLower, controlBaseSet: b.controlBaseSet, placeList: b.placeList, homeSplit: b.homeSplit, disk: newDiskLinks(opt), untracked: opt.Untracked, branch: opt.GitBranch, port: opt.ServerPort,
 		programs: newHookPrograms(opt.HookPrograms)}
 }
