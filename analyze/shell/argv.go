@@ -555,7 +555,9 @@ func (c *Cmd) Positional(valued ...string) []string {
 		return positionalLiteral(c.Args, valued)
 	}
 	if len(valued) == 0 {
-		return av.words
+		// Capped so a caller that appends copies instead of writing into
+		// the spare room every other caller shares.
+		return av.words[:len(av.words):len(av.words)]
 	}
 	// Drop a word that follows an unknown option the caller says takes a value.
 	var out []string
