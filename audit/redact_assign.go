@@ -23,6 +23,35 @@ var secretSuffixes = []struct{ suffix, typ string }{
 // secretName reports whether a name (an environment variable, a flag, a
 // JSON key, …) holds a secret, and which kind.
 func secretName(name string) (string, bool) {
+	if !endsLikeSecretName(name) {
+		// Most names (a JSON action's "tool", "input", "cwd", "session_id")
+		// end in a letter no suffix ends in: one look instead of ten.
+		return "", false
+	}
+	return secretNameSlow(name)
+}
+
+// endsLikeSecretName reports whether name's last letter, ignoring ASCII
+// case and trailing '_' and '-', is the last letter of one of
+// secretSuffixes or of "authorization" (TestSecretNameEndings holds the
+// list to them).
+func endsLikeSecretName(name string) bool {
+	i := len(name)
+	for i > 0 && (name[i-1] == '_' || name[i-1] == '-') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	switch name[i-1] | 0x20 {
+	case 'd', 'y', 's', 't', 'n':
+		return true
+	}
+	return false
+}
+
+// secretNameSlow is secretName without its first look.
+func secretNameSlow(name string) (string, bool) {
 	for _, s := range secretSuffixes {
 		if nameHasSuffix(name, s.suffix) {
 			return s.typ, true

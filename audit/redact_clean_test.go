@@ -135,3 +135,42 @@ func TestShortNumbersAreClean(t *testing.T) {
 		}
 	}
 }
+
+func TestSecretNameEndings(t *testing.T) {
+	suffixes := []string{"authorization"}
+	for _, s := range secretSuffixes {
+		suffixes = append(suffixes, s.suffix)
+	}
+	for _, s := range suffixes {
+		for _, name := range []string{s, strings.ToUpper(s), "x_" + s + "__", "My-" + s + "-"} {
+			if !endsLikeSecretName(name) {
+				t.Errorf("endsLikeSecretName(%q) = false: add the last letter of %q to it", name, s)
+			}
+		}
+	}
+	// Every name of up to three bytes over an alphabet of the letters and
+	// separators that matter gets secretNameSlow's answer.
+	alphabet := "dystnDYSTNaAzZ_-@\x80"
+	var names []string
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		names = append(names, prefix)
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			grow(prefix+alphabet[i:i+1], n-1)
+		}
+	}
+	grow("", 3)
+	for _, s := range suffixes {
+		names = append(names, s, s[1:], "api_"+s, strings.ToUpper(s)+"_", s+"x")
+	}
+	for _, name := range names {
+		gt, gok := secretName(name)
+		wt, wok := secretNameSlow(name)
+		if gt != wt || gok != wok {
+			t.Fatalf("secretName(%q) = %q, %v; secretNameSlow gives %q, %v", name, gt, gok, wt, wok)
+		}
+	}
+}

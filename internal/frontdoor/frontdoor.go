@@ -335,19 +335,9 @@ func (door *Door) flag(d *guard.Decision) {
 
 // encode is the action's JSON for its record and approval request, with
 // the session's earlier calls left out when the door says so.
-func (door *Door) encode(a *guard.Action) []byte {
-	v := a
-	if door.OmitHistory && len(a.Context.History) > 0 {
-		c := *a
-		c.Context.History = nil
-		v = &c
-	}
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil // the queue encodes again and reports the error
-	}
-	return raw
-}
+// A nil answer (the action cannot be encoded) is left to the queue, which
+// encodes again and reports the error.
+func (door *Door) encode(a *guard.Action) []byte { return encodeAction(a, door.OmitHistory) }
 
 // record appends d's record, tells Decided, and records a pass used now.
 // A record that cannot be written turns an allow into the fallback (d is
