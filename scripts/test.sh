@@ -31,6 +31,20 @@ cpu_used() {
 	cpu=$(( (${14} + ${15}) / ticks ))
 }
 
+# timed_run runs the command after $1 and writes to the file $1 its wall
+# and CPU seconds ("W s, C s of CPU"). Run in a subshell of its own (as a
+# background job is), so the CPU is the command's alone: bash reaps a
+# finished background job whenever it likes, and the shell that started
+# two at once cannot tell whose CPU its children's total holds.
+timed_run() {
+	local file=$1 began=$SECONDS status=0
+	shift
+	"$@" || status=$?
+	cpu_used
+	echo "$((SECONDS - began)) s, $cpu s of CPU" >"$file"
+	return $status
+}
+
 go version
 go mod download
 
@@ -216,10 +230,10 @@ echo "--- go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]}
 {
 	# An interrupted run leaves nothing behind.
 	trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
-	began=$SECONDS
-	cpu_used; cpu0=$cpu
 	status=0
 	race_json="$ACTIONGUARD_ARTIFACTS/test-race.json"
+	plain_took="$ACTIONGUARD_ARTIFACTS/took-plain.txt"
+	race_took="$ACTIONGUARD_ARTIFACTS/took-race.txt"
 	if $race; then
 		# The transpiled SQLite and its C library are built without the
 		# race detector's instrumentation: their heap is memory they map
@@ -227,18 +241,16 @@ echo "--- go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]}
 		# every access cost store's TestStore 4.8 times the CPU
 		# (docs/benchmarks.md). Our packages and the driver keep it; cmd/go
 		# passes -race to the compiler before the per-package flags.
-		env "${race_tmp[@]}" CGO_ENABLED=1 go test -race -gcflags='modernc.org/sqlite/lib=-race=false' -gcflags='modernc.org/libc/...=-race=false' \
+		timed_run "$race_took" env "${race_tmp[@]}" CGO_ENABLED=1 go test -race -gcflags='modernc.org/sqlite/lib=-race=false' -gcflags='modernc.org/libc/...=-race=false' \
 			-vet=off -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
 	else
-		env "${race_tmp[@]}" go test -vet=off -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
+		timed_run "$race_took" env "${race_tmp[@]}" go test -vet=off -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
 	fi
 	race_pid=$!
-	go test -vet=off -count=1 -timeout 30m -json "${plain[@]}" || status=1
-	cpu_used; plain_cpu=$((cpu - cpu0))
-	echo "plain tests: $((SECONDS - began)) s, $plain_cpu s of CPU"
+	(timed_run "$plain_took" go test -vet=off -count=1 -timeout 30m -json "${plain[@]}") || status=1
+	echo "plain tests: $(cat "$plain_took")"
 	wait "$race_pid" || status=1
-	cpu_used
-	echo "race tests: $((SECONDS - began)) s, $((cpu - cpu0 - plain_cpu)) s of CPU"
+	echo "race tests: $(cat "$race_took")"
 	cat "$race_json"
 	exit $status
 } | "$ACTIONGUARD_ARTIFACTS/testsum"
