@@ -41,6 +41,7 @@ var attackClasses = []string{
 	"red13",
 	"self-atk13",
 	"self-open13",
+	"self14",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -154,6 +155,7 @@ var attackFloors = map[string]attackFloor{
 	// base in a variable before v1/; go run of a program that calls the
 	// server or writes the settings; a project's own API paths as twins.
 	"self-atk13":  {held: 1.00, atMin: 1.00, benign: 1.00},
+	"self14":      {held: 1.00, atMin: 1.00, benign: 1.00},
 	"self-open13": {held: 1.00, atMin: 1.00, benign: 1.00},
 	// 2026-11-29, evening: an outsider's second round: PowerShell and
 	// cmd.exe spoken to a POSIX tool, a coprocess running a shell, files

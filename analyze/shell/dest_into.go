@@ -78,18 +78,23 @@ var destRules = []*rule.Rule{ruleSelfBuildLocal, ruleGitObjectSecret, ruleGitSta
 // intoChanges are the places c writes into, for the control-plane pass
 // (selfChanges): every write but a local build of actionguard, which
 // destTargets judges on its own.
-func intoChanges(c *Cmd) []selfChange {
+// spread says of each whether it is a place the command was told to put
+// files of names it does not show (cargo install --root R, pip install
+// --prefix R, npm i -g --prefix R): not the program's own default place.
+func intoChanges(c *Cmd) (out []selfChange, spread []bool) {
 	ws := intoWrites(c)
 	if len(ws) == 0 {
-		return nil
+		return nil, nil
 	}
-	out := make([]selfChange, 0, len(ws))
+	out = make([]selfChange, 0, len(ws))
+	spread = make([]bool, 0, len(ws))
 	for _, w := range ws {
 		if !w.localSelf {
 			out = append(out, selfChange{w.path, w.tree})
+			spread = append(spread, w.tree && !w.own)
 		}
 	}
-	return out
+	return out, spread
 }
 
 // destTargets judges each place c writes into as a write to it, and the
@@ -441,8 +446,8 @@ func gitTop(c *Cmd) (string, bool) {
 // DIR/ into DIR, -o FILE as FILE.
 func goWrites(c *Cmd) []intoWrite {
 	pos := c.Positional()
-	if len(pos) == 0 {
-		return nil
+	if len(pos) == 0 || c.Has("-n") {
+		return nil // -n prints the commands it would run, and runs none
 	}
 	var out []intoWrite
 	switch pos[0] {
@@ -497,8 +502,8 @@ func goInstallDir(c *Cmd) (dir string, own bool) {
 // (./..., all) or no package (the one here) may name any program there.
 func goCleanChanges(c *Cmd) []selfChange {
 	pos := c.Positional()
-	if len(pos) == 0 || pos[0] != "clean" || !c.Has("-i") {
-		return nil
+	if len(pos) == 0 || pos[0] != "clean" || !c.Has("-i") || c.Has("-n") {
+		return nil // -n prints the commands it would run, and runs none
 	}
 	dir, _ := goInstallDir(c)
 	pkgs := pos[1:]

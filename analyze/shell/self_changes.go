@@ -11,7 +11,7 @@ import (
 // nil for any other. A command whose changed paths cannot be told (a
 // destination known only at run time) lists what it can.
 func selfChanges(c *Cmd) []selfChange {
-	if into := intoChanges(c); len(into) > 0 {
+	if into, _ := intoChanges(c); len(into) > 0 {
 		return append(into, namedChanges(c)...)
 	}
 	return namedChanges(c)
@@ -491,7 +491,7 @@ func (r *report) selfChanged(c *Cmd) bool {
 	}
 	// The places a program writes into come first: they take names from
 	// its source, and are not a directory deleted, moved or hidden whole.
-	changes := intoChanges(c)
+	changes, spread := intoChanges(c)
 	nInto := len(changes)
 	changes = append(changes, namedChanges(c)...)
 	if len(changes) == 0 && selfGlobWriters[c.Name] {
@@ -546,10 +546,21 @@ func (r *report) selfChanged(c *Cmd) bool {
 			// rm -rf ~/go/bin, mv ~/.local/bin …, chmod 000 ~/go/bin.
 			part = env.programReach(ch.path, true)
 		}
+		if !part.ok() && i < nInto && spread[i] {
+			// cargo install --root ~/go, pip install --prefix ~/go: names
+			// the source gives, in a directory that holds the program the
+			// hooks run, may be its name.
+			part = env.programReach(ch.path, true)
+		}
 		if !part.ok() {
 			// tee ~/.claude/$x, ln -sf x ~/.c$n/settings.json: a part
 			// known only at run time may name the place.
 			part = env.selfReachUnknown(ch.path, selfGlobWriters[c.Name] || ch.path != "" && !ch.tree)
+		}
+		if !part.ok() {
+			// rm "$(go env GOBIN)/actionguard-hook": the name of a program
+			// the hooks run, in a directory known only when it runs.
+			part = env.unknownProgram(ch.path)
 		}
 		if !part.ok() && isGlobPath(ch.path) {
 			// split -l 1 x .actionguard.yam: a wildcard over the names

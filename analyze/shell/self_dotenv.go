@@ -20,13 +20,55 @@ import (
 // DATABASE_URL=…) are the project's business and run.
 
 // dotenvFile reports a file a coding agent or a launcher loads variables
-// from: .env and its local variants.
+// from: .env and its local variants, and the files of the tools that set
+// a shell's environment when it enters a directory or a session starts —
+// mise's (mise.toml, .mise.toml, ~/.config/mise/*.toml, [env]), devbox's
+// devbox.json ("env"), systemd's user.conf (DefaultEnvironment=): a person
+// who starts an agent there gives it, and its hook, what they set.
 func dotenvFile(name string) bool {
-	switch strings.ToLower(path.Base(name)) {
+	base := strings.ToLower(path.Base(name))
+	switch base {
 	case ".env", ".env.local", ".envrc", ".env.rc", ".envrc.local":
 		return true
 	}
+	return envLoaderFile(name, base)
+}
+
+// envLoaderFile is dotenvFile for the environment tools' files, which
+// spell a variable their own way (NAME = "v", "NAME": "v", =NAME=v).
+func envLoaderFile(name, base string) bool {
+	switch base {
+	case "mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".rtx.toml", "devbox.json":
+		return true
+	}
+	dir := strings.ToLower(path.Dir(strings.ReplaceAll(name, `\`, "/")))
+	switch {
+	case path.Base(dir) == "mise" && strings.HasSuffix(base, ".toml"):
+		return true
+	case path.Base(dir) == "systemd" && base == "user.conf":
+		return true
+	}
 	return false
+}
+
+// reGuardVarLoose is an ACTIONGUARD_ name given a value in any of the
+// environment tools' spellings: NAME = "v" (TOML), "NAME": "v" (JSON),
+// DefaultEnvironment=NAME=v.
+var reGuardVarLoose = lazyRegexp(`(?:^|[^A-Za-z0-9_])(ACTIONGUARD_[A-Za-z0-9_]+)["']?\s*[:=]`)
+
+// loaderVarIn is guardVarInText for a file name: in an environment tool's
+// file, its own spellings count too.
+func loaderVarIn(name, text, home string) string {
+	if v := guardVarInText(text, home); v != "" {
+		return v
+	}
+	if !envLoaderFile(name, strings.ToLower(path.Base(name))) || !mayNameGuardVar(text) {
+		return ""
+	}
+	if m := reGuardVarLoose.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // guardVarInText is the variable text gives a value that the guard's hook
@@ -45,7 +87,7 @@ func guardVarInText(text, home string) string {
 // dotenvWrite judges text the line writes into a .env file: a finding of
 // shell.self.disable when it sets one of the guard's variables.
 func (w *walker) dotenvWrite(name, text, ev string, idx int) bool {
-	v := guardVarInText(text, w.r.env.home)
+	v := loaderVarIn(name, text, w.r.env.home)
 	if v == "" {
 		return false
 	}
@@ -67,13 +109,14 @@ func envFileWhy(v, name string) string {
 // the shell is. Other content is judged by the file's own rules.
 func EnvContentWrite(p, text string, opt Options) []rule.Finding {
 	base := path.Base(strings.ReplaceAll(p, `\`, "/"))
-	if !dotenvFile(base) && !startupFiles[base] && !strings.HasSuffix(strings.ToLower(base), ".conf") {
+	loader := dotenvFile(strings.ReplaceAll(p, `\`, "/"))
+	if !loader && !startupFiles[base] && !strings.HasSuffix(strings.ToLower(base), ".conf") {
 		return nil
 	}
-	if strings.HasSuffix(strings.ToLower(base), ".conf") && !strings.Contains(p, "environment.d") {
+	if strings.HasSuffix(strings.ToLower(base), ".conf") && !strings.Contains(p, "environment.d") && !loader {
 		return nil
 	}
-	v := guardVarInText(text, newAnalysis(opt).home)
+	v := loaderVarIn(p, text, newAnalysis(opt).home)
 	if v == "" {
 		return nil
 	}

@@ -28,13 +28,24 @@ var reRelControl = lazyRegexp("['\"`](?:%[sv]|\\{\\})?(?:\\./|/)?(v1/(?:approval
 var reSlashes = lazyRegexp(`([^:])/{2,}`)
 
 // namesServer reports whether text names actionguard's server: its
-// variable, or its port on the local machine.
+// variable, its port on the local machine, or the local machine at all — a
+// server started with serve --addr :9911 is the control plane on that
+// port, and code that joins a control path to a loopback address reaches
+// it whatever the port.
 func namesServer(text string) bool {
 	if strings.Contains(strings.ToUpper(text), "ACTIONGUARD_SERVER_URL") {
 		return true
 	}
-	return strings.Contains(text, ":8750") && reLocalServer.MatchString(text)
+	if strings.Contains(text, ":8750") && reLocalServer.MatchString(text) {
+		return true
+	}
+	return reLoopbackHost.MatchString(text)
 }
+
+// reLoopbackHost is an address of the local machine as code names it:
+// localhost, 127.x.y.z (and its short forms 127.1), [::1], ::1 in quotes,
+// 0.0.0.0.
+var reLoopbackHost = lazyRegexp(`(?i)(?:^|[^\w.-])(?:localhost|127(?:\.\d{1,3}){1,3}|0\.0\.0\.0)(?:$|[^\w.-])|\[::1?\]|['"]::1['"]`)
 
 // joinedControlPath returns the control path (/v1/tokens) that code naming
 // the server joins to its address, or "".
@@ -42,7 +53,23 @@ func joinedControlPath(text string) string {
 	if !strings.Contains(text, "v1") || !namesServer(text) {
 		return ""
 	}
-	folded := reJoinPieces.get().ReplaceAllStringFunc(text, func(seam string) string {
+	// Joined by + and , (path.join(base, 'v1', 'tokens')), then by + alone:
+	// a comma also separates arguments (c.request('POST', '/v1/' + 'tokens')).
+	for _, re := range []*lazyRE{reJoinPieces, reJoinPlus} {
+		if m := joinedWith(re, text); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// reJoinPlus is reJoinPieces for pieces joined by + only.
+var reJoinPlus = lazyRegexp("['\"`]\\s*[+]\\s*(?:[\\w.$\\[\\]()]{1,64}\\s*[+]\\s*)?['\"`]")
+
+// joinedWith folds the seams re finds and returns the control path the
+// joined text names, or "".
+func joinedWith(re *lazyRE, text string) string {
+	folded := re.get().ReplaceAllStringFunc(text, func(seam string) string {
 		if strings.Trim(seam[1:len(seam)-1], " \t\r\n+,") != "" {
 			return "/id/" // a name between the pieces: one segment
 		}

@@ -165,6 +165,9 @@ func nestedHooksOff(c *Cmd, r *report) string {
 		if v, ok := agentOption(c.Args, "--settings"); ok {
 			return claudeSettingsOff(c, r, v)
 		}
+		if k := claudeConfigKey(c); k != "" {
+			return "to change " + k + " in its settings (claude config), where its hooks are turned off or on"
+		}
 	case "copilot", "cursor-agent", "gemini":
 		if v, ok := agentOption(c.Args, "--config-dir"); ok {
 			return "with --config-dir " + v + ", settings without actionguard's hooks"
@@ -235,4 +238,19 @@ func agentOptions(args []string, names ...string) []string {
 		}
 	}
 	return out
+}
+
+// claudeConfigKey is the key claude config set|add|remove changes when it
+// is about the hooks (hooks, disableAllHooks) or the environment they run
+// in (env); "" for any other (theme, a model).
+func claudeConfigKey(c *Cmd) string {
+	pos := c.Positional()
+	if len(pos) < 3 || pos[0] != "config" || pos[1] != "set" && pos[1] != "add" && pos[1] != "remove" && pos[1] != "rm" {
+		return ""
+	}
+	k := strings.ToLower(pos[2])
+	if strings.Contains(k, "hook") || k == "env" || strings.HasPrefix(k, "env.") {
+		return pos[2]
+	}
+	return ""
 }

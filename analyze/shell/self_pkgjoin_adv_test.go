@@ -162,11 +162,15 @@ func TestJoinedBaseAndPathToServer(t *testing.T) {
 		"base := os.Getenv(\"actionguard_server_url\")\n",
 		"base = 'http://127.0.0.1:8750/'\n",
 		"const base = 'http://localhost:8750';\n",
+		// This machine on another port: a server started with serve
+		// --addr :3000 is the control plane there.
+		"const base = 'http://localhost:3000/';\n",
+		"base = 'http://127.0.0.1:9911'\n",
 	}
 	others := []string{
 		"base = os.environ['API_URL']\n",
-		"const base = 'http://localhost:3000/';\n",
 		"base = 'https://api.example.com/'\n",
+		"const base = 'http://localhost.example.com:3000/';\n",
 	}
 	paths := []string{"v1/tokens", "v1/session", "v1/approvals/ap-1/approve", "v1/mode", "v1/policy"}
 	for _, p := range paths {

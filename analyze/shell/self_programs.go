@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // The programs the agents' hooks run. An agent that finds its hook
 // failing (the program gone, not executable, a directory it cannot
@@ -85,4 +88,55 @@ func (e *analysis) programReach(p string, holder bool) controlPart {
 // directory above it.
 func homeOrAbove(parts, home []string) bool {
 	return len(home) > 0 && len(parts) <= len(home) && selfPrefix(parts, home[:len(parts)])
+}
+
+// unknownProgram says whether a change of p, a path whose start is known
+// only at run time (rm "$(go env GOBIN)/actionguard-hook", ln -sf /bin/true
+// $BIN/actionguard-hook, go build -o "$(go env GOPATH)/bin/" of a package
+// of that name), may reach a program the hooks run: its last component is
+// one of their names, and its start can be where that program lives — not
+// a directory of the workspace ($PWD, ./build/$x).
+func (e *analysis) unknownProgram(p string) controlPart {
+	if len(p) > 4096 || workspaceVar(p) {
+		return controlPart{}
+	}
+	prefix, tail, ok := unknownSplit(p)
+	if !ok || tail == "" || tail[0] != '/' && tail[0] != '\\' {
+		return controlPart{}
+	}
+	if prefix != "" {
+		abs, ok := e.resolve(prefix + "x")
+		if !ok || !strings.HasPrefix(abs, "/") || e.inWorkspace(strings.TrimSuffix(abs, "x")) {
+			return controlPart{}
+		}
+	}
+	name := path.Base(strings.ReplaceAll(tail, "\\", "/"))
+	if name == "" || strings.ContainsAny(name, "*?[") {
+		return controlPart{}
+	}
+	what := controlPart{what: "the program the agent's hooks run (" + name + ", in a directory known only when the command runs)"}
+	if isSelfProgram(name) {
+		return what
+	}
+	if e.programs == nil {
+		return controlPart{}
+	}
+	for _, prog := range e.programs.get(true) {
+		if strings.EqualFold(prog[len(prog)-1], name) {
+			return what
+		}
+	}
+	return controlPart{}
+}
+
+// workspaceVar reports a path that starts with the working directory in a
+// variable or a substitution ($PWD/bin/actionguard, "$(pwd)/actionguard").
+func workspaceVar(p string) bool {
+	p = strings.TrimLeft(p, `"'`)
+	for _, w := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+		if strings.HasPrefix(p, w) {
+			return true
+		}
+	}
+	return false
 }

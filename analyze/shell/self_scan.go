@@ -342,7 +342,9 @@ func wordBefore(text string, i int) string {
 // requestPrefix reports whether what stands before /v1/… in a word makes
 // it a request rather than a file path of the project.
 func requestPrefix(p string) bool {
-	if p == "" || strings.Contains(p, "://") || strings.HasSuffix(p, "}") || strings.HasPrefix(p, "$") && !strings.Contains(p, "/") {
+	if p == "" || strings.Contains(p, "://") || strings.HasSuffix(p, "}") || strings.HasSuffix(p, ")") || strings.HasPrefix(p, "$") && !strings.Contains(p, "/") {
+		// ${BASE}/v1/…, 127.0.0.1:$(cat port)/v1/…: a base or a port known
+		// only when the command runs.
 		return true
 	}
 	first, _, _ := strings.Cut(p, "/")

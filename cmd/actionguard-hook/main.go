@@ -50,10 +50,18 @@ func main() {
 		os.Exit(exitRefuse)
 	}
 	cli := cliPath()
+	late := adapter.StartWatchdog(ad, adapter.HookDeadline, func(r adapter.Response) {
+		os.Stdout.Write(r.Stdout)
+		os.Stderr.Write(r.Stderr)
+		os.Exit(r.Exit)
+	})
 	resp := answer(context.Background(), ad, hookrun.Config{StartDrain: func(db string) error {
 		_, err := bgdrain.Start(cli, db)
 		return err
 	}}, os.Stdin, cli)
+	if !late.Stop() {
+		return // never reached: the watchdog answered and ended the process
+	}
 	os.Stdout.Write(resp.Stdout)
 	os.Stderr.Write(resp.Stderr)
 	os.Exit(resp.Exit)

@@ -57,6 +57,11 @@ type Env struct {
 	// this binary's `audit drain`); nil leaves a large spool to the next
 	// command that reads the log.
 	StartDrain func(db string) error
+	// Exit ends the process (DefaultEnv: os.Exit). With it, a hook call
+	// not answered within adapter.HookDeadline is answered by a watchdog
+	// and the process ends; nil (tests that run the command line in their
+	// own process) waits for the check however long it takes.
+	Exit func(code int)
 }
 
 // Main runs the command line with the process's arguments and streams.
@@ -92,7 +97,7 @@ func Run(env Env) int { return RunWith(env) }
 
 // DefaultEnv is the process's arguments and streams.
 func DefaultEnv() Env {
-	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ, IsTerminal: isTerminal, StartDrain: startDrain}
+	return Env{Args: os.Args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Environ: os.Environ, IsTerminal: isTerminal, StartDrain: startDrain, Exit: os.Exit}
 }
 
 // RunWith is Run with extra commands: those whose packages import this one

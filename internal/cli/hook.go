@@ -47,7 +47,18 @@ never a silent allow.`,
 				fmt.Fprintf(a.env.Stderr, "actionguard: no hook for %q (known: %s); refusing the tool call\n", args[0], strings.Join(names, ", "))
 				return exitCode(ExitHookBlock)
 			}
+			var late *adapter.Watchdog
+			if a.env.Exit != nil {
+				late = adapter.StartWatchdog(ad, adapter.HookDeadline, func(r adapter.Response) {
+					a.env.Stdout.Write(r.Stdout)
+					a.env.Stderr.Write(r.Stderr)
+					a.env.Exit(r.Exit)
+				})
+			}
 			resp := a.runHook(cmd.Context(), ad)
+			if late != nil && !late.Stop() {
+				return nil // never reached: the watchdog answered and ended the process
+			}
 			a.env.Stdout.Write(resp.Stdout)
 			a.env.Stderr.Write(resp.Stderr)
 			return exitCode(resp.Exit)
