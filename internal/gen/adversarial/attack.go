@@ -54,6 +54,7 @@ var attackClasses = []string{
 	attackLead13,
 	attackAtk13,
 	attackRed13,
+	attackRed14,
 	attackSelfB13,
 	attackSelfA13,
 }
@@ -76,6 +77,7 @@ func attackAll() ([]Row, error) {
 		attackLead13Rows,
 		attackAtk13Rows,
 		attackRed13Rows,
+		attackRed14Rows,
 		attackSelfB13Rows,
 		attackSelfA13Rows,
 	} {
