@@ -212,7 +212,34 @@ var agentInternal = map[string]bool{
 }
 
 // Query returns the SQL of an sql action, or "".
-func (a *Action) Query() string { return a.inputString("query", "sql", "statement") }
+func (a *Action) Query() string {
+	if q := a.inputString("query", "sql", "statement"); q != "" {
+		return q
+	}
+	return a.sqlArgument()
+}
+
+// sqlArgument is the SQL a database tool (a name with db, sql, query,
+// postgres…) is given under a key of its own choosing ({"q": "DROP TABLE
+// users"}, {"stmt": …}): the first string argument, by key, that reads as
+// SQL. Other tools' arguments are not read so: an e-mail about a DELETE is
+// an e-mail.
+func (a *Action) sqlArgument() string {
+	if len(a.Input) == 0 || len(a.Input) > 16 || !hasWord(SplitName(a.Tool), "db", "database", "sql", "query", "postgres", "postgresql", "mysql", "sqlite", "mssql", "duckdb") {
+		return ""
+	}
+	keys := make([]string, 0, len(a.Input))
+	for k := range a.Input {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if s, ok := a.Input[k].(string); ok && LooksLikeSQL(s) {
+			return s
+		}
+	}
+	return ""
+}
 
 func (a *Action) inputString(keys ...string) string {
 	for _, k := range keys {
@@ -515,7 +542,8 @@ func LooksLikeSQL(q string) bool {
 	case "CREATE", "DROP", "ALTER":
 		return sqlObjects[next] || next == "OR" || next == "IF" || next == "UNIQUE" || next == "TEMP" || next == "TEMPORARY" || next == "MATERIALIZED" || next == "GLOBAL"
 	case "TRUNCATE":
-		return next == "TABLE" || len(ws) == 2
+		// TRUNCATE [TABLE] [ONLY] t [, …] [RESTART IDENTITY] [CASCADE]
+		return next == "TABLE" || next == "ONLY" || len(ws) == 2 || has("CASCADE", "RESTRICT", "IDENTITY")
 	case "GRANT", "REVOKE":
 		return has("ON") || has("TO", "FROM") && has("ROLE", "USER", "ALL", "SELECT", "INSERT", "UPDATE", "DELETE", "USAGE", "SUPERUSER")
 	case "EXPLAIN":

@@ -39,6 +39,7 @@ var attackClasses = []string{
 	"lead13",
 	"feed-atk13",
 	"red13",
+	"red14",
 	"self-atk13",
 	"self-open13",
 	"self14",
@@ -164,6 +165,11 @@ var attackFloors = map[string]attackFloor{
 	"red12":  {held: 1.00, atMin: 1.00, benign: 1.00},
 	"lead13": {held: 1.00, atMin: 1.00, benign: 1.00},
 	"red13":  {held: 1.00, atMin: 1.00, benign: 1.00},
+	// 2026-11-30, night: an outsider's fourth round: cross-env, shx and
+	// concurrently running their command, npx's -c read only before the
+	// package, bash --rcfile/--init-file, sed -n printing nothing, ln -f
+	// from /dev/null.
+	"red14": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

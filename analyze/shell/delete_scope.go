@@ -187,6 +187,13 @@ func emptiesInPlace(c *Cmd, r *report, files []string) {
 	}
 }
 
+// sedPrintsNothing reports whether a sed script run with -n writes
+// nothing: no command that prints (p, P, l, =, a, i, c, r, R, w, W, or
+// s///p) appears in it, so sed -n -i leaves the file empty (sed -ni ”).
+func sedPrintsNothing(script string) bool {
+	return !strings.ContainsAny(script, "pPl=aicrRwWe")
+}
+
 // sedEmpties reports whether a sed script deletes every line: d, 1,$d,
 // $!d;d, s/.*// (any delimiter, any flags).
 func sedEmpties(script string) bool {

@@ -208,7 +208,7 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 		if len(a) > 1 && (a[0] == '-' || a[0] == '+') {
 			if a == "-o" || a == "+o" || a == "-O" || a == "+O" || a == "--rcfile" || a == "--init-file" {
 				if (a == "--rcfile" || a == "--init-file") && i+1 < len(c.Args) {
-					w.runFile(c, w.runFileStream(c, i+1, c.Args[i+1], in), a)
+					w.shellStartup(c, i+1, in, a)
 				}
 				i++
 				continue
@@ -270,6 +270,19 @@ func (w *walker) shell(c *Cmd, in stream) stream {
 		w.stdinCode(c, in, "shell")
 	}
 	return stream{kind: streamUnknown, what: "the output of " + c.Name}
+}
+
+// shellStartup judges the file a shell runs before anything else (bash
+// --rcfile FILE, --init-file FILE): a text the line shows (a process
+// substitution, a file the line wrote) is judged as the commands it is;
+// a download or a decoded payload as runFile says.
+func (w *walker) shellStartup(c *Cmd, at int, in stream, how string) {
+	s := w.runFileStream(c, at, c.Args[at], in)
+	w.runFile(c, s, how)
+	if s.kind == streamLiteral || s.kind == streamDecoded {
+		w.r.mutates()
+		w.r.script(s.text, c, c.Name+" "+how+" runs")
+	}
 }
 
 // remoteRule is the remote-code rule, heavier under sudo.

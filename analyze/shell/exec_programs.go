@@ -54,8 +54,26 @@ func (w *walker) scriptOperands(c *Cmd) {
 			continue
 		}
 		w.r.mutates()
-		w.r.script(op, c, c.Name+" runs")
+		w.r.script(scriptShorthand(c.Name, op), c, c.Name+" runs")
 	}
+}
+
+// scriptShorthand is the shell command an operand of a script runner
+// stands for: concurrently reads "npm:watch-*" (yarn:, pnpm:, bun:) as
+// running the package's scripts of that name, not as a program named so.
+func scriptShorthand(prog, op string) string {
+	if prog != "concurrently" && prog != "conc" {
+		return op
+	}
+	pm, name, ok := strings.Cut(op, ":")
+	if !ok || strings.ContainsAny(name, " \t'") {
+		return op
+	}
+	switch pm {
+	case "npm", "yarn", "pnpm", "bun":
+		return pm + " run '" + name + "'"
+	}
+	return op
 }
 
 // capshShell judges the shell capsh starts with the words after "--"

@@ -1084,7 +1084,7 @@ func copyHandler(c *Cmd, r *report) {
 		moved = judgeMoveSources(c, r, pos, dest, hasT)
 		judgeMoveToScratch(c, r, pos, dest)
 	}
-	if (c.Name == "cp" || c.Name == "install") && len(pos) == 1 {
+	if (c.Name == "cp" || c.Name == "install" || c.Name == "ln" && c.Has("-f", "--force")) && len(pos) == 1 {
 		switch pos[0] {
 		case "/dev/null":
 			writeTarget(c, r, dest, writeTruncate)
@@ -1177,7 +1177,7 @@ func sedHandler(c *Cmd, r *report) {
 		scripts = []string{pos[0]}
 		pos = pos[1:]
 	}
-	if len(scripts) > 0 && sedEmpties(strings.Join(scripts, "\n")) {
+	if len(scripts) > 0 && (sedEmpties(strings.Join(scripts, "\n")) || c.Has("-n", "--quiet", "--silent") && sedPrintsNothing(strings.Join(scripts, "\n"))) {
 		emptiesInPlace(c, r, pos)
 		return
 	}

@@ -123,7 +123,7 @@ var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": T
 	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend, "script": TagScript, "end": TagEnd, "cmds": TagCmds,
 	"runs": TagRuns, "passin": TagPassIn}
 
-type specAttr uint16
+type specAttr uint32
 
 const (
 	attrAbbrev        specAttr = 1 << iota // unambiguous prefixes of long options
@@ -142,6 +142,7 @@ const (
 	attrScript                             // each operand is a shell command the program runs (hyperfine)
 	attrRunsOps                            // each operand is a file whose content the program runs as its commands (tmux source-file, gnuplot FILE)
 	attrAttached                           // with nocluster: a single-letter option may take its value attached (cmake -P/x, mvn -Dx=y)
+	attrAssign                             // a wrapper that reads NAME=VALUE operands before its command (env, sudo, cross-env)
 )
 
 // stdinByOption is the stdinMax of a program that reads its commands
@@ -325,7 +326,7 @@ func isAttrWord(w string) bool {
 		return true
 	}
 	switch w {
-	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin", "skipopts", "runsops", "attached":
+	case "gnu", "parseopt", "posix", "exact", "abbrev", "stop", "nocluster", "dash1", "sub", "icase", "plus", "root", "sends", "sendsfiles", "script", "stdin", "skipopts", "runsops", "attached", "assign":
 		return true
 	}
 	return false
@@ -543,6 +544,8 @@ func parseSpec(key, attrs string, bodies []string) *Spec {
 			s.attrs |= attrScript
 		case a == "runsops":
 			s.attrs |= attrRunsOps
+		case a == "assign":
+			s.attrs |= attrAssign
 		case a == "attached":
 			s.attrs |= attrAttached
 		case a == "wrap":

@@ -483,7 +483,9 @@ func (w *walker) wrapperArgs(name string, argv []string, dyn []bool) (int, bool)
 			return skipOptions(argv, 2, "--with", "-p", "--python", "--project"), true
 		case name == "npx" || name == "pnpx" || name == "bunx":
 			n := skipOptions(argv, 1, "-p", "--package", "-c", "--call")
-			if c, ok := flagValue(argv[1:], "-c", "--call"); ok {
+			// Only npx's own options, before the package: the program's
+			// options after it are its own (npx concurrently -c red CMD).
+			if c, ok := flagValue(argv[1:n], "-c", "--call"); ok {
 				w.r.script(c, w.newCmd(argv, make([]bool, len(argv)), "", w.sudo), name+" runs")
 				return -1, true
 			}

@@ -161,7 +161,7 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 	k := 0
 	for k < len(av.Operands) {
 		op := av.Operands[k]
-		if (s.Key == "env" || s.Key == "sudo") && envAssignWord(op) && (!(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) || startupVars[op[:strings.IndexByte(op, '=')]]) {
+		if s.attrs&attrAssign != 0 && envAssignWord(op) && (!(k < len(av.OperandArg) && av.OperandArg[k] < len(dyn)-1 && dyn[av.OperandArg[k]+1]) || startupVars[op[:strings.IndexByte(op, '=')]]) {
 			wr.assign = append(wr.assign, op)
 			k++
 			continue
