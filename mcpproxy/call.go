@@ -19,32 +19,24 @@ import (
 // error result, or (waiting for a person) hands it to a goroutine. Only a
 // failure to write to either side is returned.
 func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
-	var params struct {
-		Name      string         `json:"name"`
-		Arguments map[string]any `json:"arguments"`
-		Meta      struct {
-			ProgressToken json.RawMessage `json:"progressToken"`
-		} `json:"_meta"`
+	params, err := readCallParams(req.Params)
+	tool := params.Name
+	if err == nil {
+		tool, err = s.resolveTool(params.Name)
 	}
-	if err := json.Unmarshal(req.Params, &params); err != nil || params.Name == "" {
+	if err != nil {
 		// Never forward what could not be checked: the door's fallback,
 		// recorded, and an error to the client.
-		tool := s.toolName(params.Name)
-		s.sessionID()
-		a := &guard.Action{ID: frontdoor.NewID(), Tool: tool, Context: s.ctx}
-		if _, err := s.p.door.Fail(ctx, a, "unreadable tools/call params"); err != nil {
-			fmt.Fprintf(s.p.log, "actionguard: %v\n", err)
-		}
-		return s.reply(ctx, req.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "actionguard: invalid tools/call params"})
+		s.unchecked(ctx, params.Name, "unreadable tools/call params: "+err.Error())
+		return s.reply(ctx, req.ID, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "actionguard: invalid tools/call params: " + err.Error()})
 	}
 	// Every recorded decision has an id, for `actionguard feedback`; the
 	// records of a call held for approval share it.
-	tool := s.toolName(params.Name)
 	if s.clientName == "" {
 		s.clientName = clientName(req.Params)
 	}
 	s.sessionID() // once the server's name is known: it is part of the client's identity
-	a := &guard.Action{ID: frontdoor.NewID(), Tool: tool, Input: params.Arguments, Context: s.ctx, Schema: s.schema(params.Name)}
+	a := &guard.Action{ID: frontdoor.NewID(), Tool: s.toolName(tool), Input: params.Arguments, Context: s.ctx, Schema: s.schema(tool)}
 	d, res, err := s.p.door.Decide(ctx, a)
 	if res.CheckErr != nil {
 		fmt.Fprintf(s.p.log, "actionguard: checking %s: %v\n", a.Tool, res.CheckErr)
@@ -60,9 +52,20 @@ func (s *session) toolCall(ctx context.Context, req *jsonrpc.Request) error {
 		}
 		return s.forwardCall(ctx, req, a, &d)
 	case d.Verdict == guard.Confirm || d.Verdict == guard.Approve:
-		return s.held(ctx, req, a, &d, res, progressToken(params.Meta.ProgressToken))
+		return s.held(ctx, req, a, &d, res, progressToken(params.ProgressToken))
 	default:
 		return s.errorResult(ctx, req.ID, blockedText(a.Tool, &d))
+	}
+}
+
+// unchecked records the door's fallback for a tool call that is not
+// forwarded because it could not be checked (unreadable params, or a call
+// sent where no answer can go).
+func (s *session) unchecked(ctx context.Context, name, why string) {
+	s.sessionID()
+	a := &guard.Action{ID: frontdoor.NewID(), Tool: s.toolName(name), Context: s.ctx}
+	if _, err := s.p.door.Fail(ctx, a, why); err != nil {
+		fmt.Fprintf(s.p.log, "actionguard: %v\n", err)
 	}
 }
 

@@ -4,7 +4,12 @@
 // server, at the level of JSON-RPC messages: it passes every message through
 // unchanged (initialize, tools/list, resources, prompts, notifications,
 // server-to-client requests) except tools/call, which it checks with the
-// guard first. Allowed calls go through; blocked calls get a tool result with
+// guard first. A batch is split into its messages, each judged alone. A
+// request without an id that is not a notification is dropped (a
+// tools/call so sent is recorded, never forwarded); a tools/call whose
+// params two JSON parsers could read two ways is refused (readCallParams);
+// a server's tools/call to the client is answered with an error.
+// Allowed calls go through; blocked calls get a tool result with
 // isError set that says why, and never reach the server; calls that need a
 // person open an approval request and get an error result naming it, or,
 // with WithWait, wait for the decision. A call a person approved runs once:
@@ -307,8 +312,18 @@ func (s *session) fromClient(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() && req.Method == "notifications/cancelled" {
-			s.cancelled(req.Params)
+		if req, ok := msg.(*jsonrpc.Request); ok && !req.IsCall() {
+			if req.Method == "notifications/cancelled" {
+				s.cancelled(req.Params)
+			}
+			if !strings.HasPrefix(req.Method, "notifications/") {
+				// A request without an id (or with a null one) asks for
+				// no answer, so a tools/call sent so would run unjudged
+				// on a server that executes it anyway. MCP sends only
+				// notifications/… without an id: drop anything else.
+				s.strayNotification(ctx, req)
+				continue
+			}
 		}
 		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 			switch req.Method {
@@ -346,6 +361,14 @@ func (s *session) fromUpstream(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "tools/call" {
+			// The client runs no tools for the server: a server's
+			// tools/call is answered here and never reaches the agent.
+			if err := s.refuseUpstream(ctx, req); err != nil {
+				return err
+			}
+			continue
+		}
 		if resp, ok := msg.(*jsonrpc.Response); ok {
 			s.mu.Lock()
 			if s.inits[resp.ID.Raw()] {
@@ -376,6 +399,32 @@ func (s *session) fromUpstream(ctx context.Context) error {
 			return fmt.Errorf("writing to the client: %w", err)
 		}
 	}
+}
+
+// strayNotification drops a request without an id whose method is not a
+// notification; a tools/call so sent is recorded as a call that was not
+// checked, and never forwarded.
+func (s *session) strayNotification(ctx context.Context, req *jsonrpc.Request) {
+	s.p.logf("dropped a %q request without an id: MCP sends only notifications without one", req.Method)
+	if req.Method != "tools/call" {
+		return
+	}
+	params, _ := readCallParams(req.Params)
+	s.unchecked(ctx, params.Name, "a tools/call without an id (or with a null id) cannot be answered, so it was not forwarded")
+}
+
+// refuseUpstream answers a server's tools/call request with an error:
+// tool calls go from the client to the server only.
+func (s *session) refuseUpstream(ctx context.Context, req *jsonrpc.Request) error {
+	s.p.logf("refused the server's tools/call request: the client runs no tools for it")
+	if !req.IsCall() {
+		return nil
+	}
+	err := s.upstream.Write(ctx, &jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "actionguard: a client runs no tools for its server"}})
+	if err != nil {
+		return fmt.Errorf("writing to the upstream server: %w", err)
+	}
+	return nil
 }
 
 // toolName is the tool's name as the guard sees it: mcp__<server>__<tool>,

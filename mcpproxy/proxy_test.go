@@ -115,6 +115,14 @@ func start(t *testing.T, opts ...mcpproxy.Option) *harness {
 // startServer is start with the upstream server env selects.
 func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
 	t.Helper()
+	h := newHarness(t, env, opts...)
+	h.connect(t, "testclient")
+	return h
+}
+
+// newHarness is a harness over a new store, connected to nothing yet.
+func newHarness(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
+	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(dir, "actionguard.db"))
@@ -122,9 +130,7 @@ func startServer(t *testing.T, env string, opts ...mcpproxy.Option) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h := &harness{st: st, log: audit.New(st), calls: filepath.Join(dir, "calls.txt"), stderr: &syncBuf{}, dir: dir, env: env, opts: opts}
-	h.connect(t, "testclient")
-	return h
+	return &harness{st: st, log: audit.New(st), calls: filepath.Join(dir, "calls.txt"), stderr: &syncBuf{}, dir: dir, env: env, opts: opts}
 }
 
 // connect starts a new proxy (as a new process would: nothing shared but
@@ -136,19 +142,7 @@ func (h *harness) connect(t *testing.T, name string) {
 	if h.client != nil {
 		h.disconnect(t)
 	}
-	var recMu sync.Mutex
-	record := writerFunc(func(ctx context.Context, r *audit.Record) error {
-		recMu.Lock()
-		defer recMu.Unlock()
-		err := h.log.Append(ctx, r)
-		if err != nil {
-			t.Errorf("audit: %v", err)
-		}
-		return err
-	})
-	opts := append([]mcpproxy.Option{mcpproxy.WithApprovals(h.st), mcpproxy.WithRecorder(record), mcpproxy.WithLog(h.stderr),
-		mcpproxy.WithPollInterval(10 * time.Millisecond), mcpproxy.WithContext(guard.Context{Cwd: h.dir})}, h.opts...)
-	p := mcpproxy.New(guard.New(guard.WithHome(h.dir)), opts...)
+	p := h.proxy(t)
 	clientSide, proxySide := mcp.NewInMemoryTransports()
 	h.done = make(chan error, 1)
 	go func(done chan error) { done <- p.Serve(ctx, proxySide, upstreamServer(t, h.env, h.calls)) }(h.done)
@@ -162,6 +156,24 @@ func (h *harness) connect(t *testing.T, name string) {
 		h.cleanup = true
 		t.Cleanup(func() { h.disconnect(t) })
 	}
+}
+
+// proxy builds a proxy over the harness's store and audit log, as a new
+// process would: nothing shared but the store.
+func (h *harness) proxy(t *testing.T) *mcpproxy.Proxy {
+	var recMu sync.Mutex
+	record := writerFunc(func(ctx context.Context, r *audit.Record) error {
+		recMu.Lock()
+		defer recMu.Unlock()
+		err := h.log.Append(ctx, r)
+		if err != nil {
+			t.Errorf("audit: %v", err)
+		}
+		return err
+	})
+	opts := append([]mcpproxy.Option{mcpproxy.WithApprovals(h.st), mcpproxy.WithRecorder(record), mcpproxy.WithLog(h.stderr),
+		mcpproxy.WithPollInterval(10 * time.Millisecond), mcpproxy.WithContext(guard.Context{Cwd: h.dir})}, h.opts...)
+	return mcpproxy.New(guard.New(guard.WithHome(h.dir)), opts...)
 }
 
 // disconnect closes the client and waits for its proxy to stop.

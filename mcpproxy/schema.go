@@ -10,7 +10,7 @@ const (
 	maxTools   = 1024
 )
 
-// keepSchemas keeps the input schema of each tool in a tools/list result
+// keepSchemas keeps the name and input schema of each tool in a tools/list result
 // (pages add up; a tool listed again replaces its schema). The guard reads
 // from it the roles of arguments whose names say nothing: a schema only
 // adds roles, so a server cannot hide a path by describing it as text.
@@ -29,7 +29,7 @@ func (s *session) keepSchemas(result json.RawMessage) {
 		s.schemas = make(map[string]map[string]any, len(r.Tools))
 	}
 	for _, t := range r.Tools {
-		if t.Name == "" || t.InputSchema == nil {
+		if t.Name == "" {
 			continue
 		}
 		if _, ok := s.schemas[t.Name]; !ok && len(s.schemas) >= maxTools {

@@ -274,6 +274,10 @@ const unauthorizedHint = "send an API token as 'Authorization: Bearer agt_…' (
 // coding agent included.
 func (s *Server) authed(scope string, h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if stateChanging(r.Method) && !s.hostServed(r) {
+			s.refuseHost(w, r)
+			return
+		}
 		if !s.cfg.auth {
 			if scope == store.ScopeApprover {
 				writeError(w, http.StatusForbidden, "deciding needs a signed-in person, and this server runs without authentication",
@@ -380,6 +384,30 @@ func (a *authenticator) forget(secret string) {
 	a.mu.Unlock()
 }
 
+// hostServed reports whether a state change may be served under r's Host.
+// On a connection to a loopback address, only a loopback name or the host
+// of the server's public URL is: a web page that points its own name at
+// 127.0.0.1 (DNS rebinding) reaches the server under that name, and its
+// requests are same-origin for the browser.
+func (s *Server) hostServed(r *http.Request) bool {
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return true // not from a listener (a handler called in-process)
+	}
+	if !loopbackHost(local.String()) || loopbackHost(r.Host) {
+		return true
+	}
+	u, err := url.Parse(s.cfg.publicURL)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
+}
+
+// refuseHost answers a state change asked under a name the server is not
+// known by.
+func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusMisdirectedRequest, "host "+r.Host+" refused: on loopback the server changes state only for loopback names and its public URL",
+		"use http://127.0.0.1 or http://localhost, or set ACTIONGUARD_SERVER_URL to the address people reach the server at")
+}
+
 // loopbackHost reports whether a Host header names this machine.
 func loopbackHost(host string) bool {
 	if h, _, err := net.SplitHostPort(host); err == nil {
@@ -446,6 +474,10 @@ type sessionInfo struct {
 // a token for a session cookie (HttpOnly, SameSite=Strict; the page never
 // keeps the token) and gets the session's CSRF token.
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	if !s.hostServed(r) {
+		s.refuseHost(w, r)
+		return
+	}
 	if !sameOrigin(r) {
 		writeError(w, http.StatusForbidden, "cross-origin request refused", "log in from the approval page itself")
 		return
