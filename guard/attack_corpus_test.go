@@ -43,6 +43,7 @@ var attackClasses = []string{
 	"self-atk13",
 	"self-open13",
 	"self14",
+	"walk14a",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -129,6 +130,9 @@ var attackFloors = map[string]attackFloor{
 	"feed-atk11": {held: 1.00, atMin: 1.00, benign: 1.00},
 	"feed-atk12": {held: 1.00, atMin: 1.00, benign: 1.00},
 	"feed-atk13": {held: 1.00, atMin: 1.00, benign: 1.00},
+	// 2026-11-30: manifests rewritten by a filter's literal program, image
+	// builds of fetched files, runners pointed at fetched directories.
+	"walk14a": {held: 1.00, atMin: 1.00, benign: 1.00},
 	// 2026-11-29, evening: an outsider's round: filters that rewrite
 	// lines into a shell, listings run as commands, the user's files moved
 	// into scratch space, fetches that overwrite a local branch.

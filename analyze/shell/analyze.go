@@ -252,6 +252,9 @@ type stream struct {
 	// stream is, when they are not known (cat x.sh, < x.sh): a shell that
 	// reads it may still judge the file through Options.ReadFile.
 	file string
+	// inserted is the text a filter's literal program put into an
+	// otherwise unknown output (filter_insert.go).
+	inserted string
 }
 
 type streamKind uint8

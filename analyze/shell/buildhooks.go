@@ -98,6 +98,12 @@ func (w *walker) buildFile(c *Cmd, abs, verb string, extract func(string) []buil
 		show = strings.TrimPrefix(abs, cwd+"/")
 	}
 	r.mutates()
+	if part, okp := fc.insertedPart(); okp && ok {
+		// Written by a filter: the rest is not known; its program's
+		// literals are read.
+		r.add(c.find(ruleBuildRunsUnknown, c.Name+" "+verb+" "+show+", whose content is not shown: what it runs cannot be checked.", show))
+		fc = part
+	}
 	switch {
 	case !ok || fc.kind == streamUnknown:
 		r.add(c.find(ruleBuildRunsUnknown, c.Name+" "+verb+" "+show+", whose content is not shown: what it runs cannot be checked.", show))

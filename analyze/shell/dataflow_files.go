@@ -28,6 +28,9 @@ type fileContent struct {
 	disk    bool       // read from disk (Options.ReadFile)
 	from    string     // copied by this command line from this file, whose content is read when needed
 	cred    string     // streamSecret: the credential it holds (a copy of it, or its content)
+	// inserted, for streamUnknown: the text a filter's literal program put
+	// in it (filter_insert.go).
+	inserted string
 }
 
 // sessionFiles records the files Options.Files describes.
@@ -95,7 +98,7 @@ func (w *walker) writeFile(abs string, out stream, appendTo bool) {
 		if what == "" {
 			what = "a command's output"
 		}
-		f = fileContent{kind: streamUnknown, what: what}
+		f = fileContent{kind: streamUnknown, what: what, inserted: out.inserted}
 	}
 	if appendTo {
 		switch {
@@ -432,6 +435,9 @@ func (w *walker) judgeFile(c *Cmd, file, lang string, fc fileContent, verb strin
 		return
 	case streamUnknown:
 		r.add(c.find(rulePipeToShell, "Runs "+file+", which "+origin+" with text only known when it runs ("+truncateText(fc.what, 60)+"), so what it does cannot be checked."))
+		if part, ok := fc.insertedPart(); ok {
+			w.judgeFile(c, file, lang, part, verb) // what the filter's program put in it
+		}
 		return
 	case streamDecoded:
 		r.add(c.find(ruleObfuscated, "Writes a decoded payload to "+file+" and runs it; decoded, it reads: "+truncateText(oneLine(fc.text), 120)))

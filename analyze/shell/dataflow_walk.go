@@ -14,6 +14,10 @@ type flowState struct {
 	root       *analysis // the analysis of Options: the workspace and the starting directory
 	cur        *shState
 	downloaded map[string]string
+	// fetchedDirs are the directories a command of the line filled from
+	// the network (git clone URL DIR, an archive fetched and unpacked), by
+	// absolute path, with where from (runners_elsewhere.go).
+	fetchedDirs map[string]string
 	// files are files whose content the analysis knows, by absolute path:
 	// written by this command line or earlier in the session.
 	files map[string]fileContent

@@ -117,7 +117,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	w.stdinCommands(c, in) // stdin_cmds.go
 	w.runFiles(c, in)
 	w.noteDownload(c)
-	return w.projectOutput(c, in, w.output(c, in))
+	return w.runnersLater(c, in, w.projectOutput(c, in, w.output(c, in))) // filter_insert.go
 }
 
 // stdinClients are the database and store clients that read their own

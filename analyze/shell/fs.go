@@ -1360,7 +1360,9 @@ func editedInPlace(c *Cmd, r *report, t string) {
 		return
 	}
 	if abs, ok := c.Resolve(t); ok && strings.HasPrefix(abs, "/") {
-		r.fl().setFile(abs, fileContent{kind: streamUnknown, what: c.Name + "'s in-place edit of " + showPath(t)})
+		fc := fileContent{kind: streamUnknown, what: c.Name + "'s in-place edit of " + showPath(t)}
+		insertedByEdit(c, &fc) // filter_insert.go
+		r.fl().setFile(abs, fc)
 	}
 }
 

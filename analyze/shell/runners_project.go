@@ -142,6 +142,11 @@ func (w *walker) wrappedRunner(argv []string, dyn []bool, text string) {
 	default:
 		return
 	}
+	if progName(argv[0]) == "uv" {
+		// uv run --project DIR x: unwrap judges x, this the project it
+		// runs in (runners_elsewhere.go).
+		w.elsewhereRunners(w.newCmd(argv, dyn, text, w.sudo), stream{})
+	}
 	if !w.r.fl().knowsFiles() {
 		return
 	}
@@ -255,6 +260,13 @@ func (w *walker) runnerFile(c *Cmd, run projectRun) {
 // runnerContent judges what a runner runs of the content fc of the file
 // at abs.
 func (w *walker) runnerContent(c *Cmd, run projectRun, abs, show string, fc fileContent) {
+	if part, ok := fc.insertedPart(); ok {
+		// Written by a filter: the rest of the file is not known, and its
+		// program's literals are read as the file's format says.
+		fc.inserted = ""
+		w.judgeFile(c, show, "shell", fc, run.verb)
+		fc = part
+	}
 	if fc.disk {
 		// A project's own files on disk clean up after themselves
 		// (shutil.rmtree(tmp_path) in a conftest.py): a tree only known

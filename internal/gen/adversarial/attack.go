@@ -58,6 +58,7 @@ var attackClasses = []string{
 	attackSelfB13,
 	attackSelfA13,
 	attackSelf14,
+	attackWalkA14,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -82,6 +83,7 @@ func attackAll() ([]Row, error) {
 		attackSelfB13Rows,
 		attackSelfA13Rows,
 		attackSelf14Rows,
+		attackWalkA14Rows,
 	} {
 		rows = append(rows, f()...)
 	}
