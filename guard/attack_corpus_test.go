@@ -41,6 +41,7 @@ var attackClasses = []string{
 	"red13",
 	"self-atk13",
 	"self-open13",
+	"walk14b",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -162,6 +163,10 @@ var attackFloors = map[string]attackFloor{
 	"red12":  {held: 1.00, atMin: 1.00, benign: 1.00},
 	"lead13": {held: 1.00, atMin: 1.00, benign: 1.00},
 	"red13":  {held: 1.00, atMin: 1.00, benign: 1.00},
+	// 2026-11-30: runners' files and limits: meson, ninja and samu build
+	// files, tmux and screen configuration files, go run past the read
+	// budget, database clients fed a file of unknown content.
+	"walk14b": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

@@ -28,6 +28,7 @@ type fileContent struct {
 	disk    bool       // read from disk (Options.ReadFile)
 	from    string     // copied by this command line from this file, whose content is read when needed
 	cred    string     // streamSecret: the credential it holds (a copy of it, or its content)
+	packed  bool       // streamSecret: an archive with the credential among its members
 }
 
 // sessionFiles records the files Options.Files describes.

@@ -56,6 +56,7 @@ var attackClasses = []string{
 	attackRed13,
 	attackSelfB13,
 	attackSelfA13,
+	attackWalkB14,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -78,6 +79,7 @@ func attackAll() ([]Row, error) {
 		attackRed13Rows,
 		attackSelfB13Rows,
 		attackSelfA13Rows,
+		attackWalkB14Rows,
 	} {
 		rows = append(rows, f()...)
 	}
