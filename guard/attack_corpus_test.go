@@ -44,6 +44,7 @@ var attackClasses = []string{
 	"self-open13",
 	"self14",
 	"walk14a",
+	"walk14b",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -174,6 +175,11 @@ var attackFloors = map[string]attackFloor{
 	// package, bash --rcfile/--init-file, sed -n printing nothing, ln -f
 	// from /dev/null.
 	"red14": {held: 1.00, atMin: 1.00, benign: 1.00},
+
+	// 2026-11-30: runners' files and limits: meson, ninja and samu build
+	// files, tmux and screen configuration files, go run past the read
+	// budget, database clients fed a file of unknown content.
+	"walk14b": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

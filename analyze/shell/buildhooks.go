@@ -20,7 +20,7 @@ import (
 var (
 	ruleBuildRunsUnknown = &rule.Rule{
 		ID: "shell.build.runs-unknown", Category: rule.Execution, Points: 75,
-		Summary:     "A build or hook file written here runs a command that cannot be read from it (a program named at run time, content not shown): it runs with the build.",
+		Summary:     "A build or hook file written here, or a package too large to read in full, runs a command that cannot be read from it (a program named at run time, content not shown or not read): it runs with the build.",
 		Alternative: "show the file's content and the commands it runs",
 		Match: []string{`printf 'fn main(){std::process::Command::new(std::env::var("X").unwrap()).status().unwrap();}' > build.rs && cargo build`,
 			"cat /tmp/x > build.rs && cargo build"},

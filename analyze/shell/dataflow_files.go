@@ -31,6 +31,8 @@ type fileContent struct {
 	// inserted, for streamUnknown: the text a filter's literal program put
 	// in it (filter_insert.go).
 	inserted string
+
+	packed bool // streamSecret: an archive with the credential among its members
 }
 
 // sessionFiles records the files Options.Files describes.

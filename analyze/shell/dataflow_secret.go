@@ -32,19 +32,20 @@ func copiedSecret(c *Cmd, src string) (fileContent, bool) {
 }
 
 // writtenSecret is the credential a file that the command line wrote
-// holds ("" when none): the file is a copy of it, or its content.
-func (r *report) writtenSecret(c *Cmd, p string) string {
+// holds (ok false when none): the file is a copy of it, its content, or
+// an archive that packs it (fc.packed).
+func (r *report) writtenSecret(c *Cmd, p string) (fc fileContent, ok bool) {
 	if len(r.flow.files) == 0 {
-		return ""
+		return fileContent{}, false
 	}
 	abs, ok := c.Resolve(p)
 	if !ok {
-		return ""
+		return fileContent{}, false
 	}
-	if fc, ok := r.flow.files[abs]; ok && fc.kind == streamSecret && !fc.disk {
-		return fc.cred
+	if fc, ok := r.flow.files[abs]; ok && fc.kind == streamSecret && !fc.disk && fc.cred != "" {
+		return fc, true
 	}
-	return ""
+	return fileContent{}, false
 }
 
 // sendsWrittenSecret reports a network command that sends a file the
@@ -59,8 +60,12 @@ func (w *walker) sendsWrittenSecret(c *Cmd) {
 		files = append(files, t.Files...)
 	}
 	for _, f := range files {
-		if cred := w.r.writtenSecret(c, f); cred != "" {
-			w.r.add(c.find(ruleCredentialExfil, "Sends your "+cred+", copied into "+f+" earlier on the command line, to another machine with "+c.Name+".", f))
+		if fc, ok := w.r.writtenSecret(c, f); ok {
+			how := "copied into "
+			if fc.packed {
+				how = "packed into "
+			}
+			w.r.add(c.find(ruleCredentialExfil, "Sends your "+fc.cred+", "+how+f+" earlier on the command line, to another machine with "+c.Name+".", f))
 			return
 		}
 	}
@@ -126,6 +131,7 @@ func (w *walker) archivedSecret(c *Cmd) {
 		if !ok {
 			continue
 		}
+		f.packed = true
 		if abs, ok := c.Resolve(file); ok {
 			w.r.fl().setFile(abs, f)
 		}

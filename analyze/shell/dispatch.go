@@ -134,6 +134,9 @@ func (w *walker) clientStdin(c *Cmd, r *report, in stream) {
 	if !ok && sqlClients[c.Name] {
 		judge, ok = svcClientStdin, true
 	}
+	if !ok && mongoShells[c.Name] {
+		judge, ok = func(*Cmd, *report, string) {}, true // its JavaScript is judged as code elsewhere
+	}
 	if !ok {
 		return
 	}
@@ -141,13 +144,71 @@ func (w *walker) clientStdin(c *Cmd, r *report, in stream) {
 		judge(c, r, in.text)
 		return
 	}
-	// duckdb < x.sql: the file's SQL and its shell escapes (SQLite's
-	// clients read theirs in selfSQLite).
-	if in.kind == streamUnknown && in.file != "" && !sqliteNames[c.Name] {
-		if text, ok := w.knownFile(c, in.file); ok {
+	// duckdb < x.sql: the file's SQL and its shell escapes (selfSQLite
+	// also reads what SQLite's clients open). A file whose content is not
+	// known is a stream of commands nobody has read: held like psql -f.
+	if in.kind == streamUnknown && in.file != "" {
+		text, known := w.knownFile(c, in.file)
+		switch {
+		case known:
 			judge(c, r, text)
+		case !known && in.file != "/dev/null" && clientStdinUnread(w.r.fl(), in.file) && clientReadsStdin(c):
+			r.mutates()
+			r.add(c.find(svcDBScriptFile, "Runs the commands in "+in.file+" with "+c.Name+"; the file's content is not known here, so what they change cannot be checked.", in.file))
 		}
 	}
+}
+
+// clientStdinUnread reports whether a file fed to a client, whose content
+// is not known, holds commands nobody can read here: one the line or the
+// session wrote (a copy of an unseen file), or one on disk the reader
+// could not read. A file missing on disk stops the shell before the
+// client starts; without a reader the project's own file is the
+// project's, as its build files are.
+func clientStdinUnread(fl *flowState, abs string) bool {
+	if _, wrote := fl.files[abs]; wrote {
+		return true
+	}
+	return fl.read != nil && !fl.missing[abs]
+}
+
+// clientReadsStdin reports whether a database client takes its commands
+// from standard input: no query or script given on its command line.
+func clientReadsStdin(c *Cmd) bool {
+	if c.Has("--help", "--version", "-V") {
+		return false
+	}
+	if stdinClients[c.Name] != nil {
+		return svcRedisReadsStdin(c)
+	}
+	if mongoShells[c.Name] {
+		return !c.Has("--eval", "-f", "--file") && !hasScriptOperand(c, ".js")
+	}
+	spec, ok := svcSQLClientFor(c.Name)
+	if !ok {
+		return true
+	}
+	for _, f := range append(append([]string{}, spec.query...), spec.file...) {
+		if c.Has(f) {
+			return false
+		}
+	}
+	return !spec.positional || len(c.Positional()) <= 1
+}
+
+// mongoShells are MongoDB's shells, which read JavaScript commands on
+// standard input.
+var mongoShells = map[string]bool{"mongosh": true, "mongo": true}
+
+// hasScriptOperand reports an operand of c ending in ext (a script the
+// client runs instead of reading standard input).
+func hasScriptOperand(c *Cmd, ext string) bool {
+	for _, p := range c.Positional() {
+		if strings.HasSuffix(strings.ToLower(p), ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // packageRunner reports whether bun or deno is used as a package manager

@@ -293,6 +293,7 @@ func (w *walker) powershell(c *Cmd, code string) bool {
 		return false
 	}
 	w.r.mutates()
+	from := len(w.r.res.Findings)
 	w.r.script(script, c, "PowerShell runs")
 	if raw, ok := psRawCode(c.Text, code); ok {
 		// A POSIX shell took the backslashes of C:\Users\dev; PowerShell
@@ -301,7 +302,28 @@ func (w *walker) powershell(c *Cmd, code string) bool {
 			w.r.script(s, c, "PowerShell runs")
 		}
 	}
+	psNameCmdlets(w.r.res.Findings[from:], code)
 	return true
+}
+
+// psStandIns are the POSIX programs a cmdlet is judged as whose name
+// would mislead in a message: the person wrote the cmdlet, so the
+// message names it (Send-MailMessage is judged as mutt).
+var psStandIns = []struct{ cmdlet, posix string }{{"Send-MailMessage", "mutt"}}
+
+// psNameCmdlets names, in the messages of findings, the cmdlet the code
+// used in place of the POSIX program it was judged as, when the code
+// does not name that program itself.
+func psNameCmdlets(found []rule.Finding, code string) {
+	lc := strings.ToLower(code)
+	for _, s := range psStandIns {
+		if !strings.Contains(lc, strings.ToLower(s.cmdlet)) || strings.Contains(lc, s.posix) {
+			continue
+		}
+		for i := range found {
+			found[i].Message = strings.ReplaceAll(found[i].Message, " with "+s.posix, " with "+s.cmdlet)
+		}
+	}
 }
 
 // psRawCode returns the code as written in the command line text, when a

@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -23,7 +24,8 @@ const maxPackageFiles = 16
 
 // packageFiles returns the files of the directory dir (relative to c's
 // working directory, or absolute) that match, the file main first when
-// it is one of them; nil when none is known.
+// it is one of them; nil when none is known. Past maxPackageFiles the
+// rest is not judged, and the package is reported as not read in full.
 func (w *walker) packageFiles(c *Cmd, dir, main string, match func(base string) bool) []string {
 	abs, ok := c.Resolve(dir)
 	if !ok {
@@ -50,9 +52,22 @@ func (w *walker) packageFiles(c *Cmd, dir, main string, match func(base string) 
 		return files[i] < files[j]
 	})
 	if len(files) > maxPackageFiles {
+		w.packageUnread(c, dir, len(files)-maxPackageFiles)
 		files = files[:maxPackageFiles]
 	}
 	return files
+}
+
+// packageUnread reports a package c compiles whole whose files were not
+// all read (n of them, or an unknown number when n is 0): what the rest
+// run is not known, so the package is not taken as safe.
+func (w *walker) packageUnread(c *Cmd, dir string, n int) {
+	what := "some of its files"
+	if n > 0 {
+		what = strconv.Itoa(n) + " of its files"
+	}
+	w.r.mutates()
+	w.r.add(c.find(ruleBuildRunsUnknown, c.Name+" compiles and runs every file of the package "+dir+", but "+what+" could not be read (the analysis reads a bounded number): what they run is not checked.", dir))
 }
 
 // listDir names the files of the directory abs on disk, within the
@@ -82,7 +97,7 @@ func goPackageRuns(w *walker, c *Cmd, dir string) []projectRun {
 	}
 	runs := make([]projectRun, 0, len(files))
 	for _, f := range files {
-		runs = append(runs, projectRun{file: f, verb: "compiles and runs", extract: goPackageCode})
+		runs = append(runs, projectRun{file: f, verb: "compiles and runs", extract: goPackageCode, pkg: dir})
 	}
 	return runs
 }
@@ -145,7 +160,7 @@ func cargoPackageRuns(w *walker, c *Cmd, dir, main string) []projectRun {
 	}
 	runs := make([]projectRun, 0, len(files))
 	for _, f := range files {
-		runs = append(runs, projectRun{file: f, verb: "compiles and runs", extract: rustCode})
+		runs = append(runs, projectRun{file: f, verb: "compiles and runs", extract: rustCode, pkg: dir})
 	}
 	return runs
 }

@@ -59,6 +59,10 @@ type projectRun struct {
 	// session wrote are read by buildHooks).
 	match func(base string) bool
 	deep  bool
+	// pkg names the package the file belongs to when the runner compiles
+	// it whole (go run ./cmd/x): a file of it the analysis could not read
+	// for want of budget leaves the package not checked in full.
+	pkg string
 }
 
 // runnerText is what a runner runs of a file: shell command lines, code
@@ -99,6 +103,8 @@ var projectRunners = []projectRunner{
 	{progs: []string{"go"}, runs: goRunRuns},
 	{progs: []string{"cargo"}, runs: cargoRunRuns},
 	{progs: []string{"cmake"}, runs: cmakeProjectRuns},
+	{progs: []string{"meson"}, runs: mesonRuns},
+	{progs: []string{"ninja", "samu"}, runs: ninjaRuns},
 	{progs: []string{"jest", "vitest", "mocha", "ava", "jasmine", "playwright", "tap", "rspec", "rails", "phpunit", "pest", "paratest"}, runs: testRunnerRuns},
 	{progs: []string{"gotestsum"}, runs: gotestsumRuns},
 	{progs: []string{"gradle", "gradlew"}, runs: gradleRuns},
@@ -241,6 +247,9 @@ func (w *walker) runnerFile(c *Cmd, run projectRun) {
 		}
 	}
 	if !found {
+		if run.pkg != "" && fl.read != nil && fl.reads >= MaxScriptReads {
+			w.packageUnread(c, run.pkg, 0)
+		}
 		return // not known: the runner stays an everyday command
 	}
 	show := name

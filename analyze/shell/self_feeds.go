@@ -33,9 +33,6 @@ var (
 	}
 )
 
-// sqliteNames are SQLite's clients, whose SQL selfSQLite reads.
-var sqliteNames = map[string]bool{"sqlite3": true, "sqlite": true, "litecli": true}
-
 // selfFeeds judges what c is fed: its SQL (sqlite3 and its kin), or the
 // bytes and requests it sends to actionguard's server.
 func (w *walker) selfFeeds(c *Cmd, in stream) {

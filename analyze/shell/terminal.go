@@ -193,6 +193,9 @@ func (w *walker) terminalTmux(c *Cmd) {
 			if flags[j] == 'c' {
 				w.termRuns(termArgs{c: c, words: []string{v}, dyn: []bool{a.isDyn(i - 1)}}, "through tmux -c")
 			}
+			if flags[j] == 'f' {
+				w.termConfigFile(c, i-1, v, a.isDyn(i-1), "tmux", "tmux -f") // terminal_conf.go
+			}
 			break
 		}
 	}
@@ -276,6 +279,10 @@ func (w *walker) tmuxCommand(a termArgs) {
 		w.termTypes(a.c, b.String(), false, "into a tmux pane")
 	case "paste-buffer", "pasteb":
 		w.termTypes(a.c, "", true, "into a tmux pane (a pasted buffer)")
+	case "source-file", "source":
+		for k, f := range ops.words {
+			w.termConfigFile(a.c, -1, f, ops.isDyn(k), "tmux", "tmux "+name)
+		}
 	}
 }
 
@@ -318,6 +325,9 @@ func (w *walker) terminalScreen(c *Cmd) {
 			return
 		case o == "-S" || o == "-p" || o == "-c" || o == "-e" || o == "-h" || o == "-s" || o == "-T" || o == "-t" || o == "-Logfile":
 			if i < len(a.words) {
+				if o == "-c" {
+					w.termConfigFile(c, i, a.words[i], a.isDyn(i), "screen -X", "screen -c") // terminal_conf.go
+				}
 				i++
 			}
 		case strings.HasPrefix(o, "-r") || strings.HasPrefix(o, "-x") || strings.HasPrefix(o, "-R") || strings.HasPrefix(o, "-D"):
@@ -344,11 +354,7 @@ func (w *walker) screenCommand(a termArgs) {
 		ops := a.from(1)
 		w.termTypes(a.c, unescapeTyped(strings.Join(ops.words, " ")), ops.anyDyn(), "into a screen window")
 	case "screen", "exec":
-		ops := a.from(1)
-		for len(ops.words) > 0 && strings.HasPrefix(ops.words[0], "-") {
-			ops = ops.from(1)
-		}
-		w.termRuns(ops, "in a screen window, outside the agent")
+		w.termRuns(screenProgram(a.from(1), a.words[0] == "screen"), "in a screen window, outside the agent")
 	case "paste", "readreg", "register", "eval":
 		w.termTypes(a.c, "", true, "into a screen window")
 	case "source":
@@ -356,9 +362,26 @@ func (w *walker) screenCommand(a termArgs) {
 		// stuff): a download or a decoded payload there is remote code.
 		if len(a.words) > 1 {
 			at := len(a.c.Args) - len(a.words) + 1
-			w.runFile(a.c, w.runFileStream(a.c, at, a.words[1], stream{}), "screen's source")
+			w.termConfigFile(a.c, at, a.words[1], a.isDyn(1), "screen -X", "screen's source")
 		}
 	}
+}
+
+// screenProgram drops what comes before the program of screen's own
+// screen and exec commands: options (-t TITLE, -T TERM, -h LINES take a
+// value) and, for screen, the window number.
+func screenProgram(ops termArgs, window bool) termArgs {
+	for len(ops.words) > 0 && strings.HasPrefix(ops.words[0], "-") {
+		o := ops.words[0]
+		ops = ops.from(1)
+		if (o == "-t" || o == "-T" || o == "-h") && len(ops.words) > 0 {
+			ops = ops.from(1)
+		}
+	}
+	if window && len(ops.words) > 1 && !ops.isDyn(0) && isDigits(ops.words[0]) {
+		ops = ops.from(1)
+	}
+	return ops
 }
 
 // terminalZellij: zellij action write-chars TEXT / write BYTES types;

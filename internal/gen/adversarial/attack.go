@@ -59,6 +59,7 @@ var attackClasses = []string{
 	attackSelfA13,
 	attackSelf14,
 	attackWalkA14,
+	attackWalkB14,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -84,6 +85,7 @@ func attackAll() ([]Row, error) {
 		attackSelfA13Rows,
 		attackSelf14Rows,
 		attackWalkA14Rows,
+		attackWalkB14Rows,
 	} {
 		rows = append(rows, f()...)
 	}
