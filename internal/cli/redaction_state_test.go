@@ -177,32 +177,91 @@ func runIn(t *testing.T, dir, bin string, stdin []byte, args ...string) (stdout,
 	return out.Bytes(), errb.Bytes(), exit
 }
 
-// hookRunner answers one hook call for agent with the event on stdin.
-type hookRunner func(t *testing.T, agent string, stdin []byte) (stdout, stderr []byte, exit int)
+// cliRunner runs one actionguard command line in dir's state.
+type cliRunner func(t *testing.T, stdin []byte, args ...string) (stdout, stderr []byte, exit int)
 
-// binaryHook runs the real hook binary, in dir, with dir's state.
-func binaryHook(dir, bin string) hookRunner {
-	return func(t *testing.T, agent string, stdin []byte) ([]byte, []byte, int) {
-		return runIn(t, dir, bin, stdin, "hook", agent)
+// binaryCLI runs the real binary bin, in dir, with dir's state.
+func binaryCLI(dir, bin string) cliRunner {
+	return func(t *testing.T, stdin []byte, args ...string) ([]byte, []byte, int) {
+		t.Helper()
+		return runIn(t, dir, bin, stdin, args...)
 	}
 }
 
-// inProcessHook runs `actionguard hook` in this process (cli.Run) with the
-// environment binaryHook gives the binary, so it reads and writes the same
+// inProcessCLI runs the command in this process (cli.Run) with the
+// environment binaryCLI gives the binary, so it reads and writes the same
 // state directories: the same records for a fraction of a process start.
-func inProcessHook(dir string) hookRunner {
+func inProcessCLI(dir string) cliRunner {
 	environ := stateEnv(dir)
 	vars := map[string]string{}
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
 		vars[k] = v
 	}
-	return func(t *testing.T, agent string, stdin []byte) ([]byte, []byte, int) {
+	return func(t *testing.T, stdin []byte, args ...string) ([]byte, []byte, int) {
 		var out, errb bytes.Buffer
-		exit := cli.Run(cli.Env{Args: []string{"hook", agent}, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		exit := cli.Run(cli.Env{Args: args, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb,
 			Getenv: func(k string) string { return vars[k] }, Environ: func() []string { return environ }, Ancestry: noAgent})
 		return out.Bytes(), errb.Bytes(), exit
 	}
+}
+
+// hookRunner answers one hook call for agent with the event on stdin.
+type hookRunner func(t *testing.T, agent string, stdin []byte) (stdout, stderr []byte, exit int)
+
+// asHook makes a hook runner of a command runner: `hook AGENT`.
+func asHook(run cliRunner) hookRunner {
+	return func(t *testing.T, agent string, stdin []byte) ([]byte, []byte, int) {
+		t.Helper()
+		return run(t, stdin, "hook", agent)
+	}
+}
+
+// processRouter sends the first call of each kind through the real
+// binaries (the process boundary: arguments, environment, stdin, exit
+// code, files written by another process) and the others through this
+// process on the same state, where a process start each was most of the
+// test's time. It counts both ways.
+type processRouter struct {
+	hookBin, hookIn         hookRunner
+	cliBinary, cliIn        cliRunner
+	seen                    map[string]bool
+	viaBinary, viaInProcess int
+}
+
+func newProcessRouter(dir, hookBin, cliBin string) *processRouter {
+	in := inProcessCLI(dir)
+	return &processRouter{hookBin: asHook(binaryCLI(dir, hookBin)), hookIn: asHook(in),
+		cliBinary: binaryCLI(dir, cliBin), cliIn: in, seen: map[string]bool{}}
+}
+
+// binaryFor reports whether the call of this kind goes through the
+// binary: the first of its kind does, or any when force is set.
+func (r *processRouter) binaryFor(kind string, force bool) bool {
+	first := !r.seen[kind]
+	r.seen[kind] = true
+	if first || force {
+		r.viaBinary++
+		return true
+	}
+	r.viaInProcess++
+	return false
+}
+
+// hook returns the hook runner for a call of this kind.
+func (r *processRouter) hook(kind string, force bool) hookRunner {
+	if r.binaryFor(kind, force) {
+		return r.hookBin
+	}
+	return r.hookIn
+}
+
+// cli returns the actionguard runner for a command of this kind.
+func (r *processRouter) cli(kind string, force bool) cliRunner {
+	if r.binaryFor(kind, force) {
+		return r.cliBinary
+	}
+	return r.cliIn
 }
 
 // hookCall sends one hook event and returns the agent-facing decision.
@@ -232,11 +291,12 @@ func hookCall(t *testing.T, hook hookRunner, agent string, in map[string]any) st
 // database's raw bytes and its text columns) and checks that no password
 // is there, while each command's reference word and program are.
 //
-// The real hook binary answers the first spelling of each secret option,
-// every secret that is no option's value, the outputs and the trust
-// calls; the other spellings of an option go through the same hook in
-// this process, on the same state (a process start each was most of the
-// test's time). Every record of either kind must be in the database.
+// The real binaries answer the first call of each kind (each agent and
+// phase, each command of the person's side) and, for the commands, until
+// they have answered allow, ask and deny once each; the rest go through
+// the same commands in this process, on the same state (a process start
+// each was most of the test's time). Every record of either kind must be
+// in the database, and no file may hold a password.
 func TestRedactionState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binaries")
@@ -279,22 +339,22 @@ func TestRedactionState(t *testing.T) {
 		c.cmd += " # " + c.ref
 		all = append(all, c)
 	}
-	binary, inProcess := binaryHook(dir, hookBin), inProcessHook(dir)
+	route := newProcessRouter(dir, hookBin, cliBin)
 	decisions, binaryDecisions := map[string]int{}, map[string]int{}
-	familySeen := map[string]bool{}
-	type codexCall struct {
-		hook  hookRunner
-		event map[string]any
-	}
-	var codex []codexCall
+	// What each way of writing a command is answered: the binary answers
+	// calls of a way until it has given that answer once.
+	expected := [3]string{"allow", "ask", "deny"}
+	var codex []map[string]any
 	inProcessCases := 0
 	for i, c := range all {
-		hook, viaBinary := binary, c.family == "" || !familySeen[c.family]
-		if !viaBinary {
-			hook = inProcess
+		kind := fmt.Sprintf("claude-code PreToolUse %d", i%3)
+		viaBinary := route.binaryFor(kind, binaryDecisions[expected[i%3]] == 0)
+		hook := route.hookIn
+		if viaBinary {
+			hook = route.hookBin
+		} else {
 			inProcessCases++
 		}
-		familySeen[c.family] = true
 		in := map[string]any{"command": c.cmd}
 		session := fmt.Sprintf("red-%d", i%7)
 		id := fmt.Sprintf("toolu_%04d", i)
@@ -310,14 +370,14 @@ func TestRedactionState(t *testing.T) {
 			// echoes the command, as a shell with set -x does.
 			post := withEvent(base, "PostToolUse")
 			post["tool_response"] = map[string]any{"stdout": "+ " + c.cmd + "\nOK\n", "stderr": "mysql: [Warning] Using a password on the command line interface can be insecure.\n" + c.cmd, "interrupted": false}
-			hookCall(t, hook, "claude-code", post)
+			hookCall(t, route.hook("claude-code PostToolUse", false), "claude-code", post)
 		}
 		if i%3 == 1 {
 			// Codex cannot ask: a held call opens an approval request.
 			cx := withEvent(base, "PreToolUse")
 			cx["session_id"], cx["turn_id"], cx["model"] = "cx-"+session, "turn-1", "gpt-5-codex"
-			hookCall(t, hook, "codex", cx)
-			codex = append(codex, codexCall{hook, cx})
+			hookCall(t, route.hook("codex PreToolUse", false), "codex", cx)
+			codex = append(codex, cx)
 		}
 	}
 	// Outputs that show other command lines: a script read with the Read
@@ -340,10 +400,10 @@ func TestRedactionState(t *testing.T) {
 			resp = map[string]any{"stdout": "bob@web1:~/src$ " + line + "\nit's done\n+ " + line + "\n", "stderr": "", "interrupted": false}
 		}
 		base := map[string]any{"session_id": "red-out", "cwd": project, "tool_name": tool, "tool_input": in, "tool_use_id": fmt.Sprintf("toolu_o%02d", i)}
-		hookCall(t, binary, "claude-code", withEvent(base, "PreToolUse"))
+		hookCall(t, route.hook(tool+" PreToolUse", false), "claude-code", withEvent(base, "PreToolUse"))
 		post := withEvent(base, "PostToolUse")
 		post["tool_response"] = resp
-		hookCall(t, binary, "claude-code", post)
+		hookCall(t, route.hook(tool+" PostToolUse", false), "claude-code", post)
 		r.cmd = tool + " output: " + line
 		scripts = append(scripts, r)
 	}
@@ -357,13 +417,15 @@ func TestRedactionState(t *testing.T) {
 		c.cmd = "redis-cli -h cache.example.com -a " + c.secret + " ping && rm -rf src/legacy # " + c.ref
 		all = append(all, c)
 		base := map[string]any{"session_id": "red-trust", "cwd": project, "tool_name": "Bash", "tool_input": map[string]any{"command": c.cmd}, "tool_use_id": fmt.Sprintf("toolu_t%d", i)}
-		d := hookCall(t, binary, "claude-code", withEvent(base, "PreToolUse"))
+		// The binary answers the first call and the fifth, which reads
+		// the pattern the calls before it learned.
+		d := hookCall(t, route.hook("trust PreToolUse", i == 4), "claude-code", withEvent(base, "PreToolUse"))
 		if want := map[bool]string{false: "ask", true: "allow"}[i == 4]; d != want {
 			t.Errorf("trust: call %d answered %s, want %s", i+1, d, want)
 		}
 		post := withEvent(base, "PostToolUse")
 		post["tool_response"] = map[string]any{"stdout": "PONG", "stderr": "Warning: Using a password with '-a' option on the command line interface may not be safe.", "interrupted": false}
-		hookCall(t, binary, "claude-code", post)
+		hookCall(t, route.hook("trust PostToolUse", false), "claude-code", post)
 	}
 	for _, d := range []string{"allow", "ask", "deny"} {
 		if binaryDecisions[d] == 0 {
@@ -377,16 +439,16 @@ func TestRedactionState(t *testing.T) {
 	// a check from the terminal, the log read (which drains the spool).
 	state := filepath.Join(dir, "state", "actionguard")
 	for i, c := range all[:6] {
-		if out, errb, exit := runIn(t, dir, cliBin, nil, "feedback", fmt.Sprintf("#%d", i+1), "--should-be", "block", "--note", "ran "+c.cmd); exit != 0 {
+		if out, errb, exit := route.cli("feedback", false)(t, nil, "feedback", fmt.Sprintf("#%d", i+1), "--should-be", "block", "--note", "ran "+c.cmd); exit != 0 {
 			t.Fatalf("feedback: %d %s %s", exit, out, errb)
 		}
 	}
 	for _, c := range all[6:12] {
-		runIn(t, dir, cliBin, nil, "check", "--json", c.cmd)
+		route.cli("check", false)(t, nil, "check", "--json", c.cmd)
 	}
 	// A person approves Codex's requests, quoting the command in the note;
 	// Codex's retry passes.
-	out, errb, _ := runIn(t, dir, cliBin, nil, "approvals", "list", "--json")
+	out, errb, _ := route.cli("approvals list --json", false)(t, nil, "approvals", "list", "--json")
 	approved := 0
 	for _, line := range bytes.Split(bytes.TrimSpace(out), []byte("\n")) {
 		var r struct {
@@ -406,7 +468,7 @@ func TestRedactionState(t *testing.T) {
 			t.Errorf("approval request %s names no command of the test: %s", r.ID, line)
 			continue
 		}
-		if o, e, exit := runIn(t, dir, cliBin, nil, "approvals", "approve", r.ID, "--yes", "--note", "fine: "+c.cmd); exit != 0 {
+		if o, e, exit := route.cli("approvals approve", false)(t, nil, "approvals", "approve", r.ID, "--yes", "--note", "fine: "+c.cmd); exit != 0 {
 			t.Fatalf("approvals approve: %d %s %s", exit, o, e)
 		}
 		approved++
@@ -416,18 +478,18 @@ func TestRedactionState(t *testing.T) {
 	}
 	passed := 0
 	for _, cx := range codex {
-		if hookCall(t, cx.hook, "codex", cx.event) == "allow" {
+		if hookCall(t, route.hook("codex retry", false), "codex", cx) == "allow" {
 			passed++
 		}
 	}
 	if passed < approved {
 		t.Errorf("%d requests approved, %d retries passed", approved, passed)
 	}
-	if out, errb, exit := runIn(t, dir, cliBin, nil, "audit", "tail", "-n", "50"); exit != 0 {
+	if out, errb, exit := route.cli("audit tail", false)(t, nil, "audit", "tail", "-n", "50"); exit != 0 {
 		t.Fatalf("audit tail: %d %s %s", exit, out, errb)
 	}
-	runIn(t, dir, cliBin, nil, "approvals", "list")
-	runIn(t, dir, cliBin, nil, "trust", "list", "--project", project)
+	route.cli("approvals list", false)(t, nil, "approvals", "list")
+	route.cli("trust list", false)(t, nil, "trust", "list", "--project", project)
 
 	// Every kind of record is there.
 	for _, glob := range []string{"sessions/*", "approvals/*", "trust/*.json", "audit.db"} {
@@ -472,7 +534,7 @@ func TestRedactionState(t *testing.T) {
 			t.Errorf("the audit database has no record of %q with its program", c.cmd)
 		}
 	}
-	t.Logf("%d commands (%d of them through the hook in this process), %d files, %d database texts, decisions %v, %d approval requests approved, %d passed", len(all), inProcessCases, len(files), len(texts), decisions, approved, passed)
+	t.Logf("%d calls through the binaries, %d in this process; %d commands (%d of them through the hook in this process), %d files, %d database texts, decisions %v, %d approval requests approved, %d passed", route.viaBinary, route.viaInProcess, len(all), inProcessCases, len(files), len(texts), decisions, approved, passed)
 }
 
 func withEvent(base map[string]any, event string) map[string]any {
