@@ -1022,6 +1022,7 @@ func (w *walker) runCmd(argv []string, dyn []bool, proc []stream, in stream, tex
 		return stream{kind: streamUnknown}, c
 	}
 	w.r.record(c)
+	defer w.wrapperEnv(c.wrapEnv)() // self_wrapenv.go
 	if c.cwdSet != "" {
 		// env -C dir, sudo -D dir: the command, and any script or code it
 		// runs, works in dir; the shell that started it stays where it is.

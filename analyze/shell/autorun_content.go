@@ -328,6 +328,15 @@ func (w *walker) autorunContent(abs, name string, j writeJudgement, ev string, i
 		w.r.add(c.find(ruleSelfDisable, "Sets "+v+" in "+name+": "+persistedWhy(v), v))
 		return svcLose, ""
 	}
+	if j.rule == ruleWriteStartup {
+		if why := w.startupDefeats(fc.text, name, c); why != "" {
+			// PATH to the agent's directory, BASH_ENV, an agent started
+			// without its hooks: the next session runs unguarded.
+			w.r.mutates()
+			w.r.add(c.find(ruleSelfDisable, why, ""))
+			return svcLose, ""
+		}
+	}
 	base := strings.ToLower(path.Base(abs))
 	var v autorunVerdict
 	switch {

@@ -30,6 +30,9 @@ type Cmd struct {
 	viaSudo bool     // this very command line used sudo (not only an enclosing script)
 	argv    *Argv    // Args read through the program's spec, computed on first use
 	cwdSet  string   // the working directory a wrapper set (env -C), or ""
+	// wrapEnv holds the NAME=VALUE operands of an env-like wrapper that
+	// name actionguard's or an agent's settings (self_wrapenv.go).
+	wrapEnv []string
 	// nameNet describes the network data the program's name was read
 	// from ($line as the command word), else "".
 	nameNet string

@@ -118,7 +118,7 @@ func EnvContentWrite(p, text string, opt Options) []rule.Finding {
 	}
 	v := loaderVarIn(p, text, newAnalysis(opt).home)
 	if v == "" {
-		return nil
+		return StartupContentWrite(p, text, opt) // self_startup.go
 	}
 	return []rule.Finding{ruleSelfDisable.Find("write "+p, envFileWhy(v, p), v)}
 }

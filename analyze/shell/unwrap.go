@@ -14,7 +14,8 @@ import (
 func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, text string) (c *Cmd, inner bool) {
 	sudo := w.sudo
 	var steps []string
-	cwd := "" // a working directory a wrapper sets for the command
+	cwd := ""             // a working directory a wrapper sets for the command
+	var guardEnv []string // env ACTIONGUARD_DB=… CMD: carried to CMD's scripts
 	for guard := 0; len(argv) > 0 && guard < 16; guard++ {
 		name := progName(argv[0])
 		if dyn[0] {
@@ -59,6 +60,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 					w.startupEnv(k, v, a, argv, dyn, proc, text)
 				} else {
 					w.envAssign(k, v, text)
+				}
+				if k, _, _ := strings.Cut(a, "="); guardVarName(k) {
+					guardEnv = append(guardEnv, a)
 				}
 			}
 			if wr.script && wr.next < len(argv) {
@@ -296,6 +300,7 @@ done:
 	}
 	c = w.newCmd(argv, dyn, text, sudo)
 	c.cwdSet = cwd
+	c.wrapEnv = guardEnv
 	if dyn[0] && len(proc) > 0 && proc[0].kind == streamNetwork {
 		c.nameNet = proc[0].what
 	}

@@ -6,6 +6,6 @@ import "testing"
 // the rows are twins.
 func TestAttackSelf14Rows(t *testing.T) {
 	rows := attackSelf14Rows()
-	checkAttackRows(t, rows, 36)
+	checkAttackRows(t, rows, 48)
 	checkBenignShare(t, rows)
 }
