@@ -125,7 +125,12 @@ func crontabFileHandler(c *Cmd, r *report) {
 	if len(pos) == 0 || pos[0] == "-" {
 		return
 	}
-	f := pos[0]
+	crontabUnseenFile(c, r, pos[0])
+}
+
+// crontabUnseenFile reports a crontab installed from file f, named as an
+// operand or read on standard input (crontab < f, cat f | crontab -).
+func crontabUnseenFile(c *Cmd, r *report, f string) {
 	if abs, ok := c.Resolve(f); ok {
 		if _, seen := r.fl().file(abs); seen {
 			return // written on this line: its content is judged as a crontab

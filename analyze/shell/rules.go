@@ -56,12 +56,12 @@ func Rules() []*rule.Rule {
 // coreHandlers maps the core families' programs to their handlers.
 func coreHandlers() map[string][]handler {
 	m := map[string][]handler{
-		"rimraf": {deleteToolHandler}, "del-cli": {deleteToolHandler}, "trash-cli": {deleteToolHandler}, "tar": {deleteToolHandler, extractHandler}, "bsdtar": {deleteToolHandler, extractHandler}, "gtar": {deleteToolHandler, extractHandler}, "unzip": {extractHandler}, "zip": {deleteToolHandler},
+		"rimraf": {deleteToolHandler}, "del-cli": {deleteToolHandler}, "trash-cli": {deleteToolHandler}, "trash-put": {deleteToolHandler}, "trash": {deleteToolHandler}, "gio": {deleteToolHandler}, "gvfs-rm": {deleteToolHandler}, "gvfs-trash": {deleteToolHandler}, "tar": {deleteToolHandler, extractHandler}, "bsdtar": {deleteToolHandler, extractHandler}, "gtar": {deleteToolHandler, extractHandler}, "unzip": {extractHandler}, "zip": {deleteToolHandler},
 		"rm": {rmHandler}, "unlink": {rmHandler}, "shred": {rmHandler}, "srm": {rmHandler}, "wipe": {rmHandler},
 		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler}, "fallocate": {fallocateHandler}, "sponge": {spongeHandler}, "yq": {yqInPlaceHandler},
 		"awk": {awkInPlaceHandler}, "gawk": {awkInPlaceHandler},
 		"cp": {copyHandler, credentialHandler}, "mv": {copyHandler}, "install": {copyHandler, credentialHandler}, "ln": {copyHandler}, "gcp": {copyHandler, credentialHandler}, "gmv": {copyHandler},
-		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler}, "sort": {sortHandler}, "gsort": {sortHandler},
+		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler}, "sort": {sortHandler}, "uniq": {outputOperandHandler}, "xxd": {outputOperandHandler}, "openssl": {outputOperandHandler}, "gsort": {sortHandler},
 		"chmod": {chmodHandler}, "chown": {chmodHandler}, "chgrp": {chmodHandler}, "chattr": {chmodHandler}, "setcap": {chmodHandler},
 		"git": {gitHandler}, "ssh": {sshHandler}, "history": {historyHandler}, "set": {setHandler}, "unset": {unsetHandler},
 	}

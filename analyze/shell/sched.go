@@ -34,6 +34,10 @@ func (w *walker) scheduledWrapper(argv []string, dyn []bool, text string) {
 			return
 		}
 		name := progName(argv[i])
+		if name == "launchctl" && i+1 < len(argv) && argv[i+1] == "submit" && !dyn[i+1] {
+			w.launchSubmitLater(&Cmd{Name: name, Args: argv[i+1:], Dynamic: dyn[i+1:]}, text)
+			return
+		}
 		if name == "systemd-run" {
 			c := &Cmd{Name: name, Args: argv[i+1:], Dynamic: dyn[i+1:]}
 			av := c.Argv()
@@ -73,6 +77,37 @@ func (w *walker) scheduledWrapper(argv []string, dyn []bool, text string) {
 			return
 		}
 	}
+}
+
+// launchSubmitLater tells that launchctl submit keeps its command running
+// as a login job (the command itself is judged by unwrapping): it runs on,
+// and again at every login, out of sight of this session.
+func (w *walker) launchSubmitLater(c *Cmd, text string) {
+	c.Text, c.env = text, w.r.env
+	av := c.Argv()
+	prog, ok := c.Flag("-p")
+	if !ok && len(av.Operands) == 0 {
+		return
+	}
+	if !ok {
+		prog = strings.Join(av.Operands, " ")
+	}
+	if where := elsewhereProgram(c, prog); where != "" {
+		w.r.add(c.find(rulePersistLater, "Keeps "+prog+" running as a login job with launchctl submit: it starts again at every login, and it is "+where+".", prog))
+		w.r.mutates()
+		return
+	}
+	words := strings.Fields(prog)
+	if len(words) == 0 {
+		return
+	}
+	f := ruleScheduleLater.Find(text, "Keeps "+words[0]+" running as a login job with launchctl submit: it runs on, and again at every login, out of sight.", "")
+	if s := w.unseenScript(prog); s != "" {
+		f = f.WithPoints(svcLose)
+		f.Message = "Keeps " + s + ", a script whose content is not shown, running as a login job with launchctl submit: it runs out of sight."
+	}
+	w.r.add(f)
+	w.r.mutates()
 }
 
 // scheduled analyses what at, batch and crontab are given to run later.
@@ -152,6 +187,11 @@ func (w *walker) scheduled(c *Cmd, in stream) {
 				w.r.add(c.find(rulePipeToShell, "Installs a crontab whose jobs are only known when the command runs."))
 			}
 			return
+		}
+		if in.kind == streamUnknown && in.file != "" {
+			// crontab < FILE and cat FILE | crontab - install FILE as
+			// crontab FILE does, and are judged the same.
+			crontabUnseenFile(c, w.r, in.file)
 		}
 		w.laterInput(c, in, "crontab runs", true)
 	}

@@ -16,7 +16,7 @@ const attackRed14 = "red14"
 // attackRed14Rows are the rows of the red14 class.
 func attackRed14Rows() []Row {
 	var rows []Row
-	for _, f := range []func() []Row{red14WrapperRows, red14StartupRows, red14EmptiesRows} {
+	for _, f := range []func() []Row{red14WrapperRows, red14StartupRows, red14EmptiesRows, red14LeftRows} {
 		rows = append(rows, f()...)
 	}
 	return rows
@@ -106,5 +106,46 @@ func red14EmptiesRows() []Row {
 		"sed -ni p config.ini", "sed -n '/start/,/end/p' README.md", "ln -sf ~/dotfiles/vimrc ~/.vim/vimrc.local",
 		"ln -fs dist/index.html public/index.html", "sed -n -i '1!G;h;$p' lines.txt", "cp /dev/null coverage/lcov.info",
 		"> ~/.local/state/app/run.log")...)
+	return rows
+}
+
+// red14LeftRows: what the round left open. launchctl submit/asuser run a
+// command (judged as that command), crontab reads its table from standard
+// input as from an operand, uniq/xxd/openssl write over an output file as
+// > FILE does, and the desktop's delete and trash commands delete the home
+// or the project as rm does.
+func red14LeftRows() []Row {
+	const c = attackRed14
+	var rows []Row
+	for _, payload := range []string{"rm -rf ~", "rm -rf ~/Documents", "shred -u ~/.ssh/id_ed25519"} {
+		for _, form := range []string{"launchctl submit -l com.x.job -- %s", "launchctl submit -l x %s", "launchctl asuser 501 %s", "sudo launchctl asuser 501 %s", "launchctl bsexec 1 %s"} {
+			rows = append(rows, d(c, "approve", fmt.Sprintf(form, payload), "launchd runs "+payload+"."))
+		}
+	}
+	for _, f := range []string{"/tmp/c", "/dev/shm/jobs", "~/Downloads/jobs.txt"} {
+		for _, form := range []string{"crontab < %s", "cat %s | crontab -", "crontab - < %s", "< %s crontab"} {
+			rows = append(rows, d(c, "approve", fmt.Sprintf(form, f), "Installs "+f+", a crontab no one saw, as the user's scheduled jobs."))
+		}
+	}
+	for _, f := range []string{"~/Documents/thesis.docx", "~/app.db", "~/Documents/budget.xlsx"} {
+		for _, form := range []string{"uniq /tmp/a %s", "xxd -r /tmp/a %s", "xxd /tmp/a %s", "openssl enc -d -aes256 -in /tmp/a -out %s", "openssl base64 -d -in /tmp/a -out %s"} {
+			rows = append(rows, d(c, "confirm", fmt.Sprintf(form, f), "Writes over "+f+": its data is gone."))
+		}
+	}
+	for _, target := range []string{"~", "~/Documents", "."} {
+		for _, form := range []string{"gio remove -f %s", "gio trash %s", "gvfs-rm %s", "gvfs-trash %s", "trash-put %s"} {
+			rows = append(rows, d(c, "approve", fmt.Sprintf(form, target), "Deletes "+target+" as rm -rf does."))
+		}
+	}
+	rows = append(rows, benigns(c, "launchctl that reads, crontab from the project, writers into the project, trash of project files",
+		"launchctl list", "launchctl print gui/501", "launchctl submit -l com.x.sync -- make sync", "launchctl asuser 501 ls",
+		"launchctl submit -l x -- go test ./...", "launchctl asuser 501 open -a Safari", "launchctl bsexec 1 id",
+		"crontab -l", "crontab -l > crontab.bak", "crontab -l | grep backup", "crontab crontab.txt", "crontab < crontab.txt",
+		"cat deploy/crontab | crontab -", "crontab -l | grep -v old | crontab -",
+		"uniq words.txt uniq.txt", "uniq -c access.log counts.txt", "xxd firmware.bin", "xxd -r dump.hex out.bin", "xxd -p key.bin",
+		"openssl enc -d -aes256 -in secret.enc -out secret.txt", "openssl req -x509 -newkey rsa:2048 -keyout key.pem -out cert.pem -days 365 -nodes",
+		"openssl genrsa -out server.key 2048", "openssl x509 -in cert.pem -noout -text", "sort -o sorted.txt words.txt",
+		"gio trash old.txt", "trash-put build/debug.log", "gio remove build/x.o", "gvfs-trash notes/draft.md", "gio trash --empty",
+		"trash-put src/legacy.go", "gio info ~/Documents", "gio list ~", "gio remove dist/app.js", "trash-put *.tmp")...)
 	return rows
 }
