@@ -469,12 +469,8 @@ func awkString(prog string, i int) (string, int, bool) {
 			case e == 'r':
 				b.WriteByte('\r')
 			case e >= '0' && e <= '7':
-				k := j
-				for k < len(prog) && k < j+3 && prog[k] >= '0' && prog[k] <= '7' {
-					k++
-				}
-				v, _ := strconv.ParseUint(prog[j:k], 8, 8)
-				b.WriteByte(byte(v))
+				v, k := octalEscape(prog, j)
+				b.WriteByte(v)
 				j = k - 1
 			default:
 				b.WriteByte(e)

@@ -354,12 +354,8 @@ func ansiC(s string) string {
 				i = j - 1
 			}
 		case '0', '1', '2', '3', '4', '5', '6', '7':
-			j := i
-			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			n, _ := strconv.ParseUint(s[i:j], 8, 8)
-			b.WriteByte(byte(n))
+			v, j := octalEscape(s, i)
+			b.WriteByte(v)
 			i = j - 1
 		default:
 			b.WriteByte('\\')
@@ -506,4 +502,16 @@ func substStream(st, out stream) stream {
 		}
 	}
 	return st
+}
+
+// octalEscape reads the up to three octal digits of an escape starting at
+// s[i] and returns the byte they spell (255 when they spell more) and the
+// index after them.
+func octalEscape(s string, i int) (byte, int) {
+	j := i
+	for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+		j++
+	}
+	n, _ := strconv.ParseUint(s[i:j], 8, 8)
+	return byte(n), j
 }
