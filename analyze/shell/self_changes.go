@@ -422,8 +422,11 @@ func gitVerbArgs(args []string) []string {
 
 // gitPathspec splits a git subcommand's words into paths and flags
 // (single-letter clusters spread: -fdx is -f -d -x).
+//
+// The flag set is made on the first flag: most git commands give none, and
+// a nil map reads as empty.
 func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
-	flags := map[string]bool{}
+	var flags map[string]bool
 	var paths []string
 	// The options whose value is the next word, as a switch: a map
 	// literal here was made anew on every git command.
@@ -444,13 +447,13 @@ func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
 			dashdash = true
 		case strings.HasPrefix(a, "--"):
 			k, _, _ := strings.Cut(a, "=")
-			flags[k] = true
+			flags = setFlag(flags, k)
 			if valued(k) && !strings.Contains(a, "=") {
 				i++
 			}
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			for _, ch := range a[1:] {
-				flags[shortFlag(ch)] = true
+				flags = setFlag(flags, shortFlag(ch))
 			}
 			if valued(a) {
 				i++
@@ -463,6 +466,15 @@ func gitPathspec(args []string, verb string) ([]string, map[string]bool) {
 		paths = paths[1:] // git checkout BRANCH [paths]
 	}
 	return paths, flags
+}
+
+// setFlag adds k to flags, making the set when it is nil.
+func setFlag(flags map[string]bool, k string) map[string]bool {
+	if flags == nil {
+		flags = make(map[string]bool, 4)
+	}
+	flags[k] = true
+	return flags
 }
 
 // shortFlag is "-" followed by ch: for an ASCII letter or digit a slice of
