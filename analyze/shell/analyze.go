@@ -27,12 +27,15 @@ func analyze(src string, opt Options) (*Result, *report) {
 
 // analyzeIn is analyze with r, fresh or used, as its report.
 func analyzeIn(src string, opt Options, r *report) (*Result, *report) {
-	// The result, the room for its first commands and the analysis they
-	// point to are made together: one allocation.
+	// The result, the room for its first commands, its first command
+	// and its first finding, and the analysis they point to are made
+	// together: one allocation.
 	both := &struct {
-		res    Result
-		cmdBuf [2]*Cmd
-		env    analysis
+		res     Result
+		cmdBuf  [2]*Cmd
+		cmd     Cmd
+		finding [1]rule.Finding
+		env     analysis
 	}{env: analysisOf(opt)}
 	res := &both.res
 	env := &both.env
@@ -41,6 +44,7 @@ func analyzeIn(src string, opt Options, r *report) (*Result, *report) {
 		max = DefaultMaxDepth
 	}
 	r.start(res, both.cmdBuf[:0], env, max, opt.Wrappers)
+	r.cmdRoom, r.findRoom = &both.cmd, both.finding[:0]
 	r.flow.root = env
 	if len(opt.Files) > 0 {
 		r.flow.sessionFiles(opt.Files, env)

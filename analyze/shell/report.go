@@ -165,6 +165,10 @@ type report struct {
 	// cmdBuf is the room for the result's first commands, made with the
 	// result (see analyze).
 	cmdBuf []*Cmd
+	// cmdRoom is the result's room for the first command built (newCmd),
+	// nil once taken; findRoom the room for its first finding (add).
+	cmdRoom  *Cmd
+	findRoom []rule.Finding
 	// flow is what data flow tracks across the scripts of one analysis.
 	flow flowState
 	// incoming is Options.Incoming; incomingReads counts its calls.
@@ -206,6 +210,16 @@ func (r *report) newWalker() *walker {
 	return new(walker)
 }
 
+// takeCmd returns room for a command: the result's own the first time,
+// a new one after it.
+func (r *report) takeCmd() *Cmd {
+	if c := r.cmdRoom; c != nil {
+		r.cmdRoom = nil
+		return c
+	}
+	return new(Cmd)
+}
+
 // reportPool holds the reports of finished analyses. A report is most
 // of an analysis's bytes; a stream of actions reuses a few instead of
 // making one an action.
@@ -243,6 +257,9 @@ func (r *report) add(f rule.Finding) {
 		return
 	}
 	f.Message = r.env.noteLinks(f.Message, f.Targets...)
+	if r.res.Findings == nil {
+		r.res.Findings = r.findRoom
+	}
 	r.res.Findings = append(r.res.Findings, f)
 }
 

@@ -315,7 +315,8 @@ done:
 
 // newCmd builds a Cmd of argv.
 func (w *walker) newCmd(argv []string, dyn []bool, text string, sudo bool) *Cmd {
-	c := &Cmd{Name: progName(argv[0]), Path: argv[0], Args: argv[1:], Dynamic: dyn[1:], Text: text, Sudo: sudo, Depth: w.depth, env: w.r.env}
+	c := w.r.takeCmd()
+	*c = Cmd{Name: progName(argv[0]), Path: argv[0], Args: argv[1:], Dynamic: dyn[1:], Text: text, Sudo: sudo, Depth: w.depth, env: w.r.env}
 	if dyn[0] {
 		c.Path = "\x00" + argv[0]
 		c.Name = argv[0]
