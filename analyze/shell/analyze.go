@@ -159,7 +159,7 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 			r.env = prevState.env
 		}
 	}()
-	if argv, ok := plainWords(src); ok && !w.st.hasAlias(argv[0]) {
+	if argv, dyn, proc, ok := plainCommand(src); ok && !w.st.hasAlias(argv[0]) {
 		// A plain command (words of letters, digits and a few marks, no
 		// quotes, expansions, operators or globs) means what it says: skip
 		// the parser, which allocates more than the rest of the analysis.
@@ -167,7 +167,7 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 		if src[0] == ' ' || src[len(src)-1] == ' ' || strings.Contains(src, "  ") {
 			text = strings.Join(argv, " ") // else src is its words joined by one space
 		}
-		out, _ := w.run(argv, make([]bool, len(argv)), make([]stream, len(argv)), in, text, "", nil)
+		out, _ := w.run(argv, dyn, proc, in, text, "", nil)
 		if parent == nil && depth == 0 {
 			r.printedSecret(out, text)
 		} else {
@@ -209,8 +209,49 @@ func (r *report) analyzeScriptAs(src string, parent *Cmd, depth int, why string)
 // letters, digits, spaces and the marks . _ / - = : , @ % +, not starting
 // with an assignment or a reserved word. Anything else goes to the parser.
 func plainWords(src string) ([]string, bool) {
-	if len(src) == 0 || len(src) > 512 {
+	n, ok := plainCount(src)
+	if !ok {
 		return nil, false
+	}
+	return plainSplit(src, make([]string, 0, n))
+}
+
+// plainRoom holds a short plain command's words, their marks (none is
+// dynamic) and their process substitutions (none), made together.
+type plainRoom struct {
+	words [6]string
+	dyn   [6]bool
+	proc  [6]stream
+}
+
+// plainCommand is plainWords with the words' marks and process
+// substitutions (all empty) that running the command takes: one
+// allocation for a short command.
+func plainCommand(src string) ([]string, []bool, []stream, bool) {
+	n, ok := plainCount(src)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	if n > len(plainRoom{}.words) {
+		words, ok := plainSplit(src, make([]string, 0, n))
+		if !ok {
+			return nil, nil, nil, false
+		}
+		return words, make([]bool, len(words)), make([]stream, len(words)), true
+	}
+	room := new(plainRoom)
+	words, ok := plainSplit(src, room.words[:0:n])
+	if !ok {
+		return nil, nil, nil, false
+	}
+	return words, room.dyn[:len(words)], room.proc[:len(words)], true
+}
+
+// plainCount reports whether src is a plain simple command's text (see
+// plainWords), and how many words it holds at most.
+func plainCount(src string) (int, bool) {
+	if len(src) == 0 || len(src) > 512 {
+		return 0, false
 	}
 	n := 0
 	for i := 0; i < len(src); i++ {
@@ -223,10 +264,15 @@ func plainWords(src string) ([]string, bool) {
 				n++
 			}
 		default:
-			return nil, false
+			return 0, false
 		}
 	}
-	words := make([]string, 0, n+1)
+	return n + 1, true
+}
+
+// plainSplit appends src's words to words, and reports whether they are a
+// plain simple command (see plainWords).
+func plainSplit(src string, words []string) ([]string, bool) {
 	for f := range strings.SplitSeq(src, " ") {
 		if f != "" {
 			words = append(words, f)
