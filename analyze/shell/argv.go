@@ -32,6 +32,11 @@ type Argv struct {
 	// dashArgs is set when a word of Args starts with "-": without one,
 	// no flag a rule asks about can be given.
 	dashArgs bool
+	// literal is what Positional returns for a program without a spec,
+	// read on its first call (literalRead): callers ask for it again and
+	// again.
+	literal     []string
+	literalRead bool
 	// Room for the slices of a short command (most are), so that reading
 	// one is a single allocation: specs, Operands and words, OperandArg
 	// and wordArg, Opts.
@@ -552,7 +557,14 @@ func (c *Cmd) flagLiteral(names []string) (string, bool) {
 func (c *Cmd) Positional(valued ...string) []string {
 	av := c.Argv()
 	if !av.Known {
-		return positionalLiteral(c.Args, valued)
+		if len(valued) > 0 {
+			return positionalLiteral(c.Args, valued)
+		}
+		if !av.literalRead {
+			av.literal, av.literalRead = positionalLiteral(c.Args, nil), true
+		}
+		// Capped, as below: a caller that appends copies.
+		return av.literal[:len(av.literal):len(av.literal)]
 	}
 	if len(valued) == 0 {
 		// Capped so a caller that appends copies instead of writing into
