@@ -216,35 +216,38 @@ func plainWords(src string) ([]string, bool) {
 	return plainSplit(src, make([]string, 0, n))
 }
 
-// plainRoom holds a short plain command's words, their marks (none is
-// dynamic) and their process substitutions (none), made together.
-type plainRoom struct {
+// wordsRoom holds a short command's words, their marks (dynamic or not)
+// and their process substitutions, made together.
+type wordsRoom struct {
 	words [6]string
 	dyn   [6]bool
 	proc  [6]stream
 }
 
+// roomForWords returns empty slices with room for n words, their marks
+// and their process substitutions: one allocation for a short command
+// (most are), three for a longer one.
+func roomForWords(n int) ([]string, []bool, []stream) {
+	if n > len(wordsRoom{}.words) {
+		return make([]string, 0, n), make([]bool, 0, n), make([]stream, 0, n)
+	}
+	room := new(wordsRoom)
+	return room.words[:0:n], room.dyn[:0:n], room.proc[:0:n]
+}
+
 // plainCommand is plainWords with the words' marks and process
-// substitutions (all empty) that running the command takes: one
-// allocation for a short command.
+// substitutions (all empty) that running the command takes.
 func plainCommand(src string) ([]string, []bool, []stream, bool) {
 	n, ok := plainCount(src)
 	if !ok {
 		return nil, nil, nil, false
 	}
-	if n > len(plainRoom{}.words) {
-		words, ok := plainSplit(src, make([]string, 0, n))
-		if !ok {
-			return nil, nil, nil, false
-		}
-		return words, make([]bool, len(words)), make([]stream, len(words)), true
-	}
-	room := new(plainRoom)
-	words, ok := plainSplit(src, room.words[:0:n])
+	words, dyn, proc := roomForWords(n)
+	words, ok = plainSplit(src, words)
 	if !ok {
 		return nil, nil, nil, false
 	}
-	return words, room.dyn[:len(words)], room.proc[:len(words)], true
+	return words, dyn[:len(words)], proc[:len(words)], true
 }
 
 // plainCount reports whether src is a plain simple command's text (see
@@ -957,9 +960,7 @@ func (w *walker) call(ce *syntax.CallExpr, in stream, s *syntax.Stmt) (stream, *
 		}
 	}
 	// Sized for a field per word (most words are one), grown for more.
-	argv := make([]string, 0, len(ce.Args))
-	dyn := make([]bool, 0, len(ce.Args))
-	proc := make([]stream, 0, len(ce.Args)) // process substitutions, by argument
+	argv, dyn, proc := roomForWords(len(ce.Args)) // proc: process substitutions, by argument
 	var secret string
 	var us urlSecret
 	// tee copies its standard input into each >(…) it names.
