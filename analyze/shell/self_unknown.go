@@ -147,11 +147,19 @@ func (e *analysis) selfReachUnknown(p string, bare bool) controlPart {
 		}
 		return rootDirs[k] == 2
 	}
+	var homeAnchors []string
+	homeRead := false
 	for i, pl := range e.places() {
 		place := placePath(pl, i)
 		project := !pl.home && !pl.root
 		var anchors []string
 		switch {
+		case pl.home && !pl.root:
+			// The same for every place of the home directory: read once.
+			if !homeRead {
+				homeAnchors, homeRead = e.unknownAnchors(abs, pl, home), true
+			}
+			anchors = homeAnchors
 		case !project:
 			anchors = e.unknownAnchors(abs, pl, home)
 		case projectAnchors == nil:
@@ -247,7 +255,7 @@ func (e *analysis) unknownAnchors(abs string, pl selfPlace, home string) []strin
 		if home == "" || !strings.HasPrefix(abs, home+"/") {
 			return nil
 		}
-		return []string{home + "/"}
+		return []string{abs[:len(home)+1]} // home + "/", which abs starts with
 	}
 	var out []string
 	for i := 0; i < len(abs); i++ {
