@@ -216,23 +216,34 @@ func plainWords(src string) ([]string, bool) {
 	return plainSplit(src, make([]string, 0, n))
 }
 
-// wordsRoom holds a short command's words, their marks (dynamic or not)
-// and their process substitutions, made together.
-type wordsRoom struct {
+// wordsRoom3 and wordsRoom6 hold a short command's words, their marks
+// (dynamic or not) and their process substitutions, made together; two
+// sizes, so that the shortest commands (most) do not zero room for six.
+type wordsRoom3 struct {
+	words [3]string
+	dyn   [3]bool
+	proc  [3]stream
+}
+
+type wordsRoom6 struct {
 	words [6]string
 	dyn   [6]bool
 	proc  [6]stream
 }
 
 // roomForWords returns empty slices with room for n words, their marks
-// and their process substitutions: one allocation for a short command
-// (most are), three for a longer one.
+// and their process substitutions: one allocation for a short command,
+// three for a longer one.
 func roomForWords(n int) ([]string, []bool, []stream) {
-	if n > len(wordsRoom{}.words) {
-		return make([]string, 0, n), make([]bool, 0, n), make([]stream, 0, n)
+	switch {
+	case n <= 3:
+		room := new(wordsRoom3)
+		return room.words[:0:n], room.dyn[:0:n], room.proc[:0:n]
+	case n <= 6:
+		room := new(wordsRoom6)
+		return room.words[:0:n], room.dyn[:0:n], room.proc[:0:n]
 	}
-	room := new(wordsRoom)
-	return room.words[:0:n], room.dyn[:0:n], room.proc[:0:n]
+	return make([]string, 0, n), make([]bool, 0, n), make([]stream, 0, n)
 }
 
 // plainCommand is plainWords with the words' marks and process
