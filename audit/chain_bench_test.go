@@ -32,6 +32,7 @@ func BenchmarkChainStep(b *testing.B) {
 		for b.Loop() {
 			_ = r.canonical(stack[:0], true)
 		}
+		b.ReportMetric(float64(len(r.canonical(nil, true))), "canonical-bytes")
 	})
 	b.Run("hmac-canonical", func(b *testing.B) {
 		for b.Loop() {
