@@ -234,6 +234,8 @@ func (l *Log) appendBatch(ctx context.Context, rs []*Record, mark *spoolMark) er
 		}
 		switch {
 		case len(r.Action) == 0:
+		case mark != nil && mark.actionRedacted(i):
+			// A stream redacted it as here, in one pass (SpoolBatch).
 		case mark != nil:
 			// Drained: the spool line's decoding validated the action.
 			r.Action = l.clean.redactValidAction(r.Action)

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/actionguard/actionguard/audit/internal/writehook"
 	"github.com/actionguard/actionguard/internal/jsonx"
@@ -124,6 +125,12 @@ type spoolEncoder struct {
 	// redact is this package's anchored secret rules and the personal
 	// data (redactForSpool), or a memory of what they left clean.
 	redact func(string) string
+	// forLog, when set, redacts a text of an action for the log: what the
+	// drain's redactor makes of the spool's answer (logRedactor), or a
+	// memory of it. An action is then written as the drain would make it,
+	// and its line says so (see logRedactedField), so the drain does not
+	// redact it again.
+	forLog func(string) string
 	crc    *crc32.Table // castagnoli or castagnoliFast
 	line   []byte       // the last record's JSON, its memory reused
 }
@@ -135,8 +142,9 @@ func (e *spoolEncoder) appendFrame(b []byte, r *Record) ([]byte, error) {
 	if r == nil {
 		return b, errors.New("audit: spool: nil record")
 	}
+	forLog := false
 	if len(r.Action) > 0 {
-		r.Action = redactActionWith(r.Action, e.redact)
+		r.Action, forLog = e.redactAction(r.Action)
 	}
 	r.Reason = e.redact(r.Reason)
 	r.Error = e.redact(r.Error)
@@ -149,6 +157,9 @@ func (e *spoolEncoder) appendFrame(b []byte, r *Record) ([]byte, error) {
 	payload, err := appendSpoolLine(e.line[:0], r)
 	if err != nil {
 		return b, fmt.Errorf("audit: spool: %w", err)
+	}
+	if forLog && handWritten(r) {
+		payload = append(payload[:len(payload)-1], logRedactedField+"}"...)
 	}
 	e.line = payload
 	if len(payload) > maxSpoolLine {
@@ -163,6 +174,56 @@ func (e *spoolEncoder) appendFrame(b []byte, r *Record) ([]byte, error) {
 		}
 	}
 	return appendFrameSum(b, payload, e.crc), nil
+}
+
+// redactAction redacts an action for the spool: compact(RedactJSON(raw))
+// with the spool's redactor, or, with forLog, what the drain would then
+// make of that, in one pass, and reports which. An action that is not
+// valid UTF-8 gets the spool's answer alone (its texts would not read
+// back as written). The one pass is held to the two by
+// TestSpoolLogRedactionIsDrain and FuzzSpoolLogRedaction.
+func (e *spoolEncoder) redactAction(raw []byte) (_ []byte, forLog bool) {
+	if e.forLog == nil || !utf8.Valid(raw) {
+		return redactActionWith(raw, e.redact), false
+	}
+	return redactActionWith(raw, e.forLog), true
+}
+
+// logRedactor is the redactor of an action's texts for the log in one
+// pass: for a text s, what the drain's redactor (log) makes of the
+// spool's answer (spool) as the drain reads it back. The spool writes
+// spool(s) as a JSON string when it differs from s, and the drain reads
+// that back (a text that is not valid UTF-8 comes back with replacement
+// characters) and keeps the spool's bytes when its own redactor changes
+// nothing; so does this.
+func logRedactor(spool, log func(string) string) func(string) string {
+	return func(s string) string {
+		t := spool(s)
+		if t == s {
+			return log(s)
+		}
+		back := t
+		if !utf8.ValidString(t) {
+			back = decodeString(appendJSONString(nil, t))
+		}
+		if u := log(back); u != back {
+			return u
+		}
+		return t
+	}
+}
+
+// logRedactedField ends the line of a record whose action is redacted as
+// the log's (spoolEncoder.forLog): the drain appends that action as it
+// is. encoding/json, and so a release that does not know the field,
+// ignores it, and such a drain redacts the action again, which changes
+// nothing (Redact(Redact(s)) == Redact(s)).
+const logRedactedField = `,"redacted":"log"`
+
+// handWritten reports whether appendSpoolLine writes r by hand, in the
+// layout the drain's reader reads, rather than with encoding/json.
+func handWritten(r *Record) bool {
+	return len(r.Contacts) == 0 && r.Time.Year() >= 0 && r.Time.Year() <= 9999
 }
 
 // open opens the spool for appending, creating it (and its directory)
@@ -275,7 +336,7 @@ func spoolLine(r *Record) ([]byte, error) { return appendSpoolLine(nil, r) }
 
 // appendSpoolLine appends spoolLine(r) to b.
 func appendSpoolLine(b []byte, r *Record) ([]byte, error) {
-	if len(r.Contacts) > 0 || r.Time.Year() < 0 || r.Time.Year() > 9999 {
+	if !handWritten(r) {
 		j, err := json.Marshal(r)
 		return append(b, j...), err
 	}

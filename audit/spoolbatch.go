@@ -12,9 +12,10 @@ import (
 // and syncs them to the disk first when one of them asks for it. A caller
 // gives no answer before the Flush that wrote its record returned nil.
 //
-// The records are redacted as Spool.Append redacts them (the drain into
-// the log runs the full redactor), with a memory of the texts that had
-// nothing to redact, so the values a stream repeats are scanned once. The
+// The records are redacted as Spool.Append redacts them, and their
+// actions then as the drain into the log would redact them (the full
+// redactor), in one pass that the drain does not repeat; with a memory of
+// the redactors' answers, so the values a stream repeats are scanned once. The
 // chain is extended when the spool is drained, not here: a spooled record
 // has no Seq and no hash yet.
 //
@@ -30,15 +31,18 @@ type SpoolBatch struct {
 	durable bool
 	added   int64
 	written int64
-	clean   cleanSet
-	enc     spoolEncoder
-	err     error // a failed Flush: every later Add and Flush fails
+	clean   cleanSet // the spool's redactor remembered
+	// logClean is logRedactor remembered: a batch's actions are redacted
+	// as the drain would redact them, once.
+	logClean cleanSet
+	enc      spoolEncoder
+	err      error // a failed Flush: every later Add and Flush fails
 }
 
 // Batch returns a SpoolBatch over s.
 func (s *Spool) Batch() *SpoolBatch {
-	b := &SpoolBatch{spool: s, clean: cleanSet{full: redactForSpool}}
-	b.enc = spoolEncoder{redact: b.clean.redact, crc: castagnoliFast()}
+	b := &SpoolBatch{spool: s, clean: cleanSet{full: redactForSpool}, logClean: cleanSet{full: logRedactor(redactForSpool, Redact)}}
+	b.enc = spoolEncoder{redact: b.clean.redact, forLog: b.logClean.redact, crc: castagnoliFast()}
 	return b
 }
 

@@ -211,6 +211,7 @@ func drainFile(ctx context.Context, l *Log, f *os.File, path string) (int, error
 	// memory stays bounded by the batch whatever the spool's size.
 	rd := bufio.NewReaderSize(f, 64<<10)
 	var batch []*Record
+	var redacted []bool // the batch's records whose actions are redacted already
 	batchBytes := 0
 	moved := 0
 	var done int64 // bytes whose records are committed
@@ -226,13 +227,13 @@ func drainFile(ctx context.Context, l *Log, f *os.File, path string) (int, error
 		}
 		// Spool.Append redacted the secrets of every record; the personal
 		// data (and a damaged line's record, built here) are masked now.
-		if err := l.appendBatch(ctx, batch, &spoolMark{spool: name, mark: cur.mark()}); err != nil {
+		if err := l.appendBatch(ctx, batch, &spoolMark{spool: name, mark: cur.mark(), logRedacted: redacted}); err != nil {
 			return err
 		}
 		moved += len(batch)
 		done = cur.off
 		clear(batch)
-		batch, batchBytes = batch[:0], 0
+		batch, redacted, batchBytes = batch[:0], redacted[:0], 0
 		return nil
 	}
 	for {
@@ -243,7 +244,8 @@ func drainFile(ctx context.Context, l *Log, f *os.File, path string) (int, error
 			return moved, failed(fmt.Errorf("reading the spool: %w", rerr))
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
-			batch = append(batch, spooledRecord(bytes.TrimSuffix(line, []byte("\n")), cut))
+			r, logRedacted := spooled(bytes.TrimSuffix(line, []byte("\n")), cut)
+			batch, redacted = append(batch, r), append(redacted, logRedacted)
 			batchBytes += len(line)
 		}
 		if len(batch) >= drainBatch || batchBytes >= drainBatchBytes {

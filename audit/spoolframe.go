@@ -89,10 +89,12 @@ const (
 
 // decodeSpoolLine reads one line of the spool, without its newline. last
 // says that the line ended the file without a newline. A blank line gives
-// no record and no damage.
-func decodeSpoolLine(line []byte, last bool) (*Record, spoolDamage) {
+// no record and no damage. logRedacted says that a frame's record has its
+// action redacted as the log's (see readSpoolLine); a line of the older
+// format never says so.
+func decodeSpoolLine(line []byte, last bool) (_ *Record, logRedacted bool, _ spoolDamage) {
 	if len(bytes.TrimSpace(line)) == 0 {
-		return nil, spoolIntact
+		return nil, false, spoolIntact
 	}
 	if line[0] == '{' {
 		// The older format: a line of JSON. One the file ends in the middle
@@ -100,21 +102,22 @@ func decodeSpoolLine(line []byte, last bool) (*Record, spoolDamage) {
 		var r Record
 		if err := unmarshalSpoolLine(line, &r); err != nil {
 			if last {
-				return nil, spoolCut
+				return nil, false, spoolCut
 			}
-			return nil, spoolDamaged
+			return nil, false, spoolDamaged
 		}
-		return &r, spoolIntact
+		return &r, false, spoolIntact
 	}
 	payload, damage := frameOf(line)
 	if damage != spoolIntact {
-		return nil, damage
+		return nil, false, damage
 	}
 	var r Record
-	if err := unmarshalSpoolLine(payload, &r); err != nil {
-		return nil, spoolDamaged
+	logRedacted, err := readSpoolLine(payload, &r)
+	if err != nil {
+		return nil, false, spoolDamaged
 	}
-	return &r, spoolIntact
+	return &r, logRedacted, spoolIntact
 }
 
 // frameOf returns the payload of a frame's line, checking its length and
@@ -186,10 +189,17 @@ func isHex(b []byte) bool {
 // it holds, or, when the line does not give one, a record that carries the
 // line and says what happened to it, so that nothing is lost silently.
 func spooledRecord(line []byte, last bool) *Record {
-	r, damage := decodeSpoolLine(line, last)
+	r, _ := spooled(line, last)
+	return r
+}
+
+// spooled is spooledRecord, and whether the record's action is redacted
+// as the log's already (decodeSpoolLine).
+func spooled(line []byte, last bool) (_ *Record, logRedacted bool) {
+	r, logRedacted, damage := decodeSpoolLine(line, last)
 	if r != nil {
 		r.Seq, r.PrevHash, r.Hash = 0, "", ""
-		return r
+		return r, logRedacted
 	}
 	why := "a spooled record that could not be read (damaged in the spool)"
 	if damage == spoolCut {
@@ -202,7 +212,7 @@ func spooledRecord(line []byte, last bool) *Record {
 		text = text[:keep]
 	}
 	raw, _ := json.Marshal(map[string]string{"unreadable": string(text), "bytes": fmt.Sprint(len(line))})
-	return &Record{Kind: SpoolDamageKind, Action: raw, Verdict: "confirm", Level: "cautious", Rules: []string{}, Error: why, Reason: why}
+	return &Record{Kind: SpoolDamageKind, Action: raw, Verdict: "confirm", Level: "cautious", Rules: []string{}, Error: why, Reason: why}, false
 }
 
 // SpoolDamageKind is the Kind of a record Drain writes in place of a spool

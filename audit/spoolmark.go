@@ -45,6 +45,14 @@ type DrainMarks interface {
 type spoolMark struct {
 	spool string
 	mark  DrainMark
+	// logRedacted[i] says that the batch's record i has its action
+	// redacted as the log's already (a SpoolBatch's line that says so).
+	logRedacted []bool
+}
+
+// actionRedacted reports whether record i's action is redacted already.
+func (m *spoolMark) actionRedacted(i int) bool {
+	return i < len(m.logRedacted) && m.logRedacted[i]
 }
 
 // drainCursor follows a drain through one spool file: the bytes read so

@@ -17,11 +17,21 @@ import (
 // encoding/json would accept: the action is validated, and a string with
 // an escape it does not know is read by encoding/json.
 func unmarshalSpoolLine(line []byte, r *Record) error {
-	if (&spoolReader{b: line}).record(r) {
-		return nil
+	_, err := readSpoolLine(line, r)
+	return err
+}
+
+// readSpoolLine is unmarshalSpoolLine, and reports whether the line says
+// its action is redacted as the log's (logRedactedField, after the hash,
+// in the layout the hand reader reads; a line read by encoding/json says
+// no, and its action is redacted again).
+func readSpoolLine(line []byte, r *Record) (logRedacted bool, err error) {
+	p := spoolReader{b: line}
+	if p.record(r) {
+		return p.logRedacted, nil
 	}
 	*r = Record{}
-	return json.Unmarshal(line, r)
+	return false, json.Unmarshal(line, r)
 }
 
 // spoolReader reads the layout appendSpoolLine writes; each method
@@ -29,6 +39,8 @@ func unmarshalSpoolLine(line []byte, r *Record) error {
 type spoolReader struct {
 	b []byte
 	i int
+	// logRedacted: the line ends with logRedactedField.
+	logRedacted bool
 }
 
 // record reads a whole line into r.
@@ -52,6 +64,7 @@ func (p *spoolReader) record(r *Record) bool {
 		p.optional(`,"anomalies":`, func() bool { return p.strings(&r.Anomalies) }) &&
 		p.key(`,"prev_hash":`) && p.str(&r.PrevHash) &&
 		p.key(`,"hash":`) && p.str(&r.Hash) &&
+		p.optional(logRedactedField, func() bool { p.logRedacted = true; return true }) &&
 		p.key(`}`) && p.i == len(p.b)
 }
 
