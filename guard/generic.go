@@ -106,10 +106,14 @@ func (e *evaluation) tool() {
 		e.toolProgramCall(cmd)
 		return
 	}
+	if e.toolRunsCommand(false) {
+		return
+	}
 	if cmd, ok := programCommand(e.a); ok {
 		e.toolProgramCall(cmd)
 		return
 	}
+	e.toolCommandFindings()
 	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
 	if u, ok := p.Unpack(); ok {
 		e.toolUnpack(u)
