@@ -159,3 +159,17 @@ func TestDeniedToolInAnyCase(t *testing.T) {
 		t.Errorf("read_file: blocked by a deny entry for delete_file: %s", d.Reason)
 	}
 }
+
+// typicalToolCommands are tool calls that carry a command: an exec into a
+// container, a pod and a host, a terminal tool, a job spec.
+var typicalToolCommands = []guard.Action{
+	{Tool: "mcp__docker__exec", Input: map[string]any{"container": "web", "cmd": []any{"sh", "-c", "ls -la /app"}}},
+	{Tool: "mcp__k8s__kubectl_exec", Input: map[string]any{"pod": "api-0", "namespace": "prod", "args": []any{"cat", "/etc/hostname"}}},
+	{Tool: "mcp__ssh__ssh_exec", Input: map[string]any{"host": "prod1", "script": "uptime && df -h"}},
+	{Tool: "mcp__ops__terminal", Input: map[string]any{"input": "git status", "timeout": "30"}},
+	{Tool: "mcp__acme__job", Input: map[string]any{"spec": map[string]any{"command": "rm -rf /tmp/build"}}},
+}
+
+// BenchmarkCheckToolCommands is guard.Check over tool calls that carry a
+// command (docs/benchmarks.md).
+func BenchmarkCheckToolCommands(b *testing.B) { benchActions(b, typicalToolCommands) }
