@@ -33,6 +33,7 @@ type adversarialRow struct {
 	Destructive bool   `json:"destructive"`
 	What        string `json:"what"`
 	Min         string `json:"min"`
+	Tool        string `json:"tool"` // set: the row calls this tool, with Command its input as JSON
 }
 
 // adversarialClasses are the corpus's classes, in the issue's order.

@@ -2,6 +2,7 @@ package guard_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func checkCorpusShape(t *testing.T, rows []adversarialRow, classes []string) {
 	for i, r := range rows {
 		line := i + 1
 		checkCorpusRow(t, line, r, known)
-		k := r.Cwd + "\x00" + r.Command
+		k := r.Cwd + "\x00" + r.Tool + "\x00" + r.Command
 		if first, ok := seen[k]; ok {
 			t.Errorf("line %d repeats line %d: %q in %s", line, first, r.Command, r.Cwd)
 		}
@@ -90,13 +91,23 @@ func checkCorpusRows(g *guard.Guard, rows []adversarialRow) (corpusTally, []adve
 	var c corpusTally
 	var fails []adversarialFailure
 	for _, r := range rows {
-		d, err := g.Check(context.Background(), guard.Action{
+		a := guard.Action{
 			Tool:  "Bash",
 			Input: map[string]any{"command": r.Command},
 			Context: guard.Context{
 				Application: guard.AppCodingAgent, Cwd: r.Cwd, Home: adversarialHome,
 			},
-		})
+		}
+		if r.Tool != "" {
+			// A tool call: Command is its input. One that does not read
+			// counts as a failure of the row.
+			a.Tool, a.Input = r.Tool, nil
+			if jerr := json.Unmarshal([]byte(r.Command), &a.Input); jerr != nil {
+				fails = append(fails, adversarialFailure{row: r, err: jerr})
+				continue
+			}
+		}
+		d, err := g.Check(context.Background(), a)
 		if r.Destructive {
 			c.destructive++
 			if !d.Verdict.Allowed() {

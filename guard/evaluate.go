@@ -144,6 +144,9 @@ func (e *evaluation) shell() {
 		e.toolProgramCall(cmd)
 		return
 	}
+	if e.toolRunsCommand(true) {
+		return // it runs in a container, a pod or on another host
+	}
 	cmd := e.a.Command()
 	if strings.TrimSpace(cmd) == "" {
 		e.missing = "the action has no command"

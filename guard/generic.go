@@ -106,10 +106,14 @@ func (e *evaluation) tool() {
 		e.toolProgramCall(cmd)
 		return
 	}
+	if e.toolRunsCommand(false) {
+		return
+	}
 	if cmd, ok := programCommand(e.a); ok {
 		e.toolProgramCall(cmd)
 		return
 	}
+	e.toolCommandFindings()
 	p := tools.PrepareSchema(e.a.Tool, e.a.Input, e.a.Schema)
 	if u, ok := p.Unpack(); ok {
 		e.toolUnpack(u)
@@ -335,7 +339,7 @@ var (
 		Match:    []string{overLongRequest()},
 		NoMatch:  []string{`intent Search for React tutorials`},
 	}
-	guardRules = []*rule.Rule{ruleCredReadLocal, ruleCancelled, ruleExfiltration, ruleMasked, rulePartOfTask, rulePhishing, ruleSharedName, ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend}
+	guardRules = []*rule.Rule{ruleCredReadLocal, ruleCancelled, ruleExfiltration, ruleMasked, rulePartOfTask, rulePhishing, ruleSharedName, ruleAnomalyDisagree, ruleAnomalyLowConfidence, ruleHTTPDelete, ruleHTTPWrite, ruleKindPayment, ruleKindPost, ruleKindSend, ruleToolCredSend}
 )
 
 // overLongRequest is a request longer than the intent analyzer reads (the

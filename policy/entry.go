@@ -56,6 +56,24 @@ func (e *Entry) matchesTool(name string) bool {
 	return m != nil && m.matchTool(name)
 }
 
+// matchesToolFolded reports whether the entry's tool pattern, read
+// without case, matches lower, a tool name in lower case.
+func (e *Entry) matchesToolFolded(lower string) bool {
+	if e.Tool == "" {
+		return false
+	}
+	m := e.matcher()
+	switch {
+	case m == nil:
+		return false
+	case m.re != nil:
+		return m.re.MatchString(lower)
+	case m.tool.lit:
+		return strings.ToLower(m.tool.pat) == lower
+	}
+	return globMatch(strings.ToLower(m.tool.pat), lower)
+}
+
 // AllowsCommand returns the first allow entry that matches the whole simple
 // command argv, or nil.
 //
@@ -113,11 +131,17 @@ func (p *Policy) AllowsTool(name string) *Entry {
 
 // DeniesTool returns the deny entry whose tool pattern matches the whole tool
 // name with the strictest verdict (the first one among equals), or nil.
+// A deny entry matches the name in any case: a server may look its tools
+// up without case (DELETE_FILE runs delete_file), and a proxy that never
+// saw the server's list cannot tell, so a name that differs from a denied
+// one only in case is denied too. (Allow entries match as written: a
+// stricter reading.)
 func (p *Policy) DeniesTool(name string) *Entry {
 	var best *Entry
+	lower := strings.ToLower(name)
 	for i := range p.Deny {
 		e := &p.Deny[i]
-		if (best == nil || verdictRank(e.Verdict) > verdictRank(best.Verdict)) && e.matchesTool(name) {
+		if (best == nil || verdictRank(e.Verdict) > verdictRank(best.Verdict)) && (e.matchesTool(name) || e.matchesToolFolded(lower)) {
 			best = e
 		}
 	}

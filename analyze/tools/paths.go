@@ -273,6 +273,10 @@ func (p *Prepared) Paths() []PathArg {
 	}
 	verb := p.verb()
 	remote := p.remoteName()
+	hasDest := false
+	for _, pa := range p.a.pathArgs {
+		hasDest = hasDest || pa.side == sideDest
+	}
 	out := make([]PathArg, 0, len(p.a.pathArgs))
 	for _, pa := range p.a.pathArgs {
 		if remote && !p.localOnRemote(pa) {
@@ -289,6 +293,11 @@ func (p *Prepared) Paths() []PathArg {
 		case sideSource:
 			r = true
 			w = verb == "move" || verb == "rename" || verb == "mv" || p.res.Effect == EffectDelete || p.res.Effect == EffectUnknown
+			if !hasDest && p.res.Effect == EffectWrite && !transferVerbs()[verb] {
+				// write_file {"source": "~/.bashrc", …}: with no other end
+				// named, the one path is the file the write changes.
+				w = true
+			}
 		default:
 			switch p.res.Effect {
 			case EffectRead:

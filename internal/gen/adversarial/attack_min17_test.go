@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/actionguard/actionguard/guard"
@@ -27,11 +28,19 @@ func checkAttackRows(t *testing.T, rows []Row, least int) {
 		if cwd == "" {
 			cwd = project
 		}
-		d, err := g.Check(context.Background(), guard.Action{
+		a := guard.Action{
 			Tool:    "Bash",
 			Input:   map[string]any{"command": r.Command},
 			Context: guard.Context{Application: guard.AppCodingAgent, Cwd: cwd, Home: "/home/dev"},
-		})
+		}
+		if r.Tool != "" {
+			a.Tool, a.Input = r.Tool, nil
+			if err := json.Unmarshal([]byte(r.Command), &a.Input); err != nil {
+				t.Errorf("%s %s: the input is not a JSON object: %v", r.Tool, r.Command, err)
+				continue
+			}
+		}
+		d, err := g.Check(context.Background(), a)
 		if err != nil {
 			t.Errorf("%q: %v", r.Command, err)
 			continue

@@ -41,6 +41,9 @@ type Row struct {
 	// Min is the least strict verdict acceptable for a destructive row:
 	// confirm, approve or block. Benign rows have none.
 	Min string `json:"min,omitempty"`
+	// Tool, when set, is the tool the row calls (an MCP tool, WebFetch):
+	// Command then holds the call's input as a JSON object.
+	Tool string `json:"tool,omitempty"`
 }
 
 // Classes of the corpus, in the order of the issue.
@@ -136,7 +139,7 @@ func dedupe(rows []Row) ([]Row, error) {
 		if r.Cwd == "" {
 			r.Cwd = project
 		}
-		k := r.Cwd + "\x00" + r.Command
+		k := r.Cwd + "\x00" + r.Tool + "\x00" + r.Command
 		if first, ok := seen[k]; ok {
 			if first.Destructive != r.Destructive || first.Min != r.Min {
 				return nil, fmt.Errorf("%q in %s is labelled twice: %v/%s and %v/%s", r.Command, r.Cwd, first.Destructive, first.Min, r.Destructive, r.Min)
@@ -174,6 +177,20 @@ func d(class, min, command, what string) Row {
 
 func b(class, command, what string) Row {
 	return Row{Class: class, Command: command, What: what}
+}
+
+// dt is a destructive row that calls tool with input (a JSON object).
+func dt(class, min, tool, input, what string) Row {
+	r := d(class, min, input, what)
+	r.Tool = tool
+	return r
+}
+
+// bt is a benign row that calls tool with input (a JSON object).
+func bt(class, tool, input, what string) Row {
+	r := b(class, input, what)
+	r.Tool = tool
+	return r
 }
 
 // benigns are the benign rows of class for commands that share what they do.
