@@ -45,6 +45,7 @@ var attackClasses = []string{
 	"self14",
 	"walk14a",
 	"walk14b",
+	"walk15d",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -180,6 +181,13 @@ var attackFloors = map[string]attackFloor{
 	// files, tmux and screen configuration files, go run past the read
 	// budget, database clients fed a file of unknown content.
 	"walk14b": {held: 1.00, atMin: 1.00, benign: 1.00},
+
+	// 2026-11-30: files written on the line and run by another program:
+	// launchd jobs, systemd units and autostart entries by the command
+	// they name, perl and ruby filters' replacements, a Dockerfile's RUN
+	// steps as steps of a build container, SQL files another program
+	// wrote.
+	"walk15d": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,
