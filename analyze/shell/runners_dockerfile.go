@@ -169,7 +169,7 @@ func (w *walker) judgeSteps(c *Cmd, show, text string) {
 				continue // inside the build container
 			}
 			sends = sends || f.Category == rule.Network || f.Category == rule.Exfiltration
-			f.Message = "A RUN step of " + show + ", in the image build: " + f.Message
+			f.Message = "A RUN step of " + show + ", in the image build: " + lowerFirst(f.Message)
 			if secrets {
 				f.Message += " The build is given secrets or arguments (--secret, --ssh, --build-arg) that this step can read."
 			}
@@ -186,4 +186,13 @@ func (w *walker) judgeSteps(c *Cmd, show, text string) {
 			r.add(c.find(ruleCredentialExfil, "A RUN step of "+show+" mounts a secret of the build (--mount=type=secret) and sends data to another machine: the secret can leave with it."))
 		}
 	}
+}
+
+// lowerFirst is s with its first letter in lower case, to follow a
+// colon inside a sentence.
+func lowerFirst(s string) string {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return s
+	}
+	return string(s[0]+'a'-'A') + s[1:]
 }
