@@ -46,6 +46,8 @@ var attackClasses = []string{
 	"walk14a",
 	"walk14b",
 	"mcp15",
+
+	"walk15d",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -188,6 +190,13 @@ var attackFloors = map[string]attackFloor{
 	// path under any key with the tool's verb, a tool named in another
 	// case; docs fetches, code searches and project files as twins.
 	"mcp15": {held: 1.00, atMin: 1.00, benign: 1.00},
+
+	// 2026-11-30: files written on the line and run by another program:
+	// launchd jobs, systemd units and autostart entries by the command
+	// they name, perl and ruby filters' replacements, a Dockerfile's RUN
+	// steps as steps of a build container, SQL files another program
+	// wrote.
+	"walk15d": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

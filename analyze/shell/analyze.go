@@ -319,6 +319,10 @@ type stream struct {
 	// inserted is the text a filter's literal program put into an
 	// otherwise unknown output (filter_insert.go).
 	inserted string
+	// written is the absolute path of the file the stream reads when
+	// this line or the session wrote it with content only known when it
+	// runs (python3 gen.py > q.sql; psql < q.sql).
+	written string
 }
 
 type streamKind uint8
@@ -645,7 +649,7 @@ func (w *walker) fileStream(name string, dyn bool) stream {
 		case fc.kind == streamSecret && !fc.disk:
 			return stream{kind: streamSecret, cred: fc.cred, what: name}
 		case fc.kind == streamUnknown:
-			return stream{kind: streamUnknown, what: "the output of " + strings.TrimPrefix(fc.what, "the output of ")}
+			return stream{kind: streamUnknown, what: "the output of " + strings.TrimPrefix(fc.what, "the output of "), written: cl.Abs, inserted: fc.inserted}
 		}
 	}
 	return stream{kind: streamUnknown, what: name, file: cl.Abs}
@@ -1128,6 +1132,7 @@ func (w *walker) runCmd(argv []string, dyn []bool, proc []stream, in stream, tex
 	w.secretInURL(c, us)
 	w.runsWritten(c, in)
 	w.runsMakefile(c)
+	w.launchedFiles(c) // launched.go
 	fl := w.r.fl()
 	serveInterpreter(c, w.r)
 	out := w.dispatch(c, in, s)
@@ -1139,6 +1144,7 @@ func (w *walker) runCmd(argv []string, dyn []bool, proc []stream, in stream, tex
 	}
 	w.scheduled(c, in)
 	w.notedWrites(c, in)
+	w.plistEdited(c)    // launched.go
 	w.archivedSecret(c) // after notedWrites, which forgets what zip's operands held
 	w.hookWrites(c)
 	return secretOutput(c, secret, w.readsWritten(c, out)), c

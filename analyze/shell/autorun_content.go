@@ -351,6 +351,13 @@ func (w *walker) autorunContent(abs, name string, j writeJudgement, ev string, i
 			return svcLose, " What it runs is code out of sight."
 		}
 		return svcSmall, " What it runs is judged by its commands."
+	case j.rule == ruleWriteAutorun && (strings.HasSuffix(base, ".plist") || strings.HasSuffix(base, ".desktop")):
+		// A launchd job or an autostart entry: what it runs is judged
+		// (launched.go); the write keeps its own weight.
+		if w.judgeShellAutorun(launchedText(base, fc.text), c, name+" runs later") == autorunDanger {
+			return svcLose, " What it runs is code out of sight."
+		}
+		return 0, ""
 	default:
 		return 0, ""
 	}
@@ -375,7 +382,7 @@ func (w *walker) teeAutorun(c *Cmd, name, abs string) {
 		}
 	}
 	j, ok := judgeWrite(c.env, name, writeAppend)
-	if !ok || j.rule != ruleWriteProjectAutorun && j.rule != ruleWriteStartup {
+	if !ok || j.rule != ruleWriteProjectAutorun && j.rule != ruleWriteStartup && j.rule != ruleWriteAutorun {
 		return
 	}
 	if pts, _ := w.autorunContent(abs, name, j, c.Text, c.index); pts >= svcLose && j.rule == ruleWriteProjectAutorun {

@@ -81,7 +81,7 @@ func (w *walker) dispatch(c *Cmd, in stream, s *syntax.Stmt) stream {
 	case shells[c.Name]:
 		return w.shell(c, in)
 	case interpreters[c.Name] && !packageRunner(c):
-		return w.interpreter(c, in)
+		return w.filterOutput(c, in, w.interpreter(c, in)) // perl -pe, ruby -ne: filter_insert_perl.go
 	case c.Name == "awk" || c.Name == "gawk" || c.Name == "mawk" || c.Name == "nawk" || c.Name == "busybox-awk":
 		w.awk(c)
 	}
@@ -142,6 +142,10 @@ func (w *walker) clientStdin(c *Cmd, r *report, in stream) {
 	}
 	if (in.kind == streamLiteral || in.kind == streamDecoded) && strings.TrimSpace(in.text) != "" {
 		judge(c, r, in.text)
+		return
+	}
+	if in.kind == streamUnknown && in.written != "" {
+		unseenClientInput(c, r, in, judge) // services_db_written.go
 		return
 	}
 	// duckdb < x.sql: the file's SQL and its shell escapes (selfSQLite

@@ -35,7 +35,8 @@ type insertion struct {
 const matchedText = "$MATCHED"
 
 // filterPrograms are the filters whose literal program is read.
-var filterPrograms = map[string]bool{"jq": true, "gojq": true, "yq": true, "sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true, "nawk": true}
+var filterPrograms = map[string]bool{"jq": true, "gojq": true, "yq": true, "sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true, "nawk": true,
+	"perl": true, "ruby": true} // perl and ruby as -p/-n filters: filter_insert_perl.go
 
 // filterProgram returns the program of a filter command, the literal
 // values its options hand the program (jq --arg, awk -v) and the files it
@@ -47,6 +48,9 @@ func filterProgram(c *Cmd) (prog string, values, files []string, ok bool) {
 	switch c.Name {
 	case "jq", "gojq", "yq":
 		return jqProgram(c.Name, c.Args)
+	case "perl", "ruby":
+		prog, files, ok := perlFilterProgram(c)
+		return prog, nil, files, ok
 	case "sed", "gsed":
 		if c.Has("-f", "--file") {
 			return "", nil, nil, false
@@ -125,6 +129,10 @@ func filterInsertion(c *Cmd) (insertion, []string, bool) {
 		ins = jqInsertion(prog)
 	case "sed", "gsed":
 		ins = sedInsertion(prog)
+	case "perl":
+		ins = perlInsertion(prog)
+	case "ruby":
+		ins = rubyInsertion(prog)
 	default:
 		ins = awkInsertion(prog)
 	}
@@ -153,7 +161,7 @@ func (w *walker) filterOutput(c *Cmd, in, out stream) stream {
 	if !filterPrograms[c.Name] || out.kind == streamSecret || out.kind == streamNetwork || out.kind == streamDecoded || out.kind == streamUndecoded {
 		return out
 	}
-	if c.Name == "yq" && c.Has("-i", "--inplace") {
+	if c.Name == "yq" && c.Has("-i", "--inplace") || inPlaceFilter(c) {
 		return out // its files are written in place (editedInPlace)
 	}
 	ins, files, ok := filterInsertion(c)

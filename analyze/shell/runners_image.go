@@ -54,6 +54,8 @@ func (w *walker) imageBuild(c *Cmd, in stream) {
 		if src := stdinFetched(r.fl(), in); src != "" {
 			r.mutates()
 			r.add(c.find(w.remoteRule(c), c.Name+" build reads its Dockerfile from standard input, which is "+src+", and runs its steps on this machine's builder without anyone reading them.", ctx))
+		} else if in.kind == streamLiteral || in.kind == streamDecoded {
+			w.judgeSteps(c, "the Dockerfile on standard input", in.text) // runners_dockerfile.go
 		}
 		return
 	}
@@ -68,6 +70,7 @@ func (w *walker) imageBuild(c *Cmd, in stream) {
 			return
 		}
 	}
+	w.builtSteps(c, files) // runners_dockerfile.go
 	if !named {
 		w.runsFetchedDir(c, ctx, false)
 	} else if abs, ok := c.Resolve(file); ok {

@@ -227,6 +227,9 @@ func svcRunSQLClient(c *Cmd, r *report, spec svcSQLClient) {
 		if f == "-" || f == "/dev/stdin" {
 			continue // the core analyses here-documents and pipes on standard input
 		}
+		if writtenSQLFile(c, r, f) { // services_db_written.go
+			continue
+		}
 		r.mutates()
 		r.add(c.find(svcDBScriptFile, "Runs the SQL in "+f+" against "+svcDBName(spec.engine, db)+"; the file's content is not checked here.", svcTargets(f, db)...))
 	}

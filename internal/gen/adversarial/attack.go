@@ -61,6 +61,8 @@ var attackClasses = []string{
 	attackWalkA14,
 	attackWalkB14,
 	attackMcp15,
+
+	attackWalk15D,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -88,6 +90,8 @@ func attackAll() ([]Row, error) {
 		attackWalkA14Rows,
 		attackWalkB14Rows,
 		attackMcp15Rows,
+
+		attackWalk15DRows,
 	} {
 		rows = append(rows, f()...)
 	}
