@@ -45,6 +45,7 @@ var attackClasses = []string{
 	"self14",
 	"walk14a",
 	"walk14b",
+	"red15",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -180,6 +181,13 @@ var attackFloors = map[string]attackFloor{
 	// files, tmux and screen configuration files, go run past the read
 	// budget, database clients fed a file of unknown content.
 	"walk14b": {held: 1.00, atMin: 1.00, benign: 1.00},
+
+	// 2026-11-30: an outsider's fifth round: rm and del with Remove-Item's
+	// switches, format of a drive, Defender's preferences, icacls granting
+	// Everyone, macOS's quarantine, protections, backups and accounts,
+	// drizzle-kit, dbt, alembic's global options, a Mongo shell's input,
+	// and the database and app platforms' CLIs.
+	"red15": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,
