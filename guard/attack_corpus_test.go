@@ -48,6 +48,8 @@ var attackClasses = []string{
 	"mcp15",
 
 	"walk15d",
+
+	"red15",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -197,6 +199,13 @@ var attackFloors = map[string]attackFloor{
 	// steps as steps of a build container, SQL files another program
 	// wrote.
 	"walk15d": {held: 1.00, atMin: 1.00, benign: 1.00},
+
+	// 2026-11-30: an outsider's fifth round: rm and del with Remove-Item's
+	// switches, format of a drive, Defender's preferences, icacls granting
+	// Everyone, macOS's quarantine, protections, backups and accounts,
+	// drizzle-kit, dbt, alembic's global options, a Mongo shell's input,
+	// and the database and app platforms' CLIs.
+	"red15": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

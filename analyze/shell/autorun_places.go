@@ -51,6 +51,11 @@ var persistPlaces = []persistPlace{
 	{dir: "/Library/LoginItems", anywhere: true, when: "macOS's launchd runs it at every login"},
 	{dir: "/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup", anywhere: true, when: "Windows runs it at every sign-in"},
 	{dir: "/Start Menu/Programs/Startup", anywhere: true, when: "Windows runs it at every sign-in"},
+	// PowerShell's profiles (profile.ps1, Microsoft.PowerShell_profile.ps1)
+	// and the modules it loads by themselves live in these folders.
+	{dir: "/Documents/WindowsPowerShell", anywhere: true, when: "Windows PowerShell runs it (a profile or a module) in every new session"},
+	{dir: "/Documents/PowerShell", anywhere: true, when: "PowerShell runs it (a profile or a module) in every new session"},
+	{dir: "/.config/powershell", anywhere: true, when: "PowerShell runs it (a profile or a module) in every new session"},
 	{dir: "/.vscode/extensions", anywhere: true, when: "the editor runs it when it starts"},
 	{dir: "/.vscode-server/extensions", anywhere: true, when: "the editor runs it when it starts"},
 	{dir: "/.cursor/extensions", anywhere: true, when: "the editor runs it when it starts"},

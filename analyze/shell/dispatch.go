@@ -20,7 +20,7 @@ var (
 // the families' explicit lists.
 func handlers() map[string][]handler {
 	handlersOnce.Do(func() {
-		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers(), secretStoreHandlers(), atk9Handlers(), runsToldHandlers()}
+		parts := []map[string][]handler{coreHandlers(), infraHandlers(), serviceHandlers(), selfHandlers(), exposeHandlers(), containerCopyHandlers(), exposeMachineHandlers(), persistMoreHandlers(), secretStoreHandlers(), atk9Handlers(), runsToldHandlers(), macHandlers()}
 		n := 0
 		for _, m := range parts {
 			n += len(m)
@@ -135,7 +135,7 @@ func (w *walker) clientStdin(c *Cmd, r *report, in stream) {
 		judge, ok = svcClientStdin, true
 	}
 	if !ok && mongoShells[c.Name] {
-		judge, ok = func(*Cmd, *report, string) {}, true // its JavaScript is judged as code elsewhere
+		judge, ok = svcMongoStdin, true // echo 'db.dropDatabase()' | mongosh prod
 	}
 	if !ok {
 		return

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Windows' links and access lists: mklink makes a link (/D, /J a directory
 // link or junction, /H a hard link), icacls and cacls change who may read
@@ -36,6 +39,11 @@ func winACLLine(name string, flags, ops []string, p func(string) string) (string
 		}
 		if name == "icacls" && has("/restore") {
 			return "setfacl -R --restore=" + p(ops[len(ops)-1]) + " -- " + p(ops[0]), true
+		}
+		if slices.ContainsFunc(ops[1:], winGrantsEveryone) {
+			// icacls DIR /grant Everyone:F: every user may change it, as
+			// chmod 777 allows.
+			return "chmod " + recursive + "777 -- " + p(ops[0]), true
 		}
 		return "setfacl " + recursive + "-m u::--- -- " + p(ops[0]), true
 	case "attrib":
@@ -102,3 +110,29 @@ func winShowsOnly(c *Cmd) bool {
 	}
 	return false
 }
+
+// winBroadPrincipals are the accounts that stand for every user of the
+// machine (or of the network): Everyone, Users, Authenticated Users and
+// their well-known SIDs.
+var winBroadPrincipals = []string{"everyone", "*s-1-1-0", "users", "*s-1-5-32-545", "authenticated users", "*s-1-5-11", "builtin\\users", "nt authority\\authenticated users", "domain users", "guest", "guests"}
+
+// winGrantsEveryone reports an icacls or cacls grant (PRINCIPAL:RIGHTS)
+// that lets every user write: full control, modify or write given to a
+// principal of winBroadPrincipals.
+func winGrantsEveryone(op string) bool {
+	who, rights, ok := strings.Cut(strings.ToLower(op), ":")
+	if !ok || !slices.Contains(winBroadPrincipals, strings.Trim(who, `"'`)) {
+		return false
+	}
+	for _, r := range strings.FieldsFunc(rights, func(c rune) bool { return c == '(' || c == ')' || c == ',' }) {
+		if slices.Contains(winWriteRights, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// winWriteRights are the icacls and cacls rights that let a user change
+// or delete a file: full, modify, write, cacls' change, and the specific
+// write, delete and ownership rights.
+var winWriteRights = []string{"f", "m", "w", "c", "ga", "gw", "wd", "ad", "d", "dc", "wdac", "wo"}

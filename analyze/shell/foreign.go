@@ -38,7 +38,7 @@ var psOnlyAliases = map[string]bool{
 // psOnlyNouns are nouns of PowerShell's cmdlets that psCmdlets does not
 // translate but whose code is read in its dialect (Get-CimInstance
 // Win32_ShadowCopy | Remove-CimInstance deletes the shadow copies).
-var psOnlyNouns = map[string]bool{"wmiobject": true, "ciminstance": true}
+var psOnlyNouns = map[string]bool{"wmiobject": true, "ciminstance": true, "mppreference": true}
 
 // foreignDialect returns the Windows shell whose program c runs, or
 // DialectPOSIX when c's program is one a POSIX shell may run.
@@ -50,6 +50,25 @@ func foreignDialect(c *Cmd) Dialect {
 	if verb, noun, ok := strings.Cut(n, "-"); ok && psVerbs[verb] && noun != "" {
 		if _, known := psCmdlets()[n]; known || psOnlyNouns[noun] {
 			return DialectPowerShell
+		}
+	}
+	if winDriveWord(c.Text) {
+		// C:\Windows\System32\bash.exe unquoted: a POSIX shell strips its
+		// backslashes and runs nothing; PowerShell and cmd.exe run it.
+		return DialectPowerShell
+	}
+	switch n {
+	case "rm", "del", "erase", "rd", "rmdir", "ri":
+		// rm -Force, del -fo: GNU rm has no -o, -c or -e, so a word that
+		// spells PowerShell's -Force or -Recurse is Remove-Item's.
+		if slices.ContainsFunc(c.Args, psDeleteSwitch) {
+			return DialectPowerShell
+		}
+	case "format":
+		// format C: /q: cmd.exe's format of a drive (no POSIX format
+		// takes a drive letter).
+		if slices.ContainsFunc(c.Args, isDriveLetter) {
+			return DialectCmd
 		}
 	}
 	switch n {
@@ -96,4 +115,27 @@ func rereadForeign(src string, res *Result, opt Options) {
 		o.Dialect = d
 		addFindings(res, Analyze(p.text, o), func(rule.Finding) bool { return true })
 	}
+}
+
+// psDeleteSwitch reports a word that is an abbreviation of Remove-Item's
+// -Force or -Recurse (PowerShell accepts any unambiguous prefix, in any
+// case): -fo, -Force, -rec, -Recurse.
+func psDeleteSwitch(a string) bool {
+	if len(a) < 3 || a[0] != '-' {
+		return false
+	}
+	l := strings.ToLower(a)
+	return strings.HasPrefix("-force", l) || strings.HasPrefix("-recurse", l)
+}
+
+// isDriveLetter reports a word that names a Windows drive: C: or C:\.
+func isDriveLetter(a string) bool {
+	a = strings.TrimSuffix(strings.TrimSuffix(a, `\`), "/")
+	return len(a) == 2 && isLetter(a[0]) && a[1] == ':'
+}
+
+// winDriveWord reports a command whose program is written, unquoted, as a
+// Windows drive path with backslashes (C:\Tools\x.exe).
+func winDriveWord(text string) bool {
+	return len(text) > 3 && isLetter(text[0]) && text[1] == ':' && text[2] == '\\' && isLetter(text[3])
 }

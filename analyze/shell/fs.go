@@ -873,6 +873,10 @@ func diskHandler(c *Cmd, r *report) {
 	}
 	if name == "diskutil" {
 		sub := c.Sub(0)
+		if sub == "apfs" || sub == "ap" {
+			diskutilAPFS(c, r)
+			return
+		}
 		if !strings.HasPrefix(sub, "erase") && sub != "partitionDisk" && sub != "zeroDisk" && sub != "randomDisk" && sub != "secureErase" && sub != "reformat" {
 			return
 		}
@@ -1567,4 +1571,19 @@ func findSubstitution(text string) bool {
 		}
 	}
 	return false
+}
+
+// diskutilAPFS: diskutil apfs deleteVolume, deleteContainer,
+// eraseVolume and deleteVolumeGroup destroy what they name;
+// deleteSnapshot deletes a snapshot Time Machine keeps.
+func diskutilAPFS(c *Cmd, r *report) {
+	verb, target := c.Sub(1), c.Sub(2)
+	switch verb {
+	case "deleteVolume", "deleteContainer", "eraseVolume", "deleteVolumeGroup":
+		r.mutates()
+		r.add(c.find(ruleDiskWipe, "Destroys the APFS "+strings.TrimPrefix(strings.TrimPrefix(verb, "delete"), "erase")+" "+target+" and everything on it (diskutil apfs "+verb+").", target))
+	case "deleteSnapshot":
+		r.mutates()
+		r.add(c.find(macBackupDelete, "Deletes an APFS snapshot of "+target+": the earlier version it kept is gone.", target))
+	}
 }

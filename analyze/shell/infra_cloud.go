@@ -34,7 +34,7 @@ var cloudVerbs = sync.OnceValue(func() map[string]cloudAct {
 		"revoke": actRemove, "unset": actRemove, "release": actRemove, "suspend": actRemove, "cancel": actRemove,
 		"deregister": actRemove, "power-off": actRemove, "poweroff": actRemove, "shutdown": actRemove, "reset": actRemove,
 		"regenerate": actRemove, "rebuild-server": actRemove, "rollback": actRemove, "uninstall": actRemove, "unpublish": actRemove, "clear": actRemove,
-		"kill": actRemove, "reboot": actRemove, "power-cycle": actRemove, "abandon-instances": actRemove, "undeploy": actRemove,
+		"kill": actRemove, "reboot": actRemove, "down": actRemove, "power-cycle": actRemove, "abandon-instances": actRemove, "undeploy": actRemove,
 		"update": actChange, "set": actChange, "add": actChange, "deploy": actChange, "patch": actChange, "import": actChange,
 		"resize": actChange, "restore": actChange, "enable": actChange, "attach": actChange, "move": actChange,
 		"migrate": actChange, "promote": actChange, "change-type": actChange, "failover": actChange, "restart": actChange, "replace": actChange,
@@ -114,7 +114,7 @@ var (
 	}
 	cloudDelete = &rule.Rule{
 		ID:          "shell.cloud.delete",
-		Summary:     "Deletes cloud resources (servers, databases, clusters, volumes, buckets, Workers…) at DigitalOcean, Hetzner, Linode, Vultr, Scaleway, Oracle, Civo, Exoscale, UpCloud, IBM Cloud or Cloudflare.",
+		Summary:     "Deletes cloud resources (servers, databases, clusters, volumes, buckets, Workers…) at DigitalOcean, Hetzner, Linode, Vultr, Scaleway, Oracle, Civo, Exoscale, UpCloud, IBM Cloud, OpenStack or Cloudflare, and databases and apps at Neon, PlanetScale, Turso, Railway or Render.",
 		Points:      infraDestroy,
 		Category:    rule.Destructive,
 		Alternative: "Take a snapshot or backup first, and check the resource with the matching get or list command.",
@@ -123,8 +123,11 @@ var (
 			"hcloud server delete web-1", "linode-cli linodes delete 123", "oci compute instance terminate --instance-id ocid1.instance.x --force",
 			"scw instance server delete 11111111-1111 with-volumes=all", "civo instance remove web-1", "wrangler delete my-worker",
 			"wrangler d1 delete prod-db", "wrangler r2 bucket delete assets", "ibmcloud resource service-instance-delete my-db -f",
+			"neonctl branches delete main", "pscale database delete prod --force", "turso db destroy prod --yes", "openstack server delete web-1",
+			"railway delete",
 		},
-		NoMatch: []string{"doctl compute droplet list", "doctl databases get 1234", "hcloud server list", "wrangler tail my-worker", "oci compute instance list -c x"},
+		NoMatch: []string{"doctl compute droplet list", "doctl databases get 1234", "hcloud server list", "wrangler tail my-worker", "oci compute instance list -c x",
+			"neonctl branches list", "pscale database show prod", "turso db list", "openstack server list", "railway status"},
 	}
 	cloudRemove = &rule.Rule{
 		ID:          "shell.cloud.remove",
@@ -161,7 +164,9 @@ var cloudRules = []*rule.Rule{cloudOpenIngress, cloudDelete, cloudRemove, cloudC
 var cloudProviders = map[string]string{
 	"doctl": "DigitalOcean", "hcloud": "Hetzner Cloud", "linode-cli": "Linode", "lin": "Linode", "vultr-cli": "Vultr",
 	"scw": "Scaleway", "oci": "Oracle Cloud", "civo": "Civo", "exo": "Exoscale", "upctl": "UpCloud", "ibmcloud": "IBM Cloud",
-	"aliyun": "Alibaba Cloud",
+	"aliyun": "Alibaba Cloud", "openstack": "OpenStack",
+	// Database and app platforms whose CLIs read the same way.
+	"neonctl": "Neon", "neon": "Neon", "pscale": "PlanetScale", "turso": "Turso", "railway": "Railway", "render": "Render",
 }
 
 func cloudHandlers() map[string]handler {

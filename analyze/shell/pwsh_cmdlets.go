@@ -205,11 +205,12 @@ func psList(t *psTr, b *psBound) string {
 		paths = []string{"."}
 	}
 	t.listed = nil
+	pattern := psListPattern(b)
 	for _, p := range paths {
 		if p == "/" || strings.HasSuffix(p, "/") {
-			t.listed = append(t.listed, p+"*")
+			t.listed = append(t.listed, p+pattern)
 		} else {
-			t.listed = append(t.listed, p+"/*")
+			t.listed = append(t.listed, p+"/"+pattern)
 		}
 	}
 	t.listedRecurse = b.on["recurse"]
@@ -218,6 +219,20 @@ func psList(t *psTr, b *psBound) string {
 		flags = " -R"
 	}
 	return "ls" + flags + " -- " + strings.Join(paths, " ")
+}
+
+// psListPattern is the names a listing keeps: its -Filter or -Include
+// pattern (Get-ChildItem -Recurse -Include *.log lists only the logs), or
+// "*". A pattern with other characters than a glob of a plain name is
+// not trusted into the line written for it.
+func psListPattern(b *psBound) string {
+	for _, k := range []string{"filter", "include"} {
+		p := strings.Trim(b.text(k), `"'`)
+		if p != "" && strings.Trim(p, "*?.-_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+			return p
+		}
+	}
+	return "*"
 }
 
 func psGetContent(t *psTr, b *psBound) string {

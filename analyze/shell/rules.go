@@ -48,6 +48,7 @@ func Rules() []*rule.Rule {
 	all = append(all, atk9Rules...)
 	all = append(all, atk10Rules...)
 	all = append(all, runsToldRules...)
+	all = append(all, macRules...)
 	all = append(all, ruleRunsElsewhere)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all

@@ -32,19 +32,7 @@ func svcMongo(c *Cmd, r *report) {
 	if svcHelp(c) {
 		return
 	}
-	valued := []string{"--host", "--port", "-u", "--username", "-p", "--password", "--authenticationDatabase", "--authenticationMechanism", "--eval",
-		"-f", "--file", "--tlsCertificateKeyFile", "--tlsCAFile", "--tlsCertificateKeyFilePassword", "--apiVersion", "--gssapiServiceName", "--sspiHostnameCanonicalization", "--awsAccessKeyId", "--awsSecretAccessKey", "--awsSessionToken", "--retryWrites", "--tlsCRLFile"}
-	pos := c.Positional(valued...)
-	db := ""
-	var files []string
-	for _, p := range pos {
-		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs") {
-			files = append(files, p)
-		} else if db == "" {
-			db = p
-		}
-	}
-	files = append(files, svcFlagValues(c, "-f", "--file")...)
+	db, files := svcMongoOperands(c)
 	for _, js := range svcFlagValues(c, "--eval") {
 		svcMongoJS(c, r, js, svcMongoDBName(db))
 	}
@@ -52,6 +40,28 @@ func svcMongo(c *Cmd, r *report) {
 		r.mutates()
 		r.add(c.find(svcDBScriptFile, "Runs the MongoDB script "+f+" against "+svcDBName("MongoDB", svcMongoDBName(db))+"; its content is not checked here.", svcTargets(f, svcMongoDBName(db))...))
 	}
+}
+
+// svcMongoOperands returns the database (or connection string) a Mongo
+// shell opens and the script files it runs.
+func svcMongoOperands(c *Cmd) (db string, files []string) {
+	valued := []string{"--host", "--port", "-u", "--username", "-p", "--password", "--authenticationDatabase", "--authenticationMechanism", "--eval",
+		"-f", "--file", "--tlsCertificateKeyFile", "--tlsCAFile", "--tlsCertificateKeyFilePassword", "--apiVersion", "--gssapiServiceName", "--sspiHostnameCanonicalization", "--awsAccessKeyId", "--awsSecretAccessKey", "--awsSessionToken", "--retryWrites", "--tlsCRLFile"}
+	for _, p := range c.Positional(valued...) {
+		if strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs") {
+			files = append(files, p)
+		} else if db == "" {
+			db = p
+		}
+	}
+	return db, append(files, svcFlagValues(c, "-f", "--file")...)
+}
+
+// svcMongoStdin judges the JavaScript a Mongo shell reads on its standard
+// input as --eval's.
+func svcMongoStdin(c *Cmd, r *report, js string) {
+	db, _ := svcMongoOperands(c)
+	svcMongoJS(c, r, js, svcMongoDBName(db))
 }
 
 // svcMongoDBName turns a connection string into the database it names.

@@ -21,9 +21,10 @@ var svcDBFrameworkReset = &rule.Rule{
 	Match: []string{"rails db:drop", "bin/rails db:reset", "bundle exec rake db:schema:load", "php artisan migrate:fresh --seed",
 		"npx prisma migrate reset --force", "python manage.py flush --noinput", "alembic downgrade base", "mix ecto.reset",
 		"dotnet ef database drop -f", "npx sequelize-cli db:migrate:undo:all", "wp db reset --yes", "flyway clean",
-		"RAILS_ENV=production rails db:drop"},
+		"RAILS_ENV=production rails db:drop", "alembic -x env=prod downgrade base", "npx drizzle-kit push --force", "dbt run --full-refresh --target prod"},
 	NoMatch: []string{"rails db:migrate", "php artisan migrate", "npx prisma migrate dev", "python manage.py migrate", "alembic upgrade head",
-		"mix ecto.migrate", "dotnet ef database update", "rails db:drop --help", "flyway info", "prisma db push"},
+		"mix ecto.migrate", "dotnet ef database update", "rails db:drop --help", "flyway info", "prisma db push",
+		"alembic -x env=prod upgrade head", "npx drizzle-kit push", "dbt run --target prod"},
 }
 
 // dbTask is one task: its words after the program (options left out), "*"
@@ -51,12 +52,14 @@ func task(spec, what string) dbTask {
 // (manage.py, artisan, ace, console) and dotnet's ef.
 var dbTasks = sync.OnceValue(func() map[string][]dbTask {
 	const (
-		drop    = "drops the project's database"
-		reset   = "drops the project's database and builds it again from the schema"
-		empty   = "deletes every row of the project's database"
-		rebuild = "drops every table of the project's database and runs the migrations again"
-		revert  = "reverts every migration, dropping the tables they made"
-		load    = "loads the schema over the project's database, dropping its tables"
+		drop     = "drops the project's database"
+		reset    = "drops the project's database and builds it again from the schema"
+		empty    = "deletes every row of the project's database"
+		rebuild  = "drops every table of the project's database and runs the migrations again"
+		revert   = "reverts every migration, dropping the tables they made"
+		load     = "loads the schema over the project's database, dropping its tables"
+		pushLoss = "pushes the schema without asking, dropping the columns and tables it no longer has with their data"
+		refresh  = "drops and rebuilds the incremental models' tables from their sources"
 	)
 	rails := []dbTask{task("db:drop", drop), task("db:drop:all", drop), task("db:reset", reset), task("db:purge", empty),
 		task("db:purge:all", empty), task("db:schema:load", load), task("db:structure:load", load), task("db:migrate:reset", rebuild),
@@ -70,9 +73,13 @@ var dbTasks = sync.OnceValue(func() map[string][]dbTask {
 		"rails": rails, "rake": rails,
 		"manage.py": django, "django-admin": django, "django": django,
 		"artisan": laravel, "ace": adonis,
-		"console":   {task("doctrine:database:drop", drop), task("doctrine:schema:drop", drop)},
-		"prisma":    {task("migrate reset", reset), task("db push --force-reset", reset), task("db push --accept-data-loss", "pushes a schema that drops columns or tables with their data")},
-		"alembic":   {task("downgrade base", revert)},
+		"console": {task("doctrine:database:drop", drop), task("doctrine:schema:drop", drop)},
+		"prisma":  {task("migrate reset", reset), task("db push --force-reset", reset), task("db push --accept-data-loss", "pushes a schema that drops columns or tables with their data")},
+		"alembic": {task("downgrade base", revert)},
+		"drizzle-kit": {task("push --force", pushLoss), task("push:pg --force", pushLoss), task("push:mysql --force", pushLoss),
+			task("push:sqlite --force", pushLoss)},
+		"dbt": {task("run --full-refresh", refresh), task("build --full-refresh", refresh), task("seed --full-refresh", refresh),
+			task("run -f", refresh), task("build -f", refresh)},
 		"flask":     {task("db downgrade base", revert)},
 		"knex":      {task("migrate:rollback --all", revert)},
 		"sequelize": sequelize, "sequelize-cli": sequelize,
@@ -100,6 +107,7 @@ var dbTasks = sync.OnceValue(func() map[string][]dbTask {
 // node ace, php bin/console), dotnet ef, or the program yarn or pnpm runs.
 func frameworkDBTask(c *Cmd, r *report) {
 	tasks, args := dbTasks()[c.Name], c.Args
+	direct := tasks != nil
 	if tasks == nil {
 		if !interpreters[c.Name] && c.Name != "dotnet" && c.Name != "yarn" && c.Name != "pnpm" {
 			return // yarn and pnpm run a package's program by its name
@@ -122,6 +130,11 @@ func frameworkDBTask(c *Cmd, r *report) {
 		if !strings.HasPrefix(a, "-") && len(words) < 4 {
 			words = append(words, a)
 		}
+	}
+	if direct && c.Argv().Known {
+		// The program's spec says which options take a value: alembic
+		// -x env=prod downgrade base.
+		words = append(words[:0], c.Positional()[:min(4, len(c.Positional()))]...)
 	}
 	for _, t := range tasks {
 		if !t.matches(words, args) {
@@ -178,7 +191,7 @@ func (t dbTask) matches(words, args []string) bool {
 // environment (RAILS_ENV=production, --env=prod, MIX_ENV=prod).
 func production(text string) bool {
 	l := strings.ToLower(text)
-	for _, k := range []string{"=prod", "= prod", "env prod", "-e prod", "--env prod", "--environment prod", "_env=\"prod", "_env='prod"} {
+	for _, k := range []string{"=prod", "= prod", "env prod", "-e prod", "--env prod", "--environment prod", "--target prod", "-t prod", "_env=\"prod", "_env='prod"} {
 		if strings.Contains(l, k) {
 			return true
 		}

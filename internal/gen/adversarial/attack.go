@@ -63,6 +63,8 @@ var attackClasses = []string{
 	attackMcp15,
 
 	attackWalk15D,
+
+	attackRed15,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -92,6 +94,8 @@ func attackAll() ([]Row, error) {
 		attackMcp15Rows,
 
 		attackWalk15DRows,
+
+		attackRed15Rows,
 	} {
 		rows = append(rows, f()...)
 	}
