@@ -796,8 +796,8 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		}
 	case "PATH":
 		// A PATH that starts with a writable directory can hijack every later command.
-		first := w.r.shadowPath(val) // self_shadow.go
-		if first || strings.HasPrefix(val, "/tmp") || strings.HasPrefix(val, ".:") || strings.HasPrefix(val, ":") {
+		w.r.shadowPath(val) // self_shadow.go
+		if strings.HasPrefix(val, "/tmp") || strings.HasPrefix(val, ".:") || strings.HasPrefix(val, ":") {
 			w.r.add(rulePathHijack.Find(oneLine(w.nodeText(a)), "", ""))
 		}
 	case "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES":

@@ -25,8 +25,8 @@ import (
 var ruleSelfShadow = &rule.Rule{
 	ID: "shell.self.shadow", Category: rule.SecurityBypass, Points: 90,
 	Summary:     "Makes a coding agent's or actionguard's name run a program from a directory the agent can write: a copy that runs without the hooks could stand in for it.",
-	Alternative: "run the program by its own name; to try a build of a coding agent or of actionguard, a person starts it from their terminal",
-	Match:       []string{"alias claude=/tmp/x/claude", "codex() { ./bin/codex \"$@\"; }", "alias actionguard=/tmp/ag"},
+	Alternative: selfAlternative,
+	Match:       []string{"alias claude=/tmp/x/claude", "codex() { ./bin/codex \"$@\"; }", "alias actionguard=/tmp/x/ag"},
 	NoMatch:     []string{"alias ll='ls -la'", "alias claude='claude --model opus'", "alias gs='git status'"},
 }
 
@@ -86,9 +86,9 @@ type shadowDef struct {
 }
 
 // shadowPath records the entries of a PATH value that are directories
-// the agent can write, and reports whether the first one is.
-func (r *report) shadowPath(val string) (first bool) {
-	for i, dir := range strings.Split(val, ":") {
+// the agent can write.
+func (r *report) shadowPath(val string) {
+	for _, dir := range strings.Split(val, ":") {
 		if strings.Contains(dir, "$") {
 			continue
 		}
@@ -100,16 +100,7 @@ func (r *report) shadowPath(val string) (first bool) {
 			continue
 		}
 		r.shadow.pathDirs = append(r.shadow.pathDirs, abs)
-		first = first || i == 0 && !toolBinDir(abs)
 	}
-	return first
-}
-
-// toolBinDir reports a directory of the workspace that a package tool
-// fills and puts first on PATH itself (npm's scripts, a virtualenv's
-// activate): prepending it is routine.
-func toolBinDir(abs string) bool {
-	return strings.HasSuffix(abs, "/node_modules/.bin") || strings.HasSuffix(abs, "/.venv/bin") || strings.HasSuffix(abs, "/venv/bin")
 }
 
 // agentWrites reports an absolute directory the agent can fill: scratch

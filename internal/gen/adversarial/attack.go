@@ -58,6 +58,7 @@ var attackClasses = []string{
 	attackSelfB13,
 	attackSelfA13,
 	attackSelf14,
+	attackSelf15,
 	attackWalkA14,
 	attackWalkB14,
 }
@@ -84,6 +85,7 @@ func attackAll() ([]Row, error) {
 		attackSelfB13Rows,
 		attackSelfA13Rows,
 		attackSelf14Rows,
+		attackSelf15Rows,
 		attackWalkA14Rows,
 		attackWalkB14Rows,
 	} {
