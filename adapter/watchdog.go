@@ -58,12 +58,23 @@ func (w *Watchdog) Stop() bool {
 // Late is the answer to a hook call whose check did not end within d:
 // held for a person ("ask" where the agent can ask, a refusal where it
 // cannot), with the reason said, and a line on stderr that the decision
-// was not recorded.
+// was not recorded. A caller that can record it uses LateNoted.
 func Late(ad Adapter, d time.Duration) Response {
+	return LateNoted(ad, d, "this answer is not in the audit log")
+}
+
+// LateDecision is the decision a late answer holds the call with.
+func LateDecision(d time.Duration) guard.Decision {
 	why := fmt.Sprintf("the check took longer than %s", d)
-	dec := guard.Decision{Verdict: guard.Confirm, Level: guard.Cautious, Risk: 5, Score: 50, Error: why, Findings: []guard.Finding{},
+	return guard.Decision{Verdict: guard.Confirm, Level: guard.Cautious, Risk: 5, Score: 50, Error: why, Findings: []guard.Finding{},
 		Reason: "actionguard could not check this action in time (" + why + "), so it is held for a person to look at."}
+}
+
+// LateNoted is Late with record, what became of the answer's record, said
+// on stderr ("its record is in the audit log", …).
+func LateNoted(ad Adapter, d time.Duration, record string) Response {
+	dec := LateDecision(d)
 	resp := ad.Answer(&Event{Phase: PreTool}, &dec)
-	resp.Stderr = append(resp.Stderr, []byte("actionguard: "+why+"; the call is held and this answer is not in the audit log\n")...)
+	resp.Stderr = append(resp.Stderr, []byte("actionguard: "+dec.Error+"; the call is held and "+record+"\n")...)
 	return resp
 }

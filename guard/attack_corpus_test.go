@@ -43,6 +43,7 @@ var attackClasses = []string{
 	"self-atk13",
 	"self-open13",
 	"self14",
+	"self15",
 	"walk14a",
 	"walk14b",
 	"mcp15",
@@ -167,6 +168,7 @@ var attackFloors = map[string]attackFloor{
 	// server or writes the settings; a project's own API paths as twins.
 	"self-atk13":  {held: 1.00, atMin: 1.00, benign: 1.00},
 	"self14":      {held: 1.00, atMin: 1.00, benign: 1.00},
+	"self15":      {held: 1.00, atMin: 1.00, benign: 1.00},
 	"self-open13": {held: 1.00, atMin: 1.00, benign: 1.00},
 	// 2026-11-29, evening: an outsider's second round: PowerShell and
 	// cmd.exe spoken to a POSIX tool, a coprocess running a shell, files

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -204,7 +205,7 @@ func (b *browser) signIn(secret string) *http.Cookie {
 	}
 	b.csrf = decode[struct{ CSRF string }](b.e.t, []byte(body)).CSRF
 	for _, c := range res.Cookies() {
-		if c.Name == "actionguard_session" {
+		if c.Name == "actionguard_session" || c.Name == "__Host-actionguard_session" {
 			return c
 		}
 	}
@@ -300,8 +301,28 @@ func TestSessionCookieAndFixation(t *testing.T) {
 	srv := server.New(e.st, guard.New(guard.WithHome("/home/u")))
 	ts := httptestTLS(t, srv)
 	tb := &browser{e: &env{t: t, st: e.st, srv: srv, ts: ts, token: e.token}, c: ts.Client(), origin: ts.URL}
-	if c := tb.signIn(e.token); !c.Secure || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode {
+	c := tb.signIn(e.token)
+	if c.Name != "__Host-actionguard_session" || !c.Secure || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/" || c.Domain != "" {
 		t.Errorf("cookie over TLS: %+v", c)
+	}
+	// Over TLS only the __Host- name opens the session: the same value
+	// under the plain name (which a sibling host or a plain-HTTP page can
+	// plant) is not read.
+	for _, name := range []string{"actionguard_session", "__Host-actionguard_session"} {
+		req, _ := http.NewRequest("GET", ts.URL+"/v1/session", nil)
+		req.AddCookie(&http.Cookie{Name: name, Value: c.Value})
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var info struct {
+			SignedIn bool `json:"signed_in"`
+		}
+		json.NewDecoder(res.Body).Decode(&info)
+		res.Body.Close()
+		if info.SignedIn != (name == "__Host-actionguard_session") {
+			t.Errorf("over TLS, the session under %s: signed in %v", name, info.SignedIn)
+		}
 	}
 }
 

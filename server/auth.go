@@ -93,8 +93,23 @@ func principalOf(r *http.Request) principal {
 	return p
 }
 
-// sessionCookie is the page's session cookie.
+// sessionCookie is the page's session cookie over plain HTTP (a loopback
+// server); over TLS it is hostCookie.
 const sessionCookie = "actionguard_session"
+
+// hostCookie is the session cookie's name over TLS: the __Host- prefix
+// makes the browser keep it only when it is Secure, for Path=/ and with no
+// Domain, so a sibling host or a plain-HTTP page cannot plant or shadow
+// it (cookie tossing). Only this name is read over TLS.
+const hostCookie = "__Host-" + sessionCookie
+
+// cookieName is the session cookie's name for a request.
+func cookieName(r *http.Request) string {
+	if r.TLS != nil {
+		return hostCookie
+	}
+	return sessionCookie
+}
 
 // csrfHeader carries the session's CSRF token on every state change.
 const csrfHeader = "X-CSRF-Token"
@@ -367,7 +382,7 @@ func (s *Server) authenticate(r *http.Request, fresh bool) (principal, error) {
 		}
 		return principal{tokenID: t.ID, name: t.Name, scope: t.Scope, token: t}, nil
 	}
-	if c, err := r.Cookie(sessionCookie); err == nil {
+	if c, err := r.Cookie(cookieName(r)); err == nil {
 		// A session always reads its token from the store: revoking the
 		// token ends every one of its sessions at once. (A person's page
 		// makes few requests; an agent's checks come by bearer.)
@@ -509,7 +524,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	value, p := s.auth.newSession(t)
 	http.SetCookie(w, &http.Cookie{
-		Name: sessionCookie, Value: value, Path: "/", Expires: p.expires, MaxAge: int(s.cfg.sessionTTL / time.Second),
+		Name: cookieName(r), Value: value, Path: "/", Expires: p.expires, MaxAge: int(s.cfg.sessionTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
 	})
 	writeJSON(w, http.StatusOK, sessionInfo{SignedIn: true, Auth: true, Name: p.name, Scope: p.scope, CSRF: p.csrf, Expires: p.expires})
@@ -546,7 +561,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+	http.SetCookie(w, &http.Cookie{Name: cookieName(r), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNoContent)
 }

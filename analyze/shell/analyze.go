@@ -65,6 +65,7 @@ func analyzeIn(src string, opt Options, r *report) (*Result, *report) {
 	}
 	r.reportBudget()
 	r.selfScan()
+	r.selfShadow()
 	r.selfServerScan(src)
 	r.reportDisk()
 	res.ReadOnly = !r.writes && len(res.Commands) > 0 && res.ParseError == ""
@@ -664,6 +665,7 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 		w.r.add(ruleForkBomb.Find(oneLine(w.nodeText(f)), "", ""))
 		return
 	}
+	w.shadowFuncDecl(f) // self_shadow.go
 	name := f.Name.Value
 	w.state().setFunc(name, fnDef{decl: f, src: w.src})
 	if w.called.has(name) {
@@ -862,6 +864,7 @@ func (w *walker) assign(a *syntax.Assign, export bool) {
 		}
 	case "PATH":
 		// A PATH that starts with a writable directory can hijack every later command.
+		w.r.shadowPath(val) // self_shadow.go
 		if strings.HasPrefix(val, "/tmp") || strings.HasPrefix(val, ".:") || strings.HasPrefix(val, ":") {
 			w.r.add(rulePathHijack.Find(oneLine(w.nodeText(a)), "", ""))
 		}

@@ -1482,6 +1482,7 @@ func (w *walker) redirect(t redirTarget, bare bool, _ any) {
 		return
 	}
 	w.r.mutates()
+	w.r.shadowPlaced(t.name) // self_shadow.go
 	mode := writeDestroy
 	if t.appendTo {
 		mode = writeAppend

@@ -388,6 +388,9 @@ func judgeGitSetting(c *Cmd, r *report, s gitSetting) {
 		}
 	case k == "core.hookspath" && !s.dynamic && (v == "/dev/null" || v == ""):
 		r.add(c.find(ruleGitNoVerify, "Switches off the repository's git hooks ("+s.name+"="+v+"): pre-commit checks and secret scanners do not run."))
+	case k == "core.hookspath" && !s.dynamic && hooksIntoAgent(r.env.in(c.Cwd), v):
+		// self_shadow.go
+		r.add(c.find(ruleSelfDisable, "Points git's hooks at "+v+" ("+s.name+"), the coding agent's or actionguard's own directory: its files would run as git hooks, and the project's hooks stop running.", v))
 	case k == "core.hookspath" || k == "init.templatedir":
 		r.add(c.find(ruleWriteGitHooks, "Points git's hooks at "+show()+" ("+s.name+"): whatever is there runs on commits, checkouts and pushes.", v))
 	case k == "protocol.ext.allow" || k == "protocol.allow":

@@ -190,6 +190,9 @@ type report struct {
 	// madeLinks are the links inline code and unpacked archives make, for
 	// the commands after them (self_linemade.go).
 	madeLinks []lineLink
+	// shadow is what the line does to the names of the agents and of
+	// actionguard (self_shadow.go).
+	shadow shadowState
 	// firstLinker is the index of the first command that may make a link
 	// (0: none among the first linkScanned commands).
 	firstLinker, linkScanned int

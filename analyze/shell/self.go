@@ -104,7 +104,7 @@ var (
 var selfRules = []*rule.Rule{
 	ruleSelfApproval, ruleSelfContacts, ruleSelfDisable, ruleSelfFeedback, ruleSelfHook, ruleSelfMode, ruleSelfToken,
 	ruleSelfTrash, ruleSelfTrust, ruleSelfUnknown, ruleSelfWrite, ruleSelfRead, ruleSelfDatabase, ruleSelfServer,
-	ruleSelfServerStop, ruleSelfServerFake, ruleSelfPlugin, ruleSelfNested,
+	ruleSelfServerStop, ruleSelfServerFake, ruleSelfPlugin, ruleSelfNested, ruleSelfShadow,
 }
 
 func selfHandlers() map[string][]handler {

@@ -38,6 +38,18 @@ var startupAgents = map[string]bool{"claude": true, "codex": true, "gemini": tru
 type startupCheck struct {
 	e        *analysis
 	hooksOff func(body string) bool
+	// src is the file's text being read (see word).
+	src string
+}
+
+// word is w as written in src, its quotes dropped: $PWD and $(pwd) stay
+// as they are, where wordText makes every expansion "$".
+func (sc startupCheck) word(w *syntax.Word) string {
+	s, e := int(w.Pos().Offset()), int(w.End().Offset())
+	if s < 0 || e > len(sc.src) || s > e {
+		return wordText(w)
+	}
+	return strings.NewReplacer(`"`, "", `'`, "").Replace(sc.src[s:e])
 }
 
 // startupDefeats returns why text, written to the start-up file name,
@@ -81,6 +93,7 @@ func (sc startupCheck) defeats(text, name string) string {
 	if err != nil {
 		return ""
 	}
+	sc.src = text
 	why := ""
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if why != "" {
@@ -89,12 +102,12 @@ func (sc startupCheck) defeats(text, name string) string {
 		switch n := n.(type) {
 		case *syntax.Assign:
 			if n.Name != nil && n.Value != nil {
-				why = sc.guardVar(n.Name.Value, wordText(n.Value), name)
+				why = sc.guardVar(n.Name.Value, sc.word(n.Value), name)
 			}
 		case *syntax.CallExpr:
 			why = sc.call(n, name)
 		case *syntax.FuncDecl:
-			if n.Name != nil && startupAgents[n.Name.Value] {
+			if n.Name != nil && shadowName(n.Name.Value) {
 				why = sc.agent(n.Name.Value, funcBody(text, n), name)
 			}
 		}
@@ -112,8 +125,8 @@ func (sc startupCheck) call(n *syntax.CallExpr, name string) string {
 	switch n.Args[0].Lit() {
 	case "alias":
 		for _, a := range n.Args[1:] {
-			k, body, ok := strings.Cut(wordText(a), "=")
-			if ok && startupAgents[k] {
+			k, body, ok := strings.Cut(sc.word(a), "=")
+			if ok && shadowName(k) {
 				if why := sc.agent(k, body, name); why != "" {
 					return why
 				}
@@ -121,7 +134,7 @@ func (sc startupCheck) call(n *syntax.CallExpr, name string) string {
 		}
 	case "export", "declare", "typeset", "setenv":
 		for _, a := range n.Args[1:] {
-			if k, v, ok := strings.Cut(wordText(a), "="); ok {
+			if k, v, ok := strings.Cut(sc.word(a), "="); ok {
 				if why := sc.guardVar(k, v, name); why != "" {
 					return why
 				}
@@ -159,6 +172,11 @@ func (sc startupCheck) agentControlsDir(dir string) bool {
 			dir = "~" + rest
 		}
 	}
+	for _, wd := range []string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+		if strings.HasPrefix(dir, wd) {
+			return true // the directory each shell starts in
+		}
+	}
 	switch {
 	case dir == "" || dir == "$PATH" || dir == "${PATH}":
 		return false
@@ -175,7 +193,10 @@ func (sc startupCheck) agentControlsDir(dir string) bool {
 // nested-agent finding for its body (hooks off, settings elsewhere)
 // makes the definition the control plane's.
 func (sc startupCheck) agent(agent, body, name string) string {
-	if !sc.hooksOff(body) {
+	if t := firstField(strings.Trim(strings.TrimSpace(body), `"'`)); strings.Contains(t, "/") && sc.agentControlsDir(path.Dir(t)) {
+		return "Makes " + agent + " run " + t + " in " + name + ", a program in a directory the agent can write: the next session would start that copy, without actionguard's hooks."
+	}
+	if !startupAgents[agent] || !sc.hooksOff(body) {
 		return ""
 	}
 	return "Redefines " + agent + " in " + name + " so that the next session starts it without actionguard's hooks or with its settings elsewhere."

@@ -50,7 +50,9 @@ func main() {
 		os.Exit(exitRefuse)
 	}
 	cli := cliPath()
+	in := hookrun.NewInputHead(os.Stdin)
 	late := adapter.StartWatchdog(ad, adapter.HookDeadline, func(r adapter.Response) {
+		r = hookrun.AnswerLate(hookrun.Config{}, ad, adapter.HookDeadline, in.Bytes())
 		os.Stdout.Write(r.Stdout)
 		os.Stderr.Write(r.Stderr)
 		os.Exit(r.Exit)
@@ -58,7 +60,7 @@ func main() {
 	resp := answer(context.Background(), ad, hookrun.Config{StartDrain: func(db string) error {
 		_, err := bgdrain.Start(cli, db)
 		return err
-	}}, os.Stdin, cli)
+	}}, in, cli)
 	if !late.Stop() {
 		return // never reached: the watchdog answered and ended the process
 	}

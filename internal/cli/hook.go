@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/actionguard/actionguard/adapter"
@@ -48,14 +49,16 @@ never a silent allow.`,
 				return exitCode(ExitHookBlock)
 			}
 			var late *adapter.Watchdog
+			in := hookrun.NewInputHead(a.env.Stdin)
 			if a.env.Exit != nil {
 				late = adapter.StartWatchdog(ad, adapter.HookDeadline, func(r adapter.Response) {
+					r = hookrun.AnswerLate(a.hookConfig(), ad, adapter.HookDeadline, in.Bytes())
 					a.env.Stdout.Write(r.Stdout)
 					a.env.Stderr.Write(r.Stderr)
 					a.env.Exit(r.Exit)
 				})
 			}
-			resp := a.runHook(cmd.Context(), ad)
+			resp := a.runHook(cmd.Context(), ad, in)
 			if late != nil && !late.Stop() {
 				return nil // never reached: the watchdog answered and ended the process
 			}
@@ -66,7 +69,12 @@ never a silent allow.`,
 	}
 }
 
-// runHook runs the hook with the command line's global flags.
-func (a *app) runHook(ctx context.Context, ad adapter.Adapter) adapter.Response {
-	return hookrun.Run(ctx, ad, hookrun.Config{PolicyPath: a.policyPath, ProjectPath: a.projectPath, DBPath: a.dbPath, NoAudit: a.noAudit, Getenv: a.env.Getenv, Open: hookrun.OpenerOf(store.OpenForHook), StartDrain: a.env.StartDrain}, a.env.Stdin)
+// runHook runs the hook with the command line's global flags on in.
+func (a *app) runHook(ctx context.Context, ad adapter.Adapter, in io.Reader) adapter.Response {
+	return hookrun.Run(ctx, ad, a.hookConfig(), in)
+}
+
+// hookConfig is the hook's configuration from the command line's global flags.
+func (a *app) hookConfig() hookrun.Config {
+	return hookrun.Config{PolicyPath: a.policyPath, ProjectPath: a.projectPath, DBPath: a.dbPath, NoAudit: a.noAudit, Getenv: a.env.Getenv, Open: hookrun.OpenerOf(store.OpenForHook), StartDrain: a.env.StartDrain}
 }

@@ -102,6 +102,9 @@ func run(ctx context.Context, ad adapter.Adapter, cfg Config, stdin io.Reader, d
 	lo := policy.LoadOptions{UserPath: cfg.PolicyPath, ProjectPath: cfg.ProjectPath, Cwd: wd, Getenv: cfg.Getenv}
 	if path, err := DBPath(cfg); err == nil {
 		lo.InstalledAt = InstalledAt(path)
+		if !cfg.NoAudit {
+			replayLate(path) // late.go: a late answer's record not yet in the spool
+		}
 	}
 	p, notice := loadPolicy(cfg, lo)
 	if try && p.NeedsCompiler() {

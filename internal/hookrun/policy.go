@@ -53,7 +53,7 @@ func ControlPlane(cfg Config) []string {
 		out = append(out, cfg.ProjectPath)
 	}
 	if db != "" {
-		out = append(out, audit.SpoolPath(db), ApprovalsDir(db), filepath.Dir(sessionPath(db, "x")), feedback.LearnedPath(db), InstalledPath(db), LastValidDir(db))
+		out = append(out, audit.SpoolPath(db), ApprovalsDir(db), filepath.Dir(sessionPath(db, "x")), feedback.LearnedPath(db), InstalledPath(db), LastValidDir(db), LateDir(db))
 	}
 	return out
 }
