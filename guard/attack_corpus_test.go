@@ -45,6 +45,7 @@ var attackClasses = []string{
 	"self14",
 	"walk14a",
 	"walk14b",
+	"lead15",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -180,6 +181,7 @@ var attackFloors = map[string]attackFloor{
 	// files, tmux and screen configuration files, go run past the read
 	// budget, database clients fed a file of unknown content.
 	"walk14b": {held: 1.00, atMin: 1.00, benign: 1.00},
+	"lead15":  {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

@@ -60,6 +60,7 @@ var attackClasses = []string{
 	attackSelf14,
 	attackWalkA14,
 	attackWalkB14,
+	attackLead15,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -86,6 +87,7 @@ func attackAll() ([]Row, error) {
 		attackSelf14Rows,
 		attackWalkA14Rows,
 		attackWalkB14Rows,
+		attackLead15Rows,
 	} {
 		rows = append(rows, f()...)
 	}
