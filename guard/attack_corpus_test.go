@@ -51,6 +51,8 @@ var attackClasses = []string{
 	"walk15d",
 
 	"red15",
+
+	"lead15",
 }
 
 func readAttack(t *testing.T) []adversarialRow {
@@ -208,6 +210,8 @@ var attackFloors = map[string]attackFloor{
 	// drizzle-kit, dbt, alembic's global options, a Mongo shell's input,
 	// and the database and app platforms' CLIs.
 	"red15": {held: 1.00, atMin: 1.00, benign: 1.00},
+
+	"lead15":  {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

@@ -50,7 +50,9 @@ var sqlClients = map[string]bool{"psql": true, "mysql": true, "mariadb": true, "
 	"clickhouse-client": true, "clickhouse": true, "snowsql": true, "cqlsh": true, "sqlcmd": true, "isql": true, "bq": true, "trino": true, "presto": true, "usql": true, "pgcli": true, "mycli": true, "litecli": true}
 
 var interpreters = map[string]bool{"python": true, "python2": true, "python3": true, "pypy": true, "pypy3": true, "node": true, "nodejs": true, "bun": true, "deno": true,
-	"perl": true, "ruby": true, "php": true, "lua": true, "luajit": true, "rscript": true, "osascript": true, "pwsh": true, "powershell": true, "tclsh": true, "irb": true, "julia": true, "jshell": false}
+	"perl": true, "ruby": true, "php": true, "lua": true, "luajit": true, "rscript": true, "osascript": true, "pwsh": true, "powershell": true, "tclsh": true, "irb": true, "julia": true, "jshell": false,
+	// R's front end (R -e, R -f, R CMD BATCH, R < file) and zx (JavaScript with $`…` shell templates).
+	"r": true, "zx": true}
 
 // dispatch runs the analyses for one unwrapped command and returns what it
 // writes to standard output.
@@ -230,7 +232,7 @@ func packageRunner(c *Cmd) bool {
 		if first == "run" {
 			// bun run <script> and deno run file.ts run code; bun run <package.json script> is a task.
 			f := c.Sub(1)
-			return !(strings.HasSuffix(f, ".js") || strings.HasSuffix(f, ".ts") || strings.HasSuffix(f, ".mjs") || strings.HasSuffix(f, ".cjs") || strings.HasSuffix(f, ".tsx") || strings.Contains(f, "://"))
+			return !(f == "-" || strings.HasSuffix(f, ".js") || strings.HasSuffix(f, ".ts") || strings.HasSuffix(f, ".mjs") || strings.HasSuffix(f, ".cjs") || strings.HasSuffix(f, ".tsx") || strings.Contains(f, "://"))
 		}
 		return false
 	}
@@ -440,7 +442,7 @@ func langOf(name string) string {
 	switch name {
 	case "python", "python2", "python3", "pypy", "pypy3":
 		return "python"
-	case "node", "nodejs", "bun":
+	case "node", "nodejs", "bun", "zx":
 		return "node"
 	case "deno":
 		return "deno"

@@ -164,6 +164,13 @@ func (p *tclParser) subst(end func(byte) bool, quoted bool) tclWord {
 				continue
 			}
 		case '$':
+			if name, n, ok := tclEnvVar(p.s[p.i:]); ok {
+				// $env(HOME), $::env(HOME), ${::env(HOME)}: the variable
+				// of the environment, as the shell's $HOME is.
+				b.WriteString("$" + name)
+				p.i += n
+				continue
+			}
 			if p.i+1 < len(p.s) && (isIdentByte(p.s[p.i+1]) || p.s[p.i+1] == '{') {
 				known = false
 				p.i++
@@ -329,4 +336,39 @@ func shWord(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// tclEnvVar reads a reference to an environment variable at the start of
+// s ($env(NAME), $::env(NAME), ${env(NAME)}, ${::env(NAME)}) and returns
+// the variable's name and the reference's length.
+func tclEnvVar(s string) (string, int, bool) {
+	i := 1
+	braced := i < len(s) && s[i] == '{'
+	if braced {
+		i++
+	}
+	rest := strings.TrimPrefix(s[i:], "::")
+	i += len(s[i:]) - len(rest)
+	if !strings.HasPrefix(rest, "env(") {
+		return "", 0, false
+	}
+	i += len("env(")
+	j := strings.IndexByte(s[i:], ')')
+	if j <= 0 {
+		return "", 0, false
+	}
+	name := s[i : i+j]
+	for k := 0; k < len(name); k++ {
+		if !isIdentByte(name[k]) {
+			return "", 0, false
+		}
+	}
+	i += j + 1
+	if braced {
+		if i >= len(s) || s[i] != '}' {
+			return "", 0, false
+		}
+		i++
+	}
+	return name, i, true
 }

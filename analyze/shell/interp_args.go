@@ -52,6 +52,10 @@ func parseInterpArgs(lang, name string, args []string) interpArgs {
 	case "lua":
 		a.clusters(args, "e", "l", "", "")
 	case "r":
+		if name == "r" {
+			a.rFrontEnd(args)
+			break
+		}
 		a.clusters(args, "e", "", "", "")
 	case "julia":
 		a.julia(args)
@@ -203,9 +207,13 @@ func (a *interpArgs) clusters(args []string, code, value, rest, digits string) {
 // -pe is -p -e; -r/--require and the options node's spec gives a value take one. deno
 // eval and bun -e/--eval run code too.
 func (a *interpArgs) node(name string, args []string) {
-	if name == "deno" {
+	if name == "deno" || name == "bun" {
 		for i, arg := range args {
-			if arg == "eval" {
+			if arg == "run" {
+				a.runSub(args[i+1:], i+1)
+				return
+			}
+			if arg == "eval" && name == "deno" {
 				// deno eval [options] code
 				for j := i + 1; j < len(args); j++ {
 					if !strings.HasPrefix(args[j], "-") {
@@ -271,6 +279,64 @@ func (a *interpArgs) node(name string, args []string) {
 			a.file = i
 		}
 		return
+	}
+}
+
+// runSub reads the words after deno's or bun's run subcommand: the
+// first operand is the file that runs ("-": standard input).
+func (a *interpArgs) runSub(args []string, base int) {
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "--":
+			if i+1 < len(args) {
+				a.file = base + i + 1
+			}
+			return
+		case arg == "-":
+			a.file = base + i
+			return
+		case strings.HasPrefix(arg, "-"):
+			continue // deno's and bun's options take their values attached (--allow-read=DIR)
+		}
+		a.file = base + i
+		return
+	}
+}
+
+// rFrontEnd reads R's command line: -e EXPR and --file=FILE / -f FILE as
+// Rscript reads them, and R CMD BATCH FILE, which runs FILE; with none of
+// them R runs what its standard input gives.
+func (a *interpArgs) rFrontEnd(args []string) {
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "CMD" || arg == "cmd":
+			if i+1 < len(args) && strings.EqualFold(args[i+1], "BATCH") {
+				for j := i + 2; j < len(args); j++ {
+					if !strings.HasPrefix(args[j], "-") {
+						a.file = j
+						return
+					}
+				}
+			}
+			a.file = -2 // another R CMD tool: no code of its own here
+			return
+		case arg == "-e":
+			if i+1 < len(args) {
+				i++
+				a.add(args[i], i)
+			}
+		case arg == "-f":
+			if i+1 < len(args) {
+				i++
+				a.file = i
+			}
+		case strings.HasPrefix(arg, "--file="):
+			a.file = i
+		case arg == "--args":
+			return
+		}
 	}
 }
 

@@ -443,8 +443,13 @@ var (
 )
 
 // quotedCommands handles commands in backticks, qx{…}, %x(…) (Perl, Ruby,
-// PHP), Perl's open with a pipe and Ruby's open("|cmd").
+// PHP), Perl's open with a pipe and Ruby's open("|cmd"), and
+// JavaScript's shell templates ($`…`).
 func (s *codeScan) quotedCommands() {
+	if s.lang == "node" {
+		s.jsShellTemplates()
+		return
+	}
 	switch s.lang {
 	case "perl", "ruby", "php":
 	default:

@@ -41,6 +41,7 @@ func (w *walker) scheduledWrapper(argv []string, dyn []bool, text string) {
 		if name == "systemd-run" {
 			c := &Cmd{Name: name, Args: argv[i+1:], Dynamic: dyn[i+1:]}
 			av := c.Argv()
+			w.systemdExecProperties(c)
 			for _, o := range av.Opts {
 				if !o.Unknown && slices.Contains(timerFlags, o.Name) {
 					f := ruleScheduleLater.Find(text, "Starts a command later with a systemd timer ("+c.Args[o.Arg]+").", "")

@@ -66,6 +66,8 @@ var attackClasses = []string{
 	attackWalk15D,
 
 	attackRed15,
+
+	attackLead15,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -98,6 +100,8 @@ func attackAll() ([]Row, error) {
 		attackWalk15DRows,
 
 		attackRed15Rows,
+
+		attackLead15Rows,
 	} {
 		rows = append(rows, f()...)
 	}
