@@ -47,11 +47,8 @@ var attackClasses = []string{
 	"walk14a",
 	"walk14b",
 	"mcp15",
-
 	"walk15d",
-
 	"red15",
-
 	"lead15",
 }
 
@@ -196,22 +193,19 @@ var attackFloors = map[string]attackFloor{
 	// path under any key with the tool's verb, a tool named in another
 	// case; docs fetches, code searches and project files as twins.
 	"mcp15": {held: 1.00, atMin: 1.00, benign: 1.00},
-
 	// 2026-11-30: files written on the line and run by another program:
 	// launchd jobs, systemd units and autostart entries by the command
 	// they name, perl and ruby filters' replacements, a Dockerfile's RUN
 	// steps as steps of a build container, SQL files another program
 	// wrote.
 	"walk15d": {held: 1.00, atMin: 1.00, benign: 1.00},
-
 	// 2026-11-30: an outsider's fifth round: rm and del with Remove-Item's
 	// switches, format of a drive, Defender's preferences, icacls granting
 	// Everyone, macOS's quarantine, protections, backups and accounts,
 	// drizzle-kit, dbt, alembic's global options, a Mongo shell's input,
 	// and the database and app platforms' CLIs.
-	"red15": {held: 1.00, atMin: 1.00, benign: 1.00},
-
-	"lead15":  {held: 1.00, atMin: 1.00, benign: 1.00},
+	"red15":  {held: 1.00, atMin: 1.00, benign: 1.00},
+	"lead15": {held: 1.00, atMin: 1.00, benign: 1.00},
 }
 
 // TestAttackCorpus runs every row of the attack corpus through the guard,

@@ -62,11 +62,8 @@ var attackClasses = []string{
 	attackWalkA14,
 	attackWalkB14,
 	attackMcp15,
-
 	attackWalk15D,
-
 	attackRed15,
-
 	attackLead15,
 }
 
@@ -96,11 +93,8 @@ func attackAll() ([]Row, error) {
 		attackWalkA14Rows,
 		attackWalkB14Rows,
 		attackMcp15Rows,
-
 		attackWalk15DRows,
-
 		attackRed15Rows,
-
 		attackLead15Rows,
 	} {
 		rows = append(rows, f()...)
