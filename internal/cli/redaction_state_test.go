@@ -192,13 +192,23 @@ func binaryCLI(dir, bin string) cliRunner {
 // environment binaryCLI gives the binary, so it reads and writes the same
 // state directories: the same records for a fraction of a process start.
 func inProcessCLI(dir string) cliRunner {
-	environ := stateEnv(dir)
+	run := cliInProcess(stateEnv(dir))
+	return func(t *testing.T, stdin []byte, args ...string) ([]byte, []byte, int) {
+		return run(stdin, args...)
+	}
+}
+
+// cliInProcess returns a function that runs one command line in this
+// process (cli.Run) with environ as its whole environment and no coding
+// agent among its parents: what a binary started with that environment
+// would answer and write, without the process start.
+func cliInProcess(environ []string) func(stdin []byte, args ...string) (stdout, stderr []byte, exit int) {
 	vars := map[string]string{}
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
 		vars[k] = v
 	}
-	return func(t *testing.T, stdin []byte, args ...string) ([]byte, []byte, int) {
+	return func(stdin []byte, args ...string) ([]byte, []byte, int) {
 		var out, errb bytes.Buffer
 		exit := cli.Run(cli.Env{Args: args, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb,
 			Getenv: func(k string) string { return vars[k] }, Environ: func() []string { return environ }, Ancestry: noAgent})
