@@ -268,7 +268,10 @@ echo "--- go test (${#plain[@]} packages; -race on ${#raced[@]}: ${race_pkgs[*]}
 		timed_run "$race_took" env "${race_tmp[@]}" go test -vet=off -count=1 -timeout 30m -json "${raced[@]}" >"$race_json" 2>&1 &
 	fi
 	race_pid=$!
-	(timed_run "$plain_took" go test -vet=off -count=1 -timeout 30m -json "${plain[@]}") || status=1
+	# The plain run's events are kept beside the race run's: their times
+	# say which package held the run's end.
+	(timed_run "$plain_took" go test -vet=off -count=1 -timeout 30m -json "${plain[@]}") |
+		tee "$ACTIONGUARD_ARTIFACTS/test-plain.json" || status=1
 	echo "plain tests: $(cat "$plain_took")"
 	wait "$race_pid" || status=1
 	echo "race tests: $(cat "$race_took")"
