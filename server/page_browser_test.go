@@ -34,6 +34,20 @@ type page struct {
 func openPage(t *testing.T, e *env, width, height int) *page {
 	t.Helper()
 	ctx, console := browsertest.Start(t, browsertest.WindowSize(width, height), browsertest.Timeout(120*time.Second))
+	return showPage(t, e, ctx, console, width, height)
+}
+
+// openTab opens a page in another tab of the browser of the tab browser,
+// emulating a screen of the size given.
+func openTab(t *testing.T, e *env, browser context.Context, width, height int) *page {
+	t.Helper()
+	ctx, console := browsertest.NewTab(t, browser)
+	return showPage(t, e, ctx, console, width, height)
+}
+
+// showPage makes the tab ctx a focused screen of the size given.
+func showPage(t *testing.T, e *env, ctx context.Context, console *browsertest.Console, width, height int) *page {
+	t.Helper()
 	// Headless Chromium has no window that holds the focus: emulate one, as
 	// a person's browser in front has.
 	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
@@ -195,11 +209,15 @@ func TestPageLayoutInChromium(t *testing.T) {
 	// The browser tests run at once: each has its own server and store,
 	// and most of their time waits on Chromium or on a page's countdown.
 	t.Parallel()
-	browsertest.Chromium(t) // skip before starting the server
+	// One browser, a tab for each width in turn (the width is emulated,
+	// and checked below): a browser's start each was a third of the
+	// test's CPU. The tabs are not opened at once: a tab in the
+	// background is not drawn, and its page waits for nothing.
+	browser, _ := browsertest.Start(t, browsertest.Timeout(120*time.Second))
 	for _, w := range []int{360, 420, 768, 1280} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
 			e := newEnv(t)
-			p := openPage(t, e, w, 900)
+			p := openTab(t, e, browser, w, 900)
 			p.step("opening the page", chromedp.Navigate(e.ts.URL), chromedp.WaitVisible(chromedp.ID("login-form")))
 			if got := p.eval(`String(document.documentElement.clientWidth)`); got != fmt.Sprint(w) {
 				t.Fatalf("the page is %s px wide, want %d", got, w)

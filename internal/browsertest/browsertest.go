@@ -1,6 +1,7 @@
 // Package browsertest opens the project's pages in a real headless Chromium
 // for tests. Chromium finds the browser, Start opens a tab that collects
-// what the page logs and throws (Console), and Artifacts says where to leave
+// what the page logs and throws (Console), NewTab another in the same
+// browser, and Artifacts says where to leave
 // what a person may want to look at, such as screenshots.
 //
 // Without a browser the tests that use it are skipped, except under
@@ -160,10 +161,28 @@ func Start(t testing.TB, opts ...Option) (context.Context, *Console) {
 	}
 	ctx, cancelTimeout := context.WithDeadline(ctx, deadline)
 	t.Cleanup(cancelTimeout)
+	return ctx, watch(t, ctx, "starting chromium")
+}
 
+// NewTab opens another tab in the browser that the tab tab (from Start)
+// belongs to, with the same deadline, and returns its context and the
+// Console of its pages. It closes when t ends; the browser, when the test
+// that started it ends. A browser started once serves several pages at a
+// fraction of a start each.
+func NewTab(t testing.TB, tab context.Context) (context.Context, *Console) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(tab)
+	t.Cleanup(cancel)
+	return ctx, watch(t, ctx, "opening a tab")
+}
+
+// watch starts the tab of ctx (what is being done is what) and collects
+// what its pages log and throw.
+func watch(t testing.TB, ctx context.Context, what string) *Console {
+	t.Helper()
 	console := new(Console)
 	if err := chromedp.Listen(ctx, console.listen); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+		t.Fatalf("%s: %v", what, err)
 	}
 	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
 		t.Fatal(err)
@@ -171,5 +190,5 @@ func Start(t testing.TB, opts ...Option) (context.Context, *Console) {
 	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
 		t.Fatal(err)
 	}
-	return ctx, console
+	return console
 }

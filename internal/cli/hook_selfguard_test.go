@@ -52,10 +52,16 @@ func readSelfGuardCases(t *testing.T, fill *strings.Replacer) []selfGuardCase {
 // TestHookSelfGuard runs every control-plane attack of the table —
 // tokens, approvals, mode, trust, contacts, install, the trash, the hook
 // by hand, policy files, the agents' hook settings, the state and its
-// database, keys, the server — through the real hook binary in a
-// temporary HOME, and checks that none is allowed (each is blocked, with
-// a message that sends the agent to a person), while the benign twins
-// run.
+// database, keys, the server — through the hook in a temporary HOME, and
+// checks that none is allowed (each is blocked, with a message that sends
+// the agent to a person), while the benign twins run.
+//
+// The first case of each class goes through the real hook binary (its
+// environment, stdin, exit code and the actionguard binary it hands
+// calls to); the others through `hook claude-code` in this process with
+// the same environment and state. A process start each, with the spool's
+// drain, was most of the test's time; what the table is about is the
+// decision, which both answer alike.
 func TestHookSelfGuard(t *testing.T) {
 	t.Parallel() // its state is in a folder of its own
 	bin := hookBuildCmd(t, "actionguard-hook")
@@ -82,12 +88,15 @@ func TestHookSelfGuard(t *testing.T) {
 			t.Errorf("the table has no attack of class %s", class)
 		}
 	}
+	viaBinary := map[string]bool{}
 	for i, c := range cases {
 		name := fmt.Sprintf("%d_%s_%s", c.line, c.class, c.tool)
+		inProcess := viaBinary[c.class]
+		viaBinary[c.class] = true
 		t.Run(name, func(t *testing.T) {
 			// A session of its own: what an earlier case did does not
 			// change how this one is judged.
-			s := &claudeSession{t: t, bin: bin, dir: dir, id: fmt.Sprintf("selfguard-%d", i)}
+			s := &claudeSession{t: t, bin: bin, dir: dir, id: fmt.Sprintf("selfguard-%d", i), inProcess: inProcess}
 			d, reason, _ := s.pre(c.tool, c.input)
 			switch c.expect {
 			case "block":

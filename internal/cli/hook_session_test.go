@@ -18,6 +18,11 @@ type claudeSession struct {
 	id       string
 	cwd      string // the agent's working directory (default: a project in dir)
 	n        int
+	// inProcess answers the calls with `hook claude-code` run in this
+	// process (cli.Run), with the environment the binary is given, instead
+	// of starting the binary: the same decision on the same state, where
+	// the process boundary is not what the test is about.
+	inProcess bool
 }
 
 func (s *claudeSession) send(event string, fields map[string]any) map[string]any {
@@ -31,7 +36,12 @@ func (s *claudeSession) send(event string, fields map[string]any) map[string]any
 		in[k] = v
 	}
 	raw, _ := json.Marshal(in)
-	r := hookRunBinary(s.t, s.bin, s.dir, raw, "hook", "claude-code")
+	var r hookResult
+	if s.inProcess {
+		r.stdout, r.stderr, r.exit = cliInProcess(hookEnv(s.dir))(raw, "hook", "claude-code")
+	} else {
+		r = hookRunBinary(s.t, s.bin, s.dir, raw, "hook", "claude-code")
+	}
 	if r.exit != 0 {
 		s.t.Fatalf("%s: exit %d: %s", event, r.exit, r.stderr)
 	}

@@ -192,13 +192,23 @@ func binaryCLI(dir, bin string) cliRunner {
 // environment binaryCLI gives the binary, so it reads and writes the same
 // state directories: the same records for a fraction of a process start.
 func inProcessCLI(dir string) cliRunner {
-	environ := stateEnv(dir)
+	run := cliInProcess(stateEnv(dir))
+	return func(t *testing.T, stdin []byte, args ...string) ([]byte, []byte, int) {
+		return run(stdin, args...)
+	}
+}
+
+// cliInProcess returns a function that runs one command line in this
+// process (cli.Run) with environ as its whole environment and no coding
+// agent among its parents: what a binary started with that environment
+// would answer and write, without the process start.
+func cliInProcess(environ []string) func(stdin []byte, args ...string) (stdout, stderr []byte, exit int) {
 	vars := map[string]string{}
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
 		vars[k] = v
 	}
-	return func(t *testing.T, stdin []byte, args ...string) ([]byte, []byte, int) {
+	return func(stdin []byte, args ...string) ([]byte, []byte, int) {
 		var out, errb bytes.Buffer
 		exit := cli.Run(cli.Env{Args: args, Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb,
 			Getenv: func(k string) string { return vars[k] }, Environ: func() []string { return environ }, Ancestry: noAgent})
@@ -267,6 +277,14 @@ func (r *processRouter) cli(kind string, force bool) cliRunner {
 // hookCall sends one hook event and returns the agent-facing decision.
 func hookCall(t *testing.T, hook hookRunner, agent string, in map[string]any) string {
 	t.Helper()
+	decision, _ := hookCallReason(t, hook, agent, in)
+	return decision
+}
+
+// hookCallReason sends one hook event and returns the agent-facing
+// decision and its reason.
+func hookCallReason(t *testing.T, hook hookRunner, agent string, in map[string]any) (decision, reason string) {
+	t.Helper()
 	raw, _ := json.Marshal(in)
 	out, errb, exit := hook(t, agent, raw)
 	if exit != 0 && exit != 2 {
@@ -275,10 +293,11 @@ func hookCall(t *testing.T, hook hookRunner, agent string, in map[string]any) st
 	var resp struct {
 		Hook struct {
 			Decision string `json:"permissionDecision"`
+			Reason   string `json:"permissionDecisionReason"`
 		} `json:"hookSpecificOutput"`
 	}
 	json.Unmarshal(out, &resp)
-	return resp.Hook.Decision
+	return resp.Hook.Decision, resp.Hook.Reason
 }
 
 // TestRedactionState drives the real hook and CLI through commands that
@@ -476,14 +495,31 @@ func TestRedactionState(t *testing.T) {
 	if approved == 0 {
 		t.Errorf("no approval request was opened: %s %s", out, errb)
 	}
-	passed := 0
+	passed, late := 0, 0
+	var refused []string
 	for _, cx := range codex {
-		if hookCall(t, route.hook("codex retry", false), "codex", cx) == "allow" {
+		viaBinary := route.binaryFor("codex retry", false)
+		hook := route.hookIn
+		if viaBinary {
+			hook = route.hookBin
+		}
+		d, reason := hookCallReason(t, hook, "codex", cx)
+		switch {
+		case d == "allow":
 			passed++
+		case viaBinary && d == "deny" && strings.Contains(reason, "could not check this action in time"):
+			// The binary's watchdog answered: on a machine too loaded for
+			// the hook's deadline the call is held, as it must be (its
+			// own tests are adapter's); what this test is about is what
+			// the records keep.
+			late++
+			t.Logf("the binary's retry %s was answered late: %s", cx["tool_use_id"], reason)
+		case len(refused) < 5:
+			refused = append(refused, fmt.Sprintf("%s (%s): %s: %s", cx["tool_use_id"], cx["session_id"], d, reason))
 		}
 	}
-	if passed < approved {
-		t.Errorf("%d requests approved, %d retries passed", approved, passed)
+	if passed+late < approved {
+		t.Errorf("%d requests approved, %d retries passed (%d answered late); not passed:\n%s", approved, passed, late, strings.Join(refused, "\n"))
 	}
 	if out, errb, exit := route.cli("audit tail", false)(t, nil, "audit", "tail", "-n", "50"); exit != 0 {
 		t.Fatalf("audit tail: %d %s %s", exit, out, errb)
