@@ -60,6 +60,7 @@ var attackClasses = []string{
 	attackSelf14,
 	attackWalkA14,
 	attackWalkB14,
+	attackWalk15C,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -85,6 +86,7 @@ func attackAll() ([]Row, error) {
 		attackSelfA13Rows,
 		attackSelf14Rows,
 		attackWalkA14Rows,
+		attackWalk15CRows,
 		attackWalkB14Rows,
 	} {
 		rows = append(rows, f()...)
