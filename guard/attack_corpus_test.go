@@ -45,6 +45,7 @@ var attackClasses = []string{
 	"self14",
 	"self15",
 	"walk14a",
+	"walk15c",
 	"walk14b",
 	"mcp15",
 	"walk15d",
@@ -139,6 +140,9 @@ var attackFloors = map[string]attackFloor{
 	// 2026-11-30: manifests rewritten by a filter's literal program, image
 	// builds of fetched files, runners pointed at fetched directories.
 	"walk14a": {held: 1.00, atMin: 1.00, benign: 1.00},
+	// 2026-11-30: output files named by an option judged as > FILE,
+	// environment runners (pixi run, flox activate, devbox run…).
+	"walk15c": {held: 1.00, atMin: 1.00, benign: 1.00},
 	// 2026-11-29, evening: an outsider's round: filters that rewrite
 	// lines into a shell, listings run as commands, the user's files moved
 	// into scratch space, fetches that overwrite a local branch.

@@ -1156,17 +1156,6 @@ func teeHandler(c *Cmd, r *report) {
 	}
 }
 
-// sortHandler: sort -o FILE (--output, --outp=…) replaces FILE with the
-// sorted lines.
-func sortHandler(c *Cmd, r *report) {
-	out, ok := c.Flag("-o", "--output")
-	if !ok || out == "" {
-		return
-	}
-	r.mutates()
-	writeTarget(c, r, out, writeDestroy)
-}
-
 // sedHandler: sed -i edits files in place.
 func sedHandler(c *Cmd, r *report) {
 	// The spec reads every spelling: -i, -i.bak, -ni, --in-place=.bak and

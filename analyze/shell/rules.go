@@ -62,7 +62,7 @@ func coreHandlers() map[string][]handler {
 		"find": {findHandler}, "dd": {ddHandler, credentialHandler}, "truncate": {truncateHandler}, "fallocate": {fallocateHandler}, "sponge": {spongeHandler}, "yq": {yqInPlaceHandler},
 		"awk": {awkInPlaceHandler}, "gawk": {awkInPlaceHandler},
 		"cp": {copyHandler, credentialHandler}, "mv": {copyHandler}, "install": {copyHandler, credentialHandler}, "ln": {copyHandler}, "gcp": {copyHandler, credentialHandler}, "gmv": {copyHandler},
-		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler}, "sort": {sortHandler}, "uniq": {outputOperandHandler}, "xxd": {outputOperandHandler}, "openssl": {outputOperandHandler}, "gsort": {sortHandler},
+		"tee": {teeHandler}, "sed": {sedHandler, credentialHandler}, "uniq": {outputOperandHandler}, "xxd": {outputOperandHandler}, "openssl": {outputOperandHandler},
 		"chmod": {chmodHandler}, "chown": {chmodHandler}, "chgrp": {chmodHandler}, "chattr": {chmodHandler}, "setcap": {chmodHandler},
 		"git": {gitHandler}, "ssh": {sshHandler}, "history": {historyHandler}, "set": {setHandler}, "unset": {unsetHandler},
 	}

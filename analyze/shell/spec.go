@@ -117,11 +117,12 @@ const (
 	TagCmds                      // the option gives the commands, so standard input is not read as commands (psql -c, unless its value is "-")
 	TagRuns                      // a file whose content the program runs as commands or code (gdb -x, emacs -l, make -f, sqlite3 -init)
 	TagPassIn                    // with this option the command the program runs reads the program's standard input (docker exec -i, kubectl exec -i)
+	TagOut                       // a file the program writes its result over (sort -o, gpg -o, iconv -o, gcc -o)
 )
 
 var tagNames = map[string]OptTag{"secret": TagSecret, "dest": TagDest, "data": TagData, "file": TagFile, "exec": TagExec,
 	"cwd": TagCwd, "split": TagSplit, "noexec": TagNoExec, "root": TagRoot, "into": TagInto, "send": TagSend, "script": TagScript, "end": TagEnd, "cmds": TagCmds,
-	"runs": TagRuns, "passin": TagPassIn}
+	"runs": TagRuns, "passin": TagPassIn, "out": TagOut}
 
 type specAttr uint32
 

@@ -33,6 +33,9 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 			wr.next += at
 			w.lockWrapper(name, argv[:min(wr.next, len(argv))], dyn[:min(wr.next, len(dyn))], text, sudo) // self_locks.go
 			w.r.res.wrapperSecrets = append(w.r.res.wrapperSecrets, wr.secret...)
+			if wr.writes {
+				w.wrapperOutputs(argv[:min(wr.next, len(argv))], dyn[:min(wr.next, len(dyn))], text, sudo)
+			}
 			if wr.root {
 				sudo = true
 			}

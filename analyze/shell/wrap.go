@@ -76,6 +76,9 @@ type wrapRead struct {
 	// user's home, user ("" for root).
 	homeCwd bool
 	user    string
+	// writes: an output option tagged out names a file the wrapper
+	// writes, whatever it runs (time -o, strace -o, perf record -o).
+	writes bool
 }
 
 // readWrapper reads a wrapper's options and leading operands through its
@@ -101,6 +104,9 @@ func readWrapper(s *Spec, argv []string, dyn []bool) wrapRead {
 				h.attached = argv[o.Arg+1][:len(argv[o.Arg+1])-len(o.Value)]
 			}
 			wr.secret = append(wr.secret, h)
+		}
+		if o.Tags&TagOut != 0 && o.HasValue {
+			wr.writes = true
 		}
 		switch {
 		case o.Tags&TagNoExec != 0:

@@ -65,6 +65,8 @@ var attackClasses = []string{
 	attackWalk15D,
 	attackRed15,
 	attackLead15,
+
+	attackWalk15C,
 }
 
 // attackAll returns the attack rows, with repeats dropped like all does.
@@ -91,6 +93,7 @@ func attackAll() ([]Row, error) {
 		attackSelf14Rows,
 		attackSelf15Rows,
 		attackWalkA14Rows,
+		attackWalk15CRows,
 		attackWalkB14Rows,
 		attackMcp15Rows,
 		attackWalk15DRows,
