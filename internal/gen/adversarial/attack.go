@@ -65,7 +65,6 @@ var attackClasses = []string{
 	attackWalk15D,
 	attackRed15,
 	attackLead15,
-
 	attackWalk15C,
 }
 
