@@ -279,7 +279,9 @@ func terraformHandler(c *Cmd, r *report) {
 		}
 		// Terragrunt's old destroy-all, apply-all, plan-all.
 		if len(words) > 0 && strings.HasSuffix(words[0], "-all") {
-			words[0] = strings.TrimSuffix(words[0], "-all")
+			// A copy: words may be the command's own record, which
+			// later readers of the same command share.
+			words = append([]string{strings.TrimSuffix(words[0], "-all")}, words[1:]...)
 			scope = " in every module below this directory"
 		}
 	}
