@@ -40,7 +40,7 @@ func persistMoreHandlers() map[string][]handler {
 		"systemctl": {userServiceHandler}, "launchctl": {launchSubmitHandler}, "crontab": {crontabFileHandler},
 		"go": {goEnvHandler}, "cargo": {cargoConfigHandler}, "git": {gitElsewhere},
 		"rm": {launderHandler}, "unlink": {launderHandler}, "shred": {launderHandler}, "srm": {launderHandler}, "find": {launderHandler},
-		"dotnet": {dotnetSourceHandler}, "nuget": {dotnetSourceHandler},
+		"dotnet": {dotnetSourceHandler}, "nuget": {dotnetSourceHandler}, "hatch": {hatchRunCommand},
 		"7z": {archiveDeleteHandler}, "7za": {archiveDeleteHandler}, "7zz": {archiveDeleteHandler}, "7zr": {archiveDeleteHandler},
 	}
 }

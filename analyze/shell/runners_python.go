@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -304,6 +305,29 @@ func hatchRuns(w *walker, c *Cmd) []projectRun {
 		{file: "pyproject.toml", verb: "runs the script " + name + " of", extract: extract},
 		{file: "hatch.toml", verb: "runs the script " + name + " of", extract: extract},
 	}
+}
+
+// hatchRunCommand: hatch run ARGS runs ARGS as a command in the
+// environment when ARGS[0] names no script of the project (hatch run
+// rm -rf ~), and the project's script otherwise; both are judged (a
+// script's name read as a command is a program of that name).
+func hatchRunCommand(c *Cmd, r *report) {
+	av := c.Argv()
+	if len(av.OperandArg) == 0 || c.Args[av.OperandArg[0]] != "run" {
+		return
+	}
+	words := c.Args[av.OperandArg[0]+1:]
+	if len(words) > 0 && words[0] == "--" {
+		words = words[1:]
+	}
+	if len(words) == 0 || dynWord(words[0]) {
+		return
+	}
+	argv := slices.Clone(words)
+	if _, n, ok := strings.Cut(argv[0], ":"); ok {
+		argv[0] = n // hatch run test:cov, hatch run +py=3.12 …
+	}
+	r.command(argv, c, "hatch run runs")
 }
 
 // tomlScripts returns the commands of key NAME in the TOML tables whose

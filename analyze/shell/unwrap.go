@@ -152,10 +152,20 @@ func (w *walker) unwrap(argv []string, dyn []bool, proc []stream, in stream, tex
 		case "npm", "pnpm", "yarn", "bun":
 			// npm exec PKG, npm x, pnpm dlx|exec, yarn dlx|exec, bun x: the
 			// package managers' own npx, read as npx is.
-			if len(argv) > 2 && !dyn[1] && packageRunVerb(name, argv[1]) {
-				argv = append([]string{"npx"}, argv[2:]...)
-				dyn, proc = append([]bool{false}, dyn[2:]...), append([]stream{{}}, proc[2:]...)
-				steps = append(steps, name+" "+argv[1])
+			// The verb may follow the manager's own options (pnpm -C DIR
+			// exec, npm --prefix DIR exec, yarn --cwd DIR dlx), read
+			// with its spec.
+			k := 1
+			if len(argv) > 1 && strings.HasPrefix(argv[1], "-") {
+				if av := parseArgv(SpecFor(name), argv[1:], dyn[1:]); len(av.OperandArg) > 0 {
+					k = av.OperandArg[0] + 1
+				}
+			}
+			if len(argv) > k+1 && !dyn[k] && packageRunVerb(name, argv[k]) {
+				verb := argv[k]
+				argv = append([]string{"npx"}, argv[k+1:]...)
+				dyn, proc = append([]bool{false}, dyn[k+1:]...), append([]stream{{}}, proc[k+1:]...)
+				steps = append(steps, name+" "+verb)
 				continue
 			}
 		case "go":
