@@ -34,9 +34,16 @@ type insertion struct {
 // and \1, awk's $1): a word only known when it runs.
 const matchedText = "$MATCHED"
 
-// filterPrograms are the filters whose literal program is read.
-var filterPrograms = map[string]bool{"jq": true, "gojq": true, "yq": true, "sed": true, "gsed": true, "awk": true, "gawk": true, "mawk": true, "nawk": true,
-	"perl": true, "ruby": true} // perl and ruby as -p/-n filters: filter_insert_perl.go
+// filterProgramName reports the filters whose literal program is read
+// (perl and ruby as -p/-n filters: filter_insert_perl.go). A switch, not
+// a map: nothing is built when the hook starts.
+func filterProgramName(name string) bool {
+	switch name {
+	case "jq", "gojq", "yq", "sed", "gsed", "awk", "gawk", "mawk", "nawk", "perl", "ruby":
+		return true
+	}
+	return false
+}
 
 // filterProgram returns the program of a filter command, the literal
 // values its options hand the program (jq --arg, awk -v) and the files it
@@ -158,7 +165,7 @@ func (w *walker) runnersLater(c *Cmd, in, out stream) stream {
 // filterOutput adds to the output of a filter with a literal program the
 // text its program inserts. yq -i writes its files in place.
 func (w *walker) filterOutput(c *Cmd, in, out stream) stream {
-	if !filterPrograms[c.Name] || out.kind == streamSecret || out.kind == streamNetwork || out.kind == streamDecoded || out.kind == streamUndecoded {
+	if !filterProgramName(c.Name) || out.kind == streamSecret || out.kind == streamNetwork || out.kind == streamDecoded || out.kind == streamUndecoded {
 		return out
 	}
 	if c.Name == "yq" && c.Has("-i", "--inplace") || inPlaceFilter(c) {
@@ -212,7 +219,7 @@ func jsonQuote(s string) string {
 // insertedByEdit adds to fc, the content of t after c's in-place edit
 // (sed -i, gawk -i inplace), the text c's program inserts.
 func insertedByEdit(c *Cmd, fc *fileContent) {
-	if !filterPrograms[c.Name] {
+	if !filterProgramName(c.Name) {
 		return
 	}
 	if ins, _, ok := filterInsertion(c); ok {

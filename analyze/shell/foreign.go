@@ -35,10 +35,12 @@ var psOnlyAliases = map[string]bool{
 	"sajb": true, "spps": true, "clc": true, "cpi": true, "rni": true, "rp": true,
 }
 
-// psOnlyNouns are nouns of PowerShell's cmdlets that psCmdlets does not
+// psOnlyNoun reports the nouns of PowerShell's cmdlets that psCmdlets does not
 // translate but whose code is read in its dialect (Get-CimInstance
 // Win32_ShadowCopy | Remove-CimInstance deletes the shadow copies).
-var psOnlyNouns = map[string]bool{"wmiobject": true, "ciminstance": true, "mppreference": true}
+func psOnlyNoun(noun string) bool {
+	return noun == "wmiobject" || noun == "ciminstance" || noun == "mppreference"
+}
 
 // foreignDialect returns the Windows shell whose program c runs, or
 // DialectPOSIX when c's program is one a POSIX shell may run.
@@ -48,7 +50,7 @@ func foreignDialect(c *Cmd) Dialect {
 		return DialectPowerShell
 	}
 	if verb, noun, ok := strings.Cut(n, "-"); ok && psVerbs[verb] && noun != "" {
-		if _, known := psCmdlets()[n]; known || psOnlyNouns[noun] {
+		if _, known := psCmdlets()[n]; known || psOnlyNoun(noun) {
 			return DialectPowerShell
 		}
 	}

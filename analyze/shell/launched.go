@@ -2,8 +2,6 @@ package shell
 
 import (
 	"encoding/json"
-	"encoding/xml"
-	"io"
 	"path"
 	"sort"
 	"strings"
@@ -21,67 +19,6 @@ import (
 
 // maxLaunchArgs bounds the words read from one property list.
 const maxLaunchArgs = 256
-
-// plistCommand returns the command line a launchd property list runs:
-// ProgramArguments (Program, when set, is the program and the arguments
-// follow its first word). ok is false when the text is not an XML
-// property list naming a program.
-func plistCommand(text string) (line string, ok bool) {
-	d := xml.NewDecoder(strings.NewReader(text))
-	d.Strict = false
-	d.Entity = xml.HTMLEntity
-	var program string
-	var args []string
-	key, inArgs, inString := "", false, false
-	var cur strings.Builder
-	for steps := 0; steps < 1<<16; steps++ {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return "", false
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			cur.Reset()
-			inString = t.Name.Local == "string" || t.Name.Local == "key"
-			if t.Name.Local == "array" && key == "ProgramArguments" {
-				inArgs = true
-			}
-		case xml.CharData:
-			if inString && cur.Len() < maxFileBytes {
-				cur.Write(t)
-			}
-		case xml.EndElement:
-			inString = false
-			switch t.Name.Local {
-			case "key":
-				key = strings.TrimSpace(cur.String())
-			case "string":
-				switch {
-				case inArgs && len(args) < maxLaunchArgs:
-					args = append(args, cur.String())
-				case key == "Program":
-					program = cur.String()
-				}
-			case "array":
-				inArgs = false
-			}
-		}
-	}
-	if program != "" {
-		if len(args) == 0 {
-			args = []string{program}
-		} else {
-			args[0] = program
-		}
-	}
-	if len(args) == 0 {
-		return "", false
-	}
-	return joinArgv(args), true
-}
 
 // desktopCommands returns the commands of a desktop entry's Exec= lines,
 // without the field codes (%f, %U…) the launcher fills in.
@@ -206,8 +143,10 @@ func (w *walker) launchedFile(c *Cmd, f, verb string) {
 	w.judgeFile(c, show, "shell", fc, verb)
 }
 
-// launchdEdits are the programs that edit a property list in place.
-var launchdEdits = map[string]bool{"defaults": true, "plutil": true, "PlistBuddy": true, "plistbuddy": true}
+// launchdEdit reports the programs that edit a property list in place.
+func launchdEdit(name string) bool {
+	return name == "defaults" || name == "plutil" || name == "PlistBuddy" || name == "plistbuddy"
+}
 
 // plistEdited records what defaults write, plutil -replace/-insert and
 // PlistBuddy -c set as a property list's program: the file is known to
@@ -215,7 +154,7 @@ var launchdEdits = map[string]bool{"defaults": true, "plutil": true, "PlistBuddy
 // only ProgramArguments and Program run). An edit of other keys leaves
 // the file as the analysis knew it.
 func (w *walker) plistEdited(c *Cmd) {
-	if !launchdEdits[c.Name] || anyTrue(c.Dynamic) {
+	if !launchdEdit(c.Name) || anyTrue(c.Dynamic) {
 		return
 	}
 	file, words := plistEdit(c)
@@ -227,19 +166,6 @@ func (w *walker) plistEdited(c *Cmd) {
 		return
 	}
 	w.r.fl().setFile(abs, fileContent{kind: streamLiteral, partial: true, text: plistXML(words)})
-}
-
-// plistXML is a property list whose job runs words.
-func plistXML(words []string) string {
-	var b strings.Builder
-	b.WriteString("<plist><dict><key>ProgramArguments</key><array>")
-	for _, w := range words {
-		b.WriteString("<string>")
-		_ = xml.EscapeText(&b, []byte(w))
-		b.WriteString("</string>")
-	}
-	b.WriteString("</array></dict></plist>\n")
-	return b.String()
 }
 
 // plistEdit reads an edit of a property list: the file and the words it

@@ -11,9 +11,14 @@ import "strings"
 // `dotnet nuget add source URL` and `nuget sources add -Source URL` save
 // the source for every later restore.
 
-// dotnetFetches are the dotnet commands (first words) that fetch packages.
-var dotnetFetches = map[string]bool{"tool": true, "add": true, "restore": true, "build": true, "publish": true, "pack": true,
-	"run": true, "test": true, "new": true, "workload": true, "package": true}
+// dotnetFetches reports the dotnet commands (first words) that fetch packages.
+func dotnetFetches(first string) bool {
+	switch first {
+	case "tool", "add", "restore", "build", "publish", "pack", "run", "test", "new", "workload", "package":
+		return true
+	}
+	return false
+}
 
 // dotnetSourceHandler judges the package sources a dotnet or nuget
 // command names.
@@ -34,7 +39,7 @@ func dotnetSourceHandler(c *Cmd, r *report) {
 		}
 		return
 	}
-	if !dotnetFetches[first] {
+	if !dotnetFetches(first) {
 		return
 	}
 	for _, v := range c.FlagAll("--add-source", "--source", "-s", "--nuget-source") {

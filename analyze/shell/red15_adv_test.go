@@ -134,11 +134,9 @@ func TestDatabaseTasksAndPlatforms(t *testing.T) {
 			approve = append(approve, strings.ReplaceAll(form, "@J", js))
 		}
 	}
-	for _, cli := range []string{"neonctl branches delete main", "neonctl projects delete p", "pscale database delete app --force",
+	approve = append(approve, "neonctl branches delete main", "neonctl projects delete p", "pscale database delete app --force",
 		"pscale branch delete app dev --force", "turso db destroy app --yes", "openstack server delete web-1", "openstack volume delete v1",
-		"railway delete", "render services delete"} {
-		approve = append(approve, cli)
-	}
+		"railway delete", "render services delete")
 	for _, src := range approve {
 		wantAtLeast(t, src, scopeOptions, atLeastApprove)
 	}

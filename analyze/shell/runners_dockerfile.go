@@ -21,11 +21,14 @@ import (
 // privileges: all its findings stand. A Dockerfile on disk that nobody
 // saw being written is the project's own and is not read here.
 
-// escapingCategories are the findings of a build step that reach past
+// escapingCategory reports the findings of a build step that reach past
 // the build container.
-var escapingCategories = map[rule.Category]bool{
-	rule.RemoteCode: true, rule.Exfiltration: true, rule.CredentialTheft: true, rule.UnauthorizedAccess: true,
-	rule.Obfuscation: true, rule.Network: true,
+func escapingCategory(c rule.Category) bool {
+	switch c {
+	case rule.RemoteCode, rule.Exfiltration, rule.CredentialTheft, rule.UnauthorizedAccess, rule.Obfuscation, rule.Network:
+		return true
+	}
+	return false
 }
 
 // dockerStep is one RUN step of a Dockerfile.
@@ -165,7 +168,7 @@ func (w *walker) judgeSteps(c *Cmd, show, text string) {
 		kept := r.res.Findings[:n]
 		sends := false
 		for _, f := range r.res.Findings[n:] {
-			if !escapingCategories[f.Category] {
+			if !escapingCategory(f.Category) {
 				continue // inside the build container
 			}
 			sends = sends || f.Category == rule.Network || f.Category == rule.Exfiltration

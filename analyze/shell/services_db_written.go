@@ -76,13 +76,15 @@ func producedBy(what string) string {
 	return "the output of " + truncateText(w, 60)
 }
 
-// dumpProducers print a database's own content as SQL: what they write
-// is the database's statements, restored as they were.
-var dumpProducers = map[string]bool{"pg_dump": true, "pg_dumpall": true, "mysqldump": true, "mariadb-dump": true, "mysqlpump": true}
-
-// dumpProducer reports content written by a database dump program.
+// dumpProducer reports content written by a database dump program
+// (pg_dump, mysqldump…), which prints a database's own content as SQL:
+// what it writes is the database's statements, restored as they were.
 func dumpProducer(what string) bool {
 	w := strings.TrimPrefix(what, "the output of ")
 	name, _, _ := strings.Cut(w, " ")
-	return dumpProducers[name]
+	switch name {
+	case "pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mysqlpump":
+		return true
+	}
+	return false
 }

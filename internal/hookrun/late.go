@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -85,7 +86,13 @@ func AnswerLate(cfg Config, ad adapter.Adapter, d time.Duration, head []byte) ad
 // LateDir, and says which.
 func recordLate(db string, rec *audit.Record, bound time.Duration) string {
 	done := make(chan error, 1)
-	go func() { done <- audit.NewSpool(audit.SpoolPath(db)).AppendDurable(rec) }()
+	// The spool's encoder stamps and redacts the record it is given: the
+	// append works on its own copy, so that keepLate can read rec while a
+	// slow append is still going.
+	own := *rec
+	own.Action = slices.Clone(rec.Action)
+	own.Rules = slices.Clone(rec.Rules)
+	go func() { done <- audit.NewSpool(audit.SpoolPath(db)).AppendDurable(&own) }()
 	timer := time.NewTimer(bound)
 	defer timer.Stop()
 	select {
