@@ -463,6 +463,9 @@ func codeCommand(interp, code string) string {
 // of any other tool is judged on top of what the tool itself does
 // (toolCommandFindings).
 func (e *evaluation) toolRunsCommand(shellKind bool) bool {
+	if shellKind && plainShellCall(e.a.Input) {
+		return false // the shell path judges it: nothing here to find
+	}
 	tc, ok := findToolCommand(e.a)
 	if !ok {
 		return false
@@ -497,6 +500,35 @@ func (e *evaluation) toolRunsCommand(shellKind bool) bool {
 	if tc.where != "" {
 		for i := from; i < len(e.findings); i++ {
 			e.findings[i].Message = strings.TrimSuffix(e.findings[i].Message, ".") + " (" + rule.Printable(truncate(tc.where, 80)) + ")."
+		}
+	}
+	return true
+}
+
+// plainShellCall reports a shell call whose input is its command, one
+// string, beside settings with scalar values (description, timeout,
+// cwd…) and nothing else. toolRunsCommand looks, for a shell call, for a
+// place (a container, a pod, a host) or a command split over two keys:
+// neither can be in such an input, so the scan is not needed — the
+// shell tools' every call would otherwise pay for it.
+func plainShellCall(in map[string]any) bool {
+	if _, ok := in["command"].(string); !ok {
+		return false
+	}
+	for k, v := range in {
+		if k == "command" {
+			continue
+		}
+		switch v.(type) {
+		case float64, bool, nil:
+			// run_in_background: true, timeout: 120000 — no command is a
+			// number or a truth value.
+		case string:
+			if !settingKey(k) || placeKey(k) != "" {
+				return false
+			}
+		default:
+			return false
 		}
 	}
 	return true

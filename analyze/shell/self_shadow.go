@@ -204,7 +204,6 @@ func (r *report) selfShadow() {
 				}
 			}
 		}
-		r.shadowPlaces(c)
 		r.shadowPrefix(c)
 	}
 	for _, p := range r.shadow.prefixes {
@@ -213,6 +212,11 @@ func (r *report) selfShadow() {
 	}
 	if len(r.shadow.defs) == 0 && len(r.shadow.pathDirs) == 0 {
 		return
+	}
+	// What the line places is read only when a name or a PATH entry
+	// needs it: most lines define neither.
+	for _, c := range r.res.Commands {
+		r.shadowPlaces(c)
 	}
 	for _, d := range r.shadow.defs {
 		r.judgeShadowDef(d)
